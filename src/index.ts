@@ -1,0 +1,7 @@
+/**
+ * partner-sdk: the typed client for the Partner Integration API.
+ *
+ * @packageDocumentation
+ */
+
+export * from './core/errors';
