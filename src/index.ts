@@ -4,4 +4,26 @@
  * @packageDocumentation
  */
 
+export { PartnerClient, type RawRequest, SellerClient } from './client';
+export { APIPromise, type WithResponse } from './core/api-promise';
 export * from './core/errors';
+export type { Logger, LogLevel } from './core/logger';
+export type {
+  ClientOptions,
+  FetchLike,
+  RequestOptions,
+  TokenSource,
+  ValidateResponses,
+} from './core/options';
+export type { ReplayPolicy } from './core/retry';
+export type { HttpMethod, Schema } from './core/transport';
+export { Anticipations } from './resources/anticipations';
+export { BankAccounts } from './resources/bank-accounts';
+export { FeeTiers } from './resources/fee-tiers';
+export { Offers } from './resources/offers';
+export { Products } from './resources/products';
+export { Refunds } from './resources/refunds';
+export { APIResource } from './resources/resource';
+export { Statements } from './resources/statements';
+export { Users } from './resources/users';
+export { VERSION } from './version';

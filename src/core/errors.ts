@@ -47,15 +47,18 @@ export interface ValidationIssue {
  * ```
  */
 export class PartnerError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, (PartnerError as unknown as Record<symbol, unknown>)[BRAND]);
-  }
-
   constructor(message: string, options?: { cause?: unknown }) {
     super(redactText(message), options);
     this.name = new.target.name;
   }
 }
+// Defined outside the class body: bundlers rewrite `this` inside static methods to the class name,
+// which would make every subclass check the base brand.
+Object.defineProperty(PartnerError, Symbol.hasInstance, {
+  value: function hasInstance(this: object, value: unknown): boolean {
+    return hasBrand(value, (this as Record<symbol, unknown>)[BRAND]);
+  },
+});
 brand(PartnerError, 'PartnerError');
 
 /** How a request is named in messages and on errors: its method and the path under `baseUrl`. */

@@ -1,0 +1,247 @@
+import type { APIPromise } from './core/api-promise';
+import { RequestValidationError } from './core/errors';
+import {
+  type ClientOptions,
+  type RequestOptions,
+  resolveOptions,
+  type TokenSource,
+} from './core/options';
+import type { ReplayPolicy } from './core/retry';
+import {
+  type CallContext,
+  type CallResult,
+  type HttpMethod,
+  type Schema,
+  Transport,
+} from './core/transport';
+import { Anticipations } from './resources/anticipations';
+import { BankAccounts } from './resources/bank-accounts';
+import { FeeTiers } from './resources/fee-tiers';
+import { Offers } from './resources/offers';
+import { Products } from './resources/products';
+import { Refunds } from './resources/refunds';
+import type { Requester } from './resources/resource';
+import { Statements } from './resources/statements';
+import { Users } from './resources/users';
+
+/** A call through the {@link PartnerClient.request} escape hatch, for operations the SDK does not wrap yet. */
+export interface RawRequest<S extends Schema | undefined = undefined> {
+  /** HTTP method. */
+  method: HttpMethod;
+  /** Path under `baseUrl`, starting with `/` (encode any parameter yourself with `encodeURIComponent`). */
+  path: string;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body. */
+  body?: unknown;
+  /** Multipart body (in memory, so a retry resends the same bytes). */
+  form?: FormData;
+  /** zod schema to validate and type the response (classic `zod` or `zod/mini`). */
+  schema?: S;
+  /** Whether a failed attempt may be repeated; default `'always'` for GET, PUT and DELETE, `'never'` for POST and PATCH. */
+  replay?: ReplayPolicy;
+}
+
+// `withOptions` hands its transport's tokens to the client it builds through this slot: the
+// constructor stays the plain public `new PartnerClient(options)`.
+let inheritedTransport: Transport | undefined;
+
+function requester(transport: Transport, context: CallContext): Requester {
+  return { call: (spec, options) => transport.call(spec, context, options) };
+}
+
+/** The namespaces both the root client and a seller client have. */
+abstract class BaseClient {
+  /** Bank accounts (spec §4.5). */
+  readonly bankAccounts: BankAccounts;
+  /** Products: read and list (spec §4.9, §4.10). */
+  readonly products: Products;
+  /** Offers of products (spec §4.6). */
+  readonly offers: Offers;
+  /** Refunds (spec §4.2, §4.3). */
+  readonly refunds: Refunds;
+  /** Financial statement exports (spec §4.4). */
+  readonly statements: Statements;
+  /** Balance anticipations (spec §4.7, §4.8). */
+  readonly anticipations: Anticipations;
+  /** Fee-tier history (spec §4.11). */
+  readonly feeTiers: FeeTiers;
+
+  /** @internal */
+  protected readonly _transport: Transport;
+  /** @internal */
+  protected readonly _context: CallContext;
+
+  /** @internal */
+  constructor(transport: Transport, context: CallContext) {
+    this._transport = transport;
+    this._context = context;
+    const client = requester(transport, context);
+    this.bankAccounts = new BankAccounts(client);
+    this.products = new Products(client);
+    this.offers = new Offers(client);
+    this.refunds = new Refunds(client);
+    this.statements = new Statements(client);
+    this.anticipations = new Anticipations(client);
+    this.feeTiers = new FeeTiers(client);
+  }
+
+  /**
+   * Calls any endpoint of the service, for the operations spec §4.12 names without their shapes.
+   * Credentials, retries, time-outs and errors work as for every other method.
+   *
+   * @example
+   * ```ts
+   * import * as z from 'zod/mini';
+   * const tiers = await client.request({
+   *   method: 'GET',
+   *   path: '/users/fee-tiers',
+   *   schema: z.looseObject({ data: z.array(z.unknown()) }),
+   * });
+   * ```
+   */
+  request<S extends Schema | undefined = undefined>(
+    request: RawRequest<S>,
+    options?: RequestOptions,
+  ): APIPromise<CallResult<S>> {
+    if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
+      throw new RequestValidationError('Invalid request', [
+        {
+          path: ['path'],
+          message: 'must be a path under baseUrl starting with "/"',
+          code: 'invalid_path',
+        },
+      ]);
+    }
+    const replay =
+      request.replay ?? (['GET', 'PUT', 'DELETE'].includes(request.method) ? 'always' : 'never');
+    return this._transport.call(
+      {
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        json: request.body,
+        form: request.form,
+        schema: request.schema,
+        replay,
+      },
+      this._context,
+      options,
+    ) as APIPromise<CallResult<S>>;
+  }
+}
+
+/**
+ * The client for the Partner Integration API. Authenticates with the client token (logging in with
+ * `clientId`/`clientSecret` on first need), retries what is safe to retry, and turns every failure
+ * into a typed error. `forUser(publicToken)` gives a client that acts for one seller.
+ *
+ * @example
+ * ```ts
+ * import { PartnerClient } from 'partner-sdk';
+ *
+ * const client = new PartnerClient({
+ *   baseUrl: 'https://partner.example.com/api/v1',
+ *   clientId: process.env.PARTNER_API_CLIENT_ID,
+ *   clientSecret: process.env.PARTNER_API_CLIENT_SECRET,
+ * });
+ * const page = await client.products.list({ per_page: 50 });
+ * const seller = client.forUser(publicToken);
+ * await seller.refunds.request('tx_123');
+ * ```
+ */
+export class PartnerClient extends BaseClient {
+  readonly #options: ClientOptions;
+
+  /**
+   * Checks the options (throwing a `PartnerError` that names a missing or malformed one) and
+   * prepares the client; nothing is sent until the first call.
+   *
+   * @example
+   * ```ts
+   * const client = new PartnerClient({ baseUrl: 'https://partner.example.com/api/v1', clientToken: 'tok' });
+   * ```
+   */
+  constructor(options: ClientOptions = {}) {
+    const transport = inheritedTransport ?? new Transport(resolveOptions(options));
+    inheritedTransport = undefined;
+    super(transport, {});
+    this.#options = options;
+  }
+
+  /**
+   * A client acting for one seller: every call also sends `Authorization: Bearer <publicToken>`.
+   * Shares this client's token and options. It has `users` too (the profile update requires it).
+   *
+   * @param publicToken The seller's `public_token`, or a function (possibly async) returning it.
+   * @example
+   * ```ts
+   * const seller = client.forUser(user.public_token);
+   * await seller.users.update({ name: 'Ana Souza', address, cpf: '123.456.789-09', birth: '1990-04-01' });
+   * ```
+   */
+  forUser(publicToken: TokenSource): SellerClient {
+    if (
+      !(
+        typeof publicToken === 'function' ||
+        (typeof publicToken === 'string' && publicToken !== '')
+      )
+    ) {
+      throw new RequestValidationError('Invalid forUser() argument', [
+        {
+          path: ['publicToken'],
+          message: 'expected a non-empty string or a function returning one',
+          code: 'invalid_type',
+        },
+      ]);
+    }
+    return new SellerClient(this._transport, { bearer: publicToken });
+  }
+
+  /**
+   * A client with some options changed (time-outs, retries, logging…), sharing this client's
+   * client token and login, so no second login happens.
+   *
+   * @example
+   * ```ts
+   * const fast = client.withOptions({ timeout: 5_000, maxRetries: 0 });
+   * await fast.products.retrieve('prd_1');
+   * ```
+   */
+  withOptions(options: Partial<ClientOptions>): PartnerClient {
+    const merged = { ...this.#options, ...options };
+    const resolved = resolveOptions(merged);
+    const sameIdentity =
+      resolved.baseUrl === this._transport.options.baseUrl &&
+      resolved.clientId === this._transport.options.clientId &&
+      resolved.clientSecret === this._transport.options.clientSecret &&
+      resolved.clientToken === this._transport.options.clientToken;
+    inheritedTransport = new Transport(resolved, sameIdentity ? this._transport.tokens : undefined);
+    try {
+      return new PartnerClient(merged);
+    } finally {
+      inheritedTransport = undefined;
+    }
+  }
+}
+
+/**
+ * A client acting for one seller (from {@link PartnerClient.forUser}): the root client's
+ * namespaces plus `users`, every call carrying the seller's bearer token.
+ *
+ * @example
+ * ```ts
+ * const seller = client.forUser(publicToken);
+ * const result = await seller.refunds.request('tx_123');
+ * ```
+ */
+export class SellerClient extends BaseClient {
+  /** The seller's profile (spec §4.1). */
+  readonly users: Users;
+
+  /** @internal Built by `PartnerClient.forUser`. */
+  constructor(transport: Transport, context: CallContext) {
+    super(transport, context);
+    this.users = new Users(requester(transport, context));
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The client token: where it comes from and when it is renewed.
+ *
+ * - A token handed in as a string is used as it is and never "refreshed" on its own.
+ * - A token function is asked before every request (it owns its caching).
+ * - With credentials, the SDK logs in lazily on first need. Login is single-flight: any number of
+ *   concurrent first calls wait for one `POST /auth`. A 401 on a token the SDK can renew (a token
+ *   with credentials behind it, or a function that now returns another value) renews it once,
+ *   again single-flight, and the caller replays once.
+ */
+
+import type { TokenSource } from './options';
+import { registerSecret } from './redact';
+
+/** Performs the login; supplied by the transport so this module knows nothing of HTTP. */
+export type LoginFunction = (clientId: string, clientSecret: string) => Promise<string>;
+
+/** Resolves a token source (string or function) to a string, remembering it as a secret. */
+export async function resolveToken(source: TokenSource): Promise<string> {
+  const token = typeof source === 'function' ? await source() : source;
+  if (typeof token !== 'string' || token === '') {
+    throw new TypeError('A token function returned no token (expected a non-empty string).');
+  }
+  registerSecret(token);
+  return token;
+}
+
+/** Holds the client token of one client and of every client derived from it (`withOptions`, `forUser`). */
+export class ClientTokenManager {
+  readonly #given: TokenSource | undefined;
+  readonly #credentials: { id: string; secret: string } | undefined;
+  readonly #login: LoginFunction;
+  /** The token obtained by the last login; once set it replaces the given one. */
+  #loggedIn: string | undefined;
+  #inflight: Promise<string> | undefined;
+
+  constructor(options: {
+    clientToken: TokenSource | undefined;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    login: LoginFunction;
+  }) {
+    this.#given = options.clientToken;
+    this.#credentials =
+      options.clientId !== undefined && options.clientSecret !== undefined
+        ? { id: options.clientId, secret: options.clientSecret }
+        : undefined;
+    this.#login = options.login;
+  }
+
+  /** The token to send now: the last login's, else the given one, else a (single-flight) login. */
+  async current(): Promise<string> {
+    if (this.#loggedIn !== undefined) return this.#loggedIn;
+    if (this.#given !== undefined) return resolveToken(this.#given);
+    return this.#loginOnce();
+  }
+
+  /**
+   * Called after the service refused `rejected` with a 401. Returns the token to replay with, or
+   * `undefined` when there is nothing new to try (the caller then surfaces the 401).
+   */
+  async renew(rejected: string): Promise<string | undefined> {
+    if (this.#credentials) {
+      // Another call already renewed it while this one was in flight: use that, do not log in again.
+      if (this.#loggedIn !== undefined && this.#loggedIn !== rejected) return this.#loggedIn;
+      return this.#loginOnce();
+    }
+    if (typeof this.#given === 'function') {
+      const fresh = await resolveToken(this.#given);
+      return fresh === rejected ? undefined : fresh;
+    }
+    return undefined;
+  }
+
+  #loginOnce(): Promise<string> {
+    if (!this.#credentials) {
+      return Promise.reject(new TypeError('No client token and no credentials to log in with.'));
+    }
+    if (this.#inflight) return this.#inflight;
+    const { id, secret } = this.#credentials;
+    const attempt = this.#login(id, secret).then((token) => {
+      registerSecret(token);
+      this.#loggedIn = token;
+      return token;
+    });
+    this.#inflight = attempt;
+    const clear = () => {
+      if (this.#inflight === attempt) this.#inflight = undefined;
+    };
+    attempt.then(clear, clear);
+    return attempt;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * A levelled logger over any console-compatible object. Every argument is redacted before it
+ * reaches the sink: secrets always, personal data (tax ids, bank numbers, pix keys) as well.
+ */
+
+import { redactForLog, redactText } from './redact';
+
+/** Anything with console's four methods: `console` itself, pino, winston, a test spy. */
+export interface Logger {
+  /** Errors the caller will also see thrown. */
+  error(message: string, ...details: unknown[]): void;
+  /** Retries, response-shape warnings: things that worked around a problem. */
+  warn(message: string, ...details: unknown[]): void;
+  /** One line per call: method, path, status, duration. */
+  info(message: string, ...details: unknown[]): void;
+  /** Request and response headers and bodies, redacted. */
+  debug(message: string, ...details: unknown[]): void;
+}
+
+/** How much the SDK logs: nothing (`'off'`) up to every request and response (`'debug'`); the default is `'warn'`. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+
+/** The logger the transport calls: filtered by level, redacting, never throwing. */
+export interface SdkLogger extends Logger {
+  /** Whether `level` would be written; lets callers skip building expensive details. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean;
+}
+
+/** Wraps `sink` so that only messages at or above `level` pass, each redacted. */
+export function createLogger(sink: Logger, level: LogLevel): SdkLogger {
+  const rank = RANK[level];
+  const emit =
+    (method: keyof Logger, methodRank: number) =>
+    (message: string, ...details: unknown[]) => {
+      if (methodRank > rank) return;
+      try {
+        sink[method](`[partner-sdk] ${redactText(message)}`, ...details.map(redactForLog));
+      } catch {
+        // A broken logger must never break a call.
+      }
+    };
+  return {
+    error: emit('error', RANK.error),
+    warn: emit('warn', RANK.warn),
+    info: emit('info', RANK.info),
+    debug: emit('debug', RANK.debug),
+    enabled: (wanted) => RANK[wanted] <= rank,
+  };
+}
+
+/** Reads a level name such as the value of `PARTNER_API_LOG`; `undefined` for an unknown or empty one. */
+export function parseLogLevel(value: string | undefined): LogLevel | undefined {
+  if (value === undefined || value === '') return undefined;
+  const lower = value.toLowerCase();
+  return lower in RANK ? (lower as LogLevel) : undefined;
+}

@@ -1,0 +1,195 @@
+/**
+ * The client's options: their types, their environment defaults, and the one place that checks
+ * them, so a wrong option fails at construction with a message naming it, not at the first call.
+ */
+
+import { PartnerError } from './errors';
+import { createLogger, type Logger, type LogLevel, parseLogLevel, type SdkLogger } from './logger';
+import { registerSecret } from './redact';
+
+/** A token value, or a function (possibly async) returning the current one. */
+export type TokenSource = string | (() => string | Promise<string>);
+
+/** How strictly responses are checked against the documented shapes. */
+export type ValidateResponses = 'strict' | 'warn' | 'off';
+
+/** A `fetch`-compatible function (the platform's, undici's, a test double's). */
+export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Options of {@link PartnerClient}. Every one has a default; `baseUrl` and the credentials also
+ * read the environment (`PARTNER_API_BASE_URL`, `PARTNER_API_CLIENT_ID`, `PARTNER_API_CLIENT_SECRET`,
+ * `PARTNER_API_CLIENT_TOKEN`, `PARTNER_API_LOG`).
+ */
+export interface ClientOptions {
+  /** The service address including the version prefix, e.g. `https://partner.example.com/api/v1`. Default: env `PARTNER_API_BASE_URL`. */
+  baseUrl?: string;
+  /** Client identifier for the login at `POST /auth`. Default: env `PARTNER_API_CLIENT_ID`. */
+  clientId?: string;
+  /** Client secret for the login at `POST /auth`. Default: env `PARTNER_API_CLIENT_SECRET`. */
+  clientSecret?: string;
+  /**
+   * A client token obtained elsewhere, or a function returning the current one (called before each
+   * request: cache inside it). With `clientId`/`clientSecret` too, this token is used first and the
+   * credentials log in again when the service refuses it. Default: env `PARTNER_API_CLIENT_TOKEN`.
+   */
+  clientToken?: TokenSource;
+  /** Milliseconds one attempt may take before it is abandoned (and, if safe, retried). Default 30 000. */
+  timeout?: number;
+  /** Milliseconds the whole call may take, retries and back-off included. Default 120 000. */
+  totalTimeout?: number;
+  /** How many times a failed call that is safe to repeat is retried. Default 2. */
+  maxRetries?: number;
+  /** A custom `fetch` (for proxies, instrumentation or tests). Default: the global `fetch`. */
+  fetch?: FetchLike;
+  /** Where log lines go: any console-compatible object. Default: `console`. */
+  logger?: Logger;
+  /** How much is logged. Default: env `PARTNER_API_LOG`, else `'warn'`. */
+  logLevel?: LogLevel;
+  /** `'strict'` throws `ResponseValidationError` on an undocumented shape; `'warn'` logs and returns it; `'off'` skips the check. Default `'strict'`. */
+  validateResponses?: ValidateResponses;
+  /** Headers added to every request (never overriding the SDK's authentication headers). */
+  defaultHeaders?: Record<string, string>;
+}
+
+/**
+ * Per-call options, the last argument of every method. Each overrides the client's option of the
+ * same name for this call only.
+ */
+export interface RequestOptions {
+  /** Aborts the call (and any retry or wait) when the signal fires; rejects with `APIUserAbortError`. */
+  signal?: AbortSignal;
+  /** Milliseconds one attempt may take. */
+  timeout?: number;
+  /** Milliseconds the whole call may take, retries included. */
+  totalTimeout?: number;
+  /** Retries for this call (0 disables them). */
+  maxRetries?: number;
+  /** Extra headers for this call. */
+  headers?: Record<string, string>;
+}
+
+/** Options after defaults and checks: what the transport runs on. */
+export interface ResolvedOptions {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readonly clientId: string | undefined;
+  readonly clientSecret: string | undefined;
+  readonly clientToken: TokenSource | undefined;
+  readonly timeout: number;
+  readonly totalTimeout: number;
+  readonly maxRetries: number;
+  readonly fetch: FetchLike | undefined;
+  readonly logger: SdkLogger;
+  readonly validateResponses: ValidateResponses;
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+}
+
+function env(name: string): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
+  return value === '' ? undefined : value;
+}
+
+function optionError(message: string): PartnerError {
+  return new PartnerError(`Invalid PartnerClient options: ${message}`);
+}
+
+function checkMs(name: string, value: number): number {
+  // 2^31-1 is the largest delay timers accept.
+  if (!Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
+    throw optionError(`\`${name}\` must be a positive number of milliseconds (got ${value}).`);
+  }
+  return value;
+}
+
+/** Applies defaults and environment, then checks every option; throws a `PartnerError` naming the bad one. */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const rawBaseUrl = options.baseUrl ?? env('PARTNER_API_BASE_URL');
+  if (!rawBaseUrl) {
+    throw optionError(
+      '`baseUrl` is missing: pass it (e.g. `https://partner.example.com/api/v1`) or set PARTNER_API_BASE_URL.',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(rawBaseUrl);
+  } catch {
+    throw optionError(`\`baseUrl\` is not an absolute URL: ${JSON.stringify(rawBaseUrl)}.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw optionError(`\`baseUrl\` must use http or https (got ${url.protocol}).`);
+  }
+  if (url.search || url.hash) {
+    throw optionError('`baseUrl` must not carry a query string or fragment.');
+  }
+  const clientId = options.clientId ?? env('PARTNER_API_CLIENT_ID');
+  const clientSecret = options.clientSecret ?? env('PARTNER_API_CLIENT_SECRET');
+  const clientToken = options.clientToken ?? env('PARTNER_API_CLIENT_TOKEN');
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw optionError(
+      `\`${clientId === undefined ? 'clientId' : 'clientSecret'}\` is missing: the login needs both clientId and clientSecret.`,
+    );
+  }
+  if (clientId === undefined && clientToken === undefined) {
+    throw optionError(
+      'no credentials: pass `clientId` and `clientSecret` (or PARTNER_API_CLIENT_ID / PARTNER_API_CLIENT_SECRET), or `clientToken` (or PARTNER_API_CLIENT_TOKEN).',
+    );
+  }
+  registerSecret(clientSecret);
+  if (typeof clientToken === 'string') registerSecret(clientToken);
+
+  const maxRetries = options.maxRetries ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
+    throw optionError(`\`maxRetries\` must be a whole number from 0 to 10 (got ${maxRetries}).`);
+  }
+  const validateResponses = options.validateResponses ?? 'strict';
+  if (!['strict', 'warn', 'off'].includes(validateResponses)) {
+    throw optionError(
+      `\`validateResponses\` must be 'strict', 'warn' or 'off' (got ${String(validateResponses)}).`,
+    );
+  }
+  const logLevel = options.logLevel ?? parseLogLevel(env('PARTNER_API_LOG')) ?? 'warn';
+  if (parseLogLevel(logLevel) === undefined) {
+    throw optionError(
+      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${String(logLevel)}).`,
+    );
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw optionError('`fetch` must be a function.');
+  }
+
+  return {
+    // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
+    baseUrl: url.href.replace(/\/+$/, ''),
+    origin: url.origin,
+    clientId,
+    clientSecret,
+    clientToken,
+    timeout: checkMs('timeout', options.timeout ?? 30_000),
+    totalTimeout: checkMs('totalTimeout', options.totalTimeout ?? 120_000),
+    maxRetries,
+    fetch: options.fetch,
+    logger: createLogger(options.logger ?? console, logLevel),
+    validateResponses,
+    defaultHeaders: { ...options.defaultHeaders },
+  };
+}
+
+/** Checks one call's overrides the same way; returns them merged over the client's. */
+export function callSettings(
+  base: ResolvedOptions,
+  options: RequestOptions | undefined,
+): { timeout: number; totalTimeout: number; maxRetries: number } {
+  const maxRetries = options?.maxRetries ?? base.maxRetries;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
+    throw optionError(`\`maxRetries\` must be a whole number from 0 to 10 (got ${maxRetries}).`);
+  }
+  return {
+    timeout: options?.timeout === undefined ? base.timeout : checkMs('timeout', options.timeout),
+    totalTimeout:
+      options?.totalTimeout === undefined
+        ? base.totalTimeout
+        : checkMs('totalTimeout', options.totalTimeout),
+    maxRetries,
+  };
+}

@@ -1,0 +1,34 @@
+/** Builds request paths from templates with every parameter checked and percent-encoded. */
+
+import { RequestValidationError } from './errors';
+
+/** Checks and percent-encodes one path segment; an empty value, `.` or `..` is refused. */
+export function encodePathParam(name: string, value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw invalid(name, `expected a string, got ${value === null ? 'null' : typeof value}`);
+  }
+  const text = String(value);
+  if (text.trim() === '') throw invalid(name, 'must not be empty');
+  // `.` and `..` would be resolved away by URL parsing and silently change the endpoint.
+  if (text === '.' || text === '..') throw invalid(name, `must not be "${text}"`);
+  return encodeURIComponent(text);
+}
+
+function invalid(name: string, message: string): RequestValidationError {
+  return new RequestValidationError(`Invalid path parameter \`${name}\``, [
+    { path: [name], message, code: 'invalid_path_param' },
+  ]);
+}
+
+/**
+ * Tagged template for endpoint paths: `path\`/products/${{ productHash }}\``. Each interpolation is
+ * a one-key object naming the parameter, so errors name it too.
+ */
+export function path(strings: TemplateStringsArray, ...params: Record<string, unknown>[]): string {
+  let result = strings[0] ?? '';
+  params.forEach((param, index) => {
+    const [name, value] = Object.entries(param)[0] ?? ['parameter', undefined];
+    result += encodePathParam(name, value) + (strings[index + 1] ?? '');
+  });
+  return result;
+}

@@ -1,0 +1,76 @@
+/**
+ * When a failed attempt is tried again. ky does the waiting (exponential back-off with full jitter,
+ * `Retry-After` in seconds or as an HTTP date, capped at 60 s); this module only decides *whether*,
+ * from the call's replay policy, and refuses a `Retry-After` longer than the call has left.
+ */
+
+import type { RetryOptions } from 'ky';
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { parseRetryAfter } from './errors';
+
+/**
+ * Whether a call may be sent again after a failure:
+ * - `'always'`: the spec makes a repeat harmless (reads, PUT, the refund request, the export request…);
+ * - `'unsent'`: only where the service cannot have acted (429, connection refused, name not resolved);
+ * - `'never'`: a repeat could act twice.
+ */
+export type ReplayPolicy = 'always' | 'unsent' | 'never';
+
+/** The longest `Retry-After` honoured; a longer one is cut to this. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+
+/** Network failures that prove the request never reached the service. */
+const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Whether a failure shows the request never reached the service (safe to send again in any case). */
+export function wasNeverSent(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && UNSENT_CODES.has(code);
+}
+
+/**
+ * ky's retry options for one call. `deadline` is the epoch-ms time at which `totalTimeout` ends:
+ * a `Retry-After` that would wake after it fails the call at once instead of sleeping in vain.
+ */
+export function retryOptions(limit: number, policy: ReplayPolicy, deadline: number): RetryOptions {
+  return {
+    limit: policy === 'never' ? 0 : limit,
+    methods: ALL_METHODS,
+    statusCodes: RETRY_STATUSES,
+    afterStatusCodes: RETRY_STATUSES,
+    maxRetryAfter: MAX_RETRY_AFTER_MS,
+    backoffLimit: 8_000,
+    jitter: true,
+    retryOnTimeout: policy === 'always',
+    shouldRetry: ({ error }) => {
+      if (isHTTPError(error)) {
+        const status = error.response.status;
+        if (policy === 'unsent' && status !== 429) return false;
+        const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
+        if (
+          retryAfter !== undefined &&
+          Math.min(retryAfter, MAX_RETRY_AFTER_MS) > deadline - Date.now()
+        ) {
+          return false;
+        }
+        // ky's own checks: the status list, and the wait from Retry-After when there is one.
+        return undefined;
+      }
+      if (isTimeoutError(error)) return policy === 'always';
+      if (isNetworkError(error)) return policy === 'always' || wasNeverSent(error);
+      return false;
+    },
+  };
+}

@@ -1,0 +1,420 @@
+/**
+ * The one place that turns a call description into HTTP: headers and credentials, ky's retries and
+ * time-outs, the 401 re-login, response parsing and validation, and the mapping of every failure to
+ * the SDK's error classes. Resources describe calls (`CallSpec`); they never touch HTTP.
+ */
+
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import { safeParse } from 'zod/mini';
+import type { $ZodType, output } from 'zod/v4/core';
+import { LOGIN } from '../assumptions';
+import { VERSION } from '../version';
+import { APIPromise, type WithResponse } from './api-promise';
+import { ClientTokenManager, resolveToken } from './auth';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  makeAPIError,
+  PartnerError,
+  type RequestIdentity,
+  ResponseValidationError,
+  type ValidationIssue,
+} from './errors';
+import {
+  callSettings,
+  type RequestOptions,
+  type ResolvedOptions,
+  type TokenSource,
+} from './options';
+import { type ReplayPolicy, retryOptions } from './retry';
+
+/** HTTP methods the service uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A zod schema (classic or mini) whose output types the call's result. */
+export type Schema<T = unknown> = $ZodType<T>;
+
+/** Everything a resource says about one call. */
+export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
+  /** HTTP method. */
+  method: HttpMethod;
+  /** Path under `baseUrl` starting with `/` (already encoded, see `path`), or an absolute URL. */
+  path: string;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Record<string, string | number | boolean | undefined> | undefined;
+  /** A JSON body. */
+  json?: unknown;
+  /** A multipart body; its parts are in memory, so every attempt sends the same bytes. */
+  form?: FormData | undefined;
+  /** Schema of the response body; without one the parsed body is returned as it came. */
+  schema?: S;
+  /** Whether a failed attempt may be sent again (see {@link ReplayPolicy}). */
+  replay: ReplayPolicy;
+  /** Non-2xx statuses that are results, not errors (the running export's 409). */
+  acceptStatus?: readonly number[];
+  /** `false` sends no credentials (the login itself); calls outside `baseUrl`'s origin never get them. */
+  authenticate?: boolean;
+}
+
+/** The parsed result type of a call spec. */
+export type CallResult<S> = S extends Schema ? output<S> : unknown;
+
+/** Who a call acts for: the root client, or a seller through `forUser`. */
+export interface CallContext {
+  /** The seller's public token, sent as `Authorization: Bearer …`. */
+  readonly bearer?: TokenSource | undefined;
+}
+
+const USER_AGENT = `partner-sdk/${VERSION} (${runtimeName()})`;
+
+function runtimeName(): string {
+  const g = globalThis as { Bun?: { version: string }; Deno?: { version: { deno: string } } };
+  if (g.Bun) return `bun ${g.Bun.version}`;
+  if (g.Deno) return `deno ${g.Deno.version.deno}`;
+  if (typeof process !== 'undefined' && process.versions?.node) {
+    return `node ${process.versions.node}; ${process.platform}`;
+  }
+  return 'fetch';
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The HTTP engine of one client configuration; clients derived with `withOptions` share its tokens. */
+export class Transport {
+  readonly options: ResolvedOptions;
+  readonly tokens: ClientTokenManager;
+  readonly #ky: KyInstance;
+
+  constructor(options: ResolvedOptions, tokens?: ClientTokenManager) {
+    this.options = options;
+    this.tokens =
+      tokens ??
+      new ClientTokenManager({
+        clientToken: options.clientToken,
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        login: (id, secret) => this.#login(id, secret),
+      });
+    const logger = options.logger;
+    const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // Per-attempt debug lines come from wrapping fetch: ky calls it once per attempt.
+    const fetch = logger.enabled('debug')
+      ? async (input: Request | URL | string, init?: RequestInit) => {
+          const request = input instanceof Request ? input : new Request(input, init);
+          logger.debug(`→ ${request.method} ${request.url}`, { headers: request.headers });
+          return baseFetch(input, init);
+        }
+      : baseFetch;
+    this.#ky = ky.create({
+      fetch,
+      throwHttpErrors: true,
+      hooks: {
+        beforeRetry: [
+          ({ request, error, retryCount }) => {
+            const why = isHTTPError(error) ? `HTTP ${error.response.status}` : error.message;
+            logger.warn(
+              `retrying ${request.method} ${request.url} after ${why} (retry ${retryCount})`,
+            );
+          },
+        ],
+      },
+    });
+  }
+
+  /** Sends one call and returns its promise; see {@link CallSpec}. */
+  call<S extends Schema | undefined>(
+    spec: CallSpec<S>,
+    context: CallContext = {},
+    options?: RequestOptions,
+  ): APIPromise<CallResult<S>> {
+    return new APIPromise(
+      this.#send(spec, context, options) as Promise<WithResponse<CallResult<S>>>,
+    );
+  }
+
+  async #send(
+    spec: CallSpec,
+    context: CallContext,
+    options: RequestOptions | undefined,
+  ): Promise<WithResponse<unknown>> {
+    const settings = callSettings(this.options, options);
+    const started = Date.now();
+    const url = /^https?:\/\//i.test(spec.path) ? spec.path : `${this.options.baseUrl}${spec.path}`;
+    const identity: RequestIdentity = {
+      method: spec.method,
+      path: url.startsWith(this.options.baseUrl) ? url.slice(this.options.baseUrl.length) : url,
+    };
+    const authenticate = spec.authenticate !== false && new URL(url).origin === this.options.origin;
+    if (this.options.logger.enabled('debug')) {
+      this.options.logger.debug(`${spec.method} ${identity.path}`, {
+        query: spec.query,
+        body: spec.json ?? (spec.form ? [...spec.form.keys()] : undefined),
+      });
+    }
+
+    let clientToken = authenticate ? await this.#clientToken(identity) : undefined;
+    const bearer = authenticate && context.bearer ? await resolveToken(context.bearer) : undefined;
+    let renewed = false;
+    for (;;) {
+      const elapsed = Date.now() - started;
+      try {
+        const result = await this.#attempt(spec, url, identity, {
+          clientToken,
+          bearer,
+          options,
+          timeout: settings.timeout,
+          totalTimeout: settings.totalTimeout - elapsed,
+          maxRetries: settings.maxRetries,
+        });
+        this.options.logger.info(
+          `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
+        );
+        return result;
+      } catch (error) {
+        // One re-login and one replay on a refused token the SDK can renew; it is not a retry, and a
+        // second 401 surfaces. The service did not act on a request it refused, so any call may replay.
+        if (
+          error instanceof AuthenticationError &&
+          clientToken !== undefined &&
+          !renewed &&
+          settings.totalTimeout - (Date.now() - started) > 0
+        ) {
+          renewed = true;
+          const fresh = await this.tokens.renew(clientToken);
+          if (fresh !== undefined) {
+            this.options.logger.info(
+              `client token refused; replaying ${spec.method} ${identity.path} with a new one`,
+            );
+            clientToken = fresh;
+            continue;
+          }
+        }
+        throw error instanceof APIError && error.status === 401 && !context.bearer && authenticate
+          ? withSellerHint(error)
+          : error;
+      }
+    }
+  }
+
+  async #clientToken(identity: RequestIdentity): Promise<string> {
+    try {
+      return await this.tokens.current();
+    } catch (error) {
+      if (error instanceof PartnerError) throw error;
+      throw new APIConnectionError(identity, `could not obtain a client token: ${String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async #attempt(
+    spec: CallSpec,
+    url: string,
+    identity: RequestIdentity,
+    call: {
+      clientToken: string | undefined;
+      bearer: string | undefined;
+      options: RequestOptions | undefined;
+      timeout: number;
+      totalTimeout: number;
+      maxRetries: number;
+    },
+  ): Promise<WithResponse<unknown>> {
+    const headers = new Headers(this.options.defaultHeaders);
+    for (const [name, value] of Object.entries(call.options?.headers ?? {}))
+      headers.set(name, value);
+    headers.set('Accept', 'application/json');
+    headers.set('User-Agent', USER_AGENT);
+    if (call.clientToken !== undefined) headers.set('X-Api-Client-Token', call.clientToken);
+    if (call.bearer !== undefined) headers.set('Authorization', `Bearer ${call.bearer}`);
+
+    // One controller bounds the whole call, body read included (ky's own time-outs stop at the
+    // headers); the caller's signal feeds into it so both end the same way.
+    const controller = new AbortController();
+    const userSignal = call.options?.signal;
+    const onUserAbort = () => controller.abort(userSignal?.reason);
+    if (userSignal?.aborted)
+      throw new APIUserAbortError('The call was aborted before it started.', {
+        cause: userSignal.reason,
+      });
+    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+    const deadline = Date.now() + call.totalTimeout;
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.max(1, call.totalTimeout));
+
+    try {
+      const response = await this.#ky(url, {
+        method: spec.method,
+        headers,
+        searchParams: spec.query ? definedParams(spec.query) : undefined,
+        json: spec.json,
+        body: spec.form,
+        signal: controller.signal,
+        timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
+        totalTimeout: Math.max(1, call.totalTimeout),
+        retry: retryOptions(call.maxRetries, spec.replay, deadline),
+        throwHttpErrors: spec.acceptStatus
+          ? (status) => !spec.acceptStatus?.includes(status)
+          : true,
+      });
+      const body = parseBody(await response.text());
+      if (this.options.logger.enabled('debug')) {
+        this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, { body });
+      }
+      return { data: this.#validate(spec.schema, body, identity, response.status), response };
+    } catch (error) {
+      throw toPartnerError(error, identity, controller.signal, userSignal, call);
+    } finally {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onUserAbort);
+    }
+  }
+
+  #validate(
+    schema: Schema | undefined,
+    body: unknown,
+    identity: RequestIdentity,
+    status: number,
+  ): unknown {
+    if (!schema || this.options.validateResponses === 'off') return body;
+    const result = safeParse(schema, body);
+    if (result.success) return result.data;
+    const error = new ResponseValidationError(
+      identity,
+      status,
+      body,
+      toIssues(result.error.issues),
+    );
+    if (this.options.validateResponses === 'strict') throw error;
+    this.options.logger.warn(error.message, { issues: error.issues });
+    return body;
+  }
+
+  async #login(clientId: string, clientSecret: string): Promise<string> {
+    const { data } = await this.call({
+      method: 'POST',
+      path: LOGIN.path,
+      json: LOGIN.body(clientId, clientSecret),
+      replay: 'always',
+      authenticate: false,
+    })
+      .withResponse()
+      .catch((error: unknown) => {
+        if (
+          error instanceof APIError &&
+          (error.status === 401 || error.status === 422 || error.status === 400)
+        ) {
+          throw makeAPIError(
+            { method: 'POST', path: LOGIN.path },
+            error.status,
+            error.body,
+            error.headers,
+            'login refused: check clientId and clientSecret',
+          );
+        }
+        throw error;
+      });
+    const token = LOGIN.readToken(data);
+    if (token === undefined) {
+      throw new ResponseValidationError({ method: 'POST', path: LOGIN.path }, 200, data, [
+        {
+          path: ['client_token'],
+          message: 'the login response carries no client_token',
+          code: 'invalid_type',
+        },
+      ]);
+    }
+    return token;
+  }
+}
+
+function definedParams(
+  query: Record<string, string | number | boolean | undefined>,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) result[key] = String(value);
+  }
+  return result;
+}
+
+/** JSON when it parses, the text itself otherwise (HTML error pages, plain text), `undefined` when empty. */
+export function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** zod issues reduced to what the SDK's errors keep. */
+export function toIssues(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code: string }>,
+): ValidationIssue[] {
+  return issues.map(({ path, message, code }) => ({ path, message, code }));
+}
+
+function withSellerHint(error: APIError): APIError {
+  return makeAPIError(
+    { method: error.method, path: error.path },
+    error.status,
+    error.body,
+    error.headers,
+    `${messageOf(error.body) ?? 'unauthorized'} (if this endpoint acts for a seller, call it on client.forUser(publicToken))`,
+  );
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (
+    body &&
+    typeof body === 'object' &&
+    typeof (body as { message?: unknown }).message === 'string'
+  ) {
+    return (body as { message: string }).message;
+  }
+  return typeof body === 'string' && body.trim() ? body.trim().split('\n', 1)[0] : undefined;
+}
+
+function toPartnerError(
+  error: unknown,
+  identity: RequestIdentity,
+  signal: AbortSignal,
+  userSignal: AbortSignal | undefined,
+  call: { timeout: number; totalTimeout: number },
+): unknown {
+  if (error instanceof PartnerError) return error;
+  if (isHTTPError(error)) {
+    return makeAPIError(identity, error.response.status, error.data, error.response.headers);
+  }
+  if (userSignal?.aborted) {
+    return new APIUserAbortError(`${identity.method} ${identity.path} was aborted by the caller.`, {
+      cause: userSignal.reason,
+    });
+  }
+  if (isTimeoutError(error) || signal.reason === TIMED_OUT) {
+    return new APIConnectionTimeoutError(
+      identity,
+      `no complete response in time (timeout ${call.timeout} ms per attempt, ${Math.round(call.totalTimeout)} ms for the call)`,
+    );
+  }
+  if (isNetworkError(error)) {
+    // Keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which holds the request headers.
+    const cause = error.cause;
+    return new APIConnectionError(identity, `connection failed: ${describeCause(cause)}`, {
+      cause,
+    });
+  }
+  return new APIConnectionError(identity, `request failed: ${describeCause(error)}`, {
+    cause: error,
+  });
+}
+
+function describeCause(cause: unknown): string {
+  const code =
+    (cause as { cause?: { code?: unknown } })?.cause?.code ?? (cause as { code?: unknown })?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return typeof code === 'string' ? `${code} (${message})` : message;
+}

@@ -1,0 +1,23 @@
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/options';
+import type { CallResult, CallSpec, Schema } from '../core/transport';
+
+/** What a resource needs from its client: a way to send a described call. */
+export interface Requester {
+  /** Sends `spec` for the client (and seller) this resource belongs to. */
+  call<S extends Schema | undefined>(
+    spec: CallSpec<S>,
+    options?: RequestOptions,
+  ): APIPromise<CallResult<S>>;
+}
+
+/** Base of every namespace (`client.products`, `client.refunds`…): holds the client's requester. */
+export abstract class APIResource {
+  /** @internal */
+  protected readonly _client: Requester;
+
+  /** @internal Namespaces are created by the client; there is no need to build one by hand. */
+  constructor(client: Requester) {
+    this._client = client;
+  }
+}
