@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { PartnerClient, PartnerError } from '../../src/index';
+import { VERSION } from '../../src/version';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('PartnerClient options', () => {
+  it('refuses a missing baseUrl, naming the option and its variable', () => {
+    vi.stubEnv('PARTNER_API_BASE_URL', '');
+    expect(() => new PartnerClient({ clientToken: 'tok-123456' })).toThrow(PartnerError);
+    expect(() => new PartnerClient({ clientToken: 'tok-123456' })).toThrow(
+      /`baseUrl` is missing.*PARTNER_API_BASE_URL/,
+    );
+  });
+
+  it('refuses a malformed baseUrl', () => {
+    expect(
+      () => new PartnerClient({ baseUrl: 'partner.example.com/api/v1', clientToken: 'tok-123456' }),
+    ).toThrow(/`baseUrl` is not an absolute URL/);
+    expect(
+      () => new PartnerClient({ baseUrl: 'ftp://partner.example.com', clientToken: 'tok-123456' }),
+    ).toThrow(/http or https/);
+  });
+
+  it('refuses a client with neither credentials nor token', () => {
+    vi.stubEnv('PARTNER_API_CLIENT_ID', '');
+    vi.stubEnv('PARTNER_API_CLIENT_SECRET', '');
+    vi.stubEnv('PARTNER_API_CLIENT_TOKEN', '');
+    expect(() => new PartnerClient({ baseUrl: 'https://partner.example.com/api/v1' })).toThrow(
+      /no credentials/,
+    );
+  });
+
+  it('refuses half a pair of credentials', () => {
+    expect(
+      () =>
+        new PartnerClient({ baseUrl: 'https://partner.example.com/api/v1', clientId: 'id-only' }),
+    ).toThrow(/`clientSecret` is missing/);
+  });
+
+  it('refuses out-of-range numbers and unknown modes', () => {
+    const base = { baseUrl: 'https://partner.example.com/api/v1', clientToken: 'tok-123456' };
+    expect(() => new PartnerClient({ ...base, timeout: 0 })).toThrow(/`timeout`/);
+    expect(() => new PartnerClient({ ...base, totalTimeout: -1 })).toThrow(/`totalTimeout`/);
+    expect(() => new PartnerClient({ ...base, maxRetries: 1.5 })).toThrow(/`maxRetries`/);
+    // @ts-expect-error: an invalid mode, as plain JavaScript could pass
+    expect(() => new PartnerClient({ ...base, validateResponses: 'loose' })).toThrow(
+      /`validateResponses`/,
+    );
+    // @ts-expect-error: an invalid level
+    expect(() => new PartnerClient({ ...base, logLevel: 'verbose' })).toThrow(/`logLevel`/);
+  });
+
+  it('reads baseUrl and credentials from the environment', () => {
+    vi.stubEnv('PARTNER_API_BASE_URL', 'https://env.example.com/api/v1');
+    vi.stubEnv('PARTNER_API_CLIENT_ID', 'env-id');
+    vi.stubEnv('PARTNER_API_CLIENT_SECRET', 'env-secret-value');
+    expect(() => new PartnerClient()).not.toThrow();
+  });
+
+  it('never shows the secret in an option error', () => {
+    try {
+      new PartnerClient({ baseUrl: 'nope', clientId: 'id', clientSecret: 'very-secret-value-9' });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain('very-secret-value-9');
+    }
+  });
+
+  it('reports the same version as package.json', () => {
+    expect(VERSION).toBe(packageJson.version);
+  });
+});

@@ -1,0 +1,309 @@
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import type { Transport } from '../../src/core/transport';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  InternalServerError,
+  PartnerClient,
+  RateLimitError,
+  ResponseValidationError,
+} from '../../src/index';
+import { json, type StubServer, sequence, startStub } from '../helpers/stub-server';
+
+let server: StubServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const clientFor = (
+  s: StubServer,
+  options: Partial<ConstructorParameters<typeof PartnerClient>[0]> = {},
+) =>
+  new PartnerClient({
+    baseUrl: s.baseUrl,
+    clientToken: 'transport-token-1',
+    logLevel: 'off',
+    ...options,
+  });
+const get = (client: PartnerClient, path = '/products') => client.request({ method: 'GET', path });
+
+describe('retries over a real loopback server', () => {
+  it('succeeds after two retries on 503, 503, 200', async () => {
+    server = await startStub(
+      sequence(
+        (_r, res) => json(res, 503, { message: 'busy' }),
+        (_r, res) => json(res, 503, { message: 'busy' }),
+        (_r, res) => json(res, 200, { ok: true }),
+      ),
+    );
+    await expect(get(clientFor(server))).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('fails at once with maxRetries: 0', async () => {
+    server = await startStub((_r, res) => json(res, 503, { message: 'busy' }));
+    const error = await get(clientFor(server, { maxRetries: 0 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('honours a per-call maxRetries over the client default', async () => {
+    server = await startStub((_r, res) => json(res, 500, {}));
+    const client = clientFor(server, { maxRetries: 0 });
+    await expect(
+      client.request({ method: 'GET', path: '/x' }, { maxRetries: 1 }),
+    ).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('waits for Retry-After in seconds', async () => {
+    server = await startStub(
+      sequence(
+        (_r, res) => json(res, 429, {}, { 'retry-after': '1' }),
+        (_r, res) => json(res, 200, {}),
+      ),
+    );
+    await get(clientFor(server));
+    const [first, second] = server.requests;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('waits for Retry-After given as an HTTP date', async () => {
+    server = await startStub(
+      sequence(
+        (_r, res) =>
+          json(res, 503, {}, { 'retry-after': new Date(Date.now() + 2_000).toUTCString() }),
+        (_r, res) => json(res, 200, {}),
+      ),
+    );
+    await get(clientFor(server));
+    const [first, second] = server.requests;
+    // HTTP dates have one-second precision: the wait is at least one whole second.
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('fails at once with RateLimitError when Retry-After is longer than the call has left', async () => {
+    server = await startStub((_r, res) =>
+      json(res, 429, { message: 'slow down' }, { 'retry-after': '30' }),
+    );
+    const started = Date.now();
+    const error = await get(clientFor(server, { totalTimeout: 5_000 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(30_000);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not replay a call that is not safe to replay after a 500', async () => {
+    server = await startStub((_r, res) => json(res, 500, { message: 'boom' }));
+    const client = clientFor(server);
+    await expect(
+      client.request({
+        method: 'POST',
+        path: '/financial/anticipation/confirm/a1',
+        replay: 'never',
+      }),
+    ).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("replays an 'unsent' call after a 429 but not after a 500", async () => {
+    server = await startStub(
+      sequence(
+        (_r, res) => json(res, 429, {}, { 'retry-after': '0' }),
+        (_r, res) => json(res, 500, {}),
+      ),
+    );
+    const client = clientFor(server);
+    await expect(
+      client.request({ method: 'POST', path: '/confirm', replay: 'unsent' }),
+    ).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('connection failures', () => {
+  it('turns a socket reset into APIConnectionError after retrying', async () => {
+    server = await startStub((_r, res) => {
+      res.socket?.destroy();
+    });
+    const error = await get(clientFor(server, { maxRetries: 1 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('turns a refused connection into APIConnectionError', async () => {
+    // Reserve a port, then free it: nothing listens there any more.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const client = new PartnerClient({
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      clientToken: 'tok-123456',
+      maxRetries: 0,
+    });
+    const error = await get(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(String(error)).toMatch(/ECONNREFUSED/);
+  });
+
+  it('turns a stalled response into APIConnectionTimeoutError', async () => {
+    server = await startStub(() => new Promise(() => {}));
+    const error = await get(clientFor(server, { timeout: 200, maxRetries: 0 })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(error).toBeInstanceOf(APIConnectionError);
+  });
+
+  it('times out a body that stalls after the headers', async () => {
+    server = await startStub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+    });
+    const error = await get(
+      clientFor(server, { timeout: 200, totalTimeout: 400, maxRetries: 0 }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+  });
+
+  it('bounds the whole call, retries included, by totalTimeout', async () => {
+    server = await startStub(() => new Promise(() => {}));
+    const started = Date.now();
+    const error = await get(
+      clientFor(server, { timeout: 300, totalTimeout: 700, maxRetries: 10 }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(650);
+    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('rejects promptly on abort and makes no further attempt', async () => {
+    server = await startStub((_r, res) => json(res, 503, {}, { 'retry-after': '5' }));
+    const controller = new AbortController();
+    const pending = clientFor(server)
+      .request({ method: 'GET', path: '/slow' }, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const abortedAt = Date.now();
+    controller.abort();
+    const error = await pending;
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+    expect(server.requests.filter((r) => r.path === '/slow')).toHaveLength(1);
+  });
+
+  it('rejects at once with a signal that is already aborted, sending nothing', async () => {
+    server = await startStub((_r, res) => json(res, 200, {}));
+    const error = await clientFor(server)
+      .request({ method: 'GET', path: '/x' }, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('responses', () => {
+  it('gives the parsed body and, with withResponse(), the response', async () => {
+    server = await startStub((_r, res) =>
+      json(res, 200, { name: 'Curso' }, { 'x-request-id': 'r-1' }),
+    );
+    const { data, response } = await get(clientFor(server)).withResponse();
+    expect(data).toEqual({ name: 'Curso' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('r-1');
+  });
+
+  it('validates with the schema given to request()', async () => {
+    server = await startStub((_r, res) => json(res, 200, { name: 'Curso', extra: 1 }));
+    const schema = z.looseObject({ name: z.string() });
+    const data = await clientFor(server).request({ method: 'GET', path: '/p', schema });
+    expect(data.name).toBe('Curso');
+  });
+
+  it("throws ResponseValidationError with the raw body in 'strict', returns it in 'warn' and 'off'", async () => {
+    server = await startStub((_r, res) => json(res, 200, { name: 42 }));
+    const schema = z.looseObject({ name: z.string() });
+    const strict = await clientFor(server)
+      .request({ method: 'GET', path: '/p', schema })
+      .catch((e: unknown) => e);
+    expect(strict).toBeInstanceOf(ResponseValidationError);
+    expect((strict as ResponseValidationError).body).toEqual({ name: 42 });
+    expect((strict as ResponseValidationError).issues[0]?.path).toEqual(['name']);
+
+    const warnings: string[] = [];
+    const logger = { error() {}, warn: (m: string) => warnings.push(m), info() {}, debug() {} };
+    const warn = await clientFor(server, {
+      validateResponses: 'warn',
+      logger,
+      logLevel: 'warn',
+    }).request({ method: 'GET', path: '/p', schema });
+    expect(warn).toEqual({ name: 42 });
+    expect(warnings.join('\n')).toMatch(/unexpected response shape/);
+    const off = await clientFor(server, { validateResponses: 'off' }).request({
+      method: 'GET',
+      path: '/p',
+      schema,
+    });
+    expect(off).toEqual({ name: 42 });
+  });
+
+  it('keeps a non-JSON error body as text', async () => {
+    server = await startStub((_r, res) => {
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end('<html>Server Error</html>');
+    });
+    const error = (await get(clientFor(server, { maxRetries: 0 })).catch(
+      (e: unknown) => e,
+    )) as InternalServerError;
+    expect(error.body).toBe('<html>Server Error</html>');
+  });
+});
+
+describe('credentials and paths', () => {
+  it('sends no credentials to another origin', async () => {
+    server = await startStub((_r, res) => json(res, 200, {}));
+    const other = await startStub((_r, res) => json(res, 200, {}));
+    try {
+      const seller = clientFor(server).forUser('public-token-1');
+      await seller.request({ method: 'GET', path: '/x' });
+      // An absolute URL on another origin, as a Location header or an export file gives: the
+      // transport is reached directly since resources build such calls themselves.
+      const transport = (seller as unknown as { _transport: Transport })._transport;
+      await transport.call(
+        { method: 'GET', path: `${other.baseUrl}/file.csv`, replay: 'always' },
+        { bearer: 'public-token-1' },
+      );
+      expect(other.requests[0]?.headers['x-api-client-token']).toBeUndefined();
+      expect(other.requests[0]?.headers.authorization).toBeUndefined();
+      expect(server.requests[0]?.headers['x-api-client-token']).toBe('transport-token-1');
+      expect(server.requests[0]?.headers.authorization).toBe('Bearer public-token-1');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a path that does not start with "/" before sending anything', async () => {
+    server = await startStub((_r, res) => json(res, 200, {}));
+    expect(() =>
+      clientFor(server as StubServer).request({ method: 'GET', path: 'products' }),
+    ).toThrow(/starting with "\/"/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends query parameters, leaving out undefined ones', async () => {
+    server = await startStub((_r, res) => json(res, 200, {}));
+    await clientFor(server).request({
+      method: 'GET',
+      path: '/products',
+      query: { page: 2, per_page: undefined },
+    });
+    expect(server.requests[0]?.path).toBe('/products?page=2');
+  });
+});

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PartnerClient } from '../../src/index';
+import { json, type StubServer, startStub } from '../helpers/stub-server';
+
+let server: StubServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function captureLogger() {
+  const lines: string[] = [];
+  const write = (message: string, ...details: unknown[]) =>
+    lines.push([message, ...details.map((d) => JSON.stringify(d))].join(' '));
+  return { lines, logger: { error: write, warn: write, info: write, debug: write } };
+}
+
+describe('logging', () => {
+  it('never writes the client secret, client token or public token, even when the service echoes them', async () => {
+    const secret = 'log-client-secret-777';
+    const publicToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3IifQ.c2lnbmF0dXJlLXZhbHVl';
+    server = await startStub((req, res) => {
+      if (req.path === '/auth') return json(res, 200, { client_token: 'log-client-token-888' });
+      if (req.path === '/fail')
+        return json(res, 500, {
+          message: `bad token log-client-token-888`,
+          public_token: publicToken,
+        });
+      return json(res, 200, {
+        client_token: 'log-client-token-888',
+        public_token: publicToken,
+        cpf: '123.456.789-09',
+      });
+    });
+    const { lines, logger } = captureLogger();
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientId: 'id-1',
+      clientSecret: secret,
+      logger,
+      logLevel: 'debug',
+      maxRetries: 1,
+    });
+    const seller = client.forUser(publicToken);
+    await seller.request({ method: 'GET', path: '/echo' });
+    await seller.request({ method: 'GET', path: '/fail' }).catch(() => undefined);
+    const output = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(4);
+    expect(output).toContain('/echo');
+    expect(output).not.toContain(secret);
+    expect(output).not.toContain('log-client-token-888');
+    expect(output).not.toContain(publicToken);
+    // Personal data is masked in debug logs of bodies.
+    expect(output).not.toContain('123.456.789-09');
+    expect(output).toContain('[REDACTED]');
+  });
+
+  it('writes nothing below the chosen level', async () => {
+    server = await startStub((_req, res) => json(res, 200, {}));
+    const { lines, logger } = captureLogger();
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'tok-123456',
+      logger,
+      logLevel: 'warn',
+    });
+    await client.request({ method: 'GET', path: '/quiet' });
+    expect(lines).toEqual([]);
+    const chatty = client.withOptions({ logLevel: 'info' });
+    await chatty.request({ method: 'GET', path: '/loud' });
+    expect(lines.join('\n')).toMatch(/GET \/loud → 200/);
+  });
+
+  it('logs retries at warn level', async () => {
+    let n = 0;
+    server = await startStub((_req, res) => json(res, n++ === 0 ? 503 : 200, {}));
+    const { lines, logger } = captureLogger();
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'tok-123456',
+      logger,
+      logLevel: 'warn',
+    });
+    await client.request({ method: 'GET', path: '/retry' });
+    expect(lines.join('\n')).toMatch(/retrying GET .*\/retry after HTTP 503/);
+  });
+});
