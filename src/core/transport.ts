@@ -48,7 +48,7 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   /** A JSON body. */
   json?: unknown;
   /** A multipart body; its parts are in memory, so every attempt sends the same bytes. */
-  form?: FormData | undefined;
+  form?: FormData | Promise<FormData> | undefined;
   /** Schema of the response body; without one the parsed body is returned as it came. */
   schema?: S;
   /** Whether a failed attempt may be sent again (see {@link ReplayPolicy}). */
@@ -58,6 +58,14 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   /** `false` sends no credentials (the login itself); calls outside `baseUrl`'s origin never get them. */
   authenticate?: boolean;
 }
+
+/**
+ * A call spec, or a function building it: resources pass a function so that a parameter check that
+ * fails becomes a rejected promise (nothing sent) rather than a synchronous throw.
+ */
+export type CallSpecInput<S extends Schema | undefined> =
+  | CallSpec<S>
+  | (() => CallSpec<S> | Promise<CallSpec<S>>);
 
 /** The parsed result type of a call spec. */
 export type CallResult<S> = S extends Schema ? output<S> : unknown;
@@ -126,7 +134,7 @@ export class Transport {
 
   /** Sends one call and returns its promise; see {@link CallSpec}. */
   call<S extends Schema | undefined>(
-    spec: CallSpec<S>,
+    spec: CallSpecInput<S>,
     context: CallContext = {},
     options?: RequestOptions,
   ): APIPromise<CallResult<S>> {
@@ -136,10 +144,12 @@ export class Transport {
   }
 
   async #send(
-    spec: CallSpec,
+    input: CallSpecInput<Schema | undefined>,
     context: CallContext,
     options: RequestOptions | undefined,
   ): Promise<WithResponse<unknown>> {
+    const built = typeof input === 'function' ? await input() : input;
+    const spec: CallSpec = built.form ? { ...built, form: await built.form } : built;
     const settings = callSettings(this.options, options);
     const started = Date.now();
     const url = /^https?:\/\//i.test(spec.path) ? spec.path : `${this.options.baseUrl}${spec.path}`;
@@ -151,7 +161,7 @@ export class Transport {
     if (this.options.logger.enabled('debug')) {
       this.options.logger.debug(`${spec.method} ${identity.path}`, {
         query: spec.query,
-        body: spec.json ?? (spec.form ? [...spec.form.keys()] : undefined),
+        body: spec.json ?? (spec.form ? [...(spec.form as FormData).keys()] : undefined),
       });
     }
 
@@ -250,7 +260,7 @@ export class Transport {
         headers,
         searchParams: spec.query ? definedParams(spec.query) : undefined,
         json: spec.json,
-        body: spec.form,
+        body: spec.form as FormData | undefined,
         signal: controller.signal,
         timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
         totalTimeout: Math.max(1, call.totalTimeout),

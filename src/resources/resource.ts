@@ -1,12 +1,12 @@
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
-import type { CallResult, CallSpec, Schema } from '../core/transport';
+import type { CallResult, CallSpecInput, Schema } from '../core/transport';
 
 /** What a resource needs from its client: a way to send a described call. */
 export interface Requester {
   /** Sends `spec` for the client (and seller) this resource belongs to. */
   call<S extends Schema | undefined>(
-    spec: CallSpec<S>,
+    spec: CallSpecInput<S>,
     options?: RequestOptions,
   ): APIPromise<CallResult<S>>;
 }

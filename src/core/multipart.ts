@@ -1,0 +1,82 @@
+/**
+ * Multipart bodies with the platform's own `FormData` and `Blob` (what fetch sends as-is).
+ *
+ * Nested objects and arrays take the bracket form a Laravel service reads (`address[zip_code]`,
+ * `phones[0][number]`), booleans travel as `1`/`0`, and every file is read into memory once, so
+ * a retry or a replay after re-login sends exactly the same bytes.
+ */
+
+/** What can be sent as a file: a `Blob`/`File`, raw bytes, or a stream (read once into memory). */
+export type Uploadable = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>;
+
+/**
+ * Makes a named `File` from bytes, a `Blob` or a stream, so the service receives a file name and
+ * type (an avatar without them may be refused).
+ *
+ * @param data The content.
+ * @param name The file name sent with it, e.g. `avatar.png`.
+ * @param options `type`: the MIME type, e.g. `image/png` (default: the blob's own, else none).
+ * @example
+ * ```ts
+ * import { readFile } from 'node:fs/promises';
+ * import { toFile } from 'partner-sdk';
+ *
+ * const avatar = await toFile(await readFile('avatar.png'), 'avatar.png', { type: 'image/png' });
+ * await seller.users.update({ ...profile, avatar });
+ * ```
+ */
+export async function toFile(
+  data: Uploadable,
+  name: string,
+  options: { type?: string } = {},
+): Promise<File> {
+  const blob = await toBlob(data);
+  return new File([blob], name, { type: options.type ?? blob.type });
+}
+
+async function toBlob(data: Uploadable): Promise<Blob> {
+  if (data instanceof Blob) return data;
+  if (data instanceof ReadableStream) return new Response(data).blob();
+  if (data instanceof ArrayBuffer) return new Blob([data]);
+  if (ArrayBuffer.isView(data)) {
+    // Copy: the caller may reuse its buffer after the call returns.
+    return new Blob([new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice()]);
+  }
+  throw new TypeError('Expected a Blob, File, Uint8Array, ArrayBuffer or ReadableStream.');
+}
+
+function isUploadable(value: unknown): value is Uploadable {
+  return (
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream)
+  );
+}
+
+/** Encodes `fields` as multipart form data; `undefined` and `null` fields are left out. */
+export async function toFormData(fields: Record<string, unknown>): Promise<FormData> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) await append(form, key, value);
+  return form;
+}
+
+async function append(form: FormData, key: string, value: unknown): Promise<void> {
+  if (value === undefined || value === null) return;
+  if (typeof value === 'boolean') {
+    form.append(key, value ? '1' : '0');
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+    form.append(key, String(value));
+  } else if (value instanceof Date) {
+    form.append(key, value.toISOString());
+  } else if (isUploadable(value)) {
+    const blob = await toBlob(value);
+    form.append(key, blob, blob instanceof File ? blob.name : key);
+  } else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) await append(form, `${key}[${index}]`, item);
+  } else if (typeof value === 'object') {
+    for (const [name, item] of Object.entries(value)) await append(form, `${key}[${name}]`, item);
+  } else {
+    throw new TypeError(`Cannot send a ${typeof value} in a multipart body (field ${key}).`);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Page-numbered lists. Both list endpoints page by `page`/`per_page` but report it differently
+ * (products in `meta`, anticipations in `data.pagination`); resources normalise both into one
+ * {@link Pagination} and this module does the rest: `await` for a page, `for await` for every item.
+ */
+
+import { APIPromise, type WithResponse } from './api-promise';
+
+/** Where a page stands, the same for every list whichever way the service reported it. */
+export interface Pagination {
+  /** Number of this page, from 1. */
+  current_page: number;
+  /** Number of the last page. */
+  last_page: number;
+  /** Items per page. */
+  per_page: number;
+  /** Items in the whole list. */
+  total: number;
+}
+
+/** One page as a resource returns it: its items and where it stands. */
+export interface PageContent<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** Loads one page by number; the resource binds the rest of the parameters. */
+export type PageLoader<T> = (page: number) => APIPromise<PageContent<T>>;
+
+/**
+ * One page of a list, with the means to get the next.
+ *
+ * @example
+ * ```ts
+ * let page = await client.products.list({ per_page: 50 });
+ * while (true) {
+ *   for (const product of page.data) console.log(product.name);
+ *   if (!page.hasNextPage()) break;
+ *   page = await page.getNextPage();
+ * }
+ * ```
+ */
+export class Page<T> implements AsyncIterable<T> {
+  /** The items of this page. */
+  readonly data: T[];
+  /** Where this page stands: `current_page`, `last_page`, `per_page`, `total`. */
+  readonly pagination: Pagination;
+  readonly #load: PageLoader<T>;
+  readonly #maxPage: number;
+
+  /** @internal Pages are built by list methods. */
+  constructor(content: PageContent<T>, load: PageLoader<T>, maxPage: number) {
+    this.data = content.data;
+    this.pagination = content.pagination;
+    this.#load = load;
+    this.#maxPage = maxPage;
+  }
+
+  /**
+   * Whether a further page exists (stops at `last_page`, at the endpoint's documented page bound,
+   * and at an empty page, whatever the counters say).
+   *
+   * @example
+   * ```ts
+   * const page = await client.anticipations.list();
+   * if (page.hasNextPage()) console.log('more to come');
+   * ```
+   */
+  hasNextPage(): boolean {
+    const { current_page, last_page } = this.pagination;
+    return this.data.length > 0 && current_page < Math.min(last_page, this.#maxPage);
+  }
+
+  /**
+   * Fetches the next page; throws a `RangeError` when there is none (check `hasNextPage()` first).
+   *
+   * @example
+   * ```ts
+   * const first = await client.products.list();
+   * const second = first.hasNextPage() ? await first.getNextPage() : undefined;
+   * ```
+   */
+  getNextPage(): PagePromise<T> {
+    if (!this.hasNextPage()) {
+      throw new RangeError(
+        `There is no page after page ${this.pagination.current_page} of ${this.pagination.last_page}.`,
+      );
+    }
+    return pagePromise(this.#load, this.pagination.current_page + 1, this.#maxPage);
+  }
+
+  /**
+   * Every item of this page and of the pages after it, fetched one page at a time as the loop asks.
+   *
+   * @example
+   * ```ts
+   * const page = await client.products.list();
+   * for await (const product of page) console.log(product.hash);
+   * ```
+   */
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    let page: Page<T> = this;
+    for (;;) {
+      yield* page.data;
+      if (!page.hasNextPage()) return;
+      page = await page.getNextPage();
+    }
+  }
+}
+
+/**
+ * What list methods return: `await` it for the first page, or `for await` over it for every item
+ * of every page (later pages are fetched only when the loop reaches them; `break` stops fetching).
+ *
+ * @example
+ * ```ts
+ * const first = await client.products.list({ per_page: 50 });
+ * console.log(first.pagination.total);
+ *
+ * for await (const product of client.products.list({ per_page: 50 })) {
+ *   console.log(product.name);
+ * }
+ * ```
+ */
+export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+  /**
+   * Every item of every page from this one on.
+   *
+   * @example
+   * ```ts
+   * for await (const anticipation of client.anticipations.list({ per_page: 100 })) {
+   *   console.log(anticipation.amount);
+   * }
+   * ```
+   */
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    yield* await this;
+  }
+}
+
+/** Builds the `PagePromise` of page `page`, loaded through `load`; `maxPage` is the endpoint's bound. */
+export function pagePromise<T>(load: PageLoader<T>, page: number, maxPage: number): PagePromise<T> {
+  const result: Promise<WithResponse<Page<T>>> = load(page)
+    .withResponse()
+    .then(({ data, response }) => ({ data: new Page(data, load, maxPage), response }));
+  return new PagePromise(result);
+}
