@@ -30,3 +30,46 @@ export const LOGIN = {
  * rule (its error message says so); a 401 on the root client also hints at the seller token.
  */
 export const ORIGIN_REJECTION_STATUSES = [401, 403] as const;
+
+/**
+ * Spec §4.2 names `GET /financial/refund/{hash}/status` without its shape: the status is assumed
+ * under `data.status` of the usual envelope (the envelope's own `status` is `success`), and the
+ * 202's `Location` header, when present, is followed instead of building the path.
+ */
+export const REFUND_STATUS = {
+  /** Path of the status endpoint for a transaction. */
+  path: (encodedTransactionHash: string) => `/financial/refund/${encodedTransactionHash}/status`,
+  /** Statuses that end a wait (spec §3: the status endpoint is polled until one of these). */
+  terminal: ['completed', 'failed'] as const,
+} as const;
+
+/**
+ * Spec §4.12 names an export status lookup without its shape: assumed at
+ * `GET /financial/account-statement/export-report/{hash}` answering the envelope with the export;
+ * finished when `url` is set, failed when `status` is one of `failed` or `error`.
+ */
+export const EXPORT_STATUS = {
+  /** Path of the status lookup for an export. */
+  path: (encodedExportHash: string) =>
+    `/financial/account-statement/export-report/${encodedExportHash}`,
+  /** Statuses read as a failed export. */
+  failed: ['failed', 'error'] as const,
+} as const;
+
+/**
+ * Spec §4.7 gives the scenario values `above` and `below` but not the field's name: `scenario` is
+ * assumed. Its response (`amount`, `status`, `created_at`) is read bare or from the envelope's `data`.
+ */
+export const ANTICIPATION_CONFIRM = {
+  /** Name of the body field carrying the scenario. */
+  scenarioField: 'scenario',
+} as const;
+
+/**
+ * Spec §4.10 does not show the defaults of `page` and `per_page`: the SDK sends neither unless the
+ * caller does, so the service's own defaults apply.
+ */
+export const LIST_DEFAULTS = {
+  /** Largest page number the product list accepts (spec §8). */
+  productsMaxPage: 999,
+} as const;

@@ -8,6 +8,7 @@ export { PartnerClient, type RawRequest, SellerClient } from './client';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export * from './core/errors';
 export type { Logger, LogLevel } from './core/logger';
+export { toFile } from './core/multipart';
 export type {
   ClientOptions,
   FetchLike,
@@ -15,15 +16,18 @@ export type {
   TokenSource,
   ValidateResponses,
 } from './core/options';
+export { Page, type PageContent, PagePromise, type Pagination } from './core/pagination';
 export type { ReplayPolicy } from './core/retry';
+export { parseTimestamp } from './core/timestamp';
 export type { HttpMethod, Schema } from './core/transport';
 export { Anticipations } from './resources/anticipations';
 export { BankAccounts } from './resources/bank-accounts';
 export { FeeTiers } from './resources/fee-tiers';
 export { Offers } from './resources/offers';
 export { Products } from './resources/products';
-export { Refunds } from './resources/refunds';
+export { type RefundRequestResult, Refunds } from './resources/refunds';
 export { APIResource } from './resources/resource';
-export { Statements } from './resources/statements';
+export { type StatementExportRequestResult, Statements } from './resources/statements';
 export { Users } from './resources/users';
+export * from './schemas/index';
 export { VERSION } from './version';

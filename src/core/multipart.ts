@@ -6,8 +6,7 @@
  * a retry or a replay after re-login sends exactly the same bytes.
  */
 
-/** What can be sent as a file: a `Blob`/`File`, raw bytes, or a stream (read once into memory). */
-export type Uploadable = Blob | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array>;
+import type { Uploadable } from '../schemas/common';
 
 /**
  * Makes a named `File` from bytes, a `Blob` or a stream, so the service receives a file name and
@@ -36,7 +35,8 @@ export async function toFile(
 
 async function toBlob(data: Uploadable): Promise<Blob> {
   if (data instanceof Blob) return data;
-  if (data instanceof ReadableStream) return new Response(data).blob();
+  if (data instanceof ReadableStream)
+    return new Response(data as ReadableStream<Uint8Array>).blob();
   if (data instanceof ArrayBuffer) return new Blob([data]);
   if (ArrayBuffer.isView(data)) {
     // Copy: the caller may reuse its buffer after the call returns.

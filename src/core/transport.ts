@@ -37,6 +37,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A zod schema (classic or mini) whose output types the call's result. */
 export type Schema<T = unknown> = $ZodType<T>;
 
+/** Query parameters of a call; `undefined` values are left out. */
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
 /** Everything a resource says about one call. */
 export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   /** HTTP method. */
@@ -44,7 +47,7 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   /** Path under `baseUrl` starting with `/` (already encoded, see `path`), or an absolute URL. */
   path: string;
   /** Query parameters; `undefined` values are left out. */
-  query?: Record<string, string | number | boolean | undefined> | undefined;
+  query?: QueryParams | undefined;
   /** A JSON body. */
   json?: unknown;
   /** A multipart body; its parts are in memory, so every attempt sends the same bytes. */

@@ -1,4 +1,103 @@
+import * as z from 'zod/mini';
+import { ANTICIPATION_CONFIRM } from '../assumptions';
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/options';
+import { type PagePromise, pagePromise } from '../core/pagination';
+import { path } from '../core/path';
+import { checkParams } from '../core/validate';
+import {
+  type Anticipation,
+  type AnticipationConfirmation,
+  AnticipationConfirmationSchema,
+  AnticipationListResponseSchema,
+  type ConfirmAnticipationParams,
+  ConfirmAnticipationParamsSchema,
+  type ListAnticipationsParams,
+  ListAnticipationsParamsSchema,
+} from '../schemas/anticipation';
+import { envelope } from '../schemas/common';
 import { APIResource } from './resource';
 
+// The confirm answer is read from the envelope's `data` when there is one, else bare (assumptions.ts).
+const ConfirmResponseSchema = z.union([
+  envelope(AnticipationConfirmationSchema),
+  AnticipationConfirmationSchema,
+]);
+
 /** Balance anticipations: confirm one, list the history (spec §4.7, §4.8). */
-export class Anticipations extends APIResource {}
+export class Anticipations extends APIResource {
+  /**
+   * Confirms a previously calculated anticipation: `POST /financial/anticipation/confirm/{hash}`.
+   * Not replayed after a failure the service may have acted on (only after a 429 or a connection
+   * that was never made), since a confirmation moves money.
+   *
+   * @param anticipationHash The hash returned by the anticipation's calculation.
+   * @param params `scenario`: `'above'` or `'below'`, the calculated scenario to confirm.
+   * @throws {RequestValidationError} `scenario` is missing or not one of the two values.
+   * @example
+   * ```ts
+   * const confirmation = await client.anticipations.confirm('ant_123', { scenario: 'above' });
+   * console.log(confirmation.amount, confirmation.status);
+   * ```
+   */
+  confirm(
+    anticipationHash: string,
+    params: ConfirmAnticipationParams,
+    options?: RequestOptions,
+  ): APIPromise<AnticipationConfirmation> {
+    return this._client
+      .call(() => {
+        const { scenario, ...rest } = checkParams(
+          ConfirmAnticipationParamsSchema,
+          params,
+          'anticipations.confirm',
+        );
+        return {
+          method: 'POST',
+          path: path`/financial/anticipation/confirm/${{ anticipationHash }}`,
+          json: { ...rest, [ANTICIPATION_CONFIRM.scenarioField]: scenario },
+          schema: ConfirmResponseSchema,
+          replay: 'unsent',
+        };
+      }, options)
+      ._map((body) => ('data' in body && body.data ? body.data : body) as AnticipationConfirmation);
+  }
+
+  /**
+   * Lists anticipations, newest first: `GET /financial/anticipation` (`per_page` 1 to 100, the
+   * service's default 25). The service caches the result for 10 minutes per account and filter set.
+   *
+   * @example
+   * ```ts
+   * for await (const anticipation of client.anticipations.list({ per_page: 100 })) {
+   *   console.log(anticipation.created_at, anticipation.net_value);
+   * }
+   * ```
+   */
+  list(params: ListAnticipationsParams = {}, options?: RequestOptions): PagePromise<Anticipation> {
+    const first = params.page ?? 1;
+    const load = (page: number) =>
+      this._client
+        .call(() => {
+          const wanted = { ...params, page: page === first ? params.page : page };
+          const query = checkParams(ListAnticipationsParamsSchema, wanted, 'anticipations.list');
+          return {
+            method: 'GET',
+            path: '/financial/anticipation',
+            query: query as Record<string, string | number | boolean | undefined>,
+            schema: AnticipationListResponseSchema,
+            replay: 'always',
+          };
+        }, options)
+        ._map(({ data }) => ({
+          data: data.anticipations,
+          pagination: {
+            current_page: data.pagination?.current_page ?? page,
+            last_page: data.pagination?.last_page ?? page,
+            per_page: data.pagination?.per_page ?? data.anticipations.length,
+            total: data.pagination?.total ?? data.anticipations.length,
+          },
+        }));
+    return pagePromise(load, first, Number.POSITIVE_INFINITY);
+  }
+}

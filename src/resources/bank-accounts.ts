@@ -1,4 +1,48 @@
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/options';
+import { path } from '../core/path';
+import { checkParams } from '../core/validate';
+import {
+  type BankAccount,
+  BankAccountSchema,
+  type UpdateBankAccountParams,
+  UpdateBankAccountParamsSchema,
+} from '../schemas/bank-account';
 import { APIResource } from './resource';
 
 /** Bank accounts of the seller (spec §4.5). */
-export class BankAccounts extends APIResource {}
+export class BankAccounts extends APIResource {
+  /**
+   * Updates a bank account: `POST /users/bank-accounts/{accountHash}`. Safe to retry: sending the
+   * same data twice leaves the same account.
+   *
+   * @param accountHash The bank account's hash.
+   * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
+   * @example
+   * ```ts
+   * const account = await seller.bankAccounts.update('acc_123', {
+   *   holder_name: 'Ana Souza',
+   *   receiver_type: 'pix',
+   *   pix_key: 'ana@example.com',
+   *   bank_code: '341',
+   * });
+   * console.log(account.status); // 'pending' until approved
+   * ```
+   */
+  update(
+    accountHash: string,
+    params: UpdateBankAccountParams,
+    options?: RequestOptions,
+  ): APIPromise<BankAccount> {
+    return this._client.call(
+      () => ({
+        method: 'POST',
+        path: path`/users/bank-accounts/${{ accountHash }}`,
+        json: checkParams(UpdateBankAccountParamsSchema, params, 'bankAccounts.update'),
+        schema: BankAccountSchema,
+        replay: 'always',
+      }),
+      options,
+    );
+  }
+}

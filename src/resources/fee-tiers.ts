@@ -1,4 +1,31 @@
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/options';
+import { type FeeTierChange, FeeTierHistoryResponseSchema } from '../schemas/fee-tier';
 import { APIResource } from './resource';
 
 /** History of changes to fee tiers (spec §4.11). */
-export class FeeTiers extends APIResource {}
+export class FeeTiers extends APIResource {
+  /**
+   * Reads the history of changes to the fee tiers of the authenticated user, newest first:
+   * `GET /users/fee-tiers/history`.
+   *
+   * @example
+   * ```ts
+   * const changes = await seller.feeTiers.history();
+   * for (const change of changes) console.log(change.action, change.changed_by?.name, change.created_at);
+   * ```
+   */
+  history(options?: RequestOptions): APIPromise<FeeTierChange[]> {
+    return this._client
+      .call(
+        {
+          method: 'GET',
+          path: '/users/fee-tiers/history',
+          schema: FeeTierHistoryResponseSchema,
+          replay: 'always',
+        },
+        options,
+      )
+      ._map((body) => body.data);
+  }
+}

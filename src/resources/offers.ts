@@ -1,4 +1,51 @@
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/options';
+import { path } from '../core/path';
+import { checkParams } from '../core/validate';
+import {
+  type Offer,
+  OfferSchema,
+  type UpdateOfferParams,
+  UpdateOfferParamsSchema,
+} from '../schemas/offer';
 import { APIResource } from './resource';
 
 /** Offers of a product: prices, payment methods, installments, commissions, subscription and freight (spec §4.6). */
-export class Offers extends APIResource {}
+export class Offers extends APIResource {
+  /**
+   * Updates an offer: `PUT /products/{productHash}/offers/{offerCode}`. Every documented limit is
+   * checked first (price 0 to 99 999 999 cents, installments 1 to 36, commissions 1 to 80…), and
+   * automatic PIX needs `type_of_charge: 'recurring'` with its frequency and authorization type.
+   * Note (spec §4.6): while the operator has not enabled automatic PIX for the producer, the service
+   * saves `allow_pix_recurring: false` without an error; check the returned offer's settings.
+   *
+   * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
+   * @example
+   * ```ts
+   * const offer = await client.offers.update('prd_123', 'off_456', {
+   *   price: 19_900,
+   *   allow_pix: true,
+   *   allow_credit_card: true,
+   *   credit_card_installments_options: [1, 3, 6, 12],
+   * });
+   * console.log(offer.price); // 19900
+   * ```
+   */
+  update(
+    productHash: string,
+    offerCode: string,
+    params: UpdateOfferParams,
+    options?: RequestOptions,
+  ): APIPromise<Offer> {
+    return this._client.call(
+      () => ({
+        method: 'PUT',
+        path: path`/products/${{ productHash }}/offers/${{ offerCode }}`,
+        json: checkParams(UpdateOfferParamsSchema, params, 'offers.update'),
+        schema: OfferSchema,
+        replay: 'always',
+      }),
+      options,
+    );
+  }
+}

@@ -1,4 +1,83 @@
+import { LIST_DEFAULTS } from '../assumptions';
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/options';
+import { type PagePromise, pagePromise } from '../core/pagination';
+import { path } from '../core/path';
+import type { QueryParams } from '../core/transport';
+import { checkParams } from '../core/validate';
+import {
+  type ListProductsParams,
+  ListProductsParamsSchema,
+  type Product,
+  ProductListResponseSchema,
+  ProductSchema,
+} from '../schemas/product';
 import { APIResource } from './resource';
 
 /** Products: read one, list them page by page (spec §4.9, §4.10). */
-export class Products extends APIResource {}
+export class Products extends APIResource {
+  /**
+   * Reads one product: `GET /products/{productHash}`.
+   *
+   * @throws {NotFoundError} no product has that hash.
+   * @example
+   * ```ts
+   * const product = await client.products.retrieve('prd_123');
+   * console.log(product.name, product.status);
+   * ```
+   */
+  retrieve(productHash: string, options?: RequestOptions): APIPromise<Product> {
+    return this._client.call(
+      () => ({
+        method: 'GET',
+        path: path`/products/${{ productHash }}`,
+        schema: ProductSchema,
+        replay: 'always',
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Lists products: `GET /products` (`page` 1 to 999, `per_page` 1 to 50). `await` gives the first
+   * page; `for await` walks every product of every page, fetching pages as it goes.
+   *
+   * @throws {RequestValidationError} `page` or `per_page` out of range (nothing is sent).
+   * @example
+   * ```ts
+   * const page = await client.products.list({ per_page: 50 });
+   * console.log(page.pagination.total);
+   *
+   * for await (const product of client.products.list({ per_page: 50 })) {
+   *   console.log(product.hash, product.name);
+   * }
+   * ```
+   */
+  list(params: ListProductsParams = {}, options?: RequestOptions): PagePromise<Product> {
+    const first = params.page ?? 1;
+    const load = (page: number) =>
+      this._client
+        .call(() => {
+          // The first page goes without `page` unless the caller gave one: the service's default applies.
+          const wanted = { ...params, page: page === first ? params.page : page };
+          const query = checkParams(ListProductsParamsSchema, wanted, 'products.list');
+          return {
+            method: 'GET',
+            path: '/products',
+            query: query as QueryParams,
+            schema: ProductListResponseSchema,
+            replay: 'always',
+          };
+        }, options)
+        ._map((body) => ({
+          data: body.data,
+          pagination: {
+            current_page: body.meta?.current_page ?? page,
+            last_page: body.meta?.last_page ?? page,
+            per_page: body.meta?.per_page ?? body.data.length,
+            total: body.meta?.total ?? body.data.length,
+          },
+        }));
+    return pagePromise(load, first, LIST_DEFAULTS.productsMaxPage);
+  }
+}

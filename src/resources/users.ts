@@ -1,4 +1,56 @@
+import type { APIPromise } from '../core/api-promise';
+import { toFormData } from '../core/multipart';
+import type { RequestOptions } from '../core/options';
+import { checkParams } from '../core/validate';
+import {
+  type UpdateUserParams,
+  UpdateUserParamsSchema,
+  type User,
+  UserSchema,
+} from '../schemas/user';
 import { APIResource } from './resource';
 
-/** Profile of the seller (spec §4.1): multipart update with files. Only on the seller client (`client.forUser(publicToken).users`), since the service requires the seller's bearer token. */
-export class Users extends APIResource {}
+/**
+ * The seller's profile (spec §4.1). Only on the seller client (`client.forUser(publicToken).users`),
+ * since the service requires the seller's bearer token for it.
+ */
+export class Users extends APIResource {
+  /**
+   * Updates the seller's profile: `POST /users/update` as multipart, with an optional avatar file.
+   * The variant follows the tax id: with `cpf` the person rules apply (`birth` required), with `cnpj`
+   * the company rules (`company_type`, `social_name` required). Nested fields travel in bracket
+   * form (`address[zip_code]`), booleans as `1`/`0`. Retried only without `company_partner`, which
+   * the service refuses once defined.
+   *
+   * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
+   * @throws {UnprocessableEntityError} the service refused fields (see `fieldErrors`).
+   * @example
+   * ```ts
+   * import { toFile } from 'partner-sdk';
+   * const user = await client.forUser(publicToken).users.update({
+   *   name: 'Ana Souza',
+   *   cpf: '123.456.789-09',
+   *   birth: '1990-04-01',
+   *   address: {
+   *     zip_code: '01310-100', street: 'Av. Paulista', street_number: '1000',
+   *     neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', country: 'Brasil',
+   *   },
+   *   phones: [{ ddd: '11', number: '912345678', type: 'mobile' }],
+   *   avatar: await toFile(avatarBytes, 'avatar.png', { type: 'image/png' }),
+   * });
+   * ```
+   */
+  update(params: UpdateUserParams, options?: RequestOptions): APIPromise<User> {
+    return this._client.call(() => {
+      const body = checkParams(UpdateUserParamsSchema, params, 'users.update');
+      return {
+        method: 'POST',
+        path: '/users/update',
+        form: toFormData(body),
+        schema: UserSchema,
+        // company_partner is accepted once and refused after: a replay could turn success into a 422.
+        replay: body.company_partner === undefined ? 'always' : 'never',
+      };
+    }, options);
+  }
+}
