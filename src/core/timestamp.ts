@@ -1,0 +1,265 @@
+/**
+ * Reading the service's timestamps. The SDK keeps them as the strings the service sent (lossless);
+ * `parseTimestamp` turns one into a `Date` on demand.
+ *
+ * The spec names three formats (conventions): ISO8601 with `Z` or a UTC offset (microseconds seen
+ * in events and fee-tier history), `YYYY-MM-DD HH:mm:ss` and `DD/MM/YYYY HH:mm:ss`. The last two
+ * carry no offset; the spec does not say in which zone they are, so they are read in
+ * {@link DEFAULT_TIME_ZONE} (an assumption of DESIGN §6: the platform sells in BRL) unless the
+ * caller names another.
+ *
+ * @module
+ */
+
+/** The zone assumed for timestamps without an offset: the platform sells in Brazil (DESIGN §6). */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Options of {@link parseTimestamp}. */
+export interface ParseTimestampOptions {
+  /**
+   * IANA time zone in which a timestamp without an offset is read. Default `America/Sao_Paulo`.
+   * Ignored when the value carries `Z` or an offset.
+   */
+  timeZone?: string;
+}
+
+// YYYY-MM-DD, then `T` or a space, then the time, optional fraction and optional offset.
+const ISO_LIKE =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+// DD/MM/YYYY HH:mm:ss (seconds and fraction optional).
+const BRAZILIAN = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?$/;
+
+/** A wall-clock reading: calendar fields without a zone. */
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+/**
+ * Reads a timestamp the service sent into a `Date`. Accepts the three formats of the spec:
+ * ISO8601 with `Z` or an offset (fractions of any length, e.g. microseconds, are cut to
+ * milliseconds), `YYYY-MM-DD HH:mm:ss` and `DD/MM/YYYY HH:mm:ss`. A value without an offset is read
+ * as wall-clock time in `timeZone` (default `America/Sao_Paulo`), with that zone's offset at that
+ * moment, including historical daylight-saving rules. A wall time skipped by a daylight-saving
+ * change is moved forward by the gap; a repeated one takes its earlier instant.
+ *
+ * @throws {TypeError} when the value is not a string in one of those formats or names an
+ *   impossible date or time (the message quotes the value).
+ * @throws {RangeError} when `timeZone` is not a time zone the runtime knows.
+ *
+ * @example
+ * ```ts
+ * parseTimestamp('2024-05-01T12:00:00.123456Z').toISOString(); // '2024-05-01T12:00:00.123Z'
+ * parseTimestamp('2024-05-01 09:00:00').toISOString();         // '2024-05-01T12:00:00.000Z' (São Paulo, UTC-3)
+ * parseTimestamp('01/05/2024 09:00:00', { timeZone: 'UTC' }).toISOString(); // '2024-05-01T09:00:00.000Z'
+ * ```
+ */
+export function parseTimestamp(value: string, options: ParseTimestampOptions = {}): Date {
+  if (typeof value !== 'string') {
+    throw new TypeError(`Invalid timestamp ${describe(value)}: expected a string`);
+  }
+  const text = value.trim();
+  let wall: WallTime;
+  let offset: string | undefined;
+  let match = ISO_LIKE.exec(text);
+  if (match) {
+    wall = toWall(match[1], match[2], match[3], match[4], match[5], match[6], match[7]);
+    offset = match[8];
+  } else {
+    match = BRAZILIAN.exec(text);
+    if (!match) {
+      throw new TypeError(
+        `Invalid timestamp ${describe(value)}: expected ISO8601, YYYY-MM-DD HH:mm:ss or DD/MM/YYYY HH:mm:ss`,
+      );
+    }
+    wall = toWall(match[3], match[2], match[1], match[4], match[5], match[6], match[7]);
+  }
+  if (!isValidWall(wall)) {
+    throw new TypeError(`Invalid timestamp ${describe(value)}: no such date or time`);
+  }
+  const utc = wallToUtc(wall);
+  if (offset !== undefined) {
+    const offsetMs = parseOffset(offset);
+    if (offsetMs === undefined) {
+      throw new TypeError(`Invalid timestamp ${describe(value)}: bad UTC offset`);
+    }
+    return new Date(utc - offsetMs);
+  }
+  return new Date(zonedWallToInstant(utc, options.timeZone ?? DEFAULT_TIME_ZONE));
+}
+
+/**
+ * The calendar day an instant falls on in `timeZone`, as `[year, month, day]`. Used where the wire
+ * wants a date and the caller gave a `Date`.
+ *
+ * @example
+ * ```ts
+ * calendarDay(new Date('2024-05-01T02:00:00Z'), 'America/Sao_Paulo'); // [2024, 4, 30]
+ * ```
+ */
+export function calendarDay(
+  date: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): [number, number, number] {
+  const wall = wallAt(date.getTime(), timeZone);
+  return [wall.year, wall.month, wall.day];
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  try {
+    return `${JSON.stringify(value) ?? String(value)} (${typeof value})`;
+  } catch {
+    return String(value);
+  }
+}
+
+function toWall(
+  year = '',
+  month = '',
+  day = '',
+  hour = '',
+  minute = '',
+  second = '0',
+  fraction = '',
+): WallTime {
+  return {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second),
+    millisecond: Number(fraction.slice(0, 3).padEnd(3, '0')),
+  };
+}
+
+function isValidWall(wall: WallTime): boolean {
+  const daysInMonth = new Date(Date.UTC(2000, wall.month, 0)).getUTCDate();
+  const leapFix = wall.month === 2 && !isLeapYear(wall.year) ? 1 : 0;
+  return (
+    wall.month >= 1 &&
+    wall.month <= 12 &&
+    wall.day >= 1 &&
+    wall.day <= daysInMonth - leapFix &&
+    wall.hour <= 23 &&
+    wall.minute <= 59 &&
+    wall.second <= 59
+  );
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** The wall time read as if it were UTC, in epoch milliseconds (years below 100 kept as such). */
+function wallToUtc(wall: WallTime): number {
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+  return date.getTime();
+}
+
+/** `Z`, `±HH`, `±HHMM` or `±HH:MM` to milliseconds east of UTC. */
+function parseOffset(offset: string): number | undefined {
+  if (offset === 'Z' || offset === 'z') return 0;
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const digits = offset.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = digits.length > 2 ? Number(digits.slice(2)) : 0;
+  if (hours > 23 || minutes > 59) return undefined;
+  return sign * (hours * 60 + minutes) * 60_000;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      era: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall time in `timeZone` at an instant (whole seconds). */
+function wallAt(instant: number, timeZone: string): WallTime {
+  const wall: WallTime = {
+    year: 0,
+    month: 0,
+    day: 0,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+  };
+  let bc = false;
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    switch (part.type) {
+      case 'year':
+        wall.year = Number(part.value);
+        break;
+      case 'month':
+        wall.month = Number(part.value);
+        break;
+      case 'day':
+        wall.day = Number(part.value);
+        break;
+      case 'hour':
+        wall.hour = Number(part.value);
+        break;
+      case 'minute':
+        wall.minute = Number(part.value);
+        break;
+      case 'second':
+        wall.second = Number(part.value);
+        break;
+      case 'era':
+        bc = part.value.startsWith('B');
+        break;
+    }
+  }
+  if (bc) wall.year = 1 - wall.year;
+  return wall;
+}
+
+/** Milliseconds `timeZone` is ahead of UTC at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const wholeSeconds = Math.floor(instant / 1000) * 1000;
+  return wallToUtc(wallAt(wholeSeconds, timeZone)) - wholeSeconds;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant at which the wall time (given as if UTC) is read in `timeZone`. Offsets a day before
+ * and after bracket any single transition: each yields a candidate, kept when the zone really shows
+ * that wall time then. Two candidates (a repeated hour): the earlier. None (a skipped hour): the
+ * offset from before the change, which moves the time forward by the gap.
+ */
+function zonedWallToInstant(wallAsUtc: number, timeZone: string): number {
+  const before = offsetAt(wallAsUtc - DAY_MS, timeZone);
+  const after = offsetAt(wallAsUtc + DAY_MS, timeZone);
+  const candidates = [wallAsUtc - before, wallAsUtc - after].filter(
+    (instant) => instant + offsetAt(instant, timeZone) === wallAsUtc,
+  );
+  if (candidates.length > 0) return Math.min(...candidates);
+  // Neither bracketing offset fits (more than one change within the two days): ask the zone once more.
+  const guess = wallAsUtc - offsetAt(wallAsUtc, timeZone);
+  return guess + offsetAt(guess, timeZone) === wallAsUtc ? guess : wallAsUtc - before;
+}

@@ -1,0 +1,327 @@
+/**
+ * Building blocks shared by every schema module: the response envelope, open enums, field
+ * descriptions, and the request-field builders that carry the spec's limits with readable messages.
+ *
+ * Two families, on purpose:
+ * - **Response** helpers check types and structure only (no string formats, no ranges): the service
+ *   may add values, send `null` for empty columns or grow new keys, and none of that may break a
+ *   partner's call (DESIGN §5). They also stay cheap, since every response goes through them.
+ * - **Request** helpers carry every documented rule (spec §2, §4, §8), each with a message that
+ *   names the rule, since `zod/mini` ships no locale and would otherwise say only "Invalid input".
+ *
+ * @module
+ */
+
+import * as z from 'zod/mini';
+
+/** Any zod schema (classic or mini). */
+type AnySchema = z.core.$ZodType;
+
+/**
+ * Attaches the spec's note for a field to its schema in zod's global registry, where tooling (JSON
+ * Schema export, docs) finds it. Registration happens once at module load and adds nothing to a
+ * parse. Each call must get its own schema instance, or the last note wins.
+ *
+ * @example
+ * ```ts
+ * const name = described(z.string(), 'Offer name, max 191 characters.');
+ * z.globalRegistry.get(name)?.description; // 'Offer name, max 191 characters.'
+ * ```
+ */
+export function described<T extends AnySchema>(schema: T, description: string): T {
+  z.globalRegistry.add(schema, { description });
+  return schema;
+}
+
+/**
+ * The type of an open enum: the known values for autocompletion, and any other string.
+ *
+ * @example
+ * ```ts
+ * const status: OpenEnum<'approved' | 'pending'> = 'something-new'; // compiles
+ * ```
+ */
+export type OpenEnum<Known extends string> = Known | (string & {});
+
+/**
+ * A string field whose full set of values the spec does not show (or that may grow): any string
+ * passes, and the type offers the known values first. Used for every enum in responses, so a new
+ * value the service starts sending never breaks a partner's call.
+ *
+ * @example
+ * ```ts
+ * const Status = openEnum(['requested', 'success']);
+ * Status.parse('chargeback'); // 'chargeback': accepted
+ * type Status = z.infer<typeof Status>; // 'requested' | 'success' | (string & {})
+ * ```
+ */
+export function openEnum<const Known extends string>(
+  _known: readonly Known[],
+): z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>> {
+  // The known values only shape the type: checking them would defeat the purpose.
+  return z.string() as z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>>;
+}
+
+/**
+ * A response field that may be absent or `null` (a Laravel service sends `null` for empty columns),
+ * with the spec's note registered as its description.
+ *
+ * @example
+ * ```ts
+ * const about = maybe(z.string(), 'Free text about the user.');
+ * about.parse(null); // null
+ * ```
+ */
+export function maybe<T extends AnySchema>(
+  schema: T,
+  description: string,
+): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
+  return described(z.nullish(schema), description);
+}
+
+/**
+ * The common response envelope `{ status, message, data }` of the financial, fee-tier and
+ * anticipation endpoints (spec §2). `data` is required (it is what the SDK returns); `status` and
+ * `message` may be absent or `null`, and `status` is an open enum.
+ *
+ * @example
+ * ```ts
+ * const RefundListResponse = envelope(z.array(RefundSchema));
+ * RefundListResponse.parse({ status: 'success', message: 'ok', data: [] }).data; // []
+ * ```
+ */
+export function envelope<T extends AnySchema>(dataSchema: T) {
+  return z.looseObject({
+    /** `success` when done; `processing` for asynchronous work accepted. Other values: not shown. */
+    status: maybe(
+      openEnum(['success', 'processing']),
+      '`success` when done; `processing` for asynchronous work accepted.',
+    ),
+    /** Human-readable text. */
+    message: maybe(z.string(), 'Human-readable text.'),
+    /** The resource: shape per endpoint. */
+    data: described(dataSchema, 'The resource; shape per endpoint.'),
+  });
+}
+
+/**
+ * Something `users.update` can send as a file part: the platform's `Blob`/`File`, raw bytes
+ * (`Uint8Array`, which includes Node's `Buffer`, or `ArrayBuffer`), or a `ReadableStream` of bytes.
+ */
+export type Uploadable = Blob | File | Uint8Array | ArrayBuffer | ReadableStream;
+
+/** Tells an {@link Uploadable} apart by behaviour as well as class, so copies from another realm pass. */
+function isUploadable(value: unknown): value is Uploadable {
+  if (typeof value !== 'object' || value === null) return false;
+  if (value instanceof Blob || value instanceof Uint8Array || value instanceof ArrayBuffer) {
+    return true;
+  }
+  const tag = Object.prototype.toString.call(value);
+  if (tag === '[object Blob]' || tag === '[object File]' || tag === '[object ArrayBuffer]') {
+    return true;
+  }
+  return typeof (value as { getReader?: unknown }).getReader === 'function';
+}
+
+/**
+ * A request file field: a `Blob`, `File`, `Uint8Array`, `ArrayBuffer` or `ReadableStream`.
+ *
+ * @example
+ * ```ts
+ * uploadable('User photo.').parse(new Blob(['…'], { type: 'image/png' }));
+ * ```
+ */
+export function uploadable(description: string): z.ZodMiniType<Uploadable, Uploadable> {
+  return described(
+    z.custom<Uploadable>(isUploadable, {
+      error: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
+    }),
+    description,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request-field builders
+// ---------------------------------------------------------------------------------------------
+
+/** Characters as the service counts them (PHP `mb_strlen`: code points, not UTF-16 units). */
+function charCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+/** Options of {@link text}. */
+export interface TextRules {
+  /** Fewest characters allowed (code points). */
+  min?: number;
+  /** Most characters allowed (code points). */
+  max?: number;
+  /** A pattern the whole value must match, with the format named in `format`. */
+  pattern?: RegExp;
+  /** How the expected format reads in messages, e.g. `###.###.###-##`. */
+  format?: string;
+}
+
+/**
+ * A request string field with the documented length bounds (counted in characters, as the service
+ * counts them) and format. Each broken rule gives an issue at the field's path with a message that
+ * names the rule.
+ *
+ * @example
+ * ```ts
+ * const name = text('User name, 3 to 191 characters.', { min: 3, max: 191 });
+ * name.safeParse('ab').success; // false: "Must be at least 3 characters"
+ * ```
+ */
+export function text(description: string, rules: TextRules = {}): z.ZodMiniString<string> {
+  const { min, max, pattern, format } = rules;
+  const schema = z.string({ error: 'Expected a string' });
+  const checks: z.core.$ZodCheck<string>[] = [];
+  if (min !== undefined || max !== undefined) {
+    checks.push(
+      z.check<string>((payload) => {
+        const count = charCount(payload.value);
+        if (min !== undefined && count < min) {
+          payload.issues.push({
+            code: 'too_small',
+            origin: 'string',
+            minimum: min,
+            inclusive: true,
+            input: payload.value,
+            message: `Must be at least ${min} characters`,
+          });
+        } else if (max !== undefined && count > max) {
+          payload.issues.push({
+            code: 'too_big',
+            origin: 'string',
+            maximum: max,
+            inclusive: true,
+            input: payload.value,
+            message: `Must be at most ${max} characters`,
+          });
+        }
+      }),
+    );
+  }
+  if (pattern) checks.push(z.regex(pattern, `Must have the format ${format ?? String(pattern)}`));
+  return described(checks.length ? schema.check(...checks) : schema, description);
+}
+
+/** Inclusive bounds of {@link integer} and {@link decimal}. */
+export interface RangeRules {
+  /** Smallest value allowed. */
+  min?: number;
+  /** Largest value allowed. */
+  max?: number;
+}
+
+function rangeChecks(min: number | undefined, max: number | undefined) {
+  const bounds =
+    min !== undefined && max !== undefined
+      ? `between ${min} and ${max}`
+      : min !== undefined
+        ? `at least ${min}`
+        : `at most ${max}`;
+  const checks: z.core.$ZodCheck<number>[] = [];
+  if (min !== undefined) checks.push(z.gte(min, `Must be ${bounds}`));
+  if (max !== undefined) checks.push(z.lte(max, `Must be ${bounds}`));
+  return checks;
+}
+
+/**
+ * A request integer field with inclusive bounds.
+ *
+ * @example
+ * ```ts
+ * integer('Days until the bank slip is due, 1 to 7.', { min: 1, max: 7 }).parse(7); // 7
+ * ```
+ */
+export function integer(description: string, rules: RangeRules = {}): z.ZodMiniNumber<number> {
+  const schema = z.int({ error: 'Expected an integer' });
+  const checks = rangeChecks(rules.min, rules.max);
+  return described(checks.length ? schema.check(...checks) : schema, description);
+}
+
+/**
+ * A request number field (fractions allowed) with inclusive bounds.
+ *
+ * @example
+ * ```ts
+ * decimal('Affiliate commission, 1 to 80.', { min: 1, max: 80 }).parse(12.5); // 12.5
+ * ```
+ */
+export function decimal(description: string, rules: RangeRules = {}): z.ZodMiniNumber<number> {
+  const schema = z.number({ error: 'Expected a number' });
+  const checks = rangeChecks(rules.min, rules.max);
+  return described(checks.length ? schema.check(...checks) : schema, description);
+}
+
+/**
+ * A request boolean field.
+ *
+ * @example
+ * ```ts
+ * flag('Single-payment PIX.').parse(true); // true
+ * ```
+ */
+export function flag(description: string): z.ZodMiniBoolean<boolean> {
+  return described(z.boolean({ error: 'Expected true or false' }), description);
+}
+
+/**
+ * A request enum field whose full set the spec gives: any other value is refused, with the allowed
+ * values in the message.
+ *
+ * @example
+ * ```ts
+ * oneOf('Charge type.', ['one-time', 'recurring']).safeParse('weekly').success; // false
+ * ```
+ */
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  description: string,
+  values: T,
+) {
+  return described(z.enum(values, { error: `Expected one of: ${values.join(', ')}` }), description);
+}
+
+/** Format patterns of spec §2 and §4, shared by the user and company-partner schemas. */
+export const FORMATS = {
+  /** Person tax id, `###.###.###-##`. */
+  cpf: /^\d{3}\.\d{3}\.\d{3}-\d{2}$/,
+  /** Company tax id, `##.###.###/####-##`. */
+  cnpj: /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/,
+  /** Brazilian zip code, `00000-000`. */
+  zipCode: /^\d{5}-\d{3}$/,
+  /** Phone number without area code: 8 or 9 digits. */
+  phoneNumber: /^\d{8,9}$/,
+  /** Two-letter state abbreviation. */
+  state: /^[A-Za-z]{2}$/,
+  /** An e-mail address, loosely: something, `@`, something, no spaces (the service's rule is not shown). */
+  email: /^[^\s@]+@[^\s@]+$/,
+  /** An absolute URL: a scheme, `:`, and no spaces. */
+  url: /^[A-Za-z][A-Za-z\d+.-]*:\S+$/,
+} as const;
+
+/** The cross-field check of a request object runs even when a field failed, so every issue shows at once. */
+export const ALWAYS = {
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' && payload.value !== null,
+} as const;
+
+/**
+ * Adds a cross-field issue at `path` to a refinement context.
+ *
+ * @example
+ * ```ts
+ * z.superRefine((value, ctx) => fieldIssue(ctx, ['birth'], 'Required when cpf is sent'), ALWAYS);
+ * ```
+ */
+export function fieldIssue(
+  ctx: z.core.$RefinementCtx<unknown>,
+  path: PropertyKey[],
+  message: string,
+  input?: unknown,
+): void {
+  ctx.addIssue({ code: 'custom', path, message, input });
+}

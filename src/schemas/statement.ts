@@ -1,0 +1,182 @@
+/**
+ * Account-statement exports: spec §2.10 (the export) and §4.4
+ * (`POST /financial/account-statement/export-report`).
+ *
+ * @module
+ */
+
+import * as z from 'zod/mini';
+import { calendarDay, DEFAULT_TIME_ZONE } from '../core/timestamp';
+import { ALWAYS, described, envelope, fieldIssue, maybe, openEnum, text } from './common';
+
+/** A statement export (spec §2.10). Only `hash` is required. */
+export const StatementExportSchema = z.looseObject({
+  /** Export identifier. */
+  hash: described(z.string(), 'Export identifier.'),
+  /** `processing` at request time; other values: not shown. */
+  status: maybe(openEnum(['processing']), 'processing at request time; other values: not shown.'),
+  /** `null` while processing; the download location when finished. */
+  url: maybe(z.string(), 'null while processing; the download location when finished.'),
+});
+/** A statement export (spec §2.10). */
+export type StatementExport = z.infer<typeof StatementExportSchema>;
+
+/** The body of the export request's answer (spec §4.4), also of its 409: envelope with the export. */
+export const StatementExportResponseSchema = envelope(StatementExportSchema);
+/** The body of the export request's answer (spec §4.4). */
+export type StatementExportResponse = z.infer<typeof StatementExportResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+const WIRE_RANGE = /^(\d{2})\/(\d{2})\/(\d{4}),(\d{2})\/(\d{2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** One end of a date range: a `Date` (its calendar day in the platform's zone) or `'YYYY-MM-DD'`. */
+export type DateInput = Date | string;
+
+/** A date range as start and end, each a `Date` or a `'YYYY-MM-DD'` string. Start ≤ end. */
+export interface DateRange {
+  /** First day of the range (inclusive). */
+  start: DateInput;
+  /** Last day of the range (inclusive). */
+  end: DateInput;
+}
+
+/** `[year, month, day]` of a `'YYYY-MM-DD'` string that names a real day, else `undefined`. */
+function readIsoDate(value: string): [number, number, number] | undefined {
+  const match = ISO_DATE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(2000, month - 1, day));
+  check.setUTCFullYear(year);
+  const real =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day;
+  return real ? [year, month, day] : undefined;
+}
+
+function readDay(value: unknown, timeZone: string): [number, number, number] | undefined {
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? undefined : calendarDay(value, timeZone);
+  }
+  return typeof value === 'string' ? readIsoDate(value) : undefined;
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const dayKey = ([year, month, day]: [number, number, number]) => year * 10_000 + month * 100 + day;
+const wireDay = ([year, month, day]: [number, number, number]) =>
+  `${pad(day, 2)}/${pad(month, 2)}/${pad(year, 4)}`;
+
+const DateInputSchema = z.union([
+  z.date({ error: 'Expected a valid Date' }),
+  text('A day, YYYY-MM-DD.', { pattern: ISO_DATE, format: 'YYYY-MM-DD' }).check(
+    z.refine((value: string) => readIsoDate(value) !== undefined, 'Not a real calendar day'),
+  ),
+]);
+
+const DateRangeSchema = z
+  .looseObject({
+    /** First day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
+    start: described(DateInputSchema, 'First day (inclusive): a Date or YYYY-MM-DD.'),
+    /** Last day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
+    end: described(DateInputSchema, 'Last day (inclusive): a Date or YYYY-MM-DD.'),
+  })
+  .check(
+    z.superRefine((value: { start: unknown; end: unknown }, ctx) => {
+      const start = readDay(value.start, DEFAULT_TIME_ZONE);
+      const end = readDay(value.end, DEFAULT_TIME_ZONE);
+      if (start && end && dayKey(start) > dayKey(end)) {
+        fieldIssue(ctx, ['end'], 'The end of the range must not be before its start', value.end);
+      }
+    }, ALWAYS),
+  );
+
+/**
+ * `filter.betweenDates`: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end; its shape is
+ * checked) or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings (real days, start ≤ end).
+ * Send it through {@link toBetweenDates}.
+ */
+export const BetweenDatesSchema = described(
+  z.union(
+    [
+      text('Two dates DD/MM/YYYY separated by a comma (start, end).', {
+        pattern: WIRE_RANGE,
+        format: 'DD/MM/YYYY,DD/MM/YYYY',
+      }),
+      DateRangeSchema,
+    ],
+    { error: "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }" },
+  ),
+  'Date range: DD/MM/YYYY,DD/MM/YYYY or { start, end } with Dates or YYYY-MM-DD strings.',
+);
+/** `filter.betweenDates` of a statement export, in either accepted form. */
+export type BetweenDates = string | DateRange;
+
+/**
+ * The body of `statements.export` (spec §4.4). Neither field is documented as required; other
+ * filter keys and the full list of formats: not shown (extra keys pass).
+ */
+export const ExportStatementParamsSchema = z.looseObject({
+  /** Export format, for example `csv` or `pdf` (the full list: not shown). */
+  format: z.optional(
+    text('Export format, for example csv or pdf.') as unknown as z.ZodMiniType<
+      'csv' | 'pdf' | (string & {})
+    >,
+  ),
+  /** Filters of the export. */
+  filter: z.optional(
+    described(
+      z.looseObject({
+        /**
+         * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
+         * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
+         */
+        betweenDates: z.optional(BetweenDatesSchema),
+      }),
+      'Filters of the export.',
+    ),
+  ),
+});
+/** The body of `statements.export` (spec §4.4). */
+export type ExportStatementParams = z.input<typeof ExportStatementParamsSchema>;
+
+/**
+ * Turns `filter.betweenDates` into the wire string `'DD/MM/YYYY,DD/MM/YYYY'`. A wire string passes
+ * through unchanged; a `Date` gives the calendar day it falls on in `timeZone` (default
+ * `America/Sao_Paulo`, the platform's zone), so `new Date(2024, 0, 31)` on a São Paulo machine and
+ * `'2024-01-31'` both give `31/01/2024`. Validate with {@link ExportStatementParamsSchema} first;
+ * this throws a `TypeError` for a value it cannot read and a `RangeError` for an end before the start.
+ *
+ * @example
+ * ```ts
+ * toBetweenDates({ start: '2024-01-01', end: '2024-01-31' }); // '01/01/2024,31/01/2024'
+ * toBetweenDates('01/01/2024,31/01/2024');                      // '01/01/2024,31/01/2024'
+ * ```
+ */
+export function toBetweenDates(value: BetweenDates, options: { timeZone?: string } = {}): string {
+  if (typeof value === 'string') {
+    if (!WIRE_RANGE.test(value)) {
+      throw new TypeError(
+        `Invalid betweenDates ${JSON.stringify(value)}: expected DD/MM/YYYY,DD/MM/YYYY`,
+      );
+    }
+    return value;
+  }
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const start = readDay(value?.start, timeZone);
+  const end = readDay(value?.end, timeZone);
+  if (!start || !end) {
+    throw new TypeError(
+      'Invalid betweenDates: start and end must be valid Dates or YYYY-MM-DD strings',
+    );
+  }
+  if (dayKey(start) > dayKey(end)) {
+    throw new RangeError(
+      `Invalid betweenDates: end ${wireDay(end)} is before start ${wireDay(start)}`,
+    );
+  }
+  return `${wireDay(start)},${wireDay(end)}`;
+}
