@@ -9,8 +9,19 @@ import type { core } from 'zod/mini';
 
 type Issue = core.$ZodIssue;
 
-/** zod's built-in English messages; anything else is a schema's own wording and is kept. */
-const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized key|Expected|Input not instance)/;
+/** zod's built-in English messages, which the mock rewords from the issue's data. */
+const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized key|Input not instance)/;
+
+/** A schema's own wording (`Must be at least 3 characters`) as a Laravel sentence about the field. */
+function reword(attr: string, text: string): string {
+  const body = text.replace(/\.$/, '');
+  const lower = body.charAt(0).toLowerCase() + body.slice(1);
+  if (/^Expected one of/.test(body)) return `The selected ${attr} is invalid.`;
+  if (/^Expected /.test(body)) return `The ${attr} field must be ${lower.slice(9).split(':')[0]}.`;
+  if (/^Must /.test(body)) return `The ${attr} field ${lower}.`;
+  if (/^Required/.test(body)) return `The ${attr} field is ${lower}.`;
+  return `${body}.`;
+}
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let value = root;
@@ -46,11 +57,13 @@ function sizeWord(origin: string): string {
 }
 
 function message(issue: Issue, root: unknown, path: readonly PropertyKey[]): string {
-  if (issue.message && !ZOD_DEFAULT.test(issue.message)) return issue.message;
   const attr = attribute(path);
+  const missing = valueAt(root, path) === undefined;
+  if (missing && (issue.code === 'invalid_type' || issue.code === 'invalid_value'))
+    return `The ${attr} field is required.`;
+  if (issue.message && !ZOD_DEFAULT.test(issue.message)) return reword(attr, issue.message);
   switch (issue.code) {
     case 'invalid_type':
-      if (valueAt(root, path) === undefined) return `The ${attr} field is required.`;
       return `The ${attr} field must be ${typeWord(issue.expected)}.`;
     case 'too_small': {
       const min = Number(issue.minimum) + (issue.inclusive === false ? 1 : 0);

@@ -7,6 +7,16 @@
  */
 
 import { type core, safeParseAsync } from 'zod/mini';
+import {
+  ConfirmAnticipationParamsSchema,
+  ExportStatementParamsSchema,
+  ListAnticipationsParamsSchema,
+  ListProductsParamsSchema,
+  RequestRefundParamsSchema,
+  UpdateBankAccountParamsSchema,
+  UpdateOfferParamsSchema,
+  UpdateUserParamsSchema,
+} from '../schemas';
 import { laravelErrors } from './laravel-errors';
 
 /** The request bodies and queries the mock validates, by endpoint. */
@@ -20,8 +30,16 @@ export type RequestKind =
   | 'listProducts'
   | 'listAnticipations';
 
-// TODO(schemas): filled in once branch `schemas` lands `src/schemas/index.ts`.
-const SCHEMAS: Partial<Record<RequestKind, core.$ZodType>> = {};
+const SCHEMAS: Record<RequestKind, core.$ZodType> = {
+  updateUser: UpdateUserParamsSchema,
+  updateBankAccount: UpdateBankAccountParamsSchema,
+  updateOffer: UpdateOfferParamsSchema,
+  requestRefund: RequestRefundParamsSchema,
+  exportStatement: ExportStatementParamsSchema,
+  confirmAnticipation: ConfirmAnticipationParamsSchema,
+  listProducts: ListProductsParamsSchema,
+  listAnticipations: ListAnticipationsParamsSchema,
+};
 
 /**
  * Checks `value` against the SDK's request schema for `kind`; returns Laravel `errors` keyed in
@@ -31,8 +49,6 @@ export async function validateRequest(
   kind: RequestKind,
   value: unknown,
 ): Promise<Record<string, string[]> | undefined> {
-  const schema = SCHEMAS[kind];
-  if (!schema) return undefined;
-  const result = await safeParseAsync(schema, value);
+  const result = await safeParseAsync(SCHEMAS[kind], value);
   return result.success ? undefined : laravelErrors(result.error.issues, value);
 }

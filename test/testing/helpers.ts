@@ -1,0 +1,26 @@
+import type { MockPartnerApi } from 'partner-sdk/testing';
+
+/** Headers with the mock's pre-issued client token, plus `extra`. */
+export function clientHeaders(mock: MockPartnerApi, extra: Record<string, string> = {}) {
+  return { 'X-Api-Client-Token': mock.credentials.clientToken, ...extra };
+}
+
+/** Calls the mock's fetch face with the client token and an optional JSON body. */
+export async function call(
+  mock: MockPartnerApi,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const res = await mock.fetch(`${mock.baseUrl}${path}`, {
+    method,
+    headers: clientHeaders(
+      mock,
+      body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
