@@ -5,6 +5,9 @@ export function clientHeaders(mock: MockPartnerApi, extra: Record<string, string
   return { 'X-Api-Client-Token': mock.credentials.clientToken, ...extra };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read wire bodies loosely and assert on them.
+type Loose = any;
+
 /** Calls the mock's fetch face with the client token and an optional JSON body. */
 export async function call(
   mock: MockPartnerApi,
@@ -12,7 +15,7 @@ export async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Headers; body: any }> {
+): Promise<{ status: number; headers: Headers; body: Loose }> {
   const res = await mock.fetch(`${mock.baseUrl}${path}`, {
     method,
     headers: clientHeaders(
