@@ -1,0 +1,127 @@
+/**
+ * `createMockPartnerApi`: builds the state, the fault queue and the three faces, and wires the
+ * knobs of {@link MockPartnerApi} (tokens, origin rule, automatic-PIX enablement, refund and export
+ * outcomes, faults) to them.
+ *
+ * @module
+ */
+
+import { DROP, dispatch } from './dispatch';
+import { FaultQueue } from './faults';
+import {
+  CONFIRMABLE_ANTICIPATIONS,
+  REFUNDABLE,
+  WITH_ACTIVE_REFUND,
+  WITH_PAST_REFUND,
+} from './fixtures/financial';
+import { setRawHandler } from './internal';
+import type { MockPartnerApi, MockProductHandle } from './mock-api-types';
+import { revokePixRecurring } from './routes/products';
+import { planRefund } from './routes/refunds';
+import { planExport } from './routes/statements';
+import { listen } from './server';
+import { createState, type MockPartnerApiSeed, type MockSeller, randomId } from './state';
+
+function fetchFailed(): TypeError {
+  const cause = Object.assign(new Error('read ECONNRESET'), {
+    code: 'ECONNRESET',
+    errno: -104,
+    syscall: 'read',
+  });
+  return new TypeError('fetch failed', { cause });
+}
+
+/**
+ * Creates an in-memory fake of the whole documented Partner Integration API, seeded with
+ * hand-written data (two sellers, 120 products, transactions, anticipations, fee tiers).
+ *
+ * @example
+ * ```ts
+ * import { createMockPartnerApi } from 'partner-sdk/testing';
+ *
+ * const mock = createMockPartnerApi();
+ * const client = new PartnerClient({ baseUrl: mock.baseUrl, fetch: mock.fetch, ...mock.credentials });
+ * ```
+ */
+export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartnerApi {
+  const state = createState(seed);
+  const faults = new FaultQueue();
+  const baseUrl = (seed.baseUrl ?? 'https://partner-api.mock.test/api/v1').replace(/\/+$/, '');
+  const handle = (request: Request, source: { remoteAddress: string }) =>
+    dispatch(state, faults, request, source);
+  const handleOf = (hash: string): MockProductHandle => {
+    const p = state.products.find((x) => x.product.hash === hash)!;
+    return { hash, offerCode: p.offers[0]!.offer.code, producerCode: p.producerCode };
+  };
+  const [person, company] = state.sellers as [MockSeller, MockSeller];
+  const [featuredCourse, featuredEbook, featuredPhysical, featuredRecurring] = state.products;
+
+  const mock: MockPartnerApi = {
+    baseUrl,
+    credentials: {
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientToken: [...state.clientTokens][0]!,
+    },
+    sellers: { person, company },
+    transactions: {
+      refundable: REFUNDABLE,
+      withActiveRefund: WITH_ACTIVE_REFUND,
+      withPastRefund: WITH_PAST_REFUND,
+    },
+    products: {
+      course: handleOf(featuredCourse!.product.hash),
+      ebook: handleOf(featuredEbook!.product.hash),
+      physical: handleOf(featuredPhysical!.product.hash),
+      recurring: handleOf(featuredRecurring!.product.hash),
+      hashes: state.products.map((p) => p.product.hash),
+    },
+    bankAccounts: { pix: 'bnk_7Hq2Lx9P', bank: 'bnk_3Rt8Vw1K' },
+    anticipations: { confirmable: CONFIRMABLE_ANTICIPATIONS.map((a) => a.hash) },
+    get requests() {
+      return state.requests;
+    },
+    get stats() {
+      return {
+        requests: state.requests.length,
+        logins: state.requests.filter((r) => r.method === 'POST' && r.path === '/auth').length,
+      };
+    },
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      request.signal.throwIfAborted();
+      const answer = await handle(request, { remoteAddress: '127.0.0.1' });
+      if (answer === DROP) throw fetchFailed();
+      return answer;
+    },
+    listen: () => listen(handle),
+    failNext: (options) => faults.fail(options),
+    dropNext: (options = {}) => faults.drop(options),
+    clearFaults: () => faults.clear(),
+    expireTokens: () => state.clientTokens.clear(),
+    setOriginAllowed: (allowed) => {
+      state.originAllowed = allowed;
+    },
+    enablePixRecurring: (producerCode) => {
+      state.pixEnabled.add(producerCode);
+    },
+    revokePixRecurring: (producerCode) => revokePixRecurring(state, producerCode),
+    refundOutcome: (hash, outcome, options = {}) => planRefund(state, hash, outcome, options.polls),
+    exportOutcome: (hash, outcome, options = {}) => planExport(state, hash, outcome, options.polls),
+    getOffer: (productHash, offerCode) => {
+      const p = state.products.find((x) => x.product.hash === productHash);
+      const o = p?.offers.find((x) => x.offer.code === offerCode);
+      return o ? { ...o.offer, ...o.hidden } : undefined;
+    },
+    addTransaction: (amountCents = 9900) => {
+      const hash = randomId('trx', 8);
+      state.transactions.set(hash, { hash, amount: amountCents, records: [] });
+      return hash;
+    },
+    clearRequests: () => {
+      state.requests.length = 0;
+    },
+  };
+  setRawHandler(mock, handle);
+  return mock;
+}
