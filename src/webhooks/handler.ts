@@ -251,6 +251,8 @@ async function answerNode(
 ): Promise<Outcome> {
   if (req.method !== 'POST') return METHOD_NOT_ALLOWED;
   const headers = toHeaders(req.headers);
+  const declared = declaredLength(headers.get('content-length'));
+  if (declared !== undefined && declared > maxBodyBytes) return tooLarge;
   if (req.body !== undefined) {
     // A framework read the body first: bytes and text are the raw body, anything else parsed JSON.
     const raw =
@@ -262,8 +264,6 @@ async function answerNode(
     if (raw === undefined) return deliver(headers, { parsed: req.body });
     return raw.byteLength > maxBodyBytes ? tooLarge : deliver(headers, { raw });
   }
-  const declared = declaredLength(headers.get('content-length'));
-  if (declared !== undefined && declared > maxBodyBytes) return tooLarge;
   const raw = await readNodeBody(req, maxBodyBytes);
   return raw === TOO_LARGE ? tooLarge : deliver(headers, { raw });
 }
