@@ -5,16 +5,37 @@
  * @module
  */
 
-/** What a read gives back when the body is larger than the bound. */
+/**
+ * What a read gives back when the body is larger than the bound.
+ *
+ * @example
+ * ```ts
+ * if ((await readWebBody(request.body, 1024)) === TOO_LARGE) return new Response(null, { status: 413 });
+ * ```
+ */
 export const TOO_LARGE = Symbol('too large');
 
-/** The declared `Content-Length`, when present and a plain non-negative integer. */
+/**
+ * The declared `Content-Length`, when present and a plain non-negative integer.
+ *
+ * @example
+ * ```ts
+ * declaredLength(request.headers.get('content-length')); // 52428800, or undefined
+ * ```
+ */
 export function declaredLength(value: string | null | undefined): number | undefined {
   if (value === null || value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
   return Number(value);
 }
 
-/** Reads a Fetch body stream up to `maxBytes`; past it, cancels the stream and gives {@link TOO_LARGE}. */
+/**
+ * Reads a Fetch body stream up to `maxBytes`; past it, cancels the stream and gives {@link TOO_LARGE}.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readWebBody(request.body, 1024 * 1024);
+ * ```
+ */
 export async function readWebBody(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
@@ -58,13 +79,26 @@ export interface NodeWebhookRequest {
   pause(): unknown;
 }
 
-/** The connection closed before the whole body arrived. */
+/**
+ * The connection closed before the whole body arrived.
+ *
+ * @example
+ * ```ts
+ * readNodeBody(req, max).catch((err) => err instanceof BodyAbortedError); // sender went away
+ * ```
+ */
 export class BodyAbortedError extends Error {}
 
 /**
  * Reads a Node.js request stream up to `maxBytes`. Past the bound it stops listening and pauses the
  * stream (Node then stops reading the socket once its small buffer is full) and gives
  * {@link TOO_LARGE}; the caller answers 413 with `Connection: close`.
+ *
+ * @example
+ * ```ts
+ * const bytes = await readNodeBody(req, 1024 * 1024);
+ * if (bytes === TOO_LARGE) res.writeHead(413, { connection: 'close' }).end();
+ * ```
  */
 export function readNodeBody(
   req: NodeWebhookRequest,

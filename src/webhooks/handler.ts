@@ -213,12 +213,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions = {}): Webho
     let body: Uint8Array | typeof TOO_LARGE;
     try {
       body = await readWebBody(request.body, maxBodyBytes);
-    } catch (error) {
-      // The sender went away mid-body: nothing to handle, and nobody to answer.
-      return toResponse({
-        status: 400,
-        body: { error: 'incomplete_body', message: String(error) },
-      });
+    } catch {
+      // The body stream failed (the sender went away mid-body): nothing complete to handle.
+      return toResponse({ status: 400, body: { error: 'incomplete_body' } });
     }
     if (body === TOO_LARGE) return toResponse(tooLarge);
     return toResponse(await deliver(request.headers, { raw: body }));
@@ -338,8 +335,11 @@ function createDelivery(options: WebhookHandlerOptions): Deliver {
     try {
       event = parseWebhookEvent(raw ?? (body as { parsed: unknown }).parsed);
     } catch (error) {
-      if (!(error instanceof WebhookPayloadError)) throw error;
-      return { status: 400, body: { error: 'invalid_payload', message: error.message } };
+      if (error instanceof WebhookPayloadError) {
+        return { status: 400, body: { error: 'invalid_payload', message: error.message } };
+      }
+      onError(error, undefined);
+      return FAILED;
     }
     const key = store ? (dedupeKey(event) ?? undefined) : undefined;
     if (!store || key === undefined) return run(event);

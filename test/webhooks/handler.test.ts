@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   createWebhookHandler,
+  type GenericWebhookEvent,
   MemoryDedupeStore,
   type SubscriptionEndedEvent,
   type WebhookDedupeStore,
@@ -164,6 +165,25 @@ describe('createWebhookHandler: answers', () => {
     // A name that is also an Object.prototype key must not reach Object's own members.
     await handler.fetch(delivery({ event: 'constructor', payload: {} }));
     expect(unknown).toEqual(['user_updated', 'bank_account_updated', 'constructor']);
+  });
+
+  it('types each handler in `on` with its own event', () => {
+    createWebhookHandler({
+      on: {
+        subscription_ended: (event) => {
+          expectTypeOf(event).toEqualTypeOf<SubscriptionEndedEvent>();
+          expectTypeOf(event.payload.commissions).not.toBeAny();
+        },
+        bank_account_deleted: (event) => {
+          expectTypeOf(event.payload.reason).toEqualTypeOf<string | null | undefined>();
+          // @ts-expect-error a bank-account payload has no end_reason
+          void event.payload.end_reason.length;
+        },
+        user_updated: (event) => {
+          expectTypeOf(event).toEqualTypeOf<GenericWebhookEvent>();
+        },
+      },
+    });
   });
 
   it('runs a handler registered for an untyped event name with the generic event', async () => {
