@@ -7,7 +7,6 @@
  * @module
  */
 
-import { WebhookPayloadError } from '../core/errors';
 import {
   BodyAbortedError,
   declaredLength,
@@ -16,13 +15,13 @@ import {
   readWebBody,
   TOO_LARGE,
 } from './body';
-import { defaultDedupeKey, MemoryDedupeStore, type WebhookDedupeStore } from './dedupe';
-import {
-  type GenericWebhookEvent,
-  type KnownWebhookEvent,
-  type KnownWebhookEventName,
-  parseWebhookEvent,
-  type WebhookEvent,
+import type { WebhookDedupeStore } from './dedupe';
+import { createDelivery, type Deliver, FAILED, METHOD_NOT_ALLOWED, type Outcome } from './delivery';
+import type {
+  GenericWebhookEvent,
+  KnownWebhookEvent,
+  KnownWebhookEventName,
+  WebhookEvent,
 } from './events';
 
 export type { NodeWebhookRequest } from './body';
@@ -128,26 +127,7 @@ export interface NodeWebhookResponse {
   end(body: string): unknown;
 }
 
-/** An answer, before it is written to a Fetch `Response` or a Node.js response. */
-interface Outcome {
-  status: number;
-  body: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
-
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const utf8 = new TextDecoder();
-
-const METHOD_NOT_ALLOWED: Outcome = {
-  status: 405,
-  body: { error: 'method_not_allowed', message: 'webhook deliveries are POST requests' },
-  headers: { allow: 'POST' },
-};
-const UNAUTHORIZED: Outcome = { status: 401, body: { error: 'unauthorized' } };
-// Nothing about the failure itself: the sender only needs to know it should retry.
-const FAILED: Outcome = { status: 500, body: { error: 'internal_error' } };
-const RECEIVED: Outcome = { status: 200, body: { received: true } };
-const DUPLICATE: Outcome = { status: 200, body: { received: true, duplicate: true } };
 
 /**
  * Creates the receiver for the service's webhook deliveries (spec §6), to mount at the URL
@@ -198,7 +178,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions = {}): Webho
     // The rest of the body is not read, so the connection cannot carry another request.
     headers: { connection: 'close' },
   };
-  const deliver = createDelivery(options);
+  const { deliver, onError } = createDelivery(options);
 
   const fetch = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST') {
@@ -227,7 +207,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions = {}): Webho
       outcome = await answerNode(req, maxBodyBytes, tooLarge, deliver);
     } catch (error) {
       if (error instanceof BodyAbortedError) return;
-      options.onError?.(error, undefined);
+      onError(error, undefined);
       outcome = FAILED;
     }
     if (res.headersSent) return;
@@ -263,96 +243,6 @@ async function answerNode(
   }
   const raw = await readNodeBody(req, maxBodyBytes);
   return raw === TOO_LARGE ? tooLarge : deliver(headers, { raw });
-}
-
-type Deliver = (
-  headers: Headers,
-  body: { raw: Uint8Array } | { parsed: unknown },
-) => Promise<Outcome>;
-
-/** Everything after the body is read: verify, parse, dedupe, run. Never throws. */
-function createDelivery(options: WebhookHandlerOptions): Deliver {
-  const { on = {}, onUnknown, verify, dedupeKey = defaultDedupeKey } = options;
-  const onError =
-    options.onError ??
-    ((error: unknown, event: WebhookEvent | undefined) =>
-      console.error(`partner-sdk: webhook ${event?.event ?? 'delivery'} failed`, error));
-  const store: WebhookDedupeStore | undefined =
-    options.dedupe === true
-      ? new MemoryDedupeStore()
-      : options.dedupe === false
-        ? undefined
-        : options.dedupe;
-  // Deliveries being handled right now, by key: a duplicate waits for the first one's answer.
-  const inFlight = new Map<string, Promise<Outcome>>();
-
-  const run = async (event: WebhookEvent): Promise<Outcome> => {
-    const handler = Object.hasOwn(on, event.event) ? on[event.event] : undefined;
-    const handle = handler ?? onUnknown;
-    if (!handle) return RECEIVED;
-    try {
-      await (handle as (event: WebhookEvent) => unknown)(event);
-      return RECEIVED;
-    } catch (error) {
-      onError(error, event);
-      return FAILED;
-    }
-  };
-
-  const runOnce = async (event: WebhookEvent, key: string, dedupeStore: WebhookDedupeStore) => {
-    try {
-      if (await dedupeStore.has(key)) return DUPLICATE;
-    } catch (error) {
-      onError(error, event);
-      return FAILED;
-    }
-    const outcome = await run(event);
-    if (outcome === RECEIVED) {
-      try {
-        await dedupeStore.add(key);
-      } catch (error) {
-        // Handled all the same: forgetting it only risks running it again on a redelivery.
-        onError(error, event);
-      }
-    }
-    return outcome;
-  };
-
-  return async (headers, body) => {
-    const raw = 'raw' in body ? body.raw : undefined;
-    if (verify) {
-      const text = raw
-        ? utf8.decode(raw)
-        : (JSON.stringify((body as { parsed: unknown }).parsed) ?? '');
-      try {
-        if (!(await verify({ rawBody: raw, body: text, headers }))) return UNAUTHORIZED;
-      } catch (error) {
-        onError(error, undefined);
-        return FAILED;
-      }
-    }
-    let event: WebhookEvent;
-    try {
-      event = parseWebhookEvent(raw ?? (body as { parsed: unknown }).parsed);
-    } catch (error) {
-      if (error instanceof WebhookPayloadError) {
-        return { status: 400, body: { error: 'invalid_payload', message: error.message } };
-      }
-      onError(error, undefined);
-      return FAILED;
-    }
-    const key = store ? (dedupeKey(event) ?? undefined) : undefined;
-    if (!store || key === undefined) return run(event);
-    const running = inFlight.get(key);
-    if (running) return running;
-    const outcome = runOnce(event, key, store);
-    inFlight.set(key, outcome);
-    try {
-      return await outcome;
-    } finally {
-      inFlight.delete(key);
-    }
-  };
 }
 
 function toResponse(outcome: Outcome): Response {
