@@ -1,0 +1,60 @@
+/**
+ * `partner-sdk/webhooks`: typed webhook events (spec §6) and a receiver that acknowledges a
+ * delivery only once it was handled.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookHandler } from 'partner-sdk/webhooks';
+ *
+ * const handler = createWebhookHandler({
+ *   on: { subscription_ended: async (event) => endSubscription(event.payload.subscription_code) },
+ *   dedupe: true,
+ * });
+ * http.createServer(handler.node).listen(3000);
+ * ```
+ *
+ * @packageDocumentation
+ */
+
+export { type ValidationIssue, WebhookPayloadError } from '../core/errors';
+export {
+  defaultDedupeKey,
+  MemoryDedupeStore,
+  type MemoryDedupeStoreOptions,
+  type WebhookDedupeStore,
+} from './dedupe';
+export {
+  type BankAccountDeletedEvent,
+  type BankAccountUpdatedEvent,
+  type GenericWebhookEvent,
+  isKnownWebhookEvent,
+  KNOWN_WEBHOOK_EVENTS,
+  type KnownWebhookEvent,
+  type KnownWebhookEventName,
+  parseWebhookEvent,
+  type SubscriptionEndedEvent,
+  type WebhookEvent,
+} from './events';
+export {
+  createWebhookHandler,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookHandlers,
+  type WebhookVerifyInput,
+} from './handler';
+export {
+  type BankAccountEventPayload,
+  bankAccountDeletedEventSchema,
+  bankAccountEventPayloadSchema,
+  bankAccountUpdatedEventSchema,
+  type SubscriptionEndedPayload,
+  subscriptionCommissionItemSchema,
+  subscriptionEndedEventSchema,
+  subscriptionEndedPayloadSchema,
+  type WebhookEnvelope,
+  type WebhookMetadata,
+  webhookEnvelopeSchema,
+  webhookMetadataSchema,
+} from './schemas';

@@ -1,0 +1,118 @@
+import http from 'node:http';
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { createWebhookHandler, type WebhookHandler } from '../../src/webhooks';
+import { countedChunks, listen, send, serveFetch } from './servers';
+
+const FIFTY_MIB = 50 * 1024 * 1024;
+const ONE_MIB = 1024 * 1024;
+// Socket and kernel buffers on loopback hold a few MiB; reading it all would be 50.
+const WELL_UNDER = 8 * ONE_MIB;
+
+const mounts: Record<string, (handler: WebhookHandler) => http.Server> = {
+  'node:http with .node': (handler) => http.createServer(handler.node),
+  'Express 5 with .node': (handler) => {
+    const app = express();
+    app.post('/', handler.node);
+    return http.createServer(app);
+  },
+  'node:http with .fetch': (handler) => serveFetch(handler.fetch),
+};
+
+describe.each(Object.entries(mounts))('a 50 MiB body, %s', (_name, mount) => {
+  it('is refused with 413 while streaming, without the server reading it all', async () => {
+    const ran: string[] = [];
+    const handler = createWebhookHandler({ onUnknown: (event) => void ran.push(event.event) });
+    const server = await listen(mount(handler));
+    try {
+      const upload = countedChunks(FIFTY_MIB);
+      const answer = await send(`${server.url}/`, { body: upload.chunks });
+      expect(answer.status).toBe(413);
+      await server.socketsClosed();
+      const [bytesRead = Number.POSITIVE_INFINITY] = server.bytesReadByClosedSockets;
+      expect(bytesRead).toBeGreaterThan(ONE_MIB);
+      expect(bytesRead).toBeLessThan(WELL_UNDER);
+      expect(upload.pulled()).toBeLessThan(FIFTY_MIB / 2);
+      expect(ran).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is refused with 413 from its Content-Length, before reading the body', async () => {
+    const handler = createWebhookHandler({ onUnknown: () => {} });
+    const server = await listen(mount(handler));
+    try {
+      const upload = countedChunks(FIFTY_MIB);
+      const answer = await send(`${server.url}/`, {
+        headers: { 'content-length': String(FIFTY_MIB) },
+        body: upload.chunks,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+      await server.socketsClosed();
+      expect(server.bytesReadByClosedSockets[0]).toBeLessThan(WELL_UNDER);
+      expect(upload.pulled()).toBeLessThan(FIFTY_MIB / 2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('.fetch with a 50 MiB Request body', () => {
+  function fiftyMiBRequest(headers: Record<string, string> = {}) {
+    let pulled = 0;
+    let cancelled = false;
+    const chunk = new Uint8Array(64 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= FIFTY_MIB) return controller.close();
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request('http://127.0.0.1/webhooks', {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    return { request, pulled: () => pulled, cancelled: () => cancelled };
+  }
+
+  it('stops pulling the stream just past the bound and cancels it', async () => {
+    const handler = createWebhookHandler({ onUnknown: () => {} });
+    const delivery = fiftyMiBRequest();
+    const response = await handler.fetch(delivery.request);
+    expect(response.status).toBe(413);
+    expect(delivery.pulled()).toBeLessThan(2 * ONE_MIB);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(delivery.cancelled()).toBe(true);
+  });
+
+  it('reads nothing when Content-Length declares it', async () => {
+    const handler = createWebhookHandler({ onUnknown: () => {} });
+    const delivery = fiftyMiBRequest({ 'content-length': String(FIFTY_MIB) });
+    const response = await handler.fetch(delivery.request);
+    expect(response.status).toBe(413);
+    expect(delivery.pulled()).toBeLessThanOrEqual(2 * 64 * 1024);
+  });
+});
+
+it('a body just under the bound is still handled', async () => {
+  const seen: string[] = [];
+  const handler = createWebhookHandler({ onUnknown: (event) => void seen.push(event.event) });
+  const server = await listen(http.createServer(handler.node));
+  try {
+    const padding = 'x'.repeat(ONE_MIB - 200);
+    const body = JSON.stringify({ event: 'order_created', payload: { padding } });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(ONE_MIB);
+    expect((await send(`${server.url}/`, { body })).status).toBe(200);
+    expect(seen).toEqual(['order_created']);
+  } finally {
+    await server.close();
+  }
+});

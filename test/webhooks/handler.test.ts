@@ -1,0 +1,387 @@
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import {
+  createWebhookHandler,
+  type GenericWebhookEvent,
+  MemoryDedupeStore,
+  type SubscriptionEndedEvent,
+  type WebhookDedupeStore,
+  type WebhookEvent,
+} from '../../src/webhooks';
+import {
+  bankAccountUpdatedBody,
+  subscriptionEndedBody,
+  userUpdatedBody,
+  withRequestId,
+} from './fixtures';
+
+function delivery(body: unknown, init: RequestInit = {}): Request {
+  return new Request('http://127.0.0.1/webhooks/partner', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...init,
+  });
+}
+
+/** A promise and its resolve function, to hold a handler until the test lets it go. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const quiet = { onError: () => {} };
+
+describe('createWebhookHandler: answers', () => {
+  it('answers 200 only after the handler resolved, with the typed event', async () => {
+    const gate = deferred();
+    const seen: SubscriptionEndedEvent[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        subscription_ended: async (event) => {
+          await gate.promise;
+          seen.push(event);
+        },
+      },
+    });
+
+    let settled = false;
+    const answer = handler.fetch(delivery(subscriptionEndedBody)).then((response) => {
+      settled = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+
+    gate.resolve();
+    const response = await answer;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true });
+    expect(seen.map((event) => event.payload.end_reason)).toEqual(['completed']);
+  });
+
+  it('answers 500 without internal detail when the handler throws', async () => {
+    const onError = vi.fn();
+    const handler = createWebhookHandler({
+      on: {
+        bank_account_updated: () => {
+          throw new Error('connection to postgres://app:hunter2@db failed');
+        },
+      },
+      onError,
+    });
+    const response = await handler.fetch(delivery(bankAccountUpdatedBody));
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toMatch(/postgres|hunter2|failed/);
+    expect(onError).toHaveBeenCalledExactlyOnceWith(
+      expect.any(Error),
+      expect.objectContaining({ event: 'bank_account_updated' }),
+    );
+  });
+
+  it('answers 400 with the reason for a malformed body, and 405 with Allow for other methods', async () => {
+    const ran = vi.fn();
+    const handler = createWebhookHandler({ onUnknown: ran });
+
+    const notJson = await handler.fetch(delivery('{"event":'));
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error: 'invalid_payload' });
+
+    const noEvent = await handler.fetch(delivery({ payload: {} }));
+    expect(noEvent.status).toBe(400);
+    expect(await noEvent.json()).toMatchObject({
+      message: expect.stringMatching(/event: required/),
+    });
+
+    const get = await handler.fetch(new Request('http://127.0.0.1/webhooks/partner'));
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(ran).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 when verify refuses, before parsing, and gives verify the raw body', async () => {
+    const verify = vi.fn(
+      ({ headers }: { headers: Headers }) => headers.get('x-webhook-secret') === 's3cret',
+    );
+    const ran = vi.fn();
+    const handler = createWebhookHandler({ verify, onUnknown: ran });
+
+    const refused = await handler.fetch(delivery('not even json'));
+    expect(refused.status).toBe(401);
+
+    const body = JSON.stringify(userUpdatedBody);
+    const accepted = await handler.fetch(
+      delivery(body, { headers: { 'x-webhook-secret': 's3cret' } }),
+    );
+    expect(accepted.status).toBe(200);
+    const input = verify.mock.calls[1]?.[0] as unknown as { rawBody: Uint8Array; body: string };
+    expect(input.body).toBe(body);
+    expect(new TextDecoder().decode(input.rawBody)).toBe(body);
+    expect(ran).toHaveBeenCalledOnce();
+  });
+
+  it('answers 413 from Content-Length before reading, and while reading a body without it', async () => {
+    const handler = createWebhookHandler({ maxBodyBytes: 1024, onUnknown: () => {} });
+    const declared = await handler.fetch(delivery('x'.repeat(2048)));
+    expect(declared.status).toBe(413);
+
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('x'.repeat(2048)));
+        controller.close();
+      },
+    });
+    const streamed = await handler.fetch(
+      new Request('http://127.0.0.1/', {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(streamed.status).toBe(413);
+
+    const fits = await handler.fetch(delivery(userUpdatedBody));
+    expect(fits.status).toBe(200);
+  });
+
+  it('acknowledges an event nobody handles, and gives onUnknown every event without a handler', async () => {
+    const idle = createWebhookHandler({ on: { subscription_ended: () => {} } });
+    expect((await idle.fetch(delivery(userUpdatedBody))).status).toBe(200);
+    expect((await idle.fetch(delivery(bankAccountUpdatedBody))).status).toBe(200);
+
+    const unknown: string[] = [];
+    const handler = createWebhookHandler({
+      on: { subscription_ended: () => {} },
+      onUnknown: (event) => {
+        unknown.push(event.event);
+      },
+    });
+    await handler.fetch(delivery(subscriptionEndedBody));
+    await handler.fetch(delivery(userUpdatedBody));
+    await handler.fetch(delivery(bankAccountUpdatedBody));
+    // A name that is also an Object.prototype key must not reach Object's own members.
+    await handler.fetch(delivery({ event: 'constructor', payload: {} }));
+    expect(unknown).toEqual(['user_updated', 'bank_account_updated', 'constructor']);
+  });
+
+  it('types each handler in `on` with its own event', () => {
+    createWebhookHandler({
+      on: {
+        subscription_ended: (event) => {
+          expectTypeOf(event).toEqualTypeOf<SubscriptionEndedEvent>();
+          expectTypeOf(event.payload.commissions).not.toBeAny();
+        },
+        bank_account_deleted: (event) => {
+          expectTypeOf(event.payload.reason).toEqualTypeOf<string | null | undefined>();
+          // @ts-expect-error a bank-account payload has no end_reason
+          void event.payload.end_reason.length;
+        },
+        user_updated: (event) => {
+          expectTypeOf(event).toEqualTypeOf<GenericWebhookEvent>();
+        },
+      },
+    });
+  });
+
+  it('runs a handler registered for an untyped event name with the generic event', async () => {
+    const payloads: unknown[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        user_updated: (event) => {
+          payloads.push(event.payload);
+        },
+      },
+    });
+    expect((await handler.fetch(delivery(userUpdatedBody))).status).toBe(200);
+    expect(payloads).toEqual([userUpdatedBody.payload]);
+  });
+});
+
+describe('createWebhookHandler: dedupe', () => {
+  it('handles the redelivery of an event whose handler threw', async () => {
+    let calls = 0;
+    const handler = createWebhookHandler({
+      ...quiet,
+      dedupe: true,
+      on: {
+        subscription_ended: () => {
+          calls += 1;
+          if (calls === 1) throw new Error('temporary failure');
+        },
+      },
+    });
+    expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
+    expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('acknowledges a redelivery after success without running the handler again', async () => {
+    const run = vi.fn();
+    const handler = createWebhookHandler({ dedupe: true, on: { subscription_ended: run } });
+    const first = await handler.fetch(delivery(subscriptionEndedBody));
+    const again = await handler.fetch(delivery(subscriptionEndedBody));
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('runs 20 concurrent deliveries of one event once, and answers all of them 200', async () => {
+    const gate = deferred();
+    const run = vi.fn(() => gate.promise);
+    const handler = createWebhookHandler({ dedupe: true, on: { subscription_ended: run } });
+    const answers = Array.from({ length: 20 }, () =>
+      handler.fetch(delivery(subscriptionEndedBody)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gate.resolve();
+    const statuses = (await Promise.all(answers)).map((response) => response.status);
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('gives duplicates that waited on a failing first delivery the same 500', async () => {
+    const gate = deferred();
+    const run = vi.fn(async () => {
+      await gate.promise;
+      throw new Error('down');
+    });
+    const handler = createWebhookHandler({
+      ...quiet,
+      dedupe: true,
+      on: { subscription_ended: run },
+    });
+    const answers = Array.from({ length: 5 }, () => handler.fetch(delivery(subscriptionEndedBody)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gate.resolve();
+    const statuses = (await Promise.all(answers)).map((response) => response.status);
+    expect(statuses).toEqual(Array(5).fill(500));
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('runs two different events that share one request_id', async () => {
+    const seen: string[] = [];
+    const record = (event: WebhookEvent) => {
+      seen.push(event.event);
+    };
+    const handler = createWebhookHandler({
+      dedupe: true,
+      on: { bank_account_updated: record, user_updated: record },
+    });
+    const shared = 'req_one_api_call';
+    await handler.fetch(delivery(withRequestId(bankAccountUpdatedBody, shared)));
+    await handler.fetch(delivery(withRequestId(userUpdatedBody, shared)));
+    await handler.fetch(delivery(withRequestId(userUpdatedBody, shared)));
+    expect(seen).toEqual(['bank_account_updated', 'user_updated']);
+  });
+
+  it('never dedupes an event without a request_id', async () => {
+    const run = vi.fn();
+    const handler = createWebhookHandler({ dedupe: true, on: { subscription_ended: run } });
+    const body = withRequestId(subscriptionEndedBody, null);
+    await handler.fetch(delivery(body));
+    await handler.fetch(delivery(body));
+    const { metadata: _dropped, ...noMetadata } = subscriptionEndedBody;
+    await handler.fetch(delivery(noMetadata));
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('keys deliveries with dedupeKey when given', async () => {
+    const run = vi.fn();
+    const handler = createWebhookHandler({
+      dedupe: true,
+      dedupeKey: (event) =>
+        event.event === 'subscription_ended'
+          ? `ended:${(event as SubscriptionEndedEvent).payload.subscription_code}`
+          : undefined,
+      on: { subscription_ended: run },
+    });
+    await handler.fetch(delivery(withRequestId(subscriptionEndedBody, 'req_a')));
+    await handler.fetch(delivery(withRequestId(subscriptionEndedBody, 'req_b')));
+    expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the in-memory store within its bound, forgetting the least recently seen first', async () => {
+    const store = new MemoryDedupeStore({ maxEntries: 5 });
+    const run = vi.fn();
+    const handler = createWebhookHandler({ dedupe: store, on: { subscription_ended: run } });
+    for (let index = 0; index < 20; index += 1) {
+      await handler.fetch(delivery(withRequestId(subscriptionEndedBody, `req_${index}`)));
+      expect(store.size).toBeLessThanOrEqual(5);
+    }
+    expect(store.size).toBe(5);
+    expect(run).toHaveBeenCalledTimes(20);
+
+    await handler.fetch(delivery(withRequestId(subscriptionEndedBody, 'req_19')));
+    expect(run).toHaveBeenCalledTimes(20);
+    await handler.fetch(delivery(withRequestId(subscriptionEndedBody, 'req_0')));
+    expect(run).toHaveBeenCalledTimes(21);
+
+    expect(new MemoryDedupeStore().maxEntries).toBe(10_000);
+    expect(() => new MemoryDedupeStore({ maxEntries: 0 })).toThrow(RangeError);
+  });
+
+  it('bounds the store that dedupe: true creates', async () => {
+    const run = vi.fn();
+    const probe = createWebhookHandler({ dedupe: true, on: { subscription_ended: run } });
+    // 10,001 distinct deliveries push the first key out of the default store of 10,000.
+    for (let index = 0; index <= 10_000; index += 1) {
+      await probe.fetch(delivery(withRequestId(subscriptionEndedBody, `req_${index}`)));
+    }
+    await probe.fetch(delivery(withRequestId(subscriptionEndedBody, 'req_10000')));
+    expect(run).toHaveBeenCalledTimes(10_001);
+    await probe.fetch(delivery(withRequestId(subscriptionEndedBody, 'req_0')));
+    expect(run).toHaveBeenCalledTimes(10_002);
+  });
+
+  it('uses a pluggable async store, remembering a delivery only after its handler succeeded', async () => {
+    const keys = new Set<string>();
+    const store: WebhookDedupeStore = {
+      has: vi.fn(async (key: string) => keys.has(key)),
+      add: vi.fn(async (key: string) => {
+        keys.add(key);
+      }),
+    };
+    let fail = true;
+    const handler = createWebhookHandler({
+      ...quiet,
+      dedupe: store,
+      on: {
+        subscription_ended: () => {
+          if (fail) throw new Error('not yet');
+        },
+      },
+    });
+    expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
+    expect(store.add).not.toHaveBeenCalled();
+    fail = false;
+    expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
+    expect([...keys]).toEqual(['subscription_ended:req_01HQ8Z3K4M5N6P7Q8R9S']);
+    expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
+    expect(store.add).toHaveBeenCalledOnce();
+  });
+
+  it('answers 500 when the store cannot be asked, and 200 when only remembering fails', async () => {
+    const onError = vi.fn();
+    const run = vi.fn();
+    const down = createWebhookHandler({
+      onError,
+      dedupe: { has: async () => Promise.reject(new Error('redis down')), add: async () => {} },
+      on: { subscription_ended: run },
+    });
+    expect((await down.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
+    expect(run).not.toHaveBeenCalled();
+
+    const forgetful = createWebhookHandler({
+      onError,
+      dedupe: { has: async () => false, add: async () => Promise.reject(new Error('redis down')) },
+      on: { subscription_ended: run },
+    });
+    expect((await forgetful.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
+    expect(run).toHaveBeenCalledOnce();
+    expect(onError).toHaveBeenCalledTimes(2);
+  });
+});
