@@ -6,8 +6,10 @@
  * Like every response-side schema of the SDK (DESIGN §5) they check types and structure, never
  * string formats; unknown keys are kept; a field is required only when the event cannot be
  * understood without it (the event name, the payload, and the payload's own identity code), and
- * every other field may be absent or `null`. An enum is closed only where the spec shows its full
- * set; elsewhere any string passes, typed as the known values `| (string & {})`.
+ * every other field may be absent or `null`. Every enum is open, even where the spec shows a full
+ * set (`end_reason`, the bank account `status`): a value the service adds later must not turn a
+ * delivery into a 400 that the sender eventually gives up on, losing the event. Any string passes,
+ * typed as the known values `| (string & {})`.
  *
  * @module
  */
@@ -92,13 +94,10 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
   status: z.nullish(openEnum('`ended` is the only value seen.', ['ended'])),
   ended_at: z.nullish(z.string().check(z.describe('ISO8601.'))),
   end_reason: z.nullish(
-    z
-      .enum(['completed', 'delinquency'])
-      .check(
-        z.describe(
-          '`completed`: the maximum number of charges was reached; `delinquency`: ended for prolonged delinquency.',
-        ),
-      ),
+    openEnum(
+      '`completed`: the maximum number of charges was reached; `delinquency`: ended for prolonged delinquency.',
+      ['completed', 'delinquency'],
+    ),
   ),
   total_charges: z.nullish(z.int()),
   product_hash: z.nullish(z.string()),
@@ -142,7 +141,9 @@ export const bankAccountEventPayloadSchema = z.looseObject({
   branch_check_digit: z.nullish(z.string()),
   account_number: z.nullish(z.string()),
   account_check_digit: z.nullish(z.string()),
-  status: z.nullish(z.enum(['approved', 'pending', 'reproved'])),
+  status: z.nullish(
+    openEnum('Approval status of the account.', ['approved', 'pending', 'reproved']),
+  ),
   reason: z.nullish(z.string().check(z.describe('Why the status changed, when it says.'))),
   // "null or document reference": the reference's shape is not shown, so any value passes.
   bank_document: z.nullish(
