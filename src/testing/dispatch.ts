@@ -1,0 +1,156 @@
+/**
+ * The request pipeline shared by the three faces: read and log the request, apply injected
+ * faults, the origin rule, routing, the client-token and bearer checks, then the route.
+ * A dropped connection comes back as {@link DROP}; each face turns it into its own kind of drop.
+ *
+ * @module
+ */
+
+import { type FaultQueue, sleep } from './faults';
+import { describeForm } from './multipart';
+import { errorMessage, json } from './respond';
+import { findRoute, type Route } from './router';
+import { apiRoutes, downloadRoutes } from './routes';
+import type { MockState } from './state';
+
+/** Marks a request whose connection the mock drops. */
+export const DROP = Symbol('partner-sdk.mock.drop');
+
+/** Where a request came from, as far as the face can tell. */
+export interface RequestSource {
+  /** The caller's address, named by the origin rule's 403. */
+  remoteAddress: string;
+}
+
+const API_PREFIX = '/api/v1';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request.',
+  401: 'Unauthenticated.',
+  403: 'Forbidden.',
+  404: 'Not Found.',
+  408: 'Request Timeout.',
+  409: 'Conflict.',
+  422: 'The given data was invalid.',
+  429: 'Too Many Attempts.',
+  500: 'Server Error.',
+  502: 'Bad Gateway.',
+  503: 'Service Unavailable.',
+  504: 'Gateway Timeout.',
+};
+
+interface Parsed {
+  body: unknown;
+  form: FormData | undefined;
+  logBody: unknown;
+  malformed: boolean;
+}
+
+async function readBody(request: Request): Promise<Parsed> {
+  const type = request.headers.get('content-type') ?? '';
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) {
+    return { body: undefined, form: undefined, logBody: undefined, malformed: false };
+  }
+  if (type.includes('multipart/form-data')) {
+    try {
+      const form = await request.formData();
+      return { body: undefined, form, logBody: describeForm(form), malformed: false };
+    } catch {
+      return { body: undefined, form: undefined, logBody: undefined, malformed: true };
+    }
+  }
+  const text = await request.text();
+  if (text === '')
+    return { body: undefined, form: undefined, logBody: undefined, malformed: false };
+  if (type.includes('json')) {
+    try {
+      const body: unknown = JSON.parse(text);
+      return { body, form: undefined, logBody: body, malformed: false };
+    } catch {
+      return { body: undefined, form: undefined, logBody: text, malformed: true };
+    }
+  }
+  return { body: undefined, form: undefined, logBody: text, malformed: false };
+}
+
+function bearerOf(request: Request): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
+  return match?.[1]?.trim();
+}
+
+/** Handles one request with the mock's state; never throws except for an aborted delay. */
+export async function dispatch(
+  state: MockState,
+  faults: FaultQueue,
+  request: Request,
+  source: RequestSource,
+): Promise<Response | typeof DROP> {
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  const at = url.pathname.indexOf(API_PREFIX);
+  const inApi = at >= 0;
+  const path = inApi ? url.pathname.slice(at + API_PREFIX.length) || '/' : url.pathname;
+  const apiBase = `${url.origin}${inApi ? url.pathname.slice(0, at + API_PREFIX.length) : API_PREFIX}`;
+
+  const parsed = await readBody(request);
+  state.requests.push({
+    method,
+    path,
+    url: request.url,
+    headers: Object.fromEntries(request.headers),
+    body: parsed.logBody,
+  });
+
+  const fault = faults.take(method, path);
+  if (fault?.kind === 'drop') return DROP;
+  if (fault?.kind === 'fail') {
+    if (fault.delayMs) await sleep(fault.delayMs, request.signal);
+    if (fault.status !== undefined) {
+      const headers: Record<string, string> = {};
+      if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+      const body = fault.body ?? { message: STATUS_TEXT[fault.status] ?? 'Injected failure.' };
+      return json(body, fault.status, headers);
+    }
+  }
+
+  const downloads = !inApi && path.startsWith('/downloads/');
+  if (!downloads && !state.originAllowed) {
+    return errorMessage(
+      403,
+      `Access denied: origin ${source.remoteAddress} is not registered for this client.`,
+    );
+  }
+
+  const routes: readonly Route[] = inApi ? apiRoutes : downloads ? downloadRoutes : [];
+  const found = findRoute(routes, method, path);
+  if (found === 404) return errorMessage(404, `The route ${url.pathname} could not be found.`);
+  if (found === 405)
+    return errorMessage(405, `The ${method} method is not supported for this route.`);
+  if (parsed.malformed) return errorMessage(400, 'The request body could not be parsed.');
+
+  const { route, params } = found;
+  const token = request.headers.get('x-api-client-token');
+  if (route.auth !== 'none' && (!token || !state.clientTokens.has(token))) {
+    return errorMessage(401, 'Unauthenticated.');
+  }
+  const bearer = bearerOf(request);
+  const seller = bearer ? state.sellers.find((s) => s.publicToken === bearer) : undefined;
+  if (route.auth !== 'none' && bearer && !seller) return errorMessage(401, 'Invalid user token.');
+  if (route.auth === 'user' && !seller) return errorMessage(401, 'User token required.');
+
+  try {
+    return await route.handle({
+      state,
+      request,
+      url,
+      params,
+      body: parsed.body,
+      form: parsed.form,
+      apiBase,
+      seller,
+      accountCode: seller?.code ?? state.sellers[0]!.code,
+    });
+  } catch (error) {
+    return json({ message: 'Server Error.', exception: String(error) }, 500);
+  }
+}

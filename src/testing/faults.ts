@@ -1,0 +1,90 @@
+/**
+ * Fault injection: scripted failures (`failNext`) and connection drops (`dropNext`), consumed in
+ * the order they were added by the requests they match.
+ *
+ * @module
+ */
+
+/** Options of `mock.failNext`. */
+export interface FailNextOptions {
+  /** Status to answer with. Omit it to only delay (with `delayMs`) and then answer normally. */
+  status?: number;
+  /** How many matching requests the fault applies to. Default 1. */
+  times?: number;
+  /** `Retry-After` header value: seconds, or an HTTP date string. */
+  retryAfter?: number | string;
+  /** Wait this long before answering (aborted with the request's signal or socket). */
+  delayMs?: number;
+  /** Response body (JSON). Default `{ message }` with a text for the status. */
+  body?: unknown;
+  /** Only requests to this path (relative to the API base, e.g. `/auth`; no query) or matching this pattern. */
+  path?: string | RegExp;
+  /** Only requests with this method. */
+  method?: string;
+}
+
+/** Options of `mock.dropNext`. */
+export interface DropNextOptions {
+  /** How many matching requests to drop. Default 1. */
+  times?: number;
+  /** Only requests to this path (relative to the API base) or matching this pattern. */
+  path?: string | RegExp;
+  /** Only requests with this method. */
+  method?: string;
+}
+
+/** A fault that matched a request. */
+export type Fault =
+  | ({ kind: 'fail'; remaining: number } & FailNextOptions)
+  | ({ kind: 'drop'; remaining: number } & DropNextOptions);
+
+function matches(fault: Fault, method: string, path: string): boolean {
+  if (fault.method && fault.method.toUpperCase() !== method) return false;
+  if (fault.path === undefined) return true;
+  return typeof fault.path === 'string' ? fault.path === path : fault.path.test(path);
+}
+
+/** The queue of pending faults. */
+export class FaultQueue {
+  private readonly pending: Fault[] = [];
+
+  /** Queues a scripted failure. */
+  fail(options: FailNextOptions): void {
+    this.pending.push({ kind: 'fail', ...options, remaining: options.times ?? 1 });
+  }
+
+  /** Queues a connection drop. */
+  drop(options: DropNextOptions): void {
+    this.pending.push({ kind: 'drop', ...options, remaining: options.times ?? 1 });
+  }
+
+  /** Takes one use of the first fault matching the request, if any. */
+  take(method: string, path: string): Fault | undefined {
+    const fault = this.pending.find((f) => matches(f, method, path));
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.pending.splice(this.pending.indexOf(fault), 1);
+    return fault;
+  }
+
+  /** Forgets every pending fault. */
+  clear(): void {
+    this.pending.length = 0;
+  }
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * `partner-sdk/testing`: an offline fake of the Partner Integration API for tests, examples and
+ * partners' own suites, plus webhook helpers. No msw here (see `partner-sdk/testing/msw`) and
+ * no dependency on the SDK's client.
+ *
+ * @packageDocumentation
+ */
+
+export type { DropNextOptions, FailNextOptions } from './faults';
+export {
+  createMockPartnerApi,
+  type MockCredentials,
+  type MockPartnerApi,
+  type MockProductHandle,
+} from './mock-api';
+export type { StoredOffer } from './routes/products';
+export type { MockServer } from './server';
+export type { MockPartnerApiSeed, MockSeller, RecordedRequest } from './state';
+export {
+  type BankAccountEventPayload,
+  bankAccountDeletedEvent,
+  bankAccountUpdatedEvent,
+  deliver,
+  type MockWebhookEvent,
+  type SubscriptionEndedPayload,
+  subscriptionEndedEvent,
+  type WebhookEnvelopeOverrides,
+  webhookEvent,
+} from './webhooks';

@@ -1,0 +1,80 @@
+/**
+ * Route table plumbing: what a route declares, what its handler receives, and path matching
+ * (`/financial/refund/:hash/status`).
+ *
+ * @module
+ */
+
+import type { MockSeller, MockState } from './state';
+
+/** What a route handler receives. */
+export interface RouteContext {
+  state: MockState;
+  request: Request;
+  url: URL;
+  /** Decoded path parameters. */
+  params: Record<string, string>;
+  /** Parsed JSON body (undefined when none or not JSON). */
+  body: unknown;
+  /** Parsed multipart body, when the request was multipart. */
+  form: FormData | undefined;
+  /** Absolute API base URL as the caller reached it (ends in `/api/v1`); used for `Location`. */
+  apiBase: string;
+  /** The seller named by the bearer token, if any. */
+  seller: MockSeller | undefined;
+  /** The user the call acts for: the bearer's seller, else the default account (the person seller). */
+  accountCode: string;
+}
+
+/**
+ * Which credentials a route needs: `none` (login), `client` (`X-Api-Client-Token`), `user`
+ * (client token and a seller's bearer).
+ */
+export type RouteAuth = 'none' | 'client' | 'user';
+
+/** One endpoint of the mock. */
+export interface Route {
+  method: string;
+  pattern: string;
+  auth: RouteAuth;
+  handle(ctx: RouteContext): Response | Promise<Response>;
+}
+
+/** Matches `path` against `pattern`; returns the decoded params or undefined. */
+export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith(':')) {
+      if (g === '') return undefined;
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return undefined;
+      }
+    } else if (w !== g) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+/** Finds the route for a request: the route, or `405` when only the method differs, or `404`. */
+export function findRoute(
+  routes: readonly Route[],
+  method: string,
+  path: string,
+): { route: Route; params: Record<string, string> } | 404 | 405 {
+  let pathMatched = false;
+  for (const route of routes) {
+    const params = matchPath(route.pattern, path);
+    if (!params) continue;
+    if (route.method === method) return { route, params };
+    pathMatched = true;
+  }
+  return pathMatched ? 405 : 404;
+}

@@ -1,0 +1,126 @@
+/**
+ * Statement exports: `POST /financial/account-statement/export-report` (§4.4; 409 with the running
+ * export for the same parameters), the status lookup `GET …/export-report/{hash}` (assumed by
+ * DESIGN §6; the spec names it but shows no shape) and the download of a finished file, served by
+ * the mock itself at `/downloads/exports/{hash}.{format}?signature=…` on the same host, outside
+ * the API base and without credentials, like a pre-signed URL.
+ *
+ * @module
+ */
+
+import { envelope, errorMessage, unprocessable } from '../respond';
+import type { Route } from '../router';
+import { type ExportRecord, type MockState, randomId } from '../state';
+import { validateRequest } from '../validation';
+
+/** Scripts how an export ends and after how many status polls. */
+export function planExport(
+  state: MockState,
+  exportHash: string,
+  outcome: 'completed' | 'failed',
+  polls = state.defaultExportPolls,
+): void {
+  const record = state.exports.get(exportHash);
+  if (!record) throw new Error(`No export ${exportHash} in the mock`);
+  Object.assign(record, { outcome, polls });
+}
+
+function advance(record: ExportRecord, apiBase: string): void {
+  if (record.export.status !== 'processing') return;
+  record.seen += 1;
+  if (record.seen <= record.polls) return;
+  record.export.status = record.outcome;
+  if (record.outcome === 'completed') {
+    const origin = new URL(apiBase).origin;
+    record.export.url = `${origin}/downloads/exports/${record.export.hash}.${record.format}?signature=${record.downloadToken}`;
+  }
+}
+
+function csv(record: ExportRecord): string {
+  const [start = '', end = ''] = record.betweenDates.split(',');
+  return [
+    'data;descricao;tipo;valor;saldo',
+    `${start} 08:15:22;Venda prd_Xk29aLq0 - Matemática Financeira do Zero;credito;297,00;297,00`,
+    `${start} 14:02:10;Taxa da plataforma;debito;-20,25;276,75`,
+    `${end} 09:40:55;Antecipação ant_H000x9;credito;1.455,05;1.731,80`,
+    '',
+  ].join('\r\n');
+}
+
+/** Export routes (API base). */
+export const statementRoutes: Route[] = [
+  {
+    method: 'POST',
+    pattern: '/financial/account-statement/export-report',
+    auth: 'client',
+    async handle({ body, state }) {
+      const input = (body ?? {}) as { format?: unknown; filter?: { betweenDates?: unknown } };
+      const errors = await validateRequest('exportStatement', input);
+      if (errors) return unprocessable(errors);
+      const format = String(input.format ?? 'csv');
+      const betweenDates = String(input.filter?.betweenDates ?? '');
+      const running = [...state.exports.values()].find(
+        (e) =>
+          e.export.status === 'processing' &&
+          e.format === format &&
+          e.betweenDates === betweenDates,
+      );
+      if (running) {
+        return envelope(
+          running.export,
+          'An export with the same parameters is already being processed.',
+          409,
+          {},
+          'error',
+        );
+      }
+      const record: ExportRecord = {
+        export: { hash: randomId('exp', 16), status: 'processing', url: null },
+        format,
+        betweenDates,
+        outcome: 'completed',
+        polls: state.defaultExportPolls,
+        seen: 0,
+        downloadToken: randomId('sig', 24),
+      };
+      state.exports.set(record.export.hash, record);
+      return envelope(record.export, 'The export is being processed.');
+    },
+  },
+  {
+    method: 'GET',
+    pattern: '/financial/account-statement/export-report/:hash',
+    auth: 'client',
+    handle({ params, state, apiBase }) {
+      const record = state.exports.get(params.hash!);
+      if (!record) return errorMessage(404, 'Export not found.');
+      advance(record, apiBase);
+      return envelope({ ...record.export }, 'Export status retrieved successfully.');
+    },
+  },
+];
+
+/** The download of finished export files (site root, no credentials, signature in the query). */
+export const downloadRoutes: Route[] = [
+  {
+    method: 'GET',
+    pattern: '/downloads/exports/:file',
+    auth: 'none',
+    handle({ params, url, state }) {
+      const [hash = '', format = ''] = params.file!.split('.');
+      const record = state.exports.get(hash);
+      const finished = record?.export.status === 'completed' && record.format === format;
+      if (!record || !finished) return errorMessage(404, 'File not found.');
+      if (url.searchParams.get('signature') !== record.downloadToken)
+        return errorMessage(403, 'Invalid signature.');
+      const isCsv = format === 'csv';
+      const body = isCsv ? csv(record) : '%PDF-1.4\n% mock statement\n%%EOF\n';
+      return new Response(body, {
+        headers: {
+          'content-type': isCsv ? 'text/csv; charset=utf-8' : 'application/pdf',
+          'content-disposition': `attachment; filename="extrato-${hash}.${format}"`,
+        },
+      });
+    },
+  },
+];

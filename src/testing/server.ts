@@ -1,0 +1,92 @@
+/**
+ * The `listen()` face: a real `node:http` server on 127.0.0.1 and a free port, feeding each
+ * request through the mock. A drop destroys the socket; `close()` also closes idle keep-alive
+ * connections so a test process can exit.
+ *
+ * @module
+ */
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DROP } from './dispatch';
+import type { RawHandler } from './internal';
+
+/** A running loopback server of the mock. */
+export interface MockServer {
+  /** The API base URL of this server, e.g. `http://127.0.0.1:50123/api/v1`. */
+  url: string;
+  /** Stops the server and closes every connection, keep-alive ones included. */
+  close(): Promise<void>;
+}
+
+async function toRequest(
+  req: IncomingMessage,
+  origin: string,
+  signal: AbortSignal,
+): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD' && chunks.length > 0;
+  return new Request(`${origin}${req.url ?? '/'}`, {
+    method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+    signal,
+  });
+}
+
+async function serve(
+  handle: RawHandler,
+  origin: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const aborted = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) aborted.abort(new Error('client disconnected'));
+  });
+  try {
+    const request = await toRequest(req, origin, aborted.signal);
+    const answer = await handle(request, { remoteAddress: req.socket.remoteAddress ?? 'unknown' });
+    if (answer === DROP) {
+      req.socket.destroy();
+      return;
+    }
+    const body = Buffer.from(await answer.arrayBuffer());
+    const headers: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    res.writeHead(answer.status, { ...headers, 'content-length': String(body.length) });
+    res.end(body);
+  } catch {
+    req.socket.destroy();
+  }
+}
+
+/** Starts a loopback server that answers with `handle`. */
+export function listen(handle: RawHandler): Promise<MockServer> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      const origin = `http://127.0.0.1:${port}`;
+      server.on('request', (req, res) => void serve(handle, origin, req, res));
+      resolve({
+        url: `${origin}/api/v1`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * The mock's in-memory state: everything the routes read and change, built fresh from the seed
+ * fixtures for each `createMockPartnerApi` call (so tests never share state by accident).
+ *
+ * @module
+ */
+
+import {
+  anticipationHistory,
+  CONFIRMABLE_ANTICIPATIONS,
+  feeTierHistory,
+  transactions,
+} from './fixtures/financial';
+import { catalogue, type SeedProduct } from './fixtures/products';
+import { bankAccounts, companyUser, personUser } from './fixtures/users';
+import type {
+  WireAnticipation,
+  WireBankAccount,
+  WireExport,
+  WireFeeTierChange,
+  WireRefund,
+  WireUser,
+} from './wire';
+
+/** Options of {@link createMockPartnerApi}; every field has a default. */
+export interface MockPartnerApiSeed {
+  /** Base URL of the `.fetch` and msw faces. Default `https://partner-api.mock.test/api/v1`. */
+  baseUrl?: string;
+  /** Client id accepted by `POST /auth`. Default `cli_partner_test`. */
+  clientId?: string;
+  /** Client secret accepted by `POST /auth`. Default `sk_test_partner_secret`. */
+  clientSecret?: string;
+  /** How many products the catalogue holds (at least the 4 featured ones). Default 120. */
+  productCount?: number;
+  /** Polls of a refund's status answered `requested` before its outcome shows. Default 1. */
+  refundPolls?: number;
+  /** Polls of an export answered `processing` before it finishes. Default 1. */
+  exportPolls?: number;
+  /** Producer codes with automatic PIX enabled from the start. Default none. */
+  pixRecurringProducers?: string[];
+}
+
+/** A seeded seller the mock accepts as a bearer (`Authorization: Bearer <publicToken>`). */
+export interface MockSeller {
+  /** The user's code (spec §2.1). */
+  code: string;
+  /** `person` or `company`. */
+  type: 'person' | 'company';
+  /** The user's public token, sent as the bearer. */
+  publicToken: string;
+}
+
+/** One request as the mock received it. */
+export interface RecordedRequest {
+  /** HTTP method, upper case. */
+  method: string;
+  /** Path relative to the API base, e.g. `/auth` or `/products/prd_1` (no query). */
+  path: string;
+  /** The full URL as received. */
+  url: string;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string>;
+  /** Parsed body: JSON value, multipart fields (files as `{ name, type, size }`), text, or undefined. */
+  body: unknown;
+}
+
+/** How a refund or export ends, and after how many status polls. */
+export interface Outcome<T extends string> {
+  outcome: T;
+  polls: number;
+}
+
+/** A stored refund with its scripted progress. */
+export interface RefundRecord extends Outcome<'completed' | 'failed'> {
+  refund: WireRefund;
+  seen: number;
+}
+
+/** A stored export with its parameters and scripted progress. */
+export interface ExportRecord extends Outcome<'completed' | 'failed'> {
+  export: WireExport;
+  format: string;
+  betweenDates: string;
+  seen: number;
+  downloadToken: string;
+}
+
+/** Everything the mock knows. Internal: tests use the `MockPartnerApi` methods instead. */
+export interface MockState {
+  clientId: string;
+  clientSecret: string;
+  clientTokens: Set<string>;
+  originAllowed: boolean;
+  users: Map<string, { user: WireUser; companyPartnerDefined: boolean }>;
+  sellers: MockSeller[];
+  bankAccounts: Map<string, WireBankAccount>;
+  products: SeedProduct[];
+  transactions: Map<string, { hash: string; amount: number; records: RefundRecord[] }>;
+  refundPlans: Map<string, Outcome<'completed' | 'failed'>>;
+  defaultRefundPolls: number;
+  exports: Map<string, ExportRecord>;
+  defaultExportPolls: number;
+  anticipations: WireAnticipation[];
+  confirmable: Map<string, { amount: number; confirmed: boolean }>;
+  feeTiers: WireFeeTierChange[];
+  pixEnabled: Set<string>;
+  requests: RecordedRequest[];
+}
+
+/** A random identifier with a prefix, e.g. `rfd_k3J9...`. */
+export function randomId(prefix: string, length = 10): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/** Builds a fresh state from the seed. */
+export function createState(seed: MockPartnerApiSeed = {}): MockState {
+  const users = [personUser(), companyUser()];
+  const defaultRefundPolls = seed.refundPolls ?? 1;
+  return {
+    clientId: seed.clientId ?? 'cli_partner_test',
+    clientSecret: seed.clientSecret ?? 'sk_test_partner_secret',
+    clientTokens: new Set([randomId('ct', 40)]),
+    originAllowed: true,
+    users: new Map(
+      users.map((user) => [user.code, { user, companyPartnerDefined: user.type === 'person' }]),
+    ),
+    sellers: users.map((u) => ({ code: u.code, type: u.type, publicToken: u.public_token! })),
+    bankAccounts: new Map(bankAccounts().map((b) => [b.code, b])),
+    products: catalogue(Math.max(4, seed.productCount ?? 120)),
+    transactions: new Map(
+      transactions().map((t) => [
+        t.hash,
+        {
+          hash: t.hash,
+          amount: t.amount,
+          records: t.refunds.map((refund) => ({
+            refund,
+            outcome: 'completed' as const,
+            polls: defaultRefundPolls,
+            seen: 0,
+          })),
+        },
+      ]),
+    ),
+    refundPlans: new Map(),
+    defaultRefundPolls,
+    exports: new Map(),
+    defaultExportPolls: seed.exportPolls ?? 1,
+    anticipations: anticipationHistory(),
+    confirmable: new Map(
+      CONFIRMABLE_ANTICIPATIONS.map((a) => [a.hash, { amount: a.amount, confirmed: false }]),
+    ),
+    feeTiers: feeTierHistory(),
+    pixEnabled: new Set(seed.pixRecurringProducers ?? []),
+    requests: [],
+  };
+}

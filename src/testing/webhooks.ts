@@ -1,0 +1,224 @@
+/**
+ * Webhook helpers for a partner's receiver tests: event factories following spec §6 (hand-written
+ * wire data, overridable) and `deliver`, which POSTs an event the way the service does: JSON with
+ * `Content-Type: application/json` and no other header of its own (spec §6 shows no signature).
+ *
+ * @module
+ */
+
+import { isoMicros } from './clock';
+
+/** The envelope every event shares (spec §6). */
+export interface MockWebhookEvent<E extends string = string, P = Record<string, unknown>> {
+  event: E;
+  endpoint: string;
+  payload: P;
+  metadata: { origin: string; request_id: string; correlation_id: string | null };
+  created_at: string;
+  updated_at: string;
+}
+
+/** Envelope fields a factory lets you override. */
+export type WebhookEnvelopeOverrides = Partial<
+  Pick<MockWebhookEvent, 'endpoint' | 'created_at' | 'updated_at'> & {
+    metadata: Partial<MockWebhookEvent['metadata']>;
+  }
+>;
+
+/** Payload of `subscription_ended` (spec §6.1). */
+export interface SubscriptionEndedPayload {
+  subscription_code: string;
+  status: 'ended';
+  ended_at: string;
+  end_reason: 'completed' | 'delinquency';
+  total_charges: number;
+  product_hash: string;
+  offer_code: string;
+  buyer: { name: string; email: string };
+  commissions: {
+    transaction_hash: string;
+    paid_amount: number;
+    items: Array<{
+      type: string;
+      amount: number;
+      user: { code: string; name: string; email: string };
+    }>;
+  };
+  created_at: string;
+  updated_at: string;
+}
+
+/** Payload of `bank_account_updated` and `bank_account_deleted` (spec §6.2). */
+export interface BankAccountEventPayload {
+  code: string;
+  bank_code: string;
+  holder_name: string;
+  pix_key: string | null;
+  receiver_type: string;
+  branch_number: string;
+  branch_check_digit: string;
+  account_number: string;
+  account_check_digit: string;
+  status: string;
+  reason: string | null;
+  bank_document: string | null;
+}
+
+/**
+ * Builds an event of any name with the spec §6 envelope around `payload`.
+ *
+ * @example
+ * ```ts
+ * const event = webhookEvent('user_updated', { code: 'usr_8f3k2m9q' });
+ * ```
+ */
+export function webhookEvent<E extends string, P>(
+  event: E,
+  payload: P,
+  overrides: WebhookEnvelopeOverrides = {},
+): MockWebhookEvent<E, P> {
+  const now = isoMicros();
+  return {
+    event,
+    endpoint: overrides.endpoint ?? 'https://partner.example.com.br/webhooks/partner-api',
+    payload,
+    metadata: {
+      origin: 'partner-api',
+      request_id: crypto.randomUUID(),
+      correlation_id: null,
+      ...overrides.metadata,
+    },
+    created_at: overrides.created_at ?? now,
+    updated_at: overrides.updated_at ?? now,
+  };
+}
+
+/**
+ * A `subscription_ended` event (spec §6.1), by default a weekly subscription that reached its
+ * maximum number of charges.
+ *
+ * @example
+ * ```ts
+ * const event = subscriptionEndedEvent({ end_reason: 'delinquency', total_charges: 3 });
+ * ```
+ */
+export function subscriptionEndedEvent(
+  payload: Partial<SubscriptionEndedPayload> = {},
+  overrides?: WebhookEnvelopeOverrides,
+): MockWebhookEvent<'subscription_ended', SubscriptionEndedPayload> {
+  return webhookEvent(
+    'subscription_ended',
+    {
+      subscription_code: 'sub_W7k2Pq9Z',
+      status: 'ended',
+      ended_at: '2025-03-14T12:00:03-03:00',
+      end_reason: 'completed',
+      total_charges: 52,
+      product_hash: 'prd_Rec0rr3n',
+      offer_code: 'ofr_Rc7Week1',
+      buyer: { name: 'João Pedro Almeida', email: 'joao.almeida@example.com.br' },
+      commissions: {
+        transaction_hash: 'trx_8Sb3Ub52',
+        paid_amount: 1990,
+        items: [
+          {
+            type: 'producer',
+            amount: 1393,
+            user: {
+              code: 'usr_8f3k2m9q',
+              name: 'Maria Aparecida Souza',
+              email: 'maria.souza@example.com.br',
+            },
+          },
+          {
+            type: 'affiliate',
+            amount: 398,
+            user: {
+              code: 'usr_Af1l1ad0',
+              name: 'Lucas Ferreira',
+              email: 'lucas.ferreira@example.com.br',
+            },
+          },
+        ],
+      },
+      created_at: '2024-03-15 12:00:01',
+      updated_at: '2025-03-14 12:00:03',
+      ...payload,
+    },
+    overrides,
+  );
+}
+
+function bankAccountPayload(over: Partial<BankAccountEventPayload>): BankAccountEventPayload {
+  return {
+    code: 'bnk_7Hq2Lx9P',
+    bank_code: '260',
+    holder_name: 'Maria Aparecida Souza',
+    pix_key: 'maria.souza@example.com.br',
+    receiver_type: 'pix',
+    branch_number: '0001',
+    branch_check_digit: '',
+    account_number: '12345678',
+    account_check_digit: '9',
+    status: 'approved',
+    reason: null,
+    bank_document: null,
+    ...over,
+  };
+}
+
+/**
+ * A `bank_account_updated` event (spec §6.2).
+ *
+ * @example
+ * ```ts
+ * const event = bankAccountUpdatedEvent({ status: 'reproved', reason: 'Titularidade divergente.' });
+ * ```
+ */
+export function bankAccountUpdatedEvent(
+  payload: Partial<BankAccountEventPayload> = {},
+  overrides?: WebhookEnvelopeOverrides,
+): MockWebhookEvent<'bank_account_updated', BankAccountEventPayload> {
+  return webhookEvent('bank_account_updated', bankAccountPayload(payload), overrides);
+}
+
+/**
+ * A `bank_account_deleted` event (spec §6.2).
+ *
+ * @example
+ * ```ts
+ * const event = bankAccountDeletedEvent({ code: 'bnk_3Rt8Vw1K' });
+ * ```
+ */
+export function bankAccountDeletedEvent(
+  payload: Partial<BankAccountEventPayload> = {},
+  overrides?: WebhookEnvelopeOverrides,
+): MockWebhookEvent<'bank_account_deleted', BankAccountEventPayload> {
+  return webhookEvent('bank_account_deleted', bankAccountPayload(payload), overrides);
+}
+
+/**
+ * POSTs an event to `url` as the service does and returns the receiver's HTTP status. A string
+ * is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s).
+ *
+ * @example
+ * ```ts
+ * const status = await deliver('http://127.0.0.1:3000/webhooks', subscriptionEndedEvent());
+ * expect(status).toBe(200);
+ * ```
+ */
+export async function deliver(
+  url: string | URL,
+  event: unknown,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof event === 'string' ? event : JSON.stringify(event),
+    signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}

@@ -1,0 +1,189 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { createMockPartnerApi, type MockServer } from 'partner-sdk/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, clientHeaders } from './helpers';
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function listen(mock = createMockPartnerApi()) {
+  const server = await mock.listen();
+  servers.push(server);
+  return { mock, server };
+}
+
+describe('mock API fault injection on the fetch face', () => {
+  it('fails the next matching requests with the status, Retry-After and body given', async () => {
+    const mock = createMockPartnerApi();
+    mock.failNext({ status: 429, times: 2, retryAfter: 3, path: '/products' });
+    const first = await call(mock, 'GET', '/products');
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('3');
+    expect(first.body).toEqual({ message: 'Too Many Attempts.' });
+    expect((await call(mock, 'GET', '/users/fee-tiers/history')).status).toBe(200);
+    expect((await call(mock, 'GET', '/products')).status).toBe(429);
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+
+    mock.failNext({ status: 500, body: { message: 'boom' } });
+    expect((await call(mock, 'GET', '/products')).body).toEqual({ message: 'boom' });
+  });
+
+  it('delays an answer and gives up with the request signal', async () => {
+    const mock = createMockPartnerApi();
+    mock.failNext({ delayMs: 5_000 });
+    const started = Date.now();
+    await expect(
+      mock.fetch(`${mock.baseUrl}/products`, {
+        headers: clientHeaders(mock),
+        signal: AbortSignal.timeout(50),
+      }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    mock.failNext({ delayMs: 30 });
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('drops a connection like fetch does on a reset', async () => {
+    const mock = createMockPartnerApi();
+    mock.dropNext({ path: '/auth' });
+    const login = mock.fetch(`${mock.baseUrl}/auth`, { method: 'POST', body: '{}' });
+    await expect(login).rejects.toMatchObject({
+      name: 'TypeError',
+      message: 'fetch failed',
+      cause: { code: 'ECONNRESET' },
+    });
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('is a bound function that can be passed around bare', async () => {
+    const mock = createMockPartnerApi();
+    const { fetch } = mock;
+    const res = await fetch(
+      new Request(`${mock.baseUrl}/products`, { headers: clientHeaders(mock) }),
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('mock API loopback server', () => {
+  it('serves the API under /api/v1 on 127.0.0.1 with Location on its own address', async () => {
+    const { mock, server } = await listen();
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const trx = mock.transactions.refundable[0]!;
+    const res = await fetch(`${server.url}/financial/refund/${trx}`, {
+      method: 'POST',
+      headers: clientHeaders(mock, { 'content-type': 'application/json' }),
+      body: '{}',
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('location')).toBe(`${server.url}/financial/refund/${trx}/status`);
+    await res.arrayBuffer();
+  });
+
+  it('hands out export download urls on its own address', async () => {
+    const { mock, server } = await listen(createMockPartnerApi({ exportPolls: 0 }));
+    const headers = clientHeaders(mock, { 'content-type': 'application/json' });
+    const started = await fetch(`${server.url}/financial/account-statement/export-report`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ format: 'csv', filter: { betweenDates: '01/01/2025,31/01/2025' } }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    const { data } = (await started.json()) as { data: { hash: string } };
+    const status = await fetch(
+      `${server.url}/financial/account-statement/export-report/${data.hash}`,
+      {
+        headers,
+        signal: AbortSignal.timeout(5_000),
+      },
+    );
+    const { data: done } = (await status.json()) as { data: { url: string } };
+    expect(done.url.startsWith(new URL(server.url).origin)).toBe(true);
+    const file = await fetch(done.url, { signal: AbortSignal.timeout(5_000) });
+    expect(await file.text()).toMatch(/^data;descricao/);
+  });
+
+  it('names the caller address in the origin 403', async () => {
+    const { mock, server } = await listen();
+    mock.setOriginAllowed(false);
+    const res = await fetch(`${server.url}/products`, {
+      headers: clientHeaders(mock),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toContain('127.0.0.1');
+  });
+
+  it('fails and drops requests on the real socket', async () => {
+    const { mock, server } = await listen();
+    mock.failNext({ status: 503, retryAfter: 1 });
+    const failed = await fetch(`${server.url}/products`, {
+      headers: clientHeaders(mock),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('retry-after')).toBe('1');
+    await failed.arrayBuffer();
+
+    mock.dropNext();
+    const dropped = fetch(`${server.url}/products`, {
+      headers: clientHeaders(mock),
+      signal: AbortSignal.timeout(5_000),
+    });
+    await expect(dropped).rejects.toMatchObject({ name: 'TypeError' });
+    const after = await fetch(`${server.url}/products`, {
+      headers: clientHeaders(mock),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(after.status).toBe(200);
+    await after.arrayBuffer();
+  });
+
+  it('parses multipart on the real socket', async () => {
+    const { mock, server } = await listen();
+    const form = new FormData();
+    form.set('name', 'M');
+    const res = await fetch(`${server.url}/users/update`, {
+      method: 'POST',
+      headers: clientHeaders(mock, { Authorization: `Bearer ${mock.sellers.person.publicToken}` }),
+      body: form,
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { errors: Record<string, string[]> };
+    expect(body.errors).toHaveProperty('name');
+    expect(body.errors).toHaveProperty('address');
+  });
+
+  it('closes kept-alive connections and delayed requests on close', async () => {
+    const mock = createMockPartnerApi();
+    const server = await mock.listen();
+    const agent = new Agent({ keepAlive: true });
+    const get = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          `${server.url}/products`,
+          { agent, headers: clientHeaders(mock) },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await get()).toBe(200);
+    mock.failNext({ delayMs: 10_000 });
+    const pending = get().catch((error: Error) => error);
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await pending).toBeInstanceOf(Error);
+    agent.destroy();
+  });
+});
