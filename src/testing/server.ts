@@ -15,7 +15,15 @@ import type { RawHandler } from './internal';
 export interface MockServer {
   /** The API base URL of this server, e.g. `http://127.0.0.1:50123/api/v1`. */
   url: string;
-  /** Stops the server and closes every connection, keep-alive ones included. */
+  /**
+   * Stops the server and closes every connection, keep-alive ones included.
+   *
+   * @example
+   * ```ts
+   * const server = await mock.listen();
+   * afterAll(() => server.close());
+   * ```
+   */
   close(): Promise<void>;
 }
 

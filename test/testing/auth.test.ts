@@ -1,5 +1,5 @@
-import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { createMockPartnerApi } from '../../src/testing';
 import { call } from './helpers';
 
 describe('mock API authentication', () => {

@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
-import { createMockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMockPartnerApi, type MockServer } from '../../src/testing';
 import { call, clientHeaders } from './helpers';
 
 const servers: MockServer[] = [];

@@ -1,5 +1,5 @@
-import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { createMockPartnerApi } from '../../src/testing';
 import { call } from './helpers';
 
 const BR_DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;

@@ -1,4 +1,4 @@
-import type { MockPartnerApi } from 'partner-sdk/testing';
+import type { MockPartnerApi } from '../../src/testing';
 
 /** Headers with the mock's pre-issued client token, plus `extra`. */
 export function clientHeaders(mock: MockPartnerApi, extra: Record<string, string> = {}) {

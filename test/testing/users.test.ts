@@ -1,5 +1,5 @@
-import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing';
 import { call, clientHeaders } from './helpers';
 
 function personForm(): FormData {
