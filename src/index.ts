@@ -1,7 +1,7 @@
 /**
  * partner-sdk: the typed client for the Partner Integration API.
  *
- * @packageDocumentation
+ * @module partner-sdk
  */
 
 export { PartnerClient, type RawRequest, SellerClient } from './client';

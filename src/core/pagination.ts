@@ -20,7 +20,9 @@ export interface Pagination {
 
 /** One page as a resource returns it: its items and where it stands. */
 export interface PageContent<T> {
+  /** The items of this page. */
   data: T[];
+  /** Where this page sits in the list, normalised from either wire form. */
   pagination: Pagination;
 }
 

@@ -14,7 +14,11 @@
 /** The zone assumed for timestamps without an offset: the platform sells in Brazil (DESIGN §6). */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
-/** Options of {@link parseTimestamp}. */
+/**
+ * Options of {@link parseTimestamp}.
+ *
+ * @inline
+ */
 export interface ParseTimestampOptions {
   /**
    * IANA time zone in which a timestamp without an offset is read. Default `America/Sao_Paulo`.

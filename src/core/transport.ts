@@ -75,7 +75,11 @@ export type CallSpecInput<S extends Schema | undefined> =
   | CallSpec<S>
   | (() => CallSpec<S> | Promise<CallSpec<S>>);
 
-/** The parsed result type of a call spec. */
+/**
+ * The parsed result type of a call spec: the schema's output, or `unknown` without a schema.
+ *
+ * @inline
+ */
 export type CallResult<S> = S extends Schema ? output<S> : unknown;
 
 /** Who a call acts for: the root client, or a seller through `forUser`. */

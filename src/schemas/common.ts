@@ -14,7 +14,11 @@
 
 import * as z from 'zod/mini';
 
-/** Any zod schema (classic or mini). */
+/**
+ * Any zod schema (classic or mini).
+ *
+ * @inline
+ */
 type AnySchema = z.core.$ZodType;
 
 /**

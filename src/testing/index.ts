@@ -3,7 +3,7 @@
  * partners' own suites, plus webhook helpers. No msw here (see `partner-sdk/testing/msw`) and
  * no dependency on the SDK's client.
  *
- * @packageDocumentation
+ * @module partner-sdk/testing
  */
 
 export type { DropNextOptions, FailNextOptions } from './faults';

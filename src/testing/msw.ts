@@ -2,7 +2,7 @@
  * `partner-sdk/testing/msw`: the mock as msw request handlers, for suites already on msw.
  * The only file of the kit that imports msw (an optional peer dependency).
  *
- * @module
+ * @module partner-sdk/testing/msw
  */
 
 import { HttpResponse, http, type RequestHandler } from 'msw';

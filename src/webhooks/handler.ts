@@ -27,6 +27,11 @@ import type {
 export type { NodeWebhookRequest } from './body';
 
 // Method syntax keeps parameters bivariant, so a handler typed for one event fits the index signature.
+/**
+ * A handler for one event: may be async; the delivery is acknowledged once it resolves.
+ *
+ * @inline
+ */
 type EventHandler<E> = { handle(event: E): unknown }['handle'];
 
 /**
@@ -37,6 +42,7 @@ type EventHandler<E> = { handle(event: E): unknown }['handle'];
 export type WebhookHandlers = {
   [Name in KnownWebhookEventName]?: EventHandler<Extract<KnownWebhookEvent, { event: Name }>>;
 } & {
+  /** Any other event name: its handler gets a {@link GenericWebhookEvent}. */
   [name: string]: EventHandler<GenericWebhookEvent> | undefined;
 };
 

@@ -13,7 +13,7 @@
  * http.createServer(handler.node).listen(3000);
  * ```
  *
- * @packageDocumentation
+ * @module partner-sdk/webhooks
  */
 
 export { type ValidationIssue, WebhookPayloadError } from '../core/errors';
