@@ -29,7 +29,12 @@ function openEnum<const Known extends readonly string[]>(
 
 /** `metadata` of the envelope: where the event came from and which API call it tracks. */
 export const webhookMetadataSchema = z.looseObject({
+  /** Origin marker of the event. */
   origin: z.nullish(z.string().check(z.describe('Origin marker.'))),
+  /**
+   * Tracking id of the API call behind the event. Not an event id: one call may emit several
+   * events under it.
+   */
   request_id: z.nullish(
     z
       .string()
@@ -39,6 +44,7 @@ export const webhookMetadataSchema = z.looseObject({
         ),
       ),
   ),
+  /** Correlation id, when the service sets one. */
   correlation_id: z.nullish(z.string()),
 });
 
@@ -46,10 +52,15 @@ export const webhookMetadataSchema = z.looseObject({
 export type WebhookMetadata = z.infer<typeof webhookMetadataSchema>;
 
 const envelopeShape = {
+  /** Event name, e.g. `subscription_ended`. */
   event: z.string().check(z.describe('Event name, e.g. `subscription_ended`.')),
+  /** The client's configured webhook URL. */
   endpoint: z.nullish(z.string().check(z.describe("The client's configured webhook URL."))),
+  /** Where the event came from and which API call it tracks. */
   metadata: z.nullish(webhookMetadataSchema),
+  /** When the event was created: ISO 8601 with microseconds and `Z`. */
   created_at: z.nullish(z.string().check(z.describe('ISO8601 with microseconds and Z.'))),
+  /** When the event was last updated: ISO 8601 with microseconds and `Z`. */
   updated_at: z.nullish(z.string().check(z.describe('ISO8601 with microseconds and Z.'))),
 };
 
@@ -67,6 +78,7 @@ const envelopeShape = {
 export const webhookEnvelopeSchema = z.looseObject({
   ...envelopeShape,
   // The payloads of most events are not shown (spec §6): anything the service sends passes intact.
+  /** The event's data; its shape depends on the event. */
   payload: z.nullish(z.record(z.string(), z.unknown())),
 });
 
@@ -75,14 +87,20 @@ export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
 
 /** One line of a subscription's commission split (`commissions.items[]`, spec §6.1). */
 export const subscriptionCommissionItemSchema = z.looseObject({
+  /** Who receives this share: `producer`, `affiliate`; other values: not shown. */
   type: z.nullish(
     openEnum('Who receives this share; other values: not shown.', ['producer', 'affiliate']),
   ),
+  /** Amount of this share, in cents. */
   amount: z.nullish(z.int().check(z.describe('Amount in cents.'))),
+  /** The user who receives this share. */
   user: z.nullish(
     z.looseObject({
+      /** The user's code. */
       code: z.nullish(z.string()),
+      /** The user's name. */
       name: z.nullish(z.string()),
+      /** The user's e-mail. */
       email: z.nullish(z.string()),
     }),
   ),
@@ -90,32 +108,51 @@ export const subscriptionCommissionItemSchema = z.looseObject({
 
 /** Payload of `subscription_ended` (spec §6.1). */
 export const subscriptionEndedPayloadSchema = z.looseObject({
+  /** Code of the subscription that ended. */
   subscription_code: z.string(),
+  /** Status of the subscription: `ended` is the only value seen. */
   status: z.nullish(openEnum('`ended` is the only value seen.', ['ended'])),
+  /** When it ended, ISO 8601. */
   ended_at: z.nullish(z.string().check(z.describe('ISO8601.'))),
+  /**
+   * Why it ended: `completed` (the maximum number of charges was reached) or `delinquency`
+   * (ended for prolonged delinquency).
+   */
   end_reason: z.nullish(
     openEnum(
       '`completed`: the maximum number of charges was reached; `delinquency`: ended for prolonged delinquency.',
       ['completed', 'delinquency'],
     ),
   ),
+  /** Number of charges the subscription made. */
   total_charges: z.nullish(z.int()),
+  /** Hash of the subscribed product. */
   product_hash: z.nullish(z.string()),
+  /** Code of the subscribed offer. */
   offer_code: z.nullish(z.string()),
+  /** The subscriber. */
   buyer: z.nullish(
     z.looseObject({
+      /** The buyer's name. */
       name: z.nullish(z.string()),
+      /** The buyer's e-mail. */
       email: z.nullish(z.string()),
     }),
   ),
+  /** The commission split of the last charge. */
   commissions: z.nullish(
     z.looseObject({
+      /** Hash of the transaction the split belongs to. */
       transaction_hash: z.nullish(z.string()),
+      /** Amount paid, in cents. */
       paid_amount: z.nullish(z.int().check(z.describe('Amount paid, in cents.'))),
+      /** One line per recipient. */
       items: z.nullish(z.array(subscriptionCommissionItemSchema)),
     }),
   ),
+  /** When the subscription was created, `YYYY-MM-DD HH:mm:ss`. */
   created_at: z.nullish(z.string().check(z.describe('`YYYY-MM-DD HH:mm:ss`.'))),
+  /** When the subscription was last updated, `YYYY-MM-DD HH:mm:ss`. */
   updated_at: z.nullish(z.string().check(z.describe('`YYYY-MM-DD HH:mm:ss`.'))),
 });
 
@@ -127,25 +164,37 @@ export type SubscriptionEndedPayload = z.infer<typeof subscriptionEndedPayloadSc
  * account (spec §2.4) plus `reason` and `bank_document`.
  */
 export const bankAccountEventPayloadSchema = z.looseObject({
+  /** Unique account code. */
   code: z.string().check(z.describe('Unique account code.')),
+  /** Bank code. */
   bank_code: z.nullish(z.string()),
+  /** Account holder name. */
   holder_name: z.nullish(z.string()),
+  /** PIX key. */
   pix_key: z.nullish(z.string()),
+  /** `pix`, `bank`, or other values such as an account type; the full set: not shown. */
   receiver_type: z.nullish(
     openEnum('`pix`, `bank`, or other values such as an account type; the full set: not shown.', [
       'pix',
       'bank',
     ]),
   ),
+  /** Branch number. */
   branch_number: z.nullish(z.string()),
+  /** Branch check digit. */
   branch_check_digit: z.nullish(z.string()),
+  /** Account number. */
   account_number: z.nullish(z.string()),
+  /** Account check digit. */
   account_check_digit: z.nullish(z.string()),
+  /** Approval status of the account: `approved`, `pending` or `reproved`. */
   status: z.nullish(
     openEnum('Approval status of the account.', ['approved', 'pending', 'reproved']),
   ),
+  /** Why the status changed, when it says. */
   reason: z.nullish(z.string().check(z.describe('Why the status changed, when it says.'))),
   // "null or document reference": the reference's shape is not shown, so any value passes.
+  /** Reference to the bank document; its shape: not shown. */
   bank_document: z.nullish(
     z.unknown().check(z.describe('Reference to the bank document; shape not shown.')),
   ),
@@ -157,20 +206,26 @@ export type BankAccountEventPayload = z.infer<typeof bankAccountEventPayloadSche
 /** The whole `subscription_ended` event: envelope and typed payload. */
 export const subscriptionEndedEventSchema = z.looseObject({
   ...envelopeShape,
+  /** Always `subscription_ended`. */
   event: z.literal('subscription_ended'),
+  /** The typed payload. */
   payload: subscriptionEndedPayloadSchema,
 });
 
 /** The whole `bank_account_updated` event: envelope and typed payload. */
 export const bankAccountUpdatedEventSchema = z.looseObject({
   ...envelopeShape,
+  /** Always `bank_account_updated`. */
   event: z.literal('bank_account_updated'),
+  /** The typed payload. */
   payload: bankAccountEventPayloadSchema,
 });
 
 /** The whole `bank_account_deleted` event: envelope and typed payload. */
 export const bankAccountDeletedEventSchema = z.looseObject({
   ...envelopeShape,
+  /** Always `bank_account_deleted`. */
   event: z.literal('bank_account_deleted'),
+  /** The typed payload. */
   payload: bankAccountEventPayloadSchema,
 });
