@@ -10,57 +10,112 @@ import { isoMicros } from './clock';
 
 /** The envelope every event shares (spec §6). */
 export interface MockWebhookEvent<E extends string = string, P = Record<string, unknown>> {
+  /** Event name, e.g. `subscription_ended`. */
   event: E;
+  /** The webhook URL the event is addressed to. */
   endpoint: string;
+  /** The event's data. */
   payload: P;
-  metadata: { origin: string; request_id: string; correlation_id: string | null };
+  /** Where the event came from and which API call it tracks. */
+  metadata: {
+    /** Origin marker, `partner-api` by default. */
+    origin: string;
+    /** Tracking id of the API call behind the event: a fresh UUID by default. */
+    request_id: string;
+    /** Correlation id, `null` by default. */
+    correlation_id: string | null;
+  };
+  /** ISO 8601 with microseconds and `Z`; now by default. */
   created_at: string;
+  /** ISO 8601 with microseconds and `Z`; now by default. */
   updated_at: string;
 }
 
 /** Envelope fields a factory lets you override. */
 export type WebhookEnvelopeOverrides = Partial<
   Pick<MockWebhookEvent, 'endpoint' | 'created_at' | 'updated_at'> & {
+    /** Metadata fields to override; the rest keep their defaults. */
     metadata: Partial<MockWebhookEvent['metadata']>;
   }
 >;
 
 /** Payload of `subscription_ended` (spec §6.1). */
 export interface SubscriptionEndedPayload {
+  /** Code of the subscription that ended. */
   subscription_code: string;
+  /** Always `ended`. */
   status: 'ended';
+  /** When it ended, ISO 8601. */
   ended_at: string;
+  /** `completed`: the maximum number of charges was reached; `delinquency`: prolonged delinquency. */
   end_reason: 'completed' | 'delinquency';
+  /** Number of charges made. */
   total_charges: number;
+  /** Hash of the subscribed product. */
   product_hash: string;
+  /** Code of the subscribed offer. */
   offer_code: string;
-  buyer: { name: string; email: string };
+  /** The subscriber. */
+  buyer: {
+    /** The buyer's name. */
+    name: string;
+    /** The buyer's e-mail. */
+    email: string;
+  };
+  /** The commission split of the last charge. */
   commissions: {
+    /** Hash of the transaction the split belongs to. */
     transaction_hash: string;
+    /** Amount paid, in cents. */
     paid_amount: number;
+    /** One line per recipient. */
     items: Array<{
+      /** Who receives this share, e.g. `producer` or `affiliate`. */
       type: string;
+      /** Amount of this share, in cents. */
       amount: number;
-      user: { code: string; name: string; email: string };
+      /** The recipient. */
+      user: {
+        /** The user's code. */
+        code: string;
+        /** The user's name. */
+        name: string;
+        /** The user's e-mail. */
+        email: string;
+      };
     }>;
   };
+  /** `YYYY-MM-DD HH:mm:ss`. */
   created_at: string;
+  /** `YYYY-MM-DD HH:mm:ss`. */
   updated_at: string;
 }
 
 /** Payload of `bank_account_updated` and `bank_account_deleted` (spec §6.2). */
 export interface BankAccountEventPayload {
+  /** Unique account code. */
   code: string;
+  /** Bank code. */
   bank_code: string;
+  /** Account holder name. */
   holder_name: string;
+  /** PIX key, or `null`. */
   pix_key: string | null;
+  /** `pix`, `bank` or another value. */
   receiver_type: string;
+  /** Branch number. */
   branch_number: string;
+  /** Branch check digit. */
   branch_check_digit: string;
+  /** Account number. */
   account_number: string;
+  /** Account check digit. */
   account_check_digit: string;
+  /** `approved`, `pending` or `reproved`. */
   status: string;
+  /** Why the status changed, or `null`. */
   reason: string | null;
+  /** Reference to the bank document, or `null`. */
   bank_document: string | null;
 }
 
