@@ -36,29 +36,55 @@ export interface MockPartnerApi {
   /** The client credentials and a pre-issued client token. */
   readonly credentials: MockCredentials;
   /** The seeded sellers, usable as bearers: a person and a company. */
-  readonly sellers: { readonly person: MockSeller; readonly company: MockSeller };
+  readonly sellers: {
+    /** A seller registered with a CPF (a person). */
+    readonly person: MockSeller;
+    /** A seller registered with a CNPJ (a company). */
+    readonly company: MockSeller;
+  };
   /** Seeded transactions: fresh ones, one with an active (`requested`) refund, one refunded in the past. */
   readonly transactions: {
+    /** Paid transactions without any refund: a refund request on one is accepted (202). */
     readonly refundable: readonly string[];
+    /** A transaction whose refund is `requested`: a new request answers 200 with that refund. */
     readonly withActiveRefund: string;
+    /** A transaction refunded in full in the past (`completed`, not active). */
     readonly withPastRefund: string;
   };
   /** Seeded products with an offer each (all owned by the person seller), and every product hash in list order. */
   readonly products: {
+    /** A course and its offer. */
     readonly course: MockProductHandle;
+    /** An e-book and its (free) offer. */
     readonly ebook: MockProductHandle;
+    /** A physical product (with freight) and its offer. */
     readonly physical: MockProductHandle;
+    /** A product with a recurring (subscription) offer. */
     readonly recurring: MockProductHandle;
+    /** Every product hash, in list order. */
     readonly hashes: readonly string[];
   };
   /** Seeded bank-account hashes: a PIX receiver (person) and a bank receiver (company). */
-  readonly bankAccounts: { readonly pix: string; readonly bank: string };
+  readonly bankAccounts: {
+    /** The person seller's account, a PIX receiver. */
+    readonly pix: string;
+    /** The company seller's account, a bank receiver. */
+    readonly bank: string;
+  };
   /** Hashes of calculated anticipations awaiting confirmation. */
-  readonly anticipations: { readonly confirmable: readonly string[] };
+  readonly anticipations: {
+    /** Calculated anticipations that `anticipations.confirm` accepts. */
+    readonly confirmable: readonly string[];
+  };
   /** Every request received, oldest first. */
   readonly requests: readonly RecordedRequest[];
   /** Counters over {@link MockPartnerApi.requests}: all requests, and `POST /auth` calls. */
-  readonly stats: { readonly requests: number; readonly logins: number };
+  readonly stats: {
+    /** Requests received. */
+    readonly requests: number;
+    /** `POST /auth` calls received. */
+    readonly logins: number;
+  };
 
   /**
    * Answers a request like the service would, with no socket: a Fetch-standard function, bound,
