@@ -453,7 +453,11 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** Picks the error class that names `status`. */
+/**
+ * Picks the error class that names `status`.
+ *
+ * @internal
+ */
 export function errorClassFor(status: number): typeof APIError {
   switch (status) {
     case 400:
@@ -475,7 +479,11 @@ export function errorClassFor(status: number): typeof APIError {
   }
 }
 
-/** Builds the typed error for an HTTP error response. `detail` replaces the body's message when given. */
+/**
+ * Builds the typed error for an HTTP error response. `detail` replaces the body's message when given.
+ *
+ * @internal
+ */
 export function makeAPIError(
   request: RequestIdentity,
   status: number,
@@ -536,7 +544,11 @@ function readFieldErrors(body: unknown): Record<string, string[]> {
   return result;
 }
 
-/** Reads `Retry-After` as seconds or an HTTP date; `undefined` when absent or unreadable. */
+/**
+ * Reads `Retry-After` as seconds or an HTTP date; `undefined` when absent or unreadable.
+ *
+ * @internal
+ */
 export function parseRetryAfter(
   value: string | null,
   now: number = Date.now(),

@@ -5,7 +5,17 @@
 
 import { redactForLog, redactText } from './redact';
 
-/** Anything with console's four methods: `console` itself, pino, winston, a test spy. */
+/**
+ * Anything with console's four methods: `console` itself, pino, winston, a test spy. Every
+ * message and detail is redacted before it reaches the logger.
+ *
+ * @example
+ * ```ts
+ * import pino from 'pino';
+ *
+ * const client = new PartnerClient({ logger: pino(), logLevel: 'info' });
+ * ```
+ */
 export interface Logger {
   /** Errors the caller will also see thrown. */
   error(message: string, ...details: unknown[]): void;

@@ -60,7 +60,13 @@ export async function readWebBody(
 
 /**
  * The part of a Node.js `IncomingMessage` (or Express `Request`) the handler uses. Structural, so
- * the webhooks entry point does not need Node's type definitions on edge runtimes.
+ * the webhooks entry point does not need Node's type definitions on edge runtimes. You never
+ * implement it: pass the `req` your server gives you.
+ *
+ * @example
+ * ```ts
+ * app.post('/webhooks/partner', (req, res) => handler.node(req, res)); // Express req fits
+ * ```
  */
 export interface NodeWebhookRequest {
   /** HTTP method. */

@@ -60,7 +60,22 @@ export interface WebhookVerifyInput {
   headers: Headers;
 }
 
-/** Options of {@link createWebhookHandler}. */
+/**
+ * Options of {@link createWebhookHandler}.
+ *
+ * @example
+ * ```ts
+ * const handler = createWebhookHandler({
+ *   on: { bank_account_updated: async (event) => syncAccount(event.payload.code) },
+ *   onUnknown: (event) => log.info('unhandled webhook', event.event),
+ *   dedupe: true,
+ *   dedupeKey: (event) => `${event.event}:${event.metadata?.request_id ?? ''}:${event.created_at ?? ''}`,
+ *   verify: ({ headers }) => headers.get('x-webhook-secret') === process.env.WEBHOOK_SECRET,
+ *   maxBodyBytes: 256 * 1024,
+ *   onError: (error, event) => log.error('webhook failed', event?.event, error),
+ * });
+ * ```
+ */
 export interface WebhookHandlerOptions {
   /** Handlers by event name. */
   on?: WebhookHandlers;
@@ -121,7 +136,15 @@ export interface WebhookHandler {
   node(req: NodeWebhookRequest, res: NodeWebhookResponse): Promise<void>;
 }
 
-/** The part of a Node.js `ServerResponse` (or Express `Response`) the handler uses. */
+/**
+ * The part of a Node.js `ServerResponse` (or Express `Response`) the handler uses. You never
+ * implement it: pass the `res` your server gives you.
+ *
+ * @example
+ * ```ts
+ * http.createServer((req, res) => handler.node(req, res)); // res: ServerResponse fits
+ * ```
+ */
 export interface NodeWebhookResponse {
   /** Status code to send. */
   statusCode: number;
