@@ -161,9 +161,13 @@ export class Transport {
     const settings = callSettings(this.options, options);
     const started = Date.now();
     const url = /^https?:\/\//i.test(spec.path) ? spec.path : `${this.options.baseUrl}${spec.path}`;
+    // Named without the query: a pre-signed file URL carries its signature there.
+    const shown = url.replace(/[?#].*$/s, '');
     const identity: RequestIdentity = {
       method: spec.method,
-      path: url.startsWith(this.options.baseUrl) ? url.slice(this.options.baseUrl.length) : url,
+      path: shown.startsWith(this.options.baseUrl)
+        ? shown.slice(this.options.baseUrl.length)
+        : shown,
     };
     const authenticate = spec.authenticate !== false && new URL(url).origin === this.options.origin;
     if (this.options.logger.enabled('debug')) {
