@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  APIConnectionError,
   ExportFailedError,
   NotFoundError,
   PartnerClient,
@@ -132,6 +133,40 @@ describe('statements.download', () => {
     const headers = files.requests[0]?.headers ?? {};
     expect(headers['x-api-client-token']).toBeUndefined();
     expect(headers.authorization).toBeUndefined();
+  });
+
+  it('sends credentials to a file URL on its own origin, but not across a redirect to another origin', async () => {
+    const files = await stub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('x;y\r\n');
+    });
+    const api = await stub((_r, res) => {
+      res.writeHead(302, { location: `${files.origin}/signed/exp_1.csv?sig=abc` });
+      res.end();
+    });
+    const client = new PartnerClient({
+      baseUrl: api.baseUrl,
+      clientToken: 'tok-async',
+      logLevel: 'off',
+    });
+
+    const response = await client.statements.download({ url: `${api.baseUrl}/exports/exp_1/file` });
+    expect(await response.text()).toBe('x;y\r\n');
+    expect(api.requests[0]?.headers['x-api-client-token']).toBe('tok-async');
+    expect(files.requests).toHaveLength(1);
+    expect(files.requests[0]?.headers['x-api-client-token']).toBeUndefined();
+  });
+
+  it('gives up on a redirect loop', async () => {
+    const api = await stub((request, res) => {
+      res.writeHead(302, { location: `/api/v1/loop${request.path}` });
+      res.end();
+    });
+    const client = new PartnerClient({ baseUrl: api.baseUrl, clientToken: 'tok', logLevel: 'off' });
+    await expect(client.statements.download({ url: `${api.baseUrl}/file` })).rejects.toBeInstanceOf(
+      APIConnectionError,
+    );
+    expect(api.requests).toHaveLength(6);
   });
 
   it('returns the response before the whole body has arrived, for streaming', async () => {
