@@ -6,7 +6,7 @@
  */
 
 import * as z from 'zod/mini';
-import { described, envelope, integer, maybe, oneOf, openEnum } from './common';
+import { described, envelope, integer, maybe, OBJECT, oneOf, openEnum } from './common';
 
 /** An anticipation in the history (spec §2.11). */
 export const AnticipationSchema = z.looseObject({
@@ -75,19 +75,25 @@ export type AnticipationListResponse = z.infer<typeof AnticipationListResponseSc
  * The body of `anticipations.confirm` (spec §4.7). The spec gives the values `above` and `below`
  * but not the field's name: `scenario` is assumed (DESIGN §6).
  */
-export const ConfirmAnticipationParamsSchema = z.looseObject({
-  /** The calculated scenario to confirm: `above` or `below`. Field name assumed (not shown by the spec). */
-  scenario: oneOf('The calculated scenario to confirm: above or below.', ['above', 'below']),
-});
+export const ConfirmAnticipationParamsSchema = z.looseObject(
+  {
+    /** The calculated scenario to confirm: `above` or `below`. Field name assumed (not shown by the spec). */
+    scenario: oneOf('The calculated scenario to confirm: above or below.', ['above', 'below']),
+  },
+  OBJECT,
+);
 /** The body of `anticipations.confirm` (spec §4.7). */
 export type ConfirmAnticipationParams = z.input<typeof ConfirmAnticipationParamsSchema>;
 
 /** Query of `anticipations.list` (spec §4.8): `page` ≥ 1, `per_page` 1 to 100 (service default 25). */
-export const ListAnticipationsParamsSchema = z.looseObject({
-  /** Page number, integer ≥ 1; the service defaults to 1. */
-  page: z.optional(integer('Page number, integer >= 1; default 1.', { min: 1 })),
-  /** Page size, integer 1 to 100; the service defaults to 25. */
-  per_page: z.optional(integer('Page size, integer 1 to 100; default 25.', { min: 1, max: 100 })),
-});
+export const ListAnticipationsParamsSchema = z.looseObject(
+  {
+    /** Page number, integer ≥ 1; the service defaults to 1. */
+    page: z.optional(integer('Page number, integer >= 1; default 1.', { min: 1 })),
+    /** Page size, integer 1 to 100; the service defaults to 25. */
+    per_page: z.optional(integer('Page size, integer 1 to 100; default 25.', { min: 1, max: 100 })),
+  },
+  OBJECT,
+);
 /** Query of `anticipations.list` (spec §4.8). */
 export type ListAnticipationsParams = z.input<typeof ListAnticipationsParamsSchema>;

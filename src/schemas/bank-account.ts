@@ -6,7 +6,7 @@
  */
 
 import * as z from 'zod/mini';
-import { described, maybe, oneOf, openEnum, text } from './common';
+import { described, maybe, OBJECT, oneOf, openEnum, text } from './common';
 
 /** A bank account (spec §2.4, §6.2). Only `code` is required. */
 export const BankAccountSchema = z.looseObject({
@@ -46,31 +46,34 @@ export type BankAccount = z.infer<typeof BankAccountSchema>;
  * fields belong to each, so every named field is optional and only the documented limits of
  * spec §2.4 are checked.
  */
-export const UpdateBankAccountParamsSchema = z.looseObject({
-  /** Account holder name, max 191 characters. */
-  holder_name: z.optional(text('Account holder name, max 191.', { max: 191 })),
-  /** `pix` or `bank`. */
-  receiver_type: z.optional(oneOf('pix or bank.', ['pix', 'bank'])),
-  /** PIX key, max 191 characters; `null` allowed. */
-  pix_key: z.optional(z.nullable(text('PIX key, max 191; null allowed.', { max: 191 }))),
-  /** Bank code. */
-  bank_code: z.optional(text('Bank code.')),
-  /** Branch (agency). */
-  agency: z.optional(text('Branch (agency).')),
-  /** Account. */
-  account: z.optional(text('Account.')),
-  /** Account type. */
-  account_type: z.optional(text('Account type.')),
-  /** Holder's tax id. */
-  holder_document: z.optional(text("Holder's tax id.")),
-  /** Branch number, max 20 characters. */
-  branch_number: z.optional(text('Branch number, max 20.', { max: 20 })),
-  /** Branch check digit, max 3 characters. */
-  branch_check_digit: z.optional(text('Branch check digit, max 3.', { max: 3 })),
-  /** Account number, max 20 characters. */
-  account_number: z.optional(text('Account number, max 20.', { max: 20 })),
-  /** Account check digit, max 3 characters. */
-  account_check_digit: z.optional(text('Account check digit, max 3.', { max: 3 })),
-});
+export const UpdateBankAccountParamsSchema = z.looseObject(
+  {
+    /** Account holder name, max 191 characters. */
+    holder_name: z.optional(text('Account holder name, max 191.', { max: 191 })),
+    /** `pix` or `bank`. */
+    receiver_type: z.optional(oneOf('pix or bank.', ['pix', 'bank'])),
+    /** PIX key, max 191 characters; `null` allowed. */
+    pix_key: z.optional(z.nullable(text('PIX key, max 191; null allowed.', { max: 191 }))),
+    /** Bank code. */
+    bank_code: z.optional(text('Bank code.')),
+    /** Branch (agency). */
+    agency: z.optional(text('Branch (agency).')),
+    /** Account. */
+    account: z.optional(text('Account.')),
+    /** Account type. */
+    account_type: z.optional(text('Account type.')),
+    /** Holder's tax id. */
+    holder_document: z.optional(text("Holder's tax id.")),
+    /** Branch number, max 20 characters. */
+    branch_number: z.optional(text('Branch number, max 20.', { max: 20 })),
+    /** Branch check digit, max 3 characters. */
+    branch_check_digit: z.optional(text('Branch check digit, max 3.', { max: 3 })),
+    /** Account number, max 20 characters. */
+    account_number: z.optional(text('Account number, max 20.', { max: 20 })),
+    /** Account check digit, max 3 characters. */
+    account_check_digit: z.optional(text('Account check digit, max 3.', { max: 3 })),
+  },
+  OBJECT,
+);
 /** The body of `bankAccounts.update` (spec §4.5). */
 export type UpdateBankAccountParams = z.input<typeof UpdateBankAccountParamsSchema>;

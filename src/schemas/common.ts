@@ -285,6 +285,12 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
   return described(z.enum(values, { error: `Expected one of: ${values.join(', ')}` }), description);
 }
 
+/** Error option of request objects, so a non-object value reads as such instead of "Invalid input". */
+export const OBJECT = { error: 'Expected an object' } as const;
+
+/** Error option of request arrays of strings. */
+export const ARRAY_OF_STRINGS = { error: 'Expected an array of strings' } as const;
+
 /** Format patterns of spec §2 and §4, shared by the user and company-partner schemas. */
 export const FORMATS = {
   /** Person tax id, `###.###.###-##`. */

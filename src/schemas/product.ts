@@ -5,7 +5,7 @@
  */
 
 import * as z from 'zod/mini';
-import { described, integer, maybe, openEnum } from './common';
+import { described, integer, maybe, OBJECT, openEnum } from './common';
 
 /** Sales-page links of a product (`metadata.links`, spec §2.5). */
 const ProductLinksSchema = z.looseObject({
@@ -104,11 +104,14 @@ export const ProductListResponseSchema = z.looseObject({
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 
 /** Query of `products.list` (spec §4.10): `page` 1 to 999, `per_page` 1 to 50. No defaults are sent. */
-export const ListProductsParamsSchema = z.looseObject({
-  /** Page number, integer 1 to 999. */
-  page: z.optional(integer('Page number, integer 1 to 999.', { min: 1, max: 999 })),
-  /** Page size, integer 1 to 50. */
-  per_page: z.optional(integer('Page size, integer 1 to 50.', { min: 1, max: 50 })),
-});
+export const ListProductsParamsSchema = z.looseObject(
+  {
+    /** Page number, integer 1 to 999. */
+    page: z.optional(integer('Page number, integer 1 to 999.', { min: 1, max: 999 })),
+    /** Page size, integer 1 to 50. */
+    per_page: z.optional(integer('Page size, integer 1 to 50.', { min: 1, max: 50 })),
+  },
+  OBJECT,
+);
 /** Query of `products.list` (spec §4.10). */
 export type ListProductsParams = z.input<typeof ListProductsParamsSchema>;

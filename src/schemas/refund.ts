@@ -6,7 +6,7 @@
  */
 
 import * as z from 'zod/mini';
-import { described, envelope, flag, maybe, openEnum, text } from './common';
+import { described, envelope, flag, maybe, OBJECT, openEnum, text } from './common';
 
 /** Refund states named by the spec: `requested` and `success` are active, `completed` and `failed` final. */
 const REFUND_STATES = ['requested', 'success', 'completed', 'failed'] as const;
@@ -87,23 +87,26 @@ export const RefundListResponseSchema = envelope(z.array(RefundSchema));
 export type RefundListResponse = z.infer<typeof RefundListResponseSchema>;
 
 /** The body of `refunds.request` (spec §4.2). Every field is optional. */
-export const RequestRefundParamsSchema = z.looseObject({
-  /** Note stored with the refund. */
-  observation: z.optional(text('Note stored with the refund.')),
-  /** Reason, max 1000 characters; when omitted the service applies its default reason. */
-  reason: z.optional(
-    text('Reason, max 1000; when omitted the service applies its default.', { max: 1000 }),
-  ),
-  /** The refund is motivated by confirmed fraud. */
-  fraud_confirmed: z.optional(flag('The refund is motivated by confirmed fraud.')),
-  /** Refund type when applicable; allowed values: not shown. */
-  refund_type: z.optional(text('Refund type when applicable; allowed values: not shown.')),
-  /** Cancel the subscription linked to the transaction; the service defaults to true when the transaction has one. */
-  cancel_subscription: z.optional(
-    flag('Cancel the linked subscription; default true when the transaction has one.'),
-  ),
-  /** Code of an existing, non-deleted user to link to the refund. */
-  user_id: z.optional(text('Code of an existing, non-deleted user to link to the refund.')),
-});
+export const RequestRefundParamsSchema = z.looseObject(
+  {
+    /** Note stored with the refund. */
+    observation: z.optional(text('Note stored with the refund.')),
+    /** Reason, max 1000 characters; when omitted the service applies its default reason. */
+    reason: z.optional(
+      text('Reason, max 1000; when omitted the service applies its default.', { max: 1000 }),
+    ),
+    /** The refund is motivated by confirmed fraud. */
+    fraud_confirmed: z.optional(flag('The refund is motivated by confirmed fraud.')),
+    /** Refund type when applicable; allowed values: not shown. */
+    refund_type: z.optional(text('Refund type when applicable; allowed values: not shown.')),
+    /** Cancel the subscription linked to the transaction; the service defaults to true when the transaction has one. */
+    cancel_subscription: z.optional(
+      flag('Cancel the linked subscription; default true when the transaction has one.'),
+    ),
+    /** Code of an existing, non-deleted user to link to the refund. */
+    user_id: z.optional(text('Code of an existing, non-deleted user to link to the refund.')),
+  },
+  OBJECT,
+);
 /** The body of `refunds.request` (spec §4.2). */
 export type RequestRefundParams = z.input<typeof RequestRefundParamsSchema>;

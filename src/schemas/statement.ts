@@ -7,7 +7,7 @@
 
 import * as z from 'zod/mini';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../core/timestamp';
-import { ALWAYS, described, envelope, fieldIssue, maybe, openEnum, text } from './common';
+import { ALWAYS, described, envelope, fieldIssue, maybe, OBJECT, openEnum, text } from './common';
 
 /** A statement export (spec §2.10). Only `hash` is required. */
 export const StatementExportSchema = z.looseObject({
@@ -70,20 +70,32 @@ const dayKey = ([year, month, day]: [number, number, number]) => year * 10_000 +
 const wireDay = ([year, month, day]: [number, number, number]) =>
   `${pad(day, 2)}/${pad(month, 2)}/${pad(year, 4)}`;
 
-const DateInputSchema = z.union([
-  z.date({ error: 'Expected a valid Date' }),
-  text('A day, YYYY-MM-DD.', { pattern: ISO_DATE, format: 'YYYY-MM-DD' }).check(
-    z.refine((value: string) => readIsoDate(value) !== undefined, 'Not a real calendar day'),
-  ),
-]);
+/** One end of a range: a valid `Date`, or a `'YYYY-MM-DD'` string naming a real day. */
+function dateInput(description: string) {
+  return described(
+    z.union(
+      [
+        z.date(),
+        text(description, { pattern: ISO_DATE, format: 'YYYY-MM-DD' }).check(
+          z.refine((value: string) => readIsoDate(value) !== undefined, 'Not a real calendar day'),
+        ),
+      ],
+      { error: "Expected a valid Date or a 'YYYY-MM-DD' string" },
+    ),
+    description,
+  );
+}
 
 const DateRangeSchema = z
-  .looseObject({
-    /** First day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
-    start: described(DateInputSchema, 'First day (inclusive): a Date or YYYY-MM-DD.'),
-    /** Last day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
-    end: described(DateInputSchema, 'Last day (inclusive): a Date or YYYY-MM-DD.'),
-  })
+  .looseObject(
+    {
+      /** First day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
+      start: dateInput('First day (inclusive): a Date or YYYY-MM-DD.'),
+      /** Last day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
+      end: dateInput('Last day (inclusive): a Date or YYYY-MM-DD.'),
+    },
+    OBJECT,
+  )
   .check(
     z.superRefine((value: { start: unknown; end: unknown }, ctx) => {
       const start = readDay(value.start, DEFAULT_TIME_ZONE);
@@ -119,27 +131,33 @@ export type BetweenDates = string | DateRange;
  * The body of `statements.export` (spec §4.4). Neither field is documented as required; other
  * filter keys and the full list of formats: not shown (extra keys pass).
  */
-export const ExportStatementParamsSchema = z.looseObject({
-  /** Export format, for example `csv` or `pdf` (the full list: not shown). */
-  format: z.optional(
-    text('Export format, for example csv or pdf.') as unknown as z.ZodMiniType<
-      'csv' | 'pdf' | (string & {})
-    >,
-  ),
-  /** Filters of the export. */
-  filter: z.optional(
-    described(
-      z.looseObject({
-        /**
-         * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
-         * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
-         */
-        betweenDates: z.optional(BetweenDatesSchema),
-      }),
-      'Filters of the export.',
+export const ExportStatementParamsSchema = z.looseObject(
+  {
+    /** Export format, for example `csv` or `pdf` (the full list: not shown). */
+    format: z.optional(
+      text('Export format, for example csv or pdf.') as unknown as z.ZodMiniType<
+        'csv' | 'pdf' | (string & {})
+      >,
     ),
-  ),
-});
+    /** Filters of the export. */
+    filter: z.optional(
+      described(
+        z.looseObject(
+          {
+            /**
+             * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
+             * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
+             */
+            betweenDates: z.optional(BetweenDatesSchema),
+          },
+          OBJECT,
+        ),
+        'Filters of the export.',
+      ),
+    ),
+  },
+  OBJECT,
+);
 /** The body of `statements.export` (spec §4.4). */
 export type ExportStatementParams = z.input<typeof ExportStatementParamsSchema>;
 

@@ -7,12 +7,8 @@
  */
 
 export type { DropNextOptions, FailNextOptions } from './faults';
-export {
-  createMockPartnerApi,
-  type MockCredentials,
-  type MockPartnerApi,
-  type MockProductHandle,
-} from './mock-api';
+export { createMockPartnerApi } from './mock-api';
+export type { MockCredentials, MockPartnerApi, MockProductHandle } from './mock-api-types';
 export type { StoredOffer } from './routes/products';
 export type { MockServer } from './server';
 export type { MockPartnerApiSeed, MockSeller, RecordedRequest } from './state';

@@ -8,7 +8,7 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { DROP } from './dispatch';
 import { rawHandlerOf } from './internal';
-import type { MockPartnerApi } from './mock-api';
+import type { MockPartnerApi } from './mock-api-types';
 
 /**
  * msw handlers answering every request to the mock's host (`mock.baseUrl`'s origin: the API and

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ExportStatementParamsSchema, toBetweenDates } from '../../src/schemas';
+import { expectIssueAt, expectValid, issuePaths } from './helpers';
+
+const exportWith = (betweenDates: unknown) => ({ format: 'csv', filter: { betweenDates } });
+
+describe('filter.betweenDates (spec §4.4)', () => {
+  it('accepts the wire string and the { start, end } form', () => {
+    expectValid(ExportStatementParamsSchema, exportWith('01/01/2024,31/01/2024'));
+    expectValid(
+      ExportStatementParamsSchema,
+      exportWith({ start: '2024-01-01', end: '2024-01-31' }),
+    );
+    expectValid(
+      ExportStatementParamsSchema,
+      exportWith({ start: new Date('2024-01-01T12:00:00Z'), end: '2024-01-31' }),
+    );
+  });
+
+  it('accepts a one-day range (start = end)', () => {
+    expectValid(
+      ExportStatementParamsSchema,
+      exportWith({ start: '2024-01-31', end: '2024-01-31' }),
+    );
+  });
+
+  it('refuses an end before the start, naming the field', () => {
+    expectIssueAt(
+      ExportStatementParamsSchema,
+      exportWith({ start: '2024-02-01', end: '2024-01-31' }),
+      'filter.betweenDates.end',
+    );
+  });
+
+  it.each([
+    ['a malformed day', { start: '2024-1-01', end: '2024-01-31' }],
+    ['an impossible day', { start: '2024-02-30', end: '2024-03-31' }],
+    ['an invalid Date', { start: new Date('nope'), end: '2024-01-31' }],
+    ['a missing end', { start: '2024-01-01' }],
+  ])('refuses %s, naming the field', (_name, value) => {
+    const paths = issuePaths(ExportStatementParamsSchema, exportWith(value));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^filter\.betweenDates/);
+  });
+
+  it('accepts an open format (the full list is not shown)', () => {
+    expectValid(ExportStatementParamsSchema, { format: 'xlsx' });
+  });
+});
+
+describe('toBetweenDates', () => {
+  it('passes the wire string through', () => {
+    expect(toBetweenDates('01/01/2024,31/01/2024')).toBe('01/01/2024,31/01/2024');
+  });
+
+  it('formats YYYY-MM-DD strings as DD/MM/YYYY', () => {
+    expect(toBetweenDates({ start: '2024-01-01', end: '2024-12-31' })).toBe(
+      '01/01/2024,31/12/2024',
+    );
+  });
+
+  it('formats a Date as its day in America/Sao_Paulo by default', () => {
+    const start = new Date('2024-03-01T02:00:00Z'); // 29 Feb 23:00 in São Paulo
+    const end = new Date('2024-03-31T15:00:00Z');
+    expect(toBetweenDates({ start, end })).toBe('29/02/2024,31/03/2024');
+    expect(toBetweenDates({ start, end }, { timeZone: 'UTC' })).toBe('01/03/2024,31/03/2024');
+  });
+
+  it('mixes Dates and strings', () => {
+    expect(toBetweenDates({ start: '2024-01-05', end: new Date('2024-01-20T12:00:00Z') })).toBe(
+      '05/01/2024,20/01/2024',
+    );
+  });
+
+  it('throws for an end before the start and for unreadable values', () => {
+    expect(() => toBetweenDates({ start: '2024-02-01', end: '2024-01-01' })).toThrow(RangeError);
+    expect(() => toBetweenDates({ start: '2024-02-30', end: '2024-03-01' })).toThrow(TypeError);
+    expect(() => toBetweenDates('2024-01-01,2024-01-31')).toThrow(TypeError);
+  });
+});
