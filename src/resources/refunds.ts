@@ -44,7 +44,17 @@ export type RefundRequestResult =
       refund: Refund;
     };
 
-const RequestResponseSchema = z.union([RefundAcceptedResponseSchema, RefundExistingResponseSchema]);
+// The 202 body carries only `data.transaction_hash`. A body whose `data` has a refund `hash` is the
+// 200's existing refund and must pass as one: tried first, and kept out of the looser 202 shape, so
+// a wrong-typed refund field is an error instead of slipping through as "accepted".
+const RequestResponseSchema = z.union([
+  RefundExistingResponseSchema,
+  RefundAcceptedResponseSchema.check(
+    z.refine(
+      (body) => !(typeof body.data === 'object' && body.data !== null && 'hash' in body.data),
+    ),
+  ),
+]);
 
 /** Refunds of transactions: request (asynchronous), list, status (spec §4.2, §4.3). */
 export class Refunds extends APIResource {
