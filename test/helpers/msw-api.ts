@@ -21,8 +21,12 @@ export interface SeenRequest {
   path: string;
   query: Record<string, string>;
   headers: Headers;
-  /** An unread copy of the request, for `.json()`, `.text()` or `.formData()`. */
-  request: Request;
+  /** The body as JSON. */
+  json(): Promise<unknown>;
+  /** The body as text (`''` when there is none). */
+  text(): Promise<string>;
+  /** The body read by undici's own multipart parser. */
+  formData(): Promise<FormData>;
 }
 
 export const server = setupServer();
@@ -31,12 +35,20 @@ const unhandled: string[] = [];
 
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
+  // Read the body at once: a stream left unread until after the response may be closed by then.
+  const bytes = request.clone().arrayBuffer();
+  bytes.catch(() => undefined); // a test that never reads the body must not see a rejection
+  // (A copy made for reading only: POST, since a GET may not carry even an empty body.)
+  const copy = async () =>
+    new Request(request.url, { method: 'POST', headers: request.headers, body: await bytes });
   seen.push({
     method: request.method,
     path: url.pathname.replace(/^\/api\/v1/, ''),
     query: Object.fromEntries(url.searchParams),
     headers: request.headers,
-    request: request.clone(),
+    json: async () => (await copy()).json(),
+    text: async () => (await copy()).text(),
+    formData: async () => (await copy()).formData(),
   });
 });
 server.events.on('request:unhandled', ({ request }) => {
@@ -79,6 +91,17 @@ export function makeClient(options: Partial<ClientOptions> = {}): PartnerClient 
 type Method = 'get' | 'post' | 'put';
 
 /**
+ * A resolver that reads the whole request body before answering, as a server does: msw would
+ * otherwise close a streamed (multipart) body early and the recorded copy could not be read.
+ */
+function afterBody(answer: () => Response): (args: { request: Request }) => Promise<Response> {
+  return async ({ request }) => {
+    await request.arrayBuffer();
+    return answer();
+  };
+}
+
+/**
  * Answers `method path` (a path under `/api/v1`; msw path syntax, e.g. `/products/:hash`) with
  * `body` and `status` (default 200), for every matching request of the test.
  */
@@ -89,11 +112,14 @@ export function reply(
   init: { status?: number; headers?: Record<string, string> } = {},
 ): void {
   server.use(
-    http[method](`${BASE_URL}${path}`, () =>
-      HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0], {
-        status: init.status ?? 200,
-        headers: init.headers,
-      }),
+    http[method](
+      `${BASE_URL}${path}`,
+      afterBody(() =>
+        HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0], {
+          status: init.status ?? 200,
+          headers: init.headers,
+        }),
+      ),
     ),
   );
 }
@@ -101,8 +127,11 @@ export function reply(
 /** Answers any request under `/api/v1` with `body`: for tests about the exact path sent. */
 export function replyToAnything(body: unknown, status = 200): void {
   server.use(
-    http.all(`${BASE_URL}/*`, () =>
-      HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0], { status }),
+    http.all(
+      `${BASE_URL}/*`,
+      afterBody(() =>
+        HttpResponse.json(body as Parameters<typeof HttpResponse.json>[0], { status }),
+      ),
     ),
   );
 }
@@ -111,11 +140,14 @@ export function replyToAnything(body: unknown, status = 200): void {
 export function replySequence(method: Method, path: string, ...responses: Response[]): void {
   let index = 0;
   server.use(
-    http[method](`${BASE_URL}${path}`, () => {
-      const response = responses[Math.min(index, responses.length - 1)] as Response;
-      index += 1;
-      return response.clone();
-    }),
+    http[method](
+      `${BASE_URL}${path}`,
+      afterBody(() => {
+        const response = responses[Math.min(index, responses.length - 1)] as Response;
+        index += 1;
+        return response.clone();
+      }),
+    ),
   );
 }
 

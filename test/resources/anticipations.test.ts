@@ -76,7 +76,7 @@ describe('anticipations.confirm', () => {
     expect(sent.headers.get('x-api-client-token')).toBe(CLIENT_TOKEN);
     expect(sent.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TOKEN}`);
     expect(sent.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await sent.request.json()).toEqual({ scenario: 'above' });
+    expect(await sent.json()).toEqual({ scenario: 'above' });
     expect(result).toEqual(CONFIRMATION);
     expectTypeOf(result).toEqualTypeOf<AnticipationConfirmation>();
   });
@@ -86,7 +86,7 @@ describe('anticipations.confirm', () => {
     expect(await makeClient().anticipations.confirm('ant_1', { scenario: 'below' })).toEqual(
       CONFIRMATION,
     );
-    expect(await onlyRequest().request.json()).toEqual({ scenario: 'below' });
+    expect(await onlyRequest().json()).toEqual({ scenario: 'below' });
   });
 
   it('reads null fields and extra keys', async () => {

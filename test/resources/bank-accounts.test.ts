@@ -41,7 +41,7 @@ describe('bankAccounts.update', () => {
     expect(sent.headers.get('x-api-client-token')).toBe(CLIENT_TOKEN);
     expect(sent.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TOKEN}`);
     expect(sent.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await sent.request.json()).toEqual(PIX);
+    expect(await sent.json()).toEqual(PIX);
     expect(account).toEqual(wireBankAccount());
     expectTypeOf(account).toEqualTypeOf<BankAccount>();
   });
@@ -59,7 +59,7 @@ describe('bankAccounts.update', () => {
       holder_document: '123.456.789-09',
     };
     await makeClient().bankAccounts.update('acc_77a1', params);
-    expect(await onlyRequest().request.json()).toEqual(params);
+    expect(await onlyRequest().json()).toEqual(params);
   });
 
   it('is replayed after a 500 (the same data twice leaves the same account)', async () => {
@@ -132,7 +132,7 @@ describe('bankAccounts.update', () => {
   it.each(LIMITS)('sends %s at its maximum of %i characters', async (field, max) => {
     reply('post', '/users/bank-accounts/:hash', wireBankAccount());
     await makeClient().bankAccounts.update('acc_77a1', { [field]: '9'.repeat(max) });
-    expect(await onlyRequest().request.json()).toEqual({ [field]: '9'.repeat(max) });
+    expect(await onlyRequest().json()).toEqual({ [field]: '9'.repeat(max) });
   });
 
   it.each(LIMITS)('refuses %s over %i characters before sending', async (field, max) => {

@@ -24,7 +24,7 @@ describe('feeTiers.history', () => {
     expect(sent.query).toEqual({});
     expect(sent.headers.get('x-api-client-token')).toBe(CLIENT_TOKEN);
     expect(sent.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TOKEN}`);
-    expect(await sent.request.text()).toBe('');
+    expect(await sent.text()).toBe('');
     expect(changes).toEqual([wireFeeTierChange()]);
     expect(changes[0]?.changed_by?.email).toBe('operador@partner.test');
     expectTypeOf(changes).toEqualTypeOf<FeeTierChange[]>();

@@ -29,7 +29,7 @@ const answerOffer = () => reply('put', OFFER_PATH, wireOffer());
 async function sent(params: UpdateOfferParams): Promise<unknown> {
   answerOffer();
   await makeClient().offers.update('prd_k2j4', 'off_5521', params);
-  return onlyRequest().request.json();
+  return onlyRequest().json();
 }
 
 /** Sends `params`, expecting a RequestValidationError before anything leaves; returns the issue paths. */
@@ -85,7 +85,7 @@ describe('offers.update', () => {
     expect(request.headers.get('x-api-client-token')).toBe(CLIENT_TOKEN);
     expect(request.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TOKEN}`);
     expect(request.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await request.request.json()).toEqual(params);
+    expect(await request.json()).toEqual(params);
     expect(offer).toEqual(wireOffer());
     expect(offer.subscription?.interval).toBe('weekly');
     expectTypeOf(offer).toEqualTypeOf<Offer>();

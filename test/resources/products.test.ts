@@ -8,6 +8,7 @@ import {
   type Pagination,
   type Product,
   RequestValidationError,
+  ResponseValidationError,
 } from '../../src/index';
 import {
   BASE_URL,
@@ -61,7 +62,7 @@ describe('products.retrieve', () => {
     expect(sent.query).toEqual({});
     expect(sent.headers.get('x-api-client-token')).toBe(CLIENT_TOKEN);
     expect(sent.headers.get('authorization')).toBeNull();
-    expect(await sent.request.text()).toBe('');
+    expect(await sent.text()).toBe('');
     expect(product).toEqual(wireProduct());
     expect(product.metadata?.links?.sales_page_url).toBe('https://ana.example.com/paes');
     expectTypeOf(product).toEqualTypeOf<Product>();
@@ -93,6 +94,32 @@ describe('products.retrieve', () => {
     expect(await rejectionOf(makeClient().products.retrieve('missing'))).toBeInstanceOf(
       NotFoundError,
     );
+  });
+
+  it('reads unknown statuses and types, null fields and extra keys', async () => {
+    const odd = {
+      ...wireProduct(),
+      status: 'archived',
+      type: 'podcast',
+      affiliate_commission_type: 'split',
+      description: null,
+      cover_picture: null,
+      metadata: { links: null, seo: { title: 'x' } },
+      producer: { code: 'usr_1' },
+    };
+    reply('get', '/products/prd_k2j4', odd);
+    expect(await makeClient().products.retrieve('prd_k2j4')).toEqual(odd);
+  });
+
+  it('throws ResponseValidationError naming a wrong-typed field, with the raw body', async () => {
+    const body = { ...wireProduct(), is_active: 'yes' };
+    reply('get', '/products/prd_k2j4', body);
+    const error = (await rejectionOf(
+      makeClient().products.retrieve('prd_k2j4'),
+    )) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.issues.map((i) => i.path)).toEqual([['is_active']]);
+    expect(error.body).toEqual(body);
   });
 
   it('gives status and headers through .withResponse()', async () => {
@@ -181,6 +208,17 @@ describe('products.list', () => {
     for await (const _product of makeClient().products.list({ page: 998, per_page: 1 })) count++;
     expect(count).toBe(2);
     expect(requests().map((r) => r.query.page)).toEqual(['998', '999', '998', '999']);
+  });
+
+  it('reads a list without meta as one page, and names a wrong-typed item field', async () => {
+    reply('get', '/products', { data: [wireProduct()], meta: null, links: { next: null } });
+    const page = await makeClient().products.list();
+    expect(page.pagination).toEqual({ current_page: 1, last_page: 1, per_page: 1, total: 1 });
+    expect(page.hasNextPage()).toBe(false);
+
+    reply('get', '/products', { data: [{ ...wireProduct(), category_id: '12' }] });
+    const error = (await rejectionOf(makeClient().products.list())) as ResponseValidationError;
+    expect(error.issues.map((i) => i.path)).toEqual([['data', 0, 'category_id']]);
   });
 
   it('gives status and headers through .withResponse()', async () => {

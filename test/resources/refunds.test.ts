@@ -57,13 +57,13 @@ describe('refunds.request', () => {
     expect(sent.headers.get('x-api-client-token')).toBe(CLIENT_TOKEN);
     expect(sent.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TOKEN}`);
     expect(sent.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await sent.request.json()).toEqual(params);
+    expect(await sent.json()).toEqual(params);
   });
 
   it('sends an empty JSON object when given no parameters', async () => {
     accepted();
     await makeClient().refunds.request('tx_abc');
-    expect(await onlyRequest().request.json()).toEqual({});
+    expect(await onlyRequest().json()).toEqual({});
   });
 
   it("gives kind 'accepted' with the Location URL on 202", async () => {
@@ -115,7 +115,7 @@ describe('refunds.request', () => {
     const result = await makeClient({ maxRetries: 1 }).refunds.request('tx_abc', { reason: 'x' });
     expect(result.kind).toBe('existing');
     expect(requests()).toHaveLength(2);
-    expect(await requests()[1]?.request.json()).toEqual({ reason: 'x' });
+    expect(await requests()[1]?.json()).toEqual({ reason: 'x' });
   });
 
   it('gives status and headers through .withResponse()', async () => {
@@ -128,7 +128,7 @@ describe('refunds.request', () => {
   it('sends a reason of exactly 1000 characters', async () => {
     accepted();
     await makeClient().refunds.request('tx_abc', { reason: 'r'.repeat(1000) });
-    expect(((await onlyRequest().request.json()) as { reason: string }).reason).toHaveLength(1000);
+    expect(((await onlyRequest().json()) as { reason: string }).reason).toHaveLength(1000);
   });
 
   it.each([

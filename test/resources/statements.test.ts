@@ -41,7 +41,7 @@ describe('statements.export', () => {
     expect(sent.headers.get('x-api-client-token')).toBe(CLIENT_TOKEN);
     expect(sent.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TOKEN}`);
     expect(sent.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await sent.request.json()).toEqual(params);
+    expect(await sent.json()).toEqual(params);
     expect(result).toEqual({ ...wireExport(), alreadyRunning: false });
     expectTypeOf(result).toEqualTypeOf<StatementExportRequestResult>();
   });
@@ -59,7 +59,7 @@ describe('statements.export', () => {
     async (_what, range, wire) => {
       reply('post', EXPORT_PATH, envelope(wireExport()));
       await makeClient().statements.export({ format: 'pdf', filter: { betweenDates: range } });
-      expect(await onlyRequest().request.json()).toEqual({
+      expect(await onlyRequest().json()).toEqual({
         format: 'pdf',
         filter: { betweenDates: wire },
       });
@@ -72,7 +72,7 @@ describe('statements.export', () => {
       format: 'csv',
       filter: { betweenDates: { start: '2024-01-01', end: '2024-01-02' }, type: 'credit' },
     } as ExportStatementParams);
-    expect(await onlyRequest().request.json()).toEqual({
+    expect(await onlyRequest().json()).toEqual({
       format: 'csv',
       filter: { betweenDates: '01/01/2024,02/01/2024', type: 'credit' },
     });
