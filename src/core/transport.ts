@@ -52,8 +52,11 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   json?: unknown;
   /** A multipart body; its parts are in memory, so every attempt sends the same bytes. */
   form?: FormData | Promise<FormData> | undefined;
-  /** Schema of the response body; without one the parsed body is returned as it came. */
-  schema?: S;
+  /**
+   * Schema of the response body, or a function choosing it by HTTP status where the service
+   * answers different shapes (202 vs 200); without one the parsed body is returned as it came.
+   */
+  schema?: S | ((status: number) => S);
   /** Whether a failed attempt may be sent again (see {@link ReplayPolicy}). */
   replay: ReplayPolicy;
   /** Non-2xx statuses that are results, not errors (the running export's 409). */
@@ -320,12 +323,14 @@ export class Transport {
   }
 
   #validate(
-    schema: Schema | undefined,
+    schemaOrChoice: Schema | ((status: number) => Schema | undefined) | undefined,
     body: unknown,
     identity: RequestIdentity,
     status: number,
   ): unknown {
-    if (!schema || this.options.validateResponses === 'off') return body;
+    if (!schemaOrChoice || this.options.validateResponses === 'off') return body;
+    const schema = typeof schemaOrChoice === 'function' ? schemaOrChoice(status) : schemaOrChoice;
+    if (!schema) return body;
     const result = safeParse(schema, body);
     if (result.success) return result.data;
     const error = new ResponseValidationError(
@@ -411,9 +416,26 @@ export function parseBody(text: string): unknown {
 
 /** zod issues reduced to what the SDK's errors keep. */
 export function toIssues(
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code: string }>,
+  issues: ReadonlyArray<ZodIssueLike>,
+  prefix: ReadonlyArray<PropertyKey> = [],
 ): ValidationIssue[] {
-  return issues.map(({ path, message, code }) => ({ path, message, code }));
+  return issues.flatMap(({ path, message, code, errors }) => {
+    // A union reports only "Invalid input" at its own path; the alternative that came closest
+    // (fewest issues) says what is actually wrong, field by field.
+    if (code === 'invalid_union' && errors && errors.length > 0) {
+      const closest = errors.reduce((best, next) => (next.length < best.length ? next : best));
+      if (closest.length > 0) return toIssues(closest, [...prefix, ...path]);
+    }
+    return [{ path: [...prefix, ...path], message, code }];
+  });
+}
+
+/** The parts of a zod issue the SDK keeps (`errors`: one issue list per alternative of a union). */
+interface ZodIssueLike {
+  path: PropertyKey[];
+  message: string;
+  code: string;
+  errors?: ReadonlyArray<ReadonlyArray<ZodIssueLike>>;
 }
 
 function withSellerHint(error: APIError): APIError {

@@ -19,9 +19,11 @@ import { envelope } from '../schemas/common';
 import { APIResource } from './resource';
 
 // The confirm answer is read from the envelope's `data` when there is one, else bare (assumptions.ts).
+// Every field of the bare shape is optional, so it would match any envelope: a body with `data` is
+// kept out of it, or a wrong-typed field inside `data` would pass unchecked.
 const ConfirmResponseSchema = z.union([
   envelope(AnticipationConfirmationSchema),
-  AnticipationConfirmationSchema,
+  AnticipationConfirmationSchema.check(z.refine((body) => !('data' in body))),
 ]);
 
 /** Balance anticipations: confirm one, list the history (spec §4.7, §4.8). */

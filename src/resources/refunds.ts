@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { REFUND_STATUS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
@@ -50,7 +49,10 @@ export type RefundToAwait = string | RefundRequestResult;
 
 const TERMINAL: ReadonlySet<string> = new Set(REFUND_STATUS.terminal);
 
-const RequestResponseSchema = z.union([RefundAcceptedResponseSchema, RefundExistingResponseSchema]);
+// Which body the service sent is told by its status (202 accepted, 200 existing), so each is
+// checked against its own shape: a wrong-typed refund can never pass as an "accepted" body.
+const requestResponseSchema = (status: number) =>
+  status === 202 ? RefundAcceptedResponseSchema : RefundExistingResponseSchema;
 
 /** Refunds of transactions: request (asynchronous), list, status (spec §4.2, §4.3). */
 export class Refunds extends APIResource {
@@ -81,7 +83,7 @@ export class Refunds extends APIResource {
           method: 'POST',
           path: path`/financial/refund/${{ transactionHash }}`,
           json: checkParams(RequestRefundParamsSchema, params, 'refunds.request'),
-          schema: RequestResponseSchema,
+          schema: requestResponseSchema,
           replay: 'always',
         }),
         options,
