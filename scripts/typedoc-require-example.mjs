@@ -7,7 +7,7 @@
  * example of its interface. A miss is a validation warning, which
  * `treatWarningsAsErrors` turns into a failed docs build.
  */
-import { Application, ReflectionKind, ReflectionType } from 'typedoc';
+import { Application, DeclarationReflection, ReflectionKind, ReflectionType } from 'typedoc';
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {
@@ -17,7 +17,7 @@ export function load(app) {
       ReflectionKind.Function | ReflectionKind.Method | ReflectionKind.Property,
     );
     for (const reflection of candidates) {
-      if (!('signatures' in reflection) || reflection.inheritedFrom) continue;
+      if (!(reflection instanceof DeclarationReflection) || reflection.inheritedFrom) continue;
       const symbolId = project.getSymbolIdFromReflection(reflection);
       if (!symbolId || symbolId.packageName !== ours) continue;
       const signatures = reflection.kindOf(ReflectionKind.Property)
@@ -33,7 +33,6 @@ export function load(app) {
         signatures.some((signature) => signature.comment?.getTag('@example'));
       if (!hasExample) {
         app.logger.validationWarning(
-          // @ts-expect-error: a plain string is fine for a plugin's own message.
           `${reflection.getFriendlyFullName()} (${ReflectionKind[reflection.kind]}) has no @example`,
         );
       }
