@@ -230,14 +230,32 @@ export class Transport {
           : error;
       }
     }
-    const next = spec.raw ? redirectTarget(result.response, url) : undefined;
-    if (next === undefined) return result;
-    // Followed here, not by fetch: fetch would carry X-Api-Client-Token to another origin.
-    await result.response.body?.cancel();
+    // Redirects of calls with credentials (and of raw downloads) reach here unfollowed: fetch
+    // would carry X-Api-Client-Token to another origin, so each hop decides credentials anew.
+    const { response } = result;
+    if (!REDIRECT_STATUSES.has(response.status) || result.data !== response) return result;
+    await response.body?.cancel();
+    const next = redirectTarget(response, url);
+    if (next === undefined) {
+      throw makeAPIError(
+        identity,
+        response.status,
+        undefined,
+        response.headers,
+        'redirect without a usable Location',
+      );
+    }
     if (redirects >= MAX_REDIRECTS) {
       throw new APIConnectionError(identity, `more than ${MAX_REDIRECTS} redirects`);
     }
-    return this.#send({ ...spec, path: next }, context, options, redirects + 1);
+    // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
+    const asGet =
+      response.status === 303 ||
+      (spec.method === 'POST' && (response.status === 301 || response.status === 302));
+    const hop: CallSpec = asGet
+      ? { ...spec, method: 'GET', path: next, json: undefined, form: undefined }
+      : { ...spec, path: next };
+    return this.#send(hop, context, options, redirects + 1);
   }
 
   async #clientToken(identity: RequestIdentity): Promise<string> {
@@ -268,6 +286,7 @@ export class Transport {
     for (const [name, value] of Object.entries(call.options?.headers ?? {}))
       headers.set(name, value);
     headers.set('Accept', spec.raw ? '*/*' : 'application/json');
+    const manualRedirects = spec.raw || call.clientToken !== undefined || call.bearer !== undefined;
     headers.set('User-Agent', USER_AGENT);
     if (call.clientToken !== undefined) headers.set('X-Api-Client-Token', call.clientToken);
     if (call.bearer !== undefined) headers.set('Authorization', `Bearer ${call.bearer}`);
@@ -296,19 +315,22 @@ export class Transport {
         timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
         totalTimeout: Math.max(1, call.totalTimeout),
         retry: retryOptions(call.maxRetries, spec.replay, deadline),
-        // Raw calls see redirects and follow them through #send, deciding credentials per origin.
-        redirect: spec.raw ? 'manual' : 'follow',
+        // Such calls see redirects and follow them through #send, deciding credentials per origin.
+        redirect: manualRedirects ? 'manual' : 'follow',
         throwHttpErrors:
-          spec.acceptStatus || spec.raw
+          spec.acceptStatus || manualRedirects
             ? (status) =>
                 !(
                   spec.acceptStatus?.includes(status) ||
-                  (spec.raw && REDIRECT_STATUSES.has(status))
+                  (manualRedirects && REDIRECT_STATUSES.has(status))
                 )
             : true,
       });
-      // A raw response's body is the caller's to stream; the timer below stops at the headers.
-      if (spec.raw) return { data: response, response };
+      // A raw response's body is the caller's to stream (the timer below stops at the headers); a
+      // redirect is handed back unread for #send to follow.
+      if (spec.raw || (manualRedirects && REDIRECT_STATUSES.has(response.status))) {
+        return { data: response, response };
+      }
       const body = parseBody(await response.text());
       if (this.options.logger.enabled('debug')) {
         this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, { body });

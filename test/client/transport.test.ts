@@ -289,6 +289,55 @@ describe('credentials and paths', () => {
     }
   });
 
+  it('follows a redirect to another origin without the client token or the bearer', async () => {
+    const other = await startStub((_r, res) => json(res, 200, { moved: true }));
+    try {
+      server = await startStub((_r, res) => {
+        res.writeHead(302, { location: `${other.baseUrl}/elsewhere` });
+        res.end();
+      });
+      const data = await clientFor(server)
+        .forUser('public-token-1')
+        .request({ method: 'GET', path: '/moved' });
+      expect(data).toEqual({ moved: true });
+      expect(server.requests[0]?.headers['x-api-client-token']).toBe('transport-token-1');
+      expect(other.requests[0]?.path).toBe('/elsewhere');
+      expect(other.requests[0]?.headers['x-api-client-token']).toBeUndefined();
+      expect(other.requests[0]?.headers.authorization).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps credentials on a same-origin redirect and turns a 303 after POST into a GET', async () => {
+    server = await startStub((req, res) => {
+      if (req.path === '/start') {
+        res.writeHead(303, { location: '/api/v1/result' });
+        res.end();
+        return;
+      }
+      json(res, 200, { method: req.method, body: req.body });
+    });
+    const data = await clientFor(server).request({
+      method: 'POST',
+      path: '/start',
+      body: { a: 1 },
+    });
+    expect(data).toEqual({ method: 'GET', body: '' });
+    expect(server.requests[1]?.headers['x-api-client-token']).toBe('transport-token-1');
+  });
+
+  it('stops after five redirects', async () => {
+    server = await startStub((_r, res) => {
+      res.writeHead(307, { location: '/api/v1/loop' });
+      res.end();
+    });
+    await expect(clientFor(server).request({ method: 'GET', path: '/loop' })).rejects.toThrow(
+      /more than 5 redirects/,
+    );
+    expect(server.requests).toHaveLength(6);
+  });
+
   it('refuses a path that does not start with "/" before sending anything', async () => {
     server = await startStub((_r, res) => json(res, 200, {}));
     expect(() =>
