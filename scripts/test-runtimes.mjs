@@ -57,7 +57,8 @@ const runtimes = [
     name: 'deno',
     pkg: `@deno/${platform}-${arch}${libc}@${DENO}`,
     binPath: 'deno',
-    args: (script) => ['run', '--allow-net', '--allow-read', '--allow-env', '--allow-sys', script],
+    // The least a partner's app needs: network (the API), env (PARTNER_API_* settings).
+    args: (script) => ['run', '--allow-net', '--allow-env', script],
     env: { DENO_DIR: join(cache, 'deno-dir'), DENO_NO_UPDATE_CHECK: '1' },
   },
 ];
