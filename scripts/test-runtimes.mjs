@@ -1,0 +1,261 @@
+// `npm run test:runtimes`: installs the packed tarball into a fresh project and checks it there as a
+// partner would use it.
+//   1. type-checks a file importing every entry point with moduleResolution node16 (ESM and CJS),
+//      bundler and node10;
+//   2. runs the ESM and the CJS smoke script (test/package/smoke.*) on every supported runtime.
+// Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
+// Prints one line per check and exits non-zero if any failed.
+//
+// Options: --no-build (dist/ is already fresh, as in CI), --only=<name,...> (e.g. --only=deno,node22).
+
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const work = join(root, '.tmp', 'runtimes');
+const cache = join(work, 'cache');
+const project = join(work, 'project');
+const fixtures = join(root, 'test', 'package');
+const { platform, arch } = process;
+
+// Exact versions, so a run is reproducible and the cache stays valid; bump them here.
+const NODE_22 = '22.23.3';
+const NODE_26 = '26.10.0';
+const BUN = '1.4.5';
+const DENO = '2.9.6';
+
+const bunFlavour = arch === 'x64' && !hasAvx2() ? '-baseline' : '';
+const libc = platform === 'linux' ? '-glibc' : '';
+
+/** Each runtime: where it comes from, its binary inside the package, and how it runs a script. */
+const runtimes = [
+  registryNode('node22', NODE_22),
+  {
+    // The repo's own pinned dev-time Node 24 (devDependency `node`), which runs this script.
+    name: 'node24',
+    bin: () => join(root, 'node_modules', '.bin', 'node'),
+    args: (script) => [script],
+  },
+  registryNode('node26', NODE_26),
+  {
+    name: 'bun',
+    pkg: `@oven/bun-${platform}-${arch}${bunFlavour}@${BUN}`,
+    binPath: join('bin', 'bun'),
+    args: (script) => [script],
+  },
+  {
+    name: 'deno',
+    pkg: `@deno/${platform}-${arch}${libc}@${DENO}`,
+    binPath: 'deno',
+    // The least a partner's app needs: network (the API), env (PARTNER_API_* settings).
+    args: (script) => ['run', '--allow-net', '--allow-env', script],
+    env: { DENO_DIR: join(cache, 'deno-dir'), DENO_NO_UPDATE_CHECK: '1' },
+  },
+];
+
+function registryNode(name, version) {
+  return {
+    name,
+    pkg: `node-${platform}-${arch}@${version}`,
+    binPath: join('bin', 'node'),
+    args: (script) => [script],
+  };
+}
+
+function hasAvx2() {
+  try {
+    return readFileSync('/proc/cpuinfo', 'utf8').includes(' avx2');
+  } catch {
+    return true;
+  }
+}
+
+const argv = process.argv.slice(2);
+const build = !argv.includes('--no-build');
+const only = argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const selected = only ? runtimes.filter((r) => only.includes(r.name)) : runtimes;
+
+const results = [];
+function report(ok, label, seconds, output = '', note = '') {
+  results.push(ok);
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${label.padEnd(32)} ${seconds.toFixed(1)}s${note}`);
+  if (!ok && output.trim()) console.log(indent(output.trim()));
+}
+const indent = (text) =>
+  text
+    .split('\n')
+    .slice(-40)
+    .map((line) => `      ${line}`)
+    .join('\n');
+
+/** Runs a command; resolves with its exit status and combined output, never rejects. */
+function run(command, args, { cwd = project, env = {}, timeoutMs = 120_000 } = {}) {
+  return new Promise((done) => {
+    const started = performance.now();
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...cleanEnv(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => {
+      output += `\n(timed out after ${timeoutMs / 1000}s)`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    const finish = (code) => {
+      clearTimeout(timer);
+      done({ ok: code === 0, output, seconds: (performance.now() - started) / 1000 });
+    };
+    child.on('error', (err) => {
+      output += String(err);
+      finish(1);
+    });
+    child.on('close', finish);
+  });
+}
+
+/** The environment without the SDK's own variables, so a developer's settings cannot leak in. */
+function cleanEnv() {
+  const env = { ...process.env, NO_COLOR: '1' };
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('PARTNER_API_') || key === 'NODE_OPTIONS') delete env[key];
+  }
+  return env;
+}
+
+const npm = (args, cwd) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+
+/** Installs a runtime's platform package into the cache unless it is already there; returns its binary. */
+function ensureRuntime(runtime) {
+  if (runtime.bin) return runtime.bin();
+  const dir = join(cache, runtime.pkg.replaceAll('/', '+'));
+  const name = runtime.pkg.slice(0, runtime.pkg.lastIndexOf('@'));
+  const bin = join(dir, 'node_modules', name, runtime.binPath);
+  if (!existsSync(bin)) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+    npm(['install', '--no-save', '--no-package-lock', runtime.pkg], dir);
+  }
+  return bin;
+}
+
+function devVersion(name) {
+  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+// --- 1. Pack and install into a fresh project -------------------------------------------------
+
+if (build) npm(['run', 'build', '--silent'], root);
+rmSync(project, { recursive: true, force: true });
+mkdirSync(project, { recursive: true });
+const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
+const tarball = join(work, packed.filename);
+writeFileSync(
+  join(project, 'package.json'),
+  `${JSON.stringify({ name: 'partner-sdk-consumer', private: true }, null, 2)}\n`,
+);
+// The consumer's own toolchain: the same TypeScript, msw and Node types the repo develops with.
+npm(
+  [
+    'install',
+    '--prefer-offline',
+    tarball,
+    `msw@${devVersion('msw')}`,
+    `typescript@${devVersion('typescript')}`,
+    `@types/node@${devVersion('@types/node')}`,
+  ],
+  project,
+);
+for (const file of ['smoke.mjs', 'smoke.cjs']) {
+  copyFileSync(join(fixtures, file), join(project, file));
+}
+// The consumer file is checked as ESM (.mts), CJS (.cts) and by the module setting (.ts).
+for (const file of readdirSync(join(fixtures, 'consumer'))) {
+  const targets = file === 'entry.ts' ? ['entry.ts', 'entry.mts', 'entry.cts'] : [file];
+  for (const target of targets)
+    copyFileSync(join(fixtures, 'consumer', file), join(project, target));
+}
+console.log(`installed ${packed.filename} into ${project}`);
+
+// --- 2. Consumer type-checks ----------------------------------------------------------------------
+
+const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+const checks = ['node16', 'bundler', 'node10'].map(async (resolution) => ({
+  resolution,
+  ...(await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`])),
+}));
+for (const { resolution, ok, output, seconds } of await Promise.all(checks)) {
+  const { own, others } = classifyErrors(output);
+  const note = others ? ` (${others} errors inside other packages ignored)` : '';
+  // A failed run must show errors, all of them elsewhere; a crash without any counts as ours.
+  const passed = own === 0 && (ok || others > 0);
+  report(passed, `types  moduleResolution ${resolution}`, seconds, output, note);
+}
+
+/**
+ * Counts tsc's errors: ours (the fixture, partner-sdk's declarations, the config) and those inside
+ * other installed packages, which are not this package's to fix.
+ */
+function classifyErrors(output) {
+  let own = 0;
+  let others = 0;
+  for (const line of output.split('\n')) {
+    if (!/error TS\d+/.test(line)) continue;
+    const thirdParty =
+      line.startsWith('node_modules/') && !line.startsWith('node_modules/partner-sdk/');
+    if (thirdParty) others += 1;
+    else own += 1;
+  }
+  return { own, others };
+}
+
+// --- 3. Smoke scripts on every runtime ------------------------------------------------------------
+
+for (const runtime of selected) {
+  let bin;
+  try {
+    bin = ensureRuntime(runtime);
+  } catch (err) {
+    report(false, `${runtime.name}  (install ${runtime.pkg})`, 0, String(err));
+    continue;
+  }
+  const printed = (await run(bin, ['--version'], { env: runtime.env })).output;
+  const version = printed.match(/\d+\.\d+\.\d+/)?.[0] ?? '?';
+  for (const script of ['smoke.mjs', 'smoke.cjs']) {
+    const format = script.endsWith('.mjs') ? 'esm' : 'cjs';
+    const { ok, output, seconds } = await run(bin, runtime.args(script), {
+      env: runtime.env,
+      timeoutMs: 60_000,
+    });
+    report(ok, `${format}    ${runtime.name.replace(/\d+$/, '')} ${version}`, seconds, output);
+  }
+}
+
+const failed = results.filter((ok) => !ok).length;
+console.log(`\ntest:runtimes: ${results.length - failed} passed, ${failed} failed`);
+process.exitCode = failed === 0 ? 0 : 1;

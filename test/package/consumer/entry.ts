@@ -1,0 +1,44 @@
+// A partner's file importing every entry point of the installed package. `npm run test:runtimes`
+// type-checks it with moduleResolution node16 (as ESM `.mts` and as CJS `.cts`), bundler and node10.
+import {
+  APIError,
+  type Page,
+  type PagePromise,
+  PartnerClient,
+  type Product,
+  type RefundRequestResult,
+  UnprocessableEntityError,
+} from 'partner-sdk';
+import {
+  createMockPartnerApi,
+  type MockPartnerApi,
+  subscriptionEndedEvent,
+} from 'partner-sdk/testing';
+import { mswHandlers } from 'partner-sdk/testing/msw';
+import { parseWebhookEvent, type WebhookEvent } from 'partner-sdk/webhooks';
+
+export async function integration(): Promise<string[]> {
+  const mock: MockPartnerApi = createMockPartnerApi();
+  const client = new PartnerClient({ baseUrl: mock.baseUrl, fetch: mock.fetch });
+  const handlers: unknown[] = mswHandlers(mock);
+
+  const list: PagePromise<Product> = client.products.list({ per_page: 10 });
+  const first: Page<Product> = await list;
+  const names: string[] = first.data.map((product) => product.name ?? product.hash);
+  for await (const product of client.products.list()) names.push(product.hash);
+
+  const seller = client.forUser(mock.sellers.person.publicToken);
+  const result: RefundRequestResult = await seller.refunds.request('tx_1', { reason: 'asked' });
+  const status = result.kind === 'accepted' ? result.statusUrl : result.refund.status;
+
+  const { response } = await client.products.retrieve('prd_1').withResponse();
+  try {
+    await seller.refunds.list('tx_1');
+  } catch (err) {
+    if (err instanceof UnprocessableEntityError) names.push(...Object.keys(err.fieldErrors));
+    else if (err instanceof APIError) names.push(String(err.status));
+  }
+
+  const event: WebhookEvent = parseWebhookEvent(JSON.stringify(subscriptionEndedEvent()));
+  return [...names, String(status), String(response.status), event.event, String(handlers.length)];
+}

@@ -1,0 +1,56 @@
+// Runtime smoke test, ESM side: run by `npm run test:runtimes` inside a fresh project that installed
+// the packed tarball, on every supported runtime. Plain JS so that Node, Bun and Deno all run it as is.
+import assert from 'node:assert/strict';
+import { NotFoundError, PartnerClient, PartnerError } from 'partner-sdk';
+import { createMockPartnerApi, subscriptionEndedEvent } from 'partner-sdk/testing';
+import { createWebhookHandler, parseWebhookEvent } from 'partner-sdk/webhooks';
+
+const mock = createMockPartnerApi();
+const server = await mock.listen();
+try {
+  const client = new PartnerClient({
+    baseUrl: server.url,
+    clientId: mock.credentials.clientId,
+    clientSecret: mock.credentials.clientSecret,
+    logLevel: 'off',
+  });
+
+  // A real login (POST /auth over the loopback socket), then a product list, page by page.
+  const page = await client.products.list({ per_page: 2 });
+  assert.equal(mock.stats.logins, 1, 'exactly one login');
+  assert.equal(page.data.length, 2);
+  const hashes = [];
+  for await (const product of client.products.list({ per_page: 2 })) hashes.push(product.hash);
+  assert.deepEqual(hashes, [...mock.products.hashes]);
+
+  // A seller's refund request.
+  const seller = client.forUser(mock.sellers.person.publicToken);
+  const result = await seller.refunds.request(mock.transactions.refundable[0], { reason: 'smoke' });
+  assert.equal(result.kind, 'accepted');
+
+  // Errors are typed.
+  await assert.rejects(
+    client.products.retrieve('prd_missing'),
+    (err) => err instanceof NotFoundError && err instanceof PartnerError && err.status === 404,
+  );
+
+  // A webhook delivery: parsed directly, and through the Fetch-standard handler.
+  const body = JSON.stringify(subscriptionEndedEvent());
+  assert.equal(parseWebhookEvent(body).event, 'subscription_ended');
+  let handled;
+  const handler = createWebhookHandler({
+    on: { subscription_ended: (event) => (handled = event) },
+  });
+  const response = await handler.fetch(
+    new Request('http://127.0.0.1/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    }),
+  );
+  assert.equal(response.status, 200);
+  assert.equal(handled?.payload.end_reason, 'completed');
+} finally {
+  await server.close();
+}
+console.log('esm smoke ok');
