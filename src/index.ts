@@ -17,6 +17,7 @@ export type {
   ValidateResponses,
 } from './core/options';
 export { Page, type PageContent, PagePromise, type Pagination } from './core/pagination';
+export type { PollOptions } from './core/poll';
 export type { ReplayPolicy } from './core/retry';
 export { parseTimestamp } from './core/timestamp';
 export type { HttpMethod, Schema } from './core/transport';
@@ -25,7 +26,7 @@ export { BankAccounts } from './resources/bank-accounts';
 export { FeeTiers } from './resources/fee-tiers';
 export { Offers } from './resources/offers';
 export { Products } from './resources/products';
-export { type RefundRequestResult, Refunds } from './resources/refunds';
+export { type RefundRequestResult, Refunds, type RefundToAwait } from './resources/refunds';
 export { APIResource } from './resources/resource';
 export { type StatementExportRequestResult, Statements } from './resources/statements';
 export { Users } from './resources/users';

@@ -374,6 +374,42 @@ export class PollTimeoutError extends PartnerError {
 }
 brand(PollTimeoutError, 'PollTimeoutError');
 
+/** What {@link ExportFailedError} keeps of the export: its hash, status and any other field sent. */
+export interface FailedExport {
+  /** Export identifier. */
+  readonly hash: string;
+  /** The failure status the service reported (e.g. `failed`). */
+  readonly status?: string | null | undefined;
+  /** The download location; never set on a failed export. */
+  readonly url?: string | null | undefined;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * A statement export ended in a failure status (`failed` or `error`, see `EXPORT_STATUS` in
+ * `assumptions.ts`) while `statements.waitForExport` waited for it. `export` is the export as the
+ * service last reported it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.statements.waitForExport(exported);
+ * } catch (err) {
+ *   if (err instanceof ExportFailedError) console.log(err.export.hash, err.export.status);
+ * }
+ * ```
+ */
+export class ExportFailedError extends PartnerError {
+  /** The failed export as last reported by the service. */
+  readonly export: FailedExport;
+
+  constructor(failed: FailedExport) {
+    super(`statement export ${failed.hash} failed (status: ${describeStatus(failed.status)})`);
+    this.export = failed;
+  }
+}
+brand(ExportFailedError, 'ExportFailedError');
+
 /**
  * A webhook delivery's body is not a valid event (not JSON, or not the documented envelope).
  *

@@ -60,6 +60,11 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   acceptStatus?: readonly number[];
   /** `false` sends no credentials (the login itself); calls outside `baseUrl`'s origin never get them. */
   authenticate?: boolean;
+  /**
+   * `true` returns the `Response` itself as the result, its body unread (a file download the caller
+   * streams); `schema` is then ignored. Error statuses still throw typed errors.
+   */
+  raw?: boolean;
 }
 
 /**
@@ -239,7 +244,7 @@ export class Transport {
     const headers = new Headers(this.options.defaultHeaders);
     for (const [name, value] of Object.entries(call.options?.headers ?? {}))
       headers.set(name, value);
-    headers.set('Accept', 'application/json');
+    headers.set('Accept', spec.raw ? '*/*' : 'application/json');
     headers.set('User-Agent', USER_AGENT);
     if (call.clientToken !== undefined) headers.set('X-Api-Client-Token', call.clientToken);
     if (call.bearer !== undefined) headers.set('Authorization', `Bearer ${call.bearer}`);
@@ -272,6 +277,8 @@ export class Transport {
           ? (status) => !spec.acceptStatus?.includes(status)
           : true,
       });
+      // A raw response's body is the caller's to stream; the timer below stops at the headers.
+      if (spec.raw) return { data: response, response };
       const body = parseBody(await response.text());
       if (this.options.logger.enabled('debug')) {
         this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, { body });

@@ -3,6 +3,7 @@ import { REFUND_STATUS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
 import { encodePathParam, path } from '../core/path';
+import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
 import {
   type Refund,
@@ -43,6 +44,11 @@ export type RefundRequestResult =
       /** The active refund. */
       refund: Refund;
     };
+
+/** What `refunds.waitForCompletion` waits for: a transaction hash, or what `refunds.request` returned. */
+export type RefundToAwait = string | RefundRequestResult;
+
+const TERMINAL: ReadonlySet<string> = new Set(REFUND_STATUS.terminal);
 
 const RequestResponseSchema = z.union([RefundAcceptedResponseSchema, RefundExistingResponseSchema]);
 
@@ -138,6 +144,98 @@ export class Refunds extends APIResource {
       )
       ._map((body) => body.data);
   }
+
+  /**
+   * Waits until a refund reaches a final status and resolves with it: `completed`, or `failed` (a
+   * failed refund is an outcome, not an exception: check `status`). Polls
+   * `GET /financial/refund/{transactionHash}/status`, or the `statusUrl` of an `accepted` result
+   * (credentials go to it only when it is on `baseUrl`'s origin). An `existing` result is waited on
+   * the same way: its `requested` and `success` are not final.
+   *
+   * @param refund A transaction hash, or the result of `refunds.request`.
+   * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
+   * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
+   * @throws {APIUserAbortError} `signal` aborted.
+   * @example
+   * ```ts
+   * const result = await client.refunds.request('tx_123');
+   * const final = await client.refunds.waitForCompletion(result, {
+   *   timeout: 5 * 60_000,
+   *   onStatus: (status) => console.log('refund', status),
+   * });
+   * if (final.status === 'failed') console.log('the refund failed');
+   * ```
+   */
+  waitForCompletion(
+    refund: RefundToAwait,
+    pollOptions?: PollOptions<RefundStatus>,
+  ): Promise<RefundStatus> {
+    const target = pollTargetOf(refund);
+    return poll(
+      {
+        what: `refund of transaction ${target.transactionHash}`,
+        fetch: (options) =>
+          target.statusUrl === undefined
+            ? this.retrieveStatus(target.transactionHash, options).withResponse()
+            : this.#retrieveStatusAt(target.statusUrl, options).withResponse(),
+        status: (current) => current.status,
+        isDone: (current) => TERMINAL.has(current.status),
+      },
+      pollOptions,
+    );
+  }
+
+  /**
+   * Requests a refund and waits for its final status: `refunds.request` then
+   * `refunds.waitForCompletion`. When a refund is already active, waits for that one (nothing new is
+   * created). Resolves with `completed` or `failed`.
+   *
+   * @param params As for `refunds.request`.
+   * @param pollOptions As for `refunds.waitForCompletion`; its `signal` also aborts the request.
+   * @throws {RequestValidationError} invalid `params` (nothing sent).
+   * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
+   * @example
+   * ```ts
+   * const final = await client.refunds.requestAndWait('tx_123', { reason: 'Customer asked' });
+   * console.log(final.status); // 'completed' or 'failed'
+   * ```
+   */
+  async requestAndWait(
+    transactionHash: string,
+    params?: RequestRefundParams,
+    pollOptions?: PollOptions<RefundStatus>,
+  ): Promise<RefundStatus> {
+    const signal = pollOptions?.signal;
+    const result = await this.request(transactionHash, params, signal ? { signal } : undefined);
+    // An existing refund is polled by the transaction hash, known here even if its body omits it.
+    return this.waitForCompletion(
+      result.kind === 'accepted' ? result : transactionHash,
+      pollOptions,
+    );
+  }
+
+  #retrieveStatusAt(statusUrl: string, options: RequestOptions): APIPromise<RefundStatus> {
+    return this._client
+      .call(
+        { method: 'GET', path: statusUrl, schema: RefundStatusResponseSchema, replay: 'always' },
+        options,
+      )
+      ._map((body) => body.data);
+  }
+}
+
+function pollTargetOf(refund: RefundToAwait): {
+  transactionHash: string;
+  statusUrl: string | undefined;
+} {
+  if (typeof refund === 'string') return { transactionHash: refund, statusUrl: undefined };
+  if (refund?.kind === 'accepted') {
+    return { transactionHash: refund.transactionHash, statusUrl: refund.statusUrl };
+  }
+  if (refund?.kind === 'existing') {
+    return { transactionHash: refund.refund.transaction_hash ?? '', statusUrl: undefined };
+  }
+  return { transactionHash: refund as unknown as string, statusUrl: undefined };
 }
 
 /** The `Location` header resolved against the response URL (it may be relative). */

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { EXPORT_STATUS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
+import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { encodePathParam } from '../core/path';
+import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
 import {
   type ExportStatementParams,
@@ -22,6 +24,17 @@ export type StatementExportRequestResult = StatementExport & {
 
 // The 409 carries "the existing export data" (spec §4.4): read from the envelope's `data`, or bare.
 const ExportAnswerSchema = z.union([StatementExportResponseSchema, StatementExportSchema]);
+
+const FAILED: ReadonlySet<string> = new Set(EXPORT_STATUS.failed);
+
+/** Finished when `url` is set; a failure status throws {@link ExportFailedError}. */
+function isFinished(current: StatementExport): boolean {
+  if (current.url) return true;
+  if (typeof current.status === 'string' && FAILED.has(current.status)) {
+    throw new ExportFailedError(current);
+  }
+  return false;
+}
 
 function unwrap(body: z.infer<typeof ExportAnswerSchema>): StatementExport {
   return (
@@ -95,5 +108,84 @@ export class Statements extends APIResource {
         options,
       )
       ._map(unwrap);
+  }
+
+  /**
+   * Waits until an export is finished (its `url` is set) and resolves with it, polling
+   * `statements.retrieve`. An export that already has its `url` resolves at once, with no request.
+   * Pass the result of `statements.export` (also when it was `alreadyRunning`) or an export hash.
+   *
+   * @param exported An export hash, or an export (its `hash` is polled).
+   * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
+   * @throws {ExportFailedError} the export reported a failure status (`failed` or `error`); carries the export.
+   * @throws {PollTimeoutError} not finished within `timeout` (default 10 minutes).
+   * @throws {APIUserAbortError} `signal` aborted.
+   * @example
+   * ```ts
+   * const exported = await client.statements.export({
+   *   format: 'csv',
+   *   filter: { betweenDates: { start: '2026-01-01', end: '2026-01-31' } },
+   * });
+   * const finished = await client.statements.waitForExport(exported, { timeout: 5 * 60_000 });
+   * console.log('ready at', finished.url);
+   * ```
+   */
+  async waitForExport(
+    exported: string | StatementExport,
+    pollOptions?: PollOptions<StatementExport>,
+  ): Promise<StatementExport> {
+    const exportHash = typeof exported === 'string' ? exported : exported?.hash;
+    if (typeof exported === 'object' && exported !== null && isFinished(exported)) return exported;
+    return poll(
+      {
+        what: `statement export ${exportHash}`,
+        fetch: (options) => this.retrieve(exportHash, options).withResponse(),
+        status: (current) => current.status ?? undefined,
+        isDone: isFinished,
+      },
+      pollOptions,
+    );
+  }
+
+  /**
+   * Downloads a finished export: `GET` its `url`. Resolves with the `Response` as soon as the headers
+   * arrive, its body unread, so it can be streamed to disk. SDK credentials are sent only when the
+   * `url` is on `baseUrl`'s origin (export files are typically pre-signed URLs elsewhere). Cancel
+   * `response.body` to stop a download midway.
+   *
+   * @param finished An export whose `url` is set (from `statements.waitForExport`).
+   * @param options `signal`, `timeout` and retries apply until the headers arrive.
+   * @throws {RequestValidationError} the export has no `url` yet (nothing sent).
+   * @throws {APIError} the file server answered an error status (e.g. `NotFoundError`, `PermissionDeniedError`).
+   * @example
+   * ```ts
+   * import { createWriteStream } from 'node:fs';
+   * import { Readable } from 'node:stream';
+   * import { pipeline } from 'node:stream/promises';
+   *
+   * const finished = await client.statements.waitForExport(exported);
+   * const response = await client.statements.download(finished);
+   * await pipeline(Readable.fromWeb(response.body!), createWriteStream('statement.csv'));
+   * ```
+   */
+  download(finished: Pick<StatementExport, 'url'>, options?: RequestOptions): APIPromise<Response> {
+    return this._client
+      .call(() => {
+        const url = finished?.url;
+        if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) {
+          throw new RequestValidationError('statements.download', [
+            {
+              path: ['url'],
+              message:
+                url === null || url === undefined || url === ''
+                  ? 'the export has no url yet: wait for it with statements.waitForExport'
+                  : 'must be an absolute http(s) URL',
+              code: 'invalid_url',
+            },
+          ]);
+        }
+        return { method: 'GET', path: url, raw: true, replay: 'always' };
+      }, options)
+      ._map((_body, response) => response);
   }
 }

@@ -1,0 +1,216 @@
+/**
+ * The one polling loop behind every "wait for" method: back-off between polls, the service's
+ * `Retry-After`, an overall deadline, cancellation that ends a pending sleep at once, and a
+ * callback on each status change. Each poll is an ordinary replay-safe call, so a transient failure
+ * (connection reset, 429, 5xx) is retried by the transport and never seen here as a result.
+ *
+ * @module
+ */
+
+import type { WithResponse } from './api-promise';
+import {
+  APIUserAbortError,
+  PollTimeoutError,
+  parseRetryAfter,
+  RequestValidationError,
+  type ValidationIssue,
+} from './errors';
+import type { RequestOptions } from './options';
+
+/**
+ * How a `waitFor…` method polls. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const final = await client.refunds.waitForCompletion('tx_123', {
+ *   interval: 2_000,
+ *   maxInterval: 30_000,
+ *   timeout: 15 * 60_000,
+ *   signal: controller.signal,
+ *   onStatus: (status) => console.log('refund is now', status),
+ * });
+ * ```
+ */
+export interface PollOptions<T = unknown> {
+  /**
+   * Milliseconds between the first poll (sent at once) and the second. Each later wait is 1.5 times
+   * the previous one, up to `maxInterval`. Default 1 000.
+   */
+  interval?: number;
+  /** The longest wait between two polls, in milliseconds. Default 10 000 (or `interval`, if larger). */
+  maxInterval?: number;
+  /**
+   * Milliseconds the whole wait may last, polls included. When it is spent (or a poll in flight
+   * outlives it) the wait rejects with `PollTimeoutError`, carrying the last status seen. Default
+   * 600 000 (10 minutes).
+   */
+  timeout?: number;
+  /**
+   * Cancels the wait: a pending sleep ends at once and no further request is sent; a poll in flight
+   * is aborted. The wait rejects with `APIUserAbortError`.
+   */
+  signal?: AbortSignal;
+  /**
+   * Called once per status change (the first status seen counts as one), with the new status and
+   * what the poll returned. An error it throws ends the wait with that error.
+   */
+  onStatus?: (status: string | undefined, current: T) => void;
+}
+
+/** What the loop polls: resources describe it; the loop knows nothing about refunds or exports. */
+export interface PollTarget<T> {
+  /** Names the awaited thing in errors, e.g. `refund of transaction tx_1`. */
+  what: string;
+  /** Sends one poll (a replay-safe call) with these per-call options; resolves with body and response. */
+  fetch(options: RequestOptions): Promise<WithResponse<T>>;
+  /** The status a poll reports, for `onStatus` and `PollTimeoutError.lastStatus`. */
+  status(current: T): string | undefined;
+  /** `true` ends the wait with `current`; it may throw to end the wait with an error. */
+  isDone(current: T): boolean;
+}
+
+/**
+ * Time as the loop sees it. Internal: tests pass a fake one to check the intervals exactly;
+ * everyone else gets {@link systemClock}.
+ */
+export interface PollClock {
+  /** Milliseconds since an arbitrary origin. */
+  now(): number;
+  /** Resolves after `ms`, or rejects at once (clearing its timer) when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** Defaults of {@link PollOptions}. */
+export const POLL_DEFAULTS = {
+  interval: 1_000,
+  maxInterval: 10_000,
+  timeout: 600_000,
+  /** Each wait is this many times the previous one, up to `maxInterval`. */
+  backoff: 1.5,
+} as const;
+
+// The largest delay timers accept.
+const MAX_TIMER_MS = 2_147_483_647;
+const DEADLINE = Symbol('poll deadline');
+
+/** The real clock: `Date.now()` and a timer that is cleared, with its listener removed, on abort. */
+export const systemClock: PollClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+/**
+ * Polls `target` until `isDone`, sleeping between polls (see {@link PollOptions}). The first poll is
+ * sent at once. A `Retry-After` on a poll's response makes the next wait at least that long.
+ *
+ * @throws {PollTimeoutError} `timeout` spent before `isDone`.
+ * @throws {APIUserAbortError} `signal` aborted.
+ * @throws {RequestValidationError} a poll option out of range (nothing sent).
+ */
+export async function poll<T>(
+  target: PollTarget<T>,
+  options: PollOptions<T> = {},
+  clock: PollClock = systemClock,
+): Promise<T> {
+  const settings = readPollOptions(options);
+  const userSignal = options.signal;
+  if (userSignal?.aborted) throw abortError(target, userSignal);
+
+  const started = clock.now();
+  const deadline = started + settings.timeout;
+  // One signal for the whole wait: the caller's abort and the deadline both end a sleep or a poll.
+  const controller = new AbortController();
+  const onUserAbort = () => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  const deadlineTimer = setTimeout(() => controller.abort(DEADLINE), settings.timeout);
+
+  let lastStatus: string | undefined;
+  let seen = false;
+  let interval = settings.interval;
+  try {
+    for (;;) {
+      const { data, response } = await target.fetch({ signal: controller.signal });
+      const status = target.status(data);
+      if (!seen || status !== lastStatus) {
+        seen = true;
+        lastStatus = status;
+        options.onStatus?.(status, data);
+      }
+      if (target.isDone(data)) return data;
+
+      const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      const wait = Math.max(interval, retryAfter ?? 0);
+      interval = Math.min(interval * POLL_DEFAULTS.backoff, settings.maxInterval);
+      const left = deadline - clock.now();
+      // The wait never outlasts `timeout`: sleep what is left, then give up.
+      await clock.sleep(Math.max(0, Math.min(wait, left)), controller.signal);
+      if (wait >= left || clock.now() >= deadline) throw DEADLINE;
+    }
+  } catch (error) {
+    if (userSignal?.aborted) throw abortError(target, userSignal);
+    if (
+      error === DEADLINE ||
+      (controller.signal.reason === DEADLINE && error instanceof APIUserAbortError)
+    ) {
+      throw new PollTimeoutError(target.what, seen ? lastStatus : undefined, clock.now() - started);
+    }
+    throw error;
+  } finally {
+    clearTimeout(deadlineTimer);
+    userSignal?.removeEventListener('abort', onUserAbort);
+  }
+}
+
+function abortError(target: PollTarget<unknown>, signal: AbortSignal): APIUserAbortError {
+  return new APIUserAbortError(`The wait for ${target.what} was aborted.`, {
+    cause: signal.reason,
+  });
+}
+
+function readPollOptions(options: PollOptions<never>): {
+  interval: number;
+  maxInterval: number;
+  timeout: number;
+} {
+  const issues: ValidationIssue[] = [];
+  const read = (name: 'interval' | 'maxInterval' | 'timeout', fallback: number): number => {
+    const value = options[name] ?? fallback;
+    if (
+      typeof value !== 'number' ||
+      !Number.isFinite(value) ||
+      value <= 0 ||
+      value > MAX_TIMER_MS
+    ) {
+      issues.push({
+        path: [name],
+        message: `must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${String(value)})`,
+        code: 'invalid_poll_option',
+      });
+    }
+    return value;
+  };
+  const interval = read('interval', POLL_DEFAULTS.interval);
+  const maxInterval = read('maxInterval', Math.max(POLL_DEFAULTS.maxInterval, interval));
+  const timeout = read('timeout', POLL_DEFAULTS.timeout);
+  if (options.onStatus !== undefined && typeof options.onStatus !== 'function') {
+    issues.push({ path: ['onStatus'], message: 'must be a function', code: 'invalid_type' });
+  }
+  if (issues.length > 0) throw new RequestValidationError('Invalid poll options', issues);
+  return { interval, maxInterval: Math.max(maxInterval, interval), timeout };
+}
