@@ -69,7 +69,9 @@ try {
   const handler = createWebhookHandler({
     on: {
       subscription_ended: (event) =>
-        say(`handled subscription_ended: ${event.payload.subscription_code} (${event.payload.end_reason})`),
+        say(
+          `handled subscription_ended: ${event.payload.subscription_code} (${event.payload.end_reason})`,
+        ),
     },
     dedupe: true,
   });

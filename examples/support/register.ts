@@ -40,8 +40,9 @@ registerHooks({
   resolve(specifier, context, nextResolve) {
     const entry = entries[specifier];
     if (entry) return { url: new URL(entry, root).href, shortCircuit: true };
-    const parent = context.parentURL;
-    if (ownCode.some((dir) => parent?.startsWith(dir)) && /^\.\.?\//.test(specifier) && !/\.[cm]?[jt]s$/.test(specifier)) {
+    const parent = context.parentURL ?? '';
+    const ours = ownCode.some((dir) => parent.startsWith(dir));
+    if (ours && /^\.\.?\//.test(specifier) && !/\.[cm]?[jt]s$/.test(specifier)) {
       const url = sourceFile(specifier, parent);
       if (url) return { url, shortCircuit: true };
     }
