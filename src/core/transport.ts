@@ -97,6 +97,8 @@ function runtimeName(): string {
 }
 
 const TIMED_OUT = Symbol('timed out');
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 
 /** The HTTP engine of one client configuration; clients derived with `withOptions` share its tokens. */
 export class Transport {
@@ -147,7 +149,7 @@ export class Transport {
     options?: RequestOptions,
   ): APIPromise<CallResult<S>> {
     return new APIPromise(
-      this.#send(spec, context, options) as Promise<WithResponse<CallResult<S>>>,
+      this.#send(spec, context, options, 0) as Promise<WithResponse<CallResult<S>>>,
     );
   }
 
@@ -155,15 +157,20 @@ export class Transport {
     input: CallSpecInput<Schema | undefined>,
     context: CallContext,
     options: RequestOptions | undefined,
+    redirects: number,
   ): Promise<WithResponse<unknown>> {
     const built = typeof input === 'function' ? await input() : input;
     const spec: CallSpec = built.form ? { ...built, form: await built.form } : built;
     const settings = callSettings(this.options, options);
     const started = Date.now();
     const url = /^https?:\/\//i.test(spec.path) ? spec.path : `${this.options.baseUrl}${spec.path}`;
+    // Named without the query: a pre-signed file URL carries its signature there.
+    const shown = url.replace(/[?#].*$/s, '');
     const identity: RequestIdentity = {
       method: spec.method,
-      path: url.startsWith(this.options.baseUrl) ? url.slice(this.options.baseUrl.length) : url,
+      path: shown.startsWith(this.options.baseUrl)
+        ? shown.slice(this.options.baseUrl.length)
+        : shown,
     };
     const authenticate = spec.authenticate !== false && new URL(url).origin === this.options.origin;
     if (this.options.logger.enabled('debug')) {
@@ -176,10 +183,11 @@ export class Transport {
     let clientToken = authenticate ? await this.#clientToken(identity) : undefined;
     const bearer = authenticate && context.bearer ? await resolveToken(context.bearer) : undefined;
     let renewed = false;
+    let result: WithResponse<unknown>;
     for (;;) {
       const elapsed = Date.now() - started;
       try {
-        const result = await this.#attempt(spec, url, identity, {
+        result = await this.#attempt(spec, url, identity, {
           clientToken,
           bearer,
           options,
@@ -190,7 +198,7 @@ export class Transport {
         this.options.logger.info(
           `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
         );
-        return result;
+        break;
       } catch (error) {
         // One re-login and one replay on a refused token the SDK can renew; it is not a retry, and a
         // second 401 surfaces. The service did not act on a request it refused, so any call may replay.
@@ -215,6 +223,14 @@ export class Transport {
           : error;
       }
     }
+    const next = spec.raw ? redirectTarget(result.response, url) : undefined;
+    if (next === undefined) return result;
+    // Followed here, not by fetch: fetch would carry X-Api-Client-Token to another origin.
+    await result.response.body?.cancel();
+    if (redirects >= MAX_REDIRECTS) {
+      throw new APIConnectionError(identity, `more than ${MAX_REDIRECTS} redirects`);
+    }
+    return this.#send({ ...spec, path: next }, context, options, redirects + 1);
   }
 
   async #clientToken(identity: RequestIdentity): Promise<string> {
@@ -273,9 +289,16 @@ export class Transport {
         timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
         totalTimeout: Math.max(1, call.totalTimeout),
         retry: retryOptions(call.maxRetries, spec.replay, deadline),
-        throwHttpErrors: spec.acceptStatus
-          ? (status) => !spec.acceptStatus?.includes(status)
-          : true,
+        // Raw calls see redirects and follow them through #send, deciding credentials per origin.
+        redirect: spec.raw ? 'manual' : 'follow',
+        throwHttpErrors:
+          spec.acceptStatus || spec.raw
+            ? (status) =>
+                !(
+                  spec.acceptStatus?.includes(status) ||
+                  (spec.raw && REDIRECT_STATUSES.has(status))
+                )
+            : true,
       });
       // A raw response's body is the caller's to stream; the timer below stops at the headers.
       if (spec.raw) return { data: response, response };
@@ -358,6 +381,18 @@ function definedParams(
     if (value !== undefined) result[key] = String(value);
   }
   return result;
+}
+
+/** The absolute http(s) URL a redirect response points to, or `undefined` when it is none. */
+function redirectTarget(response: Response, from: string): string | undefined {
+  const location = response.headers.get('location');
+  if (!REDIRECT_STATUSES.has(response.status) || !location) return undefined;
+  try {
+    const target = new URL(location, from);
+    return target.protocol === 'http:' || target.protocol === 'https:' ? target.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** JSON when it parses, the text itself otherwise (HTML error pages, plain text), `undefined` when empty. */

@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import { PartnerClient } from '../../src/index';
+import { createMockPartnerApi, type MockPartnerApi, type MockServer } from '../../src/testing';
+
+/** How many timers keep the process alive right now. */
+export function activeTimers(): number {
+  return process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+}
+
+/** How many timers and TCP sockets keep the process alive right now. */
+export function activeHandles(): { timers: number; sockets: number } {
+  const info = process.getActiveResourcesInfo();
+  return {
+    timers: info.filter((kind) => kind === 'Timeout').length,
+    sockets: info.filter((kind) => kind.startsWith('TCP')).length,
+  };
+}
+
+/**
+ * Asserts that, once the servers are closed, no timer or socket beyond `before` is left (sockets
+ * close asynchronously after the server side ends them, so this waits briefly for them).
+ */
+export async function expectNothingLeft(before: { timers: number; sockets: number }) {
+  for (let i = 0; i < 500; i++) {
+    const now = activeHandles();
+    if (now.timers <= before.timers && now.sockets <= before.sockets) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const now = activeHandles();
+  expect(now.timers).toBeLessThanOrEqual(before.timers);
+  expect(now.sockets).toBeLessThanOrEqual(before.sockets);
+}
+
+/** The testing kit's mock on a real loopback server, and a client for it. */
+export async function startMock(seed?: Parameters<typeof createMockPartnerApi>[0]): Promise<{
+  mock: MockPartnerApi;
+  server: MockServer;
+  client: PartnerClient;
+}> {
+  const mock = createMockPartnerApi(seed);
+  const server = await mock.listen();
+  const client = new PartnerClient({
+    baseUrl: server.url,
+    clientToken: mock.credentials.clientToken,
+    logLevel: 'off',
+  });
+  return { mock, server, client };
+}
+
+/** Requests to a path of the mock, in order. */
+export function requestsTo(mock: MockPartnerApi, method: string, path: string) {
+  return mock.requests.filter((r) => r.method === method && r.path === path);
+}

@@ -1,0 +1,290 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  APIUserAbortError,
+  PartnerClient,
+  PollTimeoutError,
+  RequestValidationError,
+} from '../../src/index';
+import type { MockServer } from '../../src/testing';
+import { json, type StubServer, sequence, startStub } from '../helpers/stub-server';
+import { activeHandles, expectNothingLeft, requestsTo, startMock } from './helpers';
+
+const closers: Array<MockServer | StubServer> = [];
+let before: ReturnType<typeof activeHandles>;
+beforeEach(() => {
+  before = activeHandles();
+});
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((s) => s.close()));
+  await expectNothingLeft(before);
+});
+
+async function mockApi(seed?: Parameters<typeof startMock>[0]) {
+  const started = await startMock(seed);
+  closers.push(started.server);
+  return started;
+}
+
+async function stub(handler: Parameters<typeof startStub>[0]) {
+  const server = await startStub(handler);
+  closers.push(server);
+  return server;
+}
+
+const clientOf = (server: StubServer) =>
+  new PartnerClient({ baseUrl: server.baseUrl, clientToken: 'tok-async', logLevel: 'off' });
+
+const statusBody = (status: string, transaction_hash = 'tx_1') => ({
+  status: 'success',
+  message: 'ok',
+  data: { status, transaction_hash },
+});
+
+describe('refunds.requestAndWait against the mock API', () => {
+  it('requests (202), polls requested → completed and resolves completed after the expected polls', async () => {
+    const { mock, client } = await mockApi({ refundPolls: 2 });
+    const trx = mock.transactions.refundable[0]!;
+    const seen: Array<string | undefined> = [];
+
+    const final = await client.refunds.requestAndWait(
+      trx,
+      { reason: 'Customer asked' },
+      { interval: 10, onStatus: (status) => seen.push(status) },
+    );
+
+    expect(final).toMatchObject({ status: 'completed', transaction_hash: trx });
+    expect(requestsTo(mock, 'POST', `/financial/refund/${trx}`)).toHaveLength(1);
+    // Two polls answer `requested`, the third `completed`.
+    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(3);
+    expect(seen).toEqual(['requested', 'completed']);
+  });
+
+  it('resolves a refund that ends failed with status failed (no exception)', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.addTransaction(4990);
+    mock.refundOutcome(trx, 'failed', { polls: 1 });
+    await expect(client.refunds.requestAndWait(trx, {}, { interval: 10 })).resolves.toMatchObject({
+      status: 'failed',
+    });
+  });
+
+  it('waits on the active refund when the request is repeated, creating none', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[1]!;
+    const first = await client.refunds.request(trx);
+    const repeat = await client.refunds.request(trx);
+    expect(first.kind).toBe('accepted');
+    expect(repeat).toMatchObject({ kind: 'existing', refund: { status: 'requested' } });
+
+    const [fromAccepted, fromExisting] = await Promise.all([
+      client.refunds.waitForCompletion(first, { interval: 10 }),
+      client.refunds.waitForCompletion(repeat, { interval: 10 }),
+    ]);
+    expect(fromAccepted.status).toBe('completed');
+    expect(fromExisting.status).toBe('completed');
+    expect(await client.refunds.list(trx)).toHaveLength(1);
+  });
+
+  it('resolves requestAndWait from a refund that was already active', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.withActiveRefund;
+    await expect(client.refunds.requestAndWait(trx, {}, { interval: 10 })).resolves.toMatchObject({
+      status: 'completed',
+      transaction_hash: trx,
+    });
+    expect(await client.refunds.list(trx)).toHaveLength(1);
+  });
+
+  it('waits from a bare transaction hash', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[2]!;
+    await client.refunds.request(trx);
+    await expect(client.refunds.waitForCompletion(trx, { interval: 10 })).resolves.toMatchObject({
+      status: 'completed',
+    });
+  });
+
+  it('retries a transient failure of a poll without counting it as a status', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[3]!;
+    const result = await client.refunds.request(trx);
+    mock.failNext({
+      status: 503,
+      times: 1,
+      retryAfter: 0,
+      path: `/financial/refund/${trx}/status`,
+    });
+    const seen: Array<string | undefined> = [];
+    const final = await client.refunds.waitForCompletion(result, {
+      interval: 10,
+      onStatus: (status) => seen.push(status),
+    });
+    expect(final.status).toBe('completed');
+    expect(seen).toEqual(['requested', 'completed']);
+    // The 503, its replay (requested), then completed.
+    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(3);
+  });
+
+  it('throws PollTimeoutError with the last status when a tiny timeout is spent', async () => {
+    const { mock, client } = await mockApi({ refundPolls: 1_000 });
+    const trx = mock.transactions.refundable[0]!;
+    const started = Date.now();
+    const error = await client.refunds
+      .requestAndWait(trx, {}, { interval: 10, timeout: 60 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ lastStatus: 'requested' });
+    expect((error as PollTimeoutError).waitedMs).toBeGreaterThanOrEqual(55);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('rejects within milliseconds when aborted mid-sleep, sending no further request', async () => {
+    const { mock, client } = await mockApi({ refundPolls: 1_000 });
+    const trx = mock.transactions.refundable[0]!;
+    const result = await client.refunds.request(trx);
+    const controller = new AbortController();
+    const waiting = client.refunds
+      .waitForCompletion(result, { interval: 60_000, signal: controller.signal })
+      .catch((e: unknown) => e);
+    while (requestsTo(mock, 'GET', `/financial/refund/${trx}/status`).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const abortedAt = Date.now();
+    controller.abort(new Error('user gave up'));
+    const error = await waiting;
+    expect(Date.now() - abortedAt).toBeLessThan(50);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(1);
+  });
+
+  it('aborts a poll in flight', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[0]!;
+    await client.refunds.request(trx);
+    mock.failNext({ delayMs: 10_000, path: `/financial/refund/${trx}/status` });
+    const controller = new AbortController();
+    const waiting = client.refunds
+      .waitForCompletion(trx, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const abortedAt = Date.now();
+    controller.abort();
+    expect(await waiting).toBeInstanceOf(APIUserAbortError);
+    expect(Date.now() - abortedAt).toBeLessThan(50);
+  });
+
+  it('ends a poll in flight at the timeout with PollTimeoutError', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[0]!;
+    await client.refunds.request(trx);
+    mock.failNext({ delayMs: 10_000, path: `/financial/refund/${trx}/status` });
+    const error = await client.refunds
+      .waitForCompletion(trx, { timeout: 80 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ lastStatus: undefined });
+  });
+
+  it('rejects an existing refund without a transaction hash as invalid, sending nothing', async () => {
+    const { mock, client } = await mockApi();
+    const error = await client.refunds
+      .waitForCompletion({ kind: 'existing', refund: { hash: 'rfd_1' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe('refund polling over a scripted server', () => {
+  it('grows the interval between polls and stops at maxInterval', async () => {
+    const server = await stub(
+      sequence(
+        ...Array.from(
+          { length: 6 },
+          () => (_r: unknown, res: Parameters<typeof json>[0]) =>
+            json(res, 200, statusBody('requested')),
+        ),
+        (_r, res) => json(res, 200, statusBody('completed')),
+      ),
+    );
+    await clientOf(server).refunds.waitForCompletion('tx_1', { interval: 40, maxInterval: 80 });
+    const times = server.requests.map((r) => r.at);
+    const gaps = times.slice(1).map((at, i) => at - (times[i] ?? 0));
+    expect(gaps).toHaveLength(6);
+    // Expected 40, 60, 80, 80, 80, 80 (×1.5, capped): each gap at least that, never far above.
+    [40, 60, 80, 80, 80, 80].forEach((expected, i) => {
+      expect(gaps[i]).toBeGreaterThanOrEqual(expected - 2);
+      expect(gaps[i]).toBeLessThan(expected + 60);
+    });
+  });
+
+  it('respects a Retry-After on a poll response', async () => {
+    const server = await stub(
+      sequence(
+        (_r, res) => json(res, 200, statusBody('requested'), { 'retry-after': '1' }),
+        (_r, res) => json(res, 200, statusBody('completed')),
+      ),
+    );
+    await clientOf(server).refunds.waitForCompletion('tx_1', { interval: 10 });
+    const [first, second] = server.requests;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('waits on an existing refund in success: success is not final', async () => {
+    const server = await stub(
+      sequence(
+        (_r, res) =>
+          json(res, 200, {
+            status: 'success',
+            message: 'An active refund already exists.',
+            data: { hash: 'rfd_1', transaction_hash: 'tx_1', status: 'success' },
+          }),
+        (_r, res) => json(res, 200, statusBody('success')),
+        (_r, res) => json(res, 200, statusBody('completed')),
+      ),
+    );
+    const final = await clientOf(server).refunds.requestAndWait('tx_1', {}, { interval: 10 });
+    expect(final.status).toBe('completed');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /financial/refund/tx_1',
+      'GET /financial/refund/tx_1/status',
+      'GET /financial/refund/tx_1/status',
+    ]);
+  });
+
+  it('follows the Location of the 202 as the status URL', async () => {
+    const server = await stub((request, res) => {
+      if (request.method === 'POST') {
+        json(res, 202, statusBody('processing'), { location: '/api/v1/refund-status/abc' });
+      } else {
+        json(res, 200, statusBody('completed'));
+      }
+    });
+    await clientOf(server).refunds.requestAndWait('tx_1');
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /financial/refund/tx_1',
+      'GET /refund-status/abc',
+    ]);
+    expect(server.requests[1]?.headers['x-api-client-token']).toBe('tok-async');
+  });
+
+  it('sends no credentials to a status URL on another origin', async () => {
+    const elsewhere = await stub((_r, res) => json(res, 200, statusBody('completed')));
+    const api = await stub((_r, res) =>
+      json(res, 202, statusBody('processing'), {
+        location: `${elsewhere.origin}/refunds/tx_1/status`,
+      }),
+    );
+    const seller = clientOf(api).forUser('seller-public-token');
+    await expect(seller.refunds.requestAndWait('tx_1')).resolves.toMatchObject({
+      status: 'completed',
+    });
+    expect(api.requests[0]?.headers['x-api-client-token']).toBe('tok-async');
+    expect(elsewhere.requests).toHaveLength(1);
+    const headers = elsewhere.requests[0]?.headers ?? {};
+    expect(headers['x-api-client-token']).toBeUndefined();
+    expect(headers.authorization).toBeUndefined();
+  });
+});

@@ -1,0 +1,225 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  APIConnectionError,
+  ExportFailedError,
+  NotFoundError,
+  PartnerClient,
+  PollTimeoutError,
+  RequestValidationError,
+} from '../../src/index';
+import type { MockServer } from '../../src/testing';
+import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { activeHandles, expectNothingLeft, requestsTo, startMock } from './helpers';
+
+const closers: Array<MockServer | StubServer> = [];
+let before: ReturnType<typeof activeHandles>;
+beforeEach(() => {
+  before = activeHandles();
+});
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((s) => s.close()));
+  await expectNothingLeft(before);
+});
+
+async function mockApi(seed?: Parameters<typeof startMock>[0]) {
+  const started = await startMock(seed);
+  closers.push(started.server);
+  return started;
+}
+
+async function stub(handler: Parameters<typeof startStub>[0]) {
+  const server = await startStub(handler);
+  closers.push(server);
+  return server;
+}
+
+const params = { format: 'csv', filter: { betweenDates: '01/02/2025,28/02/2025' } };
+const EXPORT_PATH = '/financial/account-statement/export-report';
+
+describe('statements.waitForExport against the mock API', () => {
+  it('waits until the url is set, then downloads the file', async () => {
+    const { mock, client } = await mockApi({ exportPolls: 2 });
+    const exported = await client.statements.export(params);
+    expect(exported).toMatchObject({ status: 'processing', url: null, alreadyRunning: false });
+    const seen: Array<string | undefined> = [];
+
+    const finished = await client.statements.waitForExport(exported, {
+      interval: 10,
+      onStatus: (status) => seen.push(status),
+    });
+
+    expect(finished).toMatchObject({ hash: exported.hash, url: expect.any(String) });
+    expect(seen).toEqual(['processing', 'completed']);
+    expect(requestsTo(mock, 'GET', `${EXPORT_PATH}/${exported.hash}`)).toHaveLength(3);
+
+    const response = await client.statements.download(finished);
+    expect(response.status).toBe(200);
+    expect(response.bodyUsed).toBe(false);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = new TextDecoder().decode(await response.arrayBuffer());
+    expect(text.split('\r\n')[0]).toBe('data;descricao;tipo;valor;saldo');
+    expect(text).toContain('01/02/2025');
+  });
+
+  it('waits on an export already running (409) instead of starting another', async () => {
+    const { mock, client } = await mockApi();
+    const first = await client.statements.export(params);
+    const again = await client.statements.export(params);
+    expect(again).toMatchObject({ hash: first.hash, alreadyRunning: true });
+
+    const [a, b] = await Promise.all([
+      client.statements.waitForExport(first, { interval: 10 }),
+      client.statements.waitForExport(again, { interval: 10 }),
+    ]);
+    expect(a.url).toBeTruthy();
+    expect(b.url).toBe(a.url);
+    // Every poll went to the one export.
+    const polls = mock.requests.filter((r) => r.method === 'GET' && r.path.startsWith(EXPORT_PATH));
+    expect(new Set(polls.map((r) => r.path))).toEqual(new Set([`${EXPORT_PATH}/${first.hash}`]));
+  });
+
+  it('rejects with ExportFailedError carrying the export when it fails', async () => {
+    const { mock, client } = await mockApi();
+    const exported = await client.statements.export(params);
+    mock.exportOutcome(exported.hash, 'failed', { polls: 1 });
+    const error = await client.statements
+      .waitForExport(exported.hash, { interval: 10 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExportFailedError);
+    expect((error as ExportFailedError).export).toMatchObject({
+      hash: exported.hash,
+      status: 'failed',
+    });
+    expect((error as Error).message).toContain(exported.hash);
+  });
+
+  it('resolves an export that already has its url at once, with no request', async () => {
+    const { mock, client } = await mockApi();
+    const done = { hash: 'exp_1', status: 'completed', url: 'https://files.example/exp_1.csv' };
+    await expect(client.statements.waitForExport(done)).resolves.toBe(done);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it('throws PollTimeoutError with the last status on a tiny timeout', async () => {
+    const { client } = await mockApi({ exportPolls: 1_000 });
+    const exported = await client.statements.export(params);
+    const error = await client.statements
+      .waitForExport(exported, { interval: 10, timeout: 50 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ lastStatus: 'processing' });
+  });
+});
+
+describe('statements.download', () => {
+  it('sends no SDK credentials to a file URL on another origin', async () => {
+    const files = await stub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('a;b\r\n1;2\r\n');
+    });
+    const api = await stub((_r, res) => json(res, 500, {}));
+    const seller = new PartnerClient({
+      baseUrl: api.baseUrl,
+      clientToken: 'tok-async',
+      logLevel: 'off',
+    }).forUser('seller-public-token');
+
+    const response = await seller.statements.download({
+      url: `${files.origin}/exports/exp_1.csv?X-Signature=abc`,
+    });
+    expect(await response.text()).toBe('a;b\r\n1;2\r\n');
+    expect(api.requests).toHaveLength(0);
+    expect(files.requests[0]?.path).toBe('/exports/exp_1.csv?X-Signature=abc');
+    const headers = files.requests[0]?.headers ?? {};
+    expect(headers['x-api-client-token']).toBeUndefined();
+    expect(headers.authorization).toBeUndefined();
+  });
+
+  it('sends credentials to a file URL on its own origin, but not across a redirect to another origin', async () => {
+    const files = await stub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('x;y\r\n');
+    });
+    const api = await stub((_r, res) => {
+      res.writeHead(302, { location: `${files.origin}/signed/exp_1.csv?sig=abc` });
+      res.end();
+    });
+    const client = new PartnerClient({
+      baseUrl: api.baseUrl,
+      clientToken: 'tok-async',
+      logLevel: 'off',
+    });
+
+    const response = await client.statements.download({ url: `${api.baseUrl}/exports/exp_1/file` });
+    expect(await response.text()).toBe('x;y\r\n');
+    expect(api.requests[0]?.headers['x-api-client-token']).toBe('tok-async');
+    expect(files.requests).toHaveLength(1);
+    expect(files.requests[0]?.headers['x-api-client-token']).toBeUndefined();
+  });
+
+  it('gives up on a redirect loop', async () => {
+    const api = await stub((request, res) => {
+      res.writeHead(302, { location: `/api/v1/loop${request.path}` });
+      res.end();
+    });
+    const client = new PartnerClient({ baseUrl: api.baseUrl, clientToken: 'tok', logLevel: 'off' });
+    await expect(client.statements.download({ url: `${api.baseUrl}/file` })).rejects.toBeInstanceOf(
+      APIConnectionError,
+    );
+    expect(api.requests).toHaveLength(6);
+  });
+
+  it('returns the response before the whole body has arrived, for streaming', async () => {
+    let finish: () => void = () => {};
+    const files = await stub(async (_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.write('first;');
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      res.end('rest');
+    });
+    const client = new PartnerClient({
+      baseUrl: 'http://api.invalid/api/v1',
+      clientToken: 'tok',
+      logLevel: 'off',
+    });
+    const response = await client.statements.download({ url: `${files.origin}/f.bin` });
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('first;');
+    finish();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += new TextDecoder().decode(chunk.value);
+    }
+    expect(rest).toBe('rest');
+  });
+
+  it('turns an error status into a typed error', async () => {
+    const files = await stub((_r, res) => json(res, 404, { message: 'File not found.' }));
+    const client = new PartnerClient({
+      baseUrl: 'http://api.invalid/api/v1',
+      clientToken: 'tok',
+      logLevel: 'off',
+      maxRetries: 0,
+    });
+    const error = await client.statements
+      .download({ url: `${files.origin}/gone.csv?X-Signature=s3cr3t` })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).message).toContain('File not found.');
+    // A pre-signed URL's signature stays out of messages.
+    expect((error as NotFoundError).message).not.toContain('s3cr3t');
+    expect((error as NotFoundError).path).toBe(`${files.origin}/gone.csv`);
+  });
+
+  it('refuses an export without a url, sending nothing', async () => {
+    const { mock, client } = await mockApi();
+    const exported = await client.statements.export(params);
+    mock.clearRequests();
+    await expect(client.statements.download(exported)).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
+    expect(mock.requests).toHaveLength(0);
+  });
+});
