@@ -15,7 +15,7 @@
  */
 
 import { existsSync } from 'node:fs';
-import { registerHooks } from 'node:module';
+import { enableCompileCache, registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../../', import.meta.url);
@@ -35,6 +35,10 @@ function sourceFile(specifier: string, parentURL: string): string | undefined {
   }
   return undefined;
 }
+
+// Node keeps the compiled (and type-stripped) modules in its compile cache under the system's temp
+// directory: a second run starts in half the CPU time.
+enableCompileCache();
 
 registerHooks({
   resolve(specifier, context, nextResolve) {

@@ -131,7 +131,9 @@ describe('examples/', () => {
     },
   );
 
-  describe.concurrent.each(files)('%s against the embedded mock', (file) => {
+  // One at a time: each is a whole Node process, and the machines have 2 cores shared with the
+  // other test files (some of which measure time).
+  describe.each(files)('%s against the embedded mock', (file) => {
     it(
       'exits 0 on its own, printing its key lines and nothing on stderr',
       async () => {
