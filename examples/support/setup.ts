@@ -70,7 +70,7 @@ export async function connect(title: string, options: { trace?: boolean } = {}):
   return {
     client,
     get seller() {
-      if (!publicToken) throw new Error("Set PARTNER_API_PUBLIC_TOKEN to a seller's public token.");
+      if (!publicToken) missing('PARTNER_API_PUBLIC_TOKEN', "a seller's public token");
       seller ??= client.forUser(publicToken);
       return seller;
     },
@@ -78,11 +78,16 @@ export async function connect(title: string, options: { trace?: boolean } = {}):
     optionalInput,
     input(name, fromMock) {
       const value = optionalInput(name, fromMock);
-      if (value === undefined) throw new Error(`Set ${name} to run this example against ${real}.`);
-      return value;
+      return value ?? missing(name, 'named at the top of the example');
     },
     close: async () => server?.close(),
   };
+}
+
+/** Stops an example that lacks a setting to run against a real service, saying which. */
+function missing(name: string, what: string): never {
+  console.error(`Set ${name} (${what}) to run this example against a real service.`);
+  process.exit(2);
 }
 
 let steps = 0;
