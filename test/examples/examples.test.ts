@@ -123,13 +123,9 @@ describe('examples/', () => {
     expect(files).toEqual(Object.keys(expectedLines).sort());
   });
 
-  // Skipped until package.json (owned by the packaging work) has its "example" script.
-  it.skipIf(exampleScript === undefined)(
-    'npm run example runs the quickstart the way these tests run every example',
-    () => {
-      expect(exampleScript).toBe(`node --import ${register} examples/quickstart.ts`);
-    },
-  );
+  it('npm run example runs the quickstart the way these tests run every example', () => {
+    expect(exampleScript).toBe(`node --import ${register} examples/quickstart.ts`);
+  });
 
   // One at a time: each is a whole Node process, and the machines have 2 cores shared with the
   // other test files (some of which measure time).
