@@ -18,7 +18,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import ky from 'ky';
-import * as z from 'zod/mini';
 import {
   AnticipationListResponseSchema,
   PartnerClient,
@@ -27,6 +26,7 @@ import {
   RefundStatusResponseSchema,
   type Schema,
 } from 'partner-sdk';
+import * as z from 'zod/mini';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.argv.includes('--quick');
@@ -283,7 +283,11 @@ async function benchValidation(base: string): Promise<ValidationRow[]> {
 
 const IMPORTS: { name: string; code: string; type: 'module' | 'commonjs' }[] = [
   { name: '(empty script)', code: '', type: 'module' },
-  { name: 'ky + zod/mini (our deps)', code: "await import('ky'); await import('zod/mini');", type: 'module' },
+  {
+    name: 'ky + zod/mini (our deps)',
+    code: "await import('ky'); await import('zod/mini');",
+    type: 'module',
+  },
   { name: 'ky + zod (classic)', code: "await import('ky'); await import('zod');", type: 'module' },
   { name: 'partner-sdk', code: "await import('partner-sdk');", type: 'module' },
   { name: 'partner-sdk (require)', code: "require('partner-sdk');", type: 'commonjs' },
@@ -338,15 +342,31 @@ interface SizeRow {
 }
 
 const BUNDLES: { name: string; contents: string; platform: 'browser' | 'node' }[] = [
-  { name: 'partner-sdk (every export)', contents: "export * from 'partner-sdk';", platform: 'browser' },
+  {
+    name: 'partner-sdk (every export)',
+    contents: "export * from 'partner-sdk';",
+    platform: 'browser',
+  },
   {
     name: 'partner-sdk ({ PartnerClient } only)',
     contents: "export { PartnerClient } from 'partner-sdk';",
     platform: 'browser',
   },
-  { name: 'ky + zod/mini alone', contents: "export * from 'ky'; export * from 'zod/mini';", platform: 'browser' },
-  { name: 'partner-sdk/webhooks', contents: "export * from 'partner-sdk/webhooks';", platform: 'node' },
-  { name: 'partner-sdk/testing', contents: "export * from 'partner-sdk/testing';", platform: 'node' },
+  {
+    name: 'ky + zod/mini alone',
+    contents: "export * from 'ky'; export * from 'zod/mini';",
+    platform: 'browser',
+  },
+  {
+    name: 'partner-sdk/webhooks',
+    contents: "export * from 'partner-sdk/webhooks';",
+    platform: 'node',
+  },
+  {
+    name: 'partner-sdk/testing',
+    contents: "export * from 'partner-sdk/testing';",
+    platform: 'node',
+  },
   {
     name: 'partner-sdk/testing/msw (msw external)',
     contents: "export * from 'partner-sdk/testing/msw';",
@@ -368,7 +388,11 @@ async function benchSizes(): Promise<SizeRow[]> {
       logLevel: 'silent',
     });
     const code = result.outputFiles[0]!.contents;
-    rows.push({ name: entry.name, minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length });
+    rows.push({
+      name: entry.name,
+      minBytes: code.length,
+      gzipBytes: gzipSync(code, { level: 9 }).length,
+    });
   }
   process.stderr.write('.');
   return rows;
@@ -403,10 +427,14 @@ async function heapChild(base: string, calls: number): Promise<void> {
 }
 
 async function benchHeap(base: string): Promise<HeapResult> {
-  const child = fork(fileURLToPath(import.meta.url), ['--heap-child', base, QUICK ? '1000' : '10000'], {
-    execArgv: ['--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    ['--heap-child', base, QUICK ? '1000' : '10000'],
+    {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const result = await new Promise<HeapResult>((resolve, reject) => {
     child.once('message', (message) => resolve(message as HeapResult));
     child.once('exit', (code) => reject(new Error(`heap child exited (${code})`)));
@@ -447,7 +475,9 @@ function report(
   lines.push('');
   lines.push('## Calls');
   lines.push('');
-  lines.push('| call | c | raw µs/call | ky ÷ raw | SDK on ÷ raw | SDK on ÷ ky | SDK off ÷ ky | target ≤ 1.1 × ky |');
+  lines.push(
+    '| call | c | raw µs/call | ky ÷ raw | SDK on ÷ raw | SDK on ÷ ky | SDK off ÷ ky | target ≤ 1.1 × ky |',
+  );
   lines.push('|---|---:|---:|---:|---:|---:|---:|---|');
   for (const row of calls) {
     lines.push(
@@ -463,7 +493,9 @@ function report(
       "zod's runtime parser where `new Function` is refused or `z.config({ jitless: true })` is set.",
   );
   lines.push('');
-  lines.push('| payload | bytes | JSON.parse µs | runtime parser µs (÷ parse) | compiled µs (÷ parse) | target ≤ 0.5 × parse |');
+  lines.push(
+    '| payload | bytes | JSON.parse µs | runtime parser µs (÷ parse) | compiled µs (÷ parse) | target ≤ 0.5 × parse |',
+  );
   lines.push('|---|---:|---:|---:|---:|---|');
   for (const row of validation) {
     lines.push(
@@ -499,7 +531,9 @@ function report(
   lines.push('## Heap');
   lines.push('');
   const growth = heap.endMb - heap.startMb;
-  lines.push('| sequential products.retrieve calls | heap after warm-up, MB | heap after, MB | growth MB | target ≤ 5 MB |');
+  lines.push(
+    '| sequential products.retrieve calls | heap after warm-up, MB | heap after, MB | growth MB | target ≤ 5 MB |',
+  );
   lines.push('|---:|---:|---:|---:|---|');
   lines.push(
     `| ${heap.calls} | ${fmt(heap.startMb)} | ${fmt(heap.endMb)} | ${fmt(growth)} | ${verdict(growth <= 5)} |`,

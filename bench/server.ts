@@ -118,7 +118,9 @@ function main(): void {
     const query = url.indexOf('?');
     const body = canned.get(query === -1 ? url : url.slice(0, query));
     if (!body) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"message":"Not found"}');
       return;
     }
     response

@@ -23,6 +23,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors';
+import { acceptsFast } from './fast-check';
 import {
   callSettings,
   type RequestOptions,
@@ -292,6 +293,7 @@ export class Transport {
     status: number,
   ): unknown {
     if (!schema || this.options.validateResponses === 'off') return body;
+    if (acceptsFast(schema, body)) return body;
     const result = safeParse(schema, body);
     if (result.success) return result.data;
     const error = new ResponseValidationError(
