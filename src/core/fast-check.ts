@@ -88,7 +88,14 @@ function closureFor(def: Definition): Check | undefined {
     }
     case 'array': {
       const element = def.element && checkFor(def.element);
-      return element && ((value) => Array.isArray(value) && value.every((item) => element(item)));
+      return (
+        element &&
+        ((value) => {
+          if (!Array.isArray(value)) return false;
+          for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+          return true;
+        })
+      );
     }
     case 'object':
       return objectCheck(def);
@@ -97,24 +104,89 @@ function closureFor(def: Definition): Check | undefined {
   }
 }
 
+/** How an object field is checked: inline for the common plain types, else through its closure. */
+const STRING = 0;
+const NUMBER = 1;
+const BOOLEAN = 2;
+const ANYTHING = 3;
+const OTHER = 4;
+type Kind = typeof STRING | typeof NUMBER | typeof BOOLEAN | typeof ANYTHING | typeof OTHER;
+
+/** A field as the object loop checks it: its type inline, `null`/`undefined` allowed or not. */
+interface Field {
+  key: string;
+  kind: Kind;
+  optional: boolean;
+  nullable: boolean;
+  check: Check;
+}
+
+/** Peels `optional`/`nullable` off a field so its plain type can be checked inline. */
+function fieldFor(key: string, schema: $ZodType): Field | undefined {
+  const check = checkFor(schema);
+  if (!check) return undefined;
+  let optional = false;
+  let nullable = false;
+  let def = schema._zod.def as Definition;
+  while ((def.type === 'optional' || def.type === 'nullable') && def.innerType) {
+    if (def.type === 'optional') optional = true;
+    else nullable = true;
+    def = def.innerType._zod.def as Definition;
+  }
+  const kind =
+    def.type === 'string'
+      ? STRING
+      : def.type === 'number'
+        ? NUMBER
+        : def.type === 'boolean'
+          ? BOOLEAN
+          : def.type === 'unknown' || def.type === 'any'
+            ? ANYTHING
+            : OTHER;
+  return { key, kind, optional, nullable, check };
+}
+
 function objectCheck(def: Definition): Check | undefined {
   // Only loose objects return their input's keys unchanged: a plain object strips unknown keys, a
   // strict one refuses them.
   if (!def.shape || (def.catchall?._zod.def as Definition | undefined)?.type !== 'unknown') {
     return undefined;
   }
-  const keys = Object.keys(def.shape);
-  const fields: Check[] = [];
-  for (const key of keys) {
-    const field = checkFor(def.shape[key]!);
+  const fields: Field[] = [];
+  for (const key of Object.keys(def.shape)) {
+    const field = fieldFor(key, def.shape[key]!);
     if (!field) return undefined;
     fields.push(field);
   }
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
     const record = value as Record<string, unknown>;
-    for (let i = 0; i < keys.length; i++) {
-      if (!fields[i]!(record[keys[i]!])) return false;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const item = record[field.key];
+      if (item === undefined) {
+        if (field.optional) continue;
+        return false;
+      }
+      if (item === null) {
+        if (field.nullable) continue;
+        return false;
+      }
+      switch (field.kind) {
+        case STRING:
+          if (typeof item !== 'string') return false;
+          break;
+        case NUMBER:
+          if (typeof item !== 'number' || !Number.isFinite(item)) return false;
+          break;
+        case BOOLEAN:
+          if (typeof item !== 'boolean') return false;
+          break;
+        case ANYTHING:
+          break;
+        default:
+          if (!field.check(item)) return false;
+      }
     }
     return true;
   };
