@@ -23,6 +23,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors';
+import { acceptsFast } from './fast-check';
 import {
   callSettings,
   type RequestOptions,
@@ -170,16 +171,20 @@ export class Transport {
     const spec: CallSpec = built.form ? { ...built, form: await built.form } : built;
     const settings = callSettings(this.options, options);
     const started = Date.now();
-    const url = /^https?:\/\//i.test(spec.path) ? spec.path : `${this.options.baseUrl}${spec.path}`;
+    const absolute = /^https?:\/\//i.test(spec.path);
+    const url = absolute ? spec.path : `${this.options.baseUrl}${spec.path}`;
     // Named without the query: a pre-signed file URL carries its signature there.
-    const shown = url.replace(/[?#].*$/s, '');
+    const shown = absolute ? url.replace(/[?#].*$/s, '') : url;
     const identity: RequestIdentity = {
       method: spec.method,
       path: shown.startsWith(this.options.baseUrl)
         ? shown.slice(this.options.baseUrl.length)
         : shown,
     };
-    const authenticate = spec.authenticate !== false && new URL(url).origin === this.options.origin;
+    // A path from `/` stays on baseUrl's origin; only other URLs need parsing to tell.
+    const authenticate =
+      spec.authenticate !== false &&
+      ((!absolute && spec.path.startsWith('/')) || new URL(url).origin === this.options.origin);
     if (this.options.logger.enabled('debug')) {
       this.options.logger.debug(`${spec.method} ${identity.path}`, {
         query: spec.query,
@@ -202,9 +207,11 @@ export class Transport {
           totalTimeout: settings.totalTimeout - elapsed,
           maxRetries: settings.maxRetries,
         });
-        this.options.logger.info(
-          `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
-        );
+        if (this.options.logger.enabled('info')) {
+          this.options.logger.info(
+            `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
+          );
+        }
         break;
       } catch (error) {
         // One re-login and one replay on a refused token the SDK can renew; it is not a retry, and a
@@ -291,27 +298,25 @@ export class Transport {
     if (call.clientToken !== undefined) headers.set('X-Api-Client-Token', call.clientToken);
     if (call.bearer !== undefined) headers.set('Authorization', `Bearer ${call.bearer}`);
 
-    // One controller bounds the whole call, body read included (ky's own time-outs stop at the
-    // headers); the caller's signal feeds into it so both end the same way.
-    const controller = new AbortController();
     const userSignal = call.options?.signal;
-    const onUserAbort = () => controller.abort(userSignal?.reason);
     if (userSignal?.aborted)
       throw new APIUserAbortError('The call was aborted before it started.', {
         cause: userSignal.reason,
       });
-    userSignal?.addEventListener('abort', onUserAbort, { once: true });
     const deadline = Date.now() + call.totalTimeout;
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), Math.max(1, call.totalTimeout));
+    const body: BodyRead = { timedOut: false };
 
     try {
+      // ky bounds each attempt and the whole call up to the response headers, and aborts on the
+      // caller's signal; `readBody` bounds the rest. No controller of our own: tying one to ky's
+      // costs every call more than all the SDK's other work together (issue 8).
       const response = await this.#ky(url, {
         method: spec.method,
         headers,
         searchParams: spec.query ? definedParams(spec.query) : undefined,
         json: spec.json,
         body: spec.form as FormData | undefined,
-        signal: controller.signal,
+        signal: userSignal,
         timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
         totalTimeout: Math.max(1, call.totalTimeout),
         retry: retryOptions(call.maxRetries, spec.replay, deadline),
@@ -326,21 +331,20 @@ export class Transport {
                 )
             : true,
       });
-      // A raw response's body is the caller's to stream (the timer below stops at the headers); a
+      // A raw response's body is the caller's to stream (time-outs stop at the headers); a
       // redirect is handed back unread for #send to follow.
       if (spec.raw || (manualRedirects && REDIRECT_STATUSES.has(response.status))) {
         return { data: response, response };
       }
-      const body = parseBody(await response.text());
+      const data = parseBody(await readBody(response, deadline, body));
       if (this.options.logger.enabled('debug')) {
-        this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, { body });
+        this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, {
+          body: data,
+        });
       }
-      return { data: this.#validate(spec.schema, body, identity, response.status), response };
+      return { data: this.#validate(spec.schema, data, identity, response.status), response };
     } catch (error) {
-      throw toPartnerError(error, identity, controller.signal, userSignal, call);
-    } finally {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onUserAbort);
+      throw toPartnerError(error, identity, body.timedOut, userSignal, call);
     }
   }
 
@@ -353,6 +357,7 @@ export class Transport {
     if (!schemaOrChoice || this.options.validateResponses === 'off') return body;
     const schema = typeof schemaOrChoice === 'function' ? schemaOrChoice(status) : schemaOrChoice;
     if (!schema) return body;
+    if (acceptsFast(schema, body)) return body;
     const result = safeParse(schema, body);
     if (result.success) return result.data;
     const error = new ResponseValidationError(
@@ -401,6 +406,40 @@ export class Transport {
       ]);
     }
     return token;
+  }
+}
+
+/** Whether the call's deadline ended the body read. */
+interface BodyRead {
+  timedOut: boolean;
+}
+
+/**
+ * The body as text, read within the call's deadline: ky's time-outs stop at the headers, so a body
+ * that stalls is cancelled here, which also closes its connection.
+ */
+async function readBody(response: Response, deadline: number, state: BodyRead): Promise<string> {
+  const stream = response.body;
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const timer = setTimeout(
+    () => {
+      state.timedOut = true;
+      reader.cancel(TIMED_OUT).catch(() => {});
+    },
+    Math.max(1, deadline - Date.now()),
+  );
+  try {
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (state.timedOut) throw TIMED_OUT;
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -484,7 +523,7 @@ function messageOf(body: unknown): string | undefined {
 function toPartnerError(
   error: unknown,
   identity: RequestIdentity,
-  signal: AbortSignal,
+  timedOut: boolean,
   userSignal: AbortSignal | undefined,
   call: { timeout: number; totalTimeout: number },
 ): unknown {
@@ -497,7 +536,7 @@ function toPartnerError(
       cause: userSignal.reason,
     });
   }
-  if (isTimeoutError(error) || signal.reason === TIMED_OUT) {
+  if (isTimeoutError(error) || timedOut || error === TIMED_OUT) {
     return new APIConnectionTimeoutError(
       identity,
       `no complete response in time (timeout ${call.timeout} ms per attempt, ${Math.round(call.totalTimeout)} ms for the call)`,

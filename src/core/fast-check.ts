@@ -1,0 +1,193 @@
+/**
+ * The fast path of response validation (issue 8). zod's runtime parser costs more than the
+ * `JSON.parse` of a 50-product page; zod's compiler (`z.compile`) is fast but adds ≈ 10 KB gzipped to
+ * the bundle and needs `new Function`, which some edge runtimes refuse.
+ *
+ * Response schemas use a small part of zod: loose objects, arrays, optional, nullable, string,
+ * number, boolean and unknown, with no checks and no transforms (schemas/common.ts). For that part
+ * a successful parse returns a copy equal to its input, so all the fast path needs is a yes/no:
+ * {@link acceptsFast} builds, once per schema, plain closures that answer "would zod accept this
+ * value?", and the caller then keeps the body as it came. Whenever it cannot say yes (a wrong value,
+ * or a schema using anything outside that part, such as a partner's own schema through
+ * `client.request`), zod parses as before, so results and issues stay zod's own.
+ */
+
+import type { $ZodType } from 'zod/v4/core';
+
+type Check = (value: unknown) => boolean;
+
+/** The parts of a zod definition the fast path reads (classic and mini schemas share them). */
+interface Definition {
+  type: string;
+  checks?: unknown[];
+  coerce?: boolean;
+  innerType?: $ZodType;
+  element?: $ZodType;
+  shape?: Record<string, $ZodType>;
+  catchall?: $ZodType;
+}
+
+const built = new WeakMap<$ZodType, Check | null>();
+
+const isString: Check = (value) => typeof value === 'string';
+const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const isAnything: Check = () => true;
+
+/**
+ * Whether zod would surely accept `value` for `schema` and return a copy equal to it. `false` means
+ * "ask zod": the value may be wrong, or the schema may be one the fast path does not model.
+ */
+export function acceptsFast(schema: $ZodType, value: unknown): boolean {
+  let check = built.get(schema);
+  if (check === undefined) {
+    try {
+      check = checkFor(schema) ?? null;
+    } catch {
+      // A shape getter that throws (zod builds some shapes lazily): leave the schema to zod.
+      check = null;
+    }
+    built.set(schema, check);
+  }
+  return check?.(value) === true;
+}
+
+/** Schemas whose closure is being built: meeting one again means a cycle, which zod must handle. */
+const building = new Set<$ZodType>();
+
+/** The closure checking `schema`, or `undefined` when the schema is outside the modelled part. */
+function checkFor(schema: $ZodType): Check | undefined {
+  if (building.has(schema)) return undefined;
+  building.add(schema);
+  try {
+    return closureFor(schema._zod.def as Definition);
+  } finally {
+    building.delete(schema);
+  }
+}
+
+function closureFor(def: Definition): Check | undefined {
+  if (def.checks?.length || def.coerce) return undefined;
+  switch (def.type) {
+    case 'string':
+      return isString;
+    case 'number':
+      return isNumber;
+    case 'boolean':
+      return isBoolean;
+    case 'unknown':
+    case 'any':
+      return isAnything;
+    case 'optional': {
+      const inner = def.innerType && checkFor(def.innerType);
+      return inner && ((value) => value === undefined || inner(value));
+    }
+    case 'nullable': {
+      const inner = def.innerType && checkFor(def.innerType);
+      return inner && ((value) => value === null || inner(value));
+    }
+    case 'array': {
+      const element = def.element && checkFor(def.element);
+      return (
+        element &&
+        ((value) => {
+          if (!Array.isArray(value)) return false;
+          for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+          return true;
+        })
+      );
+    }
+    case 'object':
+      return objectCheck(def);
+    default:
+      return undefined;
+  }
+}
+
+/** How an object field is checked: inline for the common plain types, else through its closure. */
+const STRING = 0;
+const NUMBER = 1;
+const BOOLEAN = 2;
+const ANYTHING = 3;
+const OTHER = 4;
+type Kind = typeof STRING | typeof NUMBER | typeof BOOLEAN | typeof ANYTHING | typeof OTHER;
+
+/** A field as the object loop checks it: its type inline, `null`/`undefined` allowed or not. */
+interface Field {
+  key: string;
+  kind: Kind;
+  optional: boolean;
+  nullable: boolean;
+  check: Check;
+}
+
+/** Peels `optional`/`nullable` off a field so its plain type can be checked inline. */
+function fieldFor(key: string, schema: $ZodType): Field | undefined {
+  const check = checkFor(schema);
+  if (!check) return undefined;
+  let optional = false;
+  let nullable = false;
+  let def = schema._zod.def as Definition;
+  while ((def.type === 'optional' || def.type === 'nullable') && def.innerType) {
+    if (def.type === 'optional') optional = true;
+    else nullable = true;
+    def = def.innerType._zod.def as Definition;
+  }
+  const kind =
+    def.type === 'string'
+      ? STRING
+      : def.type === 'number'
+        ? NUMBER
+        : def.type === 'boolean'
+          ? BOOLEAN
+          : def.type === 'unknown' || def.type === 'any'
+            ? ANYTHING
+            : OTHER;
+  return { key, kind, optional, nullable, check };
+}
+
+function objectCheck(def: Definition): Check | undefined {
+  // Only loose objects return their input's keys unchanged: a plain object strips unknown keys, a
+  // strict one refuses them.
+  if (!def.shape || (def.catchall?._zod.def as Definition | undefined)?.type !== 'unknown') {
+    return undefined;
+  }
+  const fields: Field[] = [];
+  for (const key of Object.keys(def.shape)) {
+    const field = fieldFor(key, def.shape[key]!);
+    if (!field) return undefined;
+    fields.push(field);
+  }
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const record = value as Record<string, unknown>;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const item = record[field.key];
+      if (item === undefined) {
+        if (field.optional) continue;
+        return false;
+      }
+      if (item === null) {
+        if (field.nullable) continue;
+        return false;
+      }
+      switch (field.kind) {
+        case STRING:
+          if (typeof item !== 'string') return false;
+          break;
+        case NUMBER:
+          if (typeof item !== 'number' || !Number.isFinite(item)) return false;
+          break;
+        case BOOLEAN:
+          if (typeof item !== 'boolean') return false;
+          break;
+        case ANYTHING:
+          break;
+        default:
+          if (!field.check(item)) return false;
+      }
+    }
+    return true;
+  };
+}

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../src/index';
+import { type StubServer, startStub } from '../helpers/stub-server';
+
+// The response body is read by the transport itself, after ky has returned the headers: these
+// tests pin what bounds that read (the call's totalTimeout and the caller's signal, not the
+// per-attempt timeout) and that a slow but steady body arrives whole.
+
+let server: StubServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const clientFor = (s: StubServer, options: { timeout?: number; totalTimeout?: number } = {}) =>
+  new PartnerClient({
+    baseUrl: s.baseUrl,
+    clientToken: 'body-token-1',
+    logLevel: 'off',
+    maxRetries: 0,
+    ...options,
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('reading the response body', () => {
+  it('reads a body sent in slow chunks, multi-byte characters split across them, whole', async () => {
+    const text = JSON.stringify({ data: 'ação '.repeat(2_000) });
+    const bytes = Buffer.from(text);
+    server = await startStub(async (_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // Cut inside a two-byte character ('ç'), so decoding must carry it over.
+      const cut = bytes.indexOf(Buffer.from('ç')) + 1;
+      res.write(bytes.subarray(0, cut));
+      await sleep(50);
+      res.end(bytes.subarray(cut));
+    });
+    const { data, response } = await clientFor(server)
+      .request({ method: 'GET', path: '/x' })
+      .withResponse();
+    expect(data).toEqual(JSON.parse(text));
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it('lets a body take longer than the per-attempt timeout while totalTimeout allows', async () => {
+    server = await startStub(async (_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"slow":');
+      await sleep(400);
+      res.end('true}');
+    });
+    const data = await clientFor(server, { timeout: 150, totalTimeout: 5_000 }).request({
+      method: 'GET',
+      path: '/x',
+    });
+    expect(data).toEqual({ slow: true });
+  });
+
+  it('ends a stalled body at totalTimeout with APIConnectionTimeoutError', async () => {
+    server = await startStub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+    });
+    const started = Date.now();
+    const error = await clientFor(server, { timeout: 5_000, totalTimeout: 300 })
+      .request({ method: 'GET', path: '/x' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('ends a stalled body promptly when the caller aborts, with APIUserAbortError', async () => {
+    server = await startStub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+    });
+    const controller = new AbortController();
+    const pending = clientFor(server)
+      .request({ method: 'GET', path: '/x' }, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await sleep(150);
+    const abortedAt = Date.now();
+    controller.abort();
+    expect(await pending).toBeInstanceOf(APIUserAbortError);
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+  });
+
+  it('gives undefined for an empty body', async () => {
+    server = await startStub((_r, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    expect(await clientFor(server).request({ method: 'GET', path: '/x' })).toBeUndefined();
+  });
+});
