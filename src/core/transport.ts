@@ -4,7 +4,13 @@
  * the SDK's error classes. Resources describe calls (`CallSpec`); they never touch HTTP.
  */
 
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, {
+  isHTTPError,
+  isNetworkError,
+  isTimeoutError,
+  type KyInstance,
+  type Options as KyOptions,
+} from 'ky';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { LOGIN } from '../assumptions';
@@ -30,7 +36,7 @@ import {
   type ResolvedOptions,
   type TokenSource,
 } from './options';
-import { type ReplayPolicy, retryOptions } from './retry';
+import { type ReplayPolicy, type RetryContext, retryOptions } from './retry';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -108,11 +114,18 @@ const TIMED_OUT = Symbol('timed out');
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
+/** `throwHttpErrors` of a call that follows redirects itself: a 3xx is handed back, not thrown. */
+const throwUnlessRedirect = (status: number) => !REDIRECT_STATUSES.has(status);
+
 /** The HTTP engine of one client configuration; clients derived with `withOptions` share its tokens. */
 export class Transport {
   readonly options: ResolvedOptions;
   readonly tokens: ClientTokenManager;
-  readonly #ky: KyInstance;
+  /** ky's per-client options; each (replay policy, retry limit) pair gets its own instance of them. */
+  readonly #kyDefaults: KyOptions;
+  readonly #instances = new Map<string, KyInstance>();
+  /** `defaultHeaders` with lower-case names, so that the SDK's own headers override them. */
+  readonly #defaultHeaders: Readonly<Record<string, string>>;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager) {
     this.options = options;
@@ -134,9 +147,13 @@ export class Transport {
           return baseFetch(input, init);
         }
       : baseFetch;
-    this.#ky = ky.create({
+    const defaultHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.defaultHeaders)) {
+      defaultHeaders[name.toLowerCase()] = value;
+    }
+    this.#defaultHeaders = defaultHeaders;
+    this.#kyDefaults = {
       fetch,
-      throwHttpErrors: true,
       hooks: {
         beforeRetry: [
           ({ request, error, retryCount }) => {
@@ -147,7 +164,21 @@ export class Transport {
           },
         ],
       },
-    });
+    };
+  }
+
+  /**
+   * The ky instance for one replay policy and retry limit: everything static about a call goes
+   * into `ky.create()` once, so that ky's per-call option merging and normalising stays small.
+   */
+  #kyFor(policy: ReplayPolicy, limit: number): KyInstance {
+    const key = `${policy}${limit}`;
+    let instance = this.#instances.get(key);
+    if (instance === undefined) {
+      instance = ky.create({ ...this.#kyDefaults, retry: retryOptions(limit, policy) });
+      this.#instances.set(key, instance);
+    }
+    return instance;
   }
 
   /** Sends one call and returns its promise; see {@link CallSpec}. */
@@ -289,14 +320,15 @@ export class Transport {
       maxRetries: number;
     },
   ): Promise<WithResponse<unknown>> {
-    const headers = new Headers(this.options.defaultHeaders);
-    for (const [name, value] of Object.entries(call.options?.headers ?? {}))
-      headers.set(name, value);
-    headers.set('Accept', spec.raw ? '*/*' : 'application/json');
+    // A plain object with lower-case names: ky merges it without building `Headers` of its own.
+    const headers: Record<string, string> = { ...this.#defaultHeaders };
+    const extra = call.options?.headers;
+    if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
+    headers.accept = spec.raw ? '*/*' : 'application/json';
+    headers['user-agent'] = USER_AGENT;
+    if (call.clientToken !== undefined) headers['x-api-client-token'] = call.clientToken;
+    if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
     const manualRedirects = spec.raw || call.clientToken !== undefined || call.bearer !== undefined;
-    headers.set('User-Agent', USER_AGENT);
-    if (call.clientToken !== undefined) headers.set('X-Api-Client-Token', call.clientToken);
-    if (call.bearer !== undefined) headers.set('Authorization', `Bearer ${call.bearer}`);
 
     const userSignal = call.options?.signal;
     if (userSignal?.aborted)
@@ -310,27 +342,33 @@ export class Transport {
       // ky bounds each attempt and the whole call up to the response headers, and aborts on the
       // caller's signal; `readBody` bounds the rest. No controller of our own: tying one to ky's
       // costs every call more than all the SDK's other work together (issue 8).
-      const response = await this.#ky(url, {
+      // Only what varies per call; ky merges every key of these options on every call.
+      const request: KyOptions = {
         method: spec.method,
         headers,
-        searchParams: spec.query ? definedParams(spec.query) : undefined,
-        json: spec.json,
-        body: spec.form as FormData | undefined,
-        signal: userSignal,
         timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
         totalTimeout: Math.max(1, call.totalTimeout),
-        retry: retryOptions(call.maxRetries, spec.replay, deadline),
-        // Such calls see redirects and follow them through #send, deciding credentials per origin.
-        redirect: manualRedirects ? 'manual' : 'follow',
-        throwHttpErrors:
-          spec.acceptStatus || manualRedirects
-            ? (status) =>
-                !(
-                  spec.acceptStatus?.includes(status) ||
-                  (manualRedirects && REDIRECT_STATUSES.has(status))
-                )
-            : true,
-      });
+        context: { deadline } satisfies RetryContext,
+      };
+      if (userSignal) request.signal = userSignal;
+      if (spec.json !== undefined) request.json = spec.json;
+      if (spec.form) request.body = spec.form as FormData;
+      // Such calls see redirects and follow them through #send, deciding credentials per origin.
+      if (manualRedirects) request.redirect = 'manual';
+      if (spec.acceptStatus) {
+        const accepted = spec.acceptStatus;
+        request.throwHttpErrors = (status) =>
+          !(accepted.includes(status) || (manualRedirects && REDIRECT_STATUSES.has(status)));
+      } else if (manualRedirects) {
+        request.throwHttpErrors = throwUnlessRedirect;
+      }
+      let target = url;
+      if (spec.query) {
+        // A URL with a query or fragment of its own (a pre-signed file) is left for ky to extend.
+        if (/[?#]/.test(url)) request.searchParams = definedParams(spec.query);
+        else target = withQuery(url, spec.query);
+      }
+      const response = await this.#kyFor(spec.replay, call.maxRetries)(target, request);
       // A raw response's body is the caller's to stream (time-outs stop at the headers); a
       // redirect is handed back unread for #send to follow.
       if (spec.raw || (manualRedirects && REDIRECT_STATUSES.has(response.status))) {
@@ -443,14 +481,23 @@ async function readBody(response: Response, deadline: number, state: BodyRead): 
   }
 }
 
-function definedParams(
-  query: Record<string, string | number | boolean | undefined>,
-): Record<string, string> {
+function definedParams(query: QueryParams): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
+  for (const key of Object.keys(query)) {
+    const value = query[key];
     if (value !== undefined) result[key] = String(value);
   }
   return result;
+}
+
+/**
+ * `url` (no query, no fragment) with the query's defined parameters, encoded as ky's
+ * `searchParams` would encode them (`URLSearchParams`): ky then parses the URL and builds its
+ * `Request` once instead of twice.
+ */
+function withQuery(url: string, query: QueryParams): string {
+  const search = new URLSearchParams(definedParams(query)).toString();
+  return search === '' ? url : `${url}?${search}`;
 }
 
 /** The absolute http(s) URL a redirect response points to, or `undefined` when it is none. */
