@@ -16,7 +16,7 @@ import type { $ZodType, output } from 'zod/v4/core';
 import { LOGIN } from '../assumptions';
 import { VERSION } from '../version';
 import { APIPromise, type WithResponse } from './api-promise';
-import { ClientTokenManager, resolveToken } from './auth';
+import { ClientTokenManager, knownToken, resolveToken } from './auth';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -198,7 +198,9 @@ export class Transport {
     options: RequestOptions | undefined,
     redirects: number,
   ): Promise<WithResponse<unknown>> {
-    const built = typeof input === 'function' ? await input() : input;
+    // A resource's spec function is synchronous but for multipart bodies: await only a promise.
+    const made = typeof input === 'function' ? input() : input;
+    const built = 'then' in made ? await made : made;
     const spec: CallSpec = built.form ? { ...built, form: await built.form } : built;
     const settings = callSettings(this.options, options);
     const started = Date.now();
@@ -223,8 +225,13 @@ export class Transport {
       });
     }
 
-    let clientToken = authenticate ? await this.#clientToken(identity) : undefined;
-    const bearer = authenticate && context.bearer ? await resolveToken(context.bearer) : undefined;
+    let clientToken = authenticate
+      ? (this.tokens.known() ?? (await this.#clientToken(identity)))
+      : undefined;
+    const bearer =
+      authenticate && context.bearer
+        ? (knownToken(context.bearer) ?? (await resolveToken(context.bearer)))
+        : undefined;
     let renewed = false;
     let result: WithResponse<unknown>;
     for (;;) {
@@ -344,12 +351,13 @@ export class Transport {
       // costs every call more than all the SDK's other work together (issue 8).
       // Only what varies per call; ky merges every key of these options on every call.
       const request: KyOptions = {
-        method: spec.method,
         headers,
         timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
         totalTimeout: Math.max(1, call.totalTimeout),
         context: { deadline } satisfies RetryContext,
       };
+      // GET is ky's default method: one option fewer to merge.
+      if (spec.method !== 'GET') request.method = spec.method;
       if (userSignal) request.signal = userSignal;
       if (spec.json !== undefined) request.json = spec.json;
       if (spec.form) request.body = spec.form as FormData;
@@ -452,6 +460,8 @@ interface BodyRead {
   timedOut: boolean;
 }
 
+let decoder: InstanceType<typeof TextDecoder> | undefined;
+
 /**
  * The body as text, read within the call's deadline: ky's time-outs stop at the headers, so a body
  * that stalls is cancelled here, which also closes its connection.
@@ -468,14 +478,26 @@ async function readBody(response: Response, deadline: number, state: BodyRead): 
     Math.max(1, deadline - Date.now()),
   );
   try {
-    const decoder = new TextDecoder();
-    let text = '';
+    // Bytes first, decoded once at the end: one decoder serves every call (a whole-input decode
+    // keeps no state), where a streaming one would be built per call.
+    const chunks: Uint8Array[] = [];
+    let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (state.timedOut) throw TIMED_OUT;
-      if (done) return text + decoder.decode();
-      text += decoder.decode(value, { stream: true });
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
     }
+    decoder ??= new TextDecoder();
+    if (chunks.length === 1) return decoder.decode(chunks[0]);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return decoder.decode(bytes);
   } finally {
     clearTimeout(timer);
   }
