@@ -94,7 +94,7 @@ export function retryOptions(limit: number, policy: ReplayPolicy): RetryOptions 
     maxRetryAfter: MAX_RETRY_AFTER_MS,
     backoffLimit: 8_000,
     jitter: true,
-    retryOnTimeout: policy === 'always',
+    // No `retryOnTimeout`: `shouldRetry` answers every time-out itself, so ky never reads it.
     shouldRetry: SHOULD_RETRY[policy],
   };
 }

@@ -126,6 +126,9 @@ export class Transport {
   readonly #instances = new Map<string, KyInstance>();
   /** `defaultHeaders` with lower-case names, so that the SDK's own headers override them. */
   readonly #defaultHeaders: Readonly<Record<string, string>>;
+  /** Whether the logger writes these levels (fixed at construction), checked on every call. */
+  readonly #info: boolean;
+  readonly #debug: boolean;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager) {
     this.options = options;
@@ -138,6 +141,8 @@ export class Transport {
         login: (id, secret) => this.#login(id, secret),
       });
     const logger = options.logger;
+    this.#info = logger.enabled('info');
+    this.#debug = logger.enabled('debug');
     const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // Per-attempt debug lines come from wrapping fetch: ky calls it once per attempt.
     const fetch = logger.enabled('debug')
@@ -218,7 +223,7 @@ export class Transport {
     const authenticate =
       spec.authenticate !== false &&
       ((!absolute && spec.path.startsWith('/')) || new URL(url).origin === this.options.origin);
-    if (this.options.logger.enabled('debug')) {
+    if (this.#debug) {
       this.options.logger.debug(`${spec.method} ${identity.path}`, {
         query: spec.query,
         body: spec.json ?? (spec.form ? [...(spec.form as FormData).keys()] : undefined),
@@ -245,7 +250,7 @@ export class Transport {
           totalTimeout: settings.totalTimeout - elapsed,
           maxRetries: settings.maxRetries,
         });
-        if (this.options.logger.enabled('info')) {
+        if (this.#info) {
           this.options.logger.info(
             `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
           );
@@ -383,7 +388,7 @@ export class Transport {
         return { data: response, response };
       }
       const data = parseBody(await readBody(response, deadline, body));
-      if (this.options.logger.enabled('debug')) {
+      if (this.#debug) {
         this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, {
           body: data,
         });
