@@ -126,8 +126,11 @@ export class Transport {
   readonly #instances = new Map<string, KyInstance>();
   /** `defaultHeaders` with lower-case names, so that the SDK's own headers override them. */
   readonly #defaultHeaders: Readonly<Record<string, string>>;
+  readonly #hasDefaultHeaders: boolean;
   /** Whether the logger writes these levels (fixed at construction), checked on every call. */
   readonly #info: boolean;
+  /** The client's own time-outs and retries: what a call without options runs on. */
+  readonly #settings: ReturnType<typeof callSettings>;
   readonly #debug: boolean;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager) {
@@ -142,6 +145,7 @@ export class Transport {
       });
     const logger = options.logger;
     this.#info = logger.enabled('info');
+    this.#settings = callSettings(options, undefined);
     this.#debug = logger.enabled('debug');
     const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // Per-attempt debug lines come from wrapping fetch: ky calls it once per attempt.
@@ -157,19 +161,23 @@ export class Transport {
       defaultHeaders[name.toLowerCase()] = value;
     }
     this.#defaultHeaders = defaultHeaders;
-    this.#kyDefaults = {
-      fetch,
-      hooks: {
-        beforeRetry: [
-          ({ request, error, retryCount }) => {
-            const why = isHTTPError(error) ? `HTTP ${error.response.status}` : error.message;
-            logger.warn(
-              `retrying ${request.method} ${request.url} after ${why} (retry ${retryCount})`,
-            );
+    this.#hasDefaultHeaders = Object.keys(defaultHeaders).length > 0;
+    // The retry warning is ky's one hook; without it ky merges no hooks of ours on every call.
+    this.#kyDefaults = logger.enabled('warn')
+      ? {
+          fetch,
+          hooks: {
+            beforeRetry: [
+              ({ request, error, retryCount }) => {
+                const why = isHTTPError(error) ? `HTTP ${error.response.status}` : error.message;
+                logger.warn(
+                  `retrying ${request.method} ${request.url} after ${why} (retry ${retryCount})`,
+                );
+              },
+            ],
           },
-        ],
-      },
-    };
+        }
+      : { fetch };
   }
 
   /**
@@ -207,7 +215,7 @@ export class Transport {
     const made = typeof input === 'function' ? input() : input;
     const built = 'then' in made ? await made : made;
     const spec: CallSpec = built.form ? { ...built, form: await built.form } : built;
-    const settings = callSettings(this.options, options);
+    const settings = options ? callSettings(this.options, options) : this.#settings;
     const started = Date.now();
     const absolute = /^https?:\/\//i.test(spec.path);
     const url = absolute ? spec.path : `${this.options.baseUrl}${spec.path}`;
@@ -333,11 +341,18 @@ export class Transport {
     },
   ): Promise<WithResponse<unknown>> {
     // A plain object with lower-case names: ky merges it without building `Headers` of its own.
-    const headers: Record<string, string> = { ...this.#defaultHeaders };
+    // The SDK's own headers come last, so neither `defaultHeaders` nor per-call ones override them.
+    const accept = spec.raw ? '*/*' : 'application/json';
     const extra = call.options?.headers;
-    if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
-    headers.accept = spec.raw ? '*/*' : 'application/json';
-    headers['user-agent'] = USER_AGENT;
+    let headers: Record<string, string>;
+    if (extra || this.#hasDefaultHeaders) {
+      headers = { ...this.#defaultHeaders };
+      if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
+      headers.accept = accept;
+      headers['user-agent'] = USER_AGENT;
+    } else {
+      headers = { accept, 'user-agent': USER_AGENT };
+    }
     if (call.clientToken !== undefined) headers['x-api-client-token'] = call.clientToken;
     if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
     const manualRedirects = spec.raw || call.clientToken !== undefined || call.bearer !== undefined;
