@@ -25,6 +25,13 @@ export async function resolveToken(source: TokenSource): Promise<string> {
   return token;
 }
 
+/** A token source that is a usable string, remembered as a secret; `undefined` when it must be resolved. */
+export function knownToken(source: TokenSource): string | undefined {
+  if (typeof source !== 'string' || source === '') return undefined;
+  registerSecret(source);
+  return source;
+}
+
 /** Holds the client token of one client and of every client derived from it (`withOptions`, `forUser`). */
 export class ClientTokenManager {
   readonly #given: TokenSource | undefined;
@@ -46,6 +53,15 @@ export class ClientTokenManager {
         ? { id: options.clientId, secret: options.clientSecret }
         : undefined;
     this.#login = options.login;
+  }
+
+  /**
+   * The token to send now when it is known without waiting (the last login's, or a given string),
+   * else `undefined`: then {@link current} resolves it. Saves every call a few promise turns.
+   */
+  known(): string | undefined {
+    if (this.#loggedIn !== undefined) return this.#loggedIn;
+    return this.#given === undefined ? undefined : knownToken(this.#given);
   }
 
   /** The token to send now: the last login's, else the given one, else a (single-flight) login. */

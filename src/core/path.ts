@@ -2,8 +2,14 @@
 
 import { RequestValidationError } from './errors';
 
+const UNRESERVED = /^[A-Za-z0-9_~.-]+$/;
+
 /** Checks and percent-encodes one path segment; an empty value, `.` or `..` is refused. */
 export function encodePathParam(name: string, value: unknown): string {
+  // The common case, an id of unreserved characters, needs no encoding.
+  if (typeof value === 'string' && UNRESERVED.test(value) && value !== '.' && value !== '..') {
+    return value;
+  }
   if (typeof value !== 'string' && typeof value !== 'number') {
     throw invalid(name, `expected a string, got ${value === null ? 'null' : typeof value}`);
   }
@@ -26,9 +32,14 @@ function invalid(name: string, message: string): RequestValidationError {
  */
 export function path(strings: TemplateStringsArray, ...params: Record<string, unknown>[]): string {
   let result = strings[0] ?? '';
-  params.forEach((param, index) => {
-    const [name, value] = Object.entries(param)[0] ?? ['parameter', undefined];
-    result += encodePathParam(name, value) + (strings[index + 1] ?? '');
-  });
+  for (let index = 0; index < params.length; index++) {
+    const param = params[index]!;
+    let name = 'parameter';
+    for (const key in param) {
+      name = key;
+      break;
+    }
+    result += encodePathParam(name, param[name]) + (strings[index + 1] ?? '');
+  }
   return result;
 }

@@ -40,11 +40,52 @@ export function wasNeverSent(error: unknown): boolean {
   return code !== undefined && UNSENT_CODES.has(code);
 }
 
+/** What a call hands its ky request as `context`; ky gives it back on an `HTTPError` (`error.options.context`). */
+export interface RetryContext {
+  /** Epoch ms at which the call's `totalTimeout` ends. */
+  deadline: number;
+}
+
 /**
- * ky's retry options for one call. `deadline` is the epoch-ms time at which `totalTimeout` ends:
- * a `Retry-After` that would wake after it fails the call at once instead of sleeping in vain.
+ * Whether to retry after `error`, for one replay policy. Built once per policy: the one per-call
+ * value it needs, the deadline, comes from the request's ky `context`.
  */
-export function retryOptions(limit: number, policy: ReplayPolicy, deadline: number): RetryOptions {
+function shouldRetryFor(policy: ReplayPolicy): NonNullable<RetryOptions['shouldRetry']> {
+  return ({ error }) => {
+    if (isHTTPError(error)) {
+      const status = error.response.status;
+      if (policy === 'unsent' && status !== 429) return false;
+      const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
+      const deadline = (error.options.context as Partial<RetryContext> | undefined)?.deadline;
+      if (
+        retryAfter !== undefined &&
+        deadline !== undefined &&
+        Math.min(retryAfter, MAX_RETRY_AFTER_MS) > deadline - Date.now()
+      ) {
+        return false;
+      }
+      // ky's own checks: the status list, and the wait from Retry-After when there is one.
+      return undefined;
+    }
+    if (isTimeoutError(error)) return policy === 'always';
+    if (isNetworkError(error)) return policy === 'always' || wasNeverSent(error);
+    return false;
+  };
+}
+
+const SHOULD_RETRY: Record<ReplayPolicy, NonNullable<RetryOptions['shouldRetry']>> = {
+  always: shouldRetryFor('always'),
+  unsent: shouldRetryFor('unsent'),
+  never: shouldRetryFor('never'),
+};
+
+/**
+ * ky's retry options for calls of one replay policy and retry limit: static, so a client builds
+ * them once per pair (in its `ky.create()` options) rather than once per call. Pass the call's
+ * deadline as `context: { deadline }` ({@link RetryContext}): a `Retry-After` that would wake after
+ * it fails the call at once instead of sleeping in vain.
+ */
+export function retryOptions(limit: number, policy: ReplayPolicy): RetryOptions {
   return {
     limit: policy === 'never' ? 0 : limit,
     methods: ALL_METHODS,
@@ -53,24 +94,7 @@ export function retryOptions(limit: number, policy: ReplayPolicy, deadline: numb
     maxRetryAfter: MAX_RETRY_AFTER_MS,
     backoffLimit: 8_000,
     jitter: true,
-    retryOnTimeout: policy === 'always',
-    shouldRetry: ({ error }) => {
-      if (isHTTPError(error)) {
-        const status = error.response.status;
-        if (policy === 'unsent' && status !== 429) return false;
-        const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
-        if (
-          retryAfter !== undefined &&
-          Math.min(retryAfter, MAX_RETRY_AFTER_MS) > deadline - Date.now()
-        ) {
-          return false;
-        }
-        // ky's own checks: the status list, and the wait from Retry-After when there is one.
-        return undefined;
-      }
-      if (isTimeoutError(error)) return policy === 'always';
-      if (isNetworkError(error)) return policy === 'always' || wasNeverSent(error);
-      return false;
-    },
+    // No `retryOnTimeout`: `shouldRetry` answers every time-out itself, so ky never reads it.
+    shouldRetry: SHOULD_RETRY[policy],
   };
 }

@@ -4,13 +4,19 @@
  * the SDK's error classes. Resources describe calls (`CallSpec`); they never touch HTTP.
  */
 
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, {
+  isHTTPError,
+  isNetworkError,
+  isTimeoutError,
+  type KyInstance,
+  type Options as KyOptions,
+} from 'ky';
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { LOGIN } from '../assumptions';
 import { VERSION } from '../version';
 import { APIPromise, type WithResponse } from './api-promise';
-import { ClientTokenManager, resolveToken } from './auth';
+import { ClientTokenManager, knownToken, resolveToken } from './auth';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -30,7 +36,7 @@ import {
   type ResolvedOptions,
   type TokenSource,
 } from './options';
-import { type ReplayPolicy, retryOptions } from './retry';
+import { type ReplayPolicy, type RetryContext, retryOptions } from './retry';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -108,11 +114,24 @@ const TIMED_OUT = Symbol('timed out');
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
+/** `throwHttpErrors` of a call that follows redirects itself: a 3xx is handed back, not thrown. */
+const throwUnlessRedirect = (status: number) => !REDIRECT_STATUSES.has(status);
+
 /** The HTTP engine of one client configuration; clients derived with `withOptions` share its tokens. */
 export class Transport {
   readonly options: ResolvedOptions;
   readonly tokens: ClientTokenManager;
-  readonly #ky: KyInstance;
+  /** ky's per-client options; each (replay policy, retry limit) pair gets its own instance of them. */
+  readonly #kyDefaults: KyOptions;
+  readonly #instances = new Map<string, KyInstance>();
+  /** `defaultHeaders` with lower-case names, so that the SDK's own headers override them. */
+  readonly #defaultHeaders: Readonly<Record<string, string>>;
+  readonly #hasDefaultHeaders: boolean;
+  /** Whether the logger writes these levels (fixed at construction), checked on every call. */
+  readonly #info: boolean;
+  /** The client's own time-outs and retries: what a call without options runs on. */
+  readonly #settings: ReturnType<typeof callSettings>;
+  readonly #debug: boolean;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager) {
     this.options = options;
@@ -125,6 +144,9 @@ export class Transport {
         login: (id, secret) => this.#login(id, secret),
       });
     const logger = options.logger;
+    this.#info = logger.enabled('info');
+    this.#settings = callSettings(options, undefined);
+    this.#debug = logger.enabled('debug');
     const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     // Per-attempt debug lines come from wrapping fetch: ky calls it once per attempt.
     const fetch = logger.enabled('debug')
@@ -134,20 +156,42 @@ export class Transport {
           return baseFetch(input, init);
         }
       : baseFetch;
-    this.#ky = ky.create({
-      fetch,
-      throwHttpErrors: true,
-      hooks: {
-        beforeRetry: [
-          ({ request, error, retryCount }) => {
-            const why = isHTTPError(error) ? `HTTP ${error.response.status}` : error.message;
-            logger.warn(
-              `retrying ${request.method} ${request.url} after ${why} (retry ${retryCount})`,
-            );
+    const defaultHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(options.defaultHeaders)) {
+      defaultHeaders[name.toLowerCase()] = value;
+    }
+    this.#defaultHeaders = defaultHeaders;
+    this.#hasDefaultHeaders = Object.keys(defaultHeaders).length > 0;
+    // The retry warning is ky's one hook; without it ky merges no hooks of ours on every call.
+    this.#kyDefaults = logger.enabled('warn')
+      ? {
+          fetch,
+          hooks: {
+            beforeRetry: [
+              ({ request, error, retryCount }) => {
+                const why = isHTTPError(error) ? `HTTP ${error.response.status}` : error.message;
+                logger.warn(
+                  `retrying ${request.method} ${request.url} after ${why} (retry ${retryCount})`,
+                );
+              },
+            ],
           },
-        ],
-      },
-    });
+        }
+      : { fetch };
+  }
+
+  /**
+   * The ky instance for one replay policy and retry limit: everything static about a call goes
+   * into `ky.create()` once, so that ky's per-call option merging and normalising stays small.
+   */
+  #kyFor(policy: ReplayPolicy, limit: number): KyInstance {
+    const key = `${policy}${limit}`;
+    let instance = this.#instances.get(key);
+    if (instance === undefined) {
+      instance = ky.create({ ...this.#kyDefaults, retry: retryOptions(limit, policy) });
+      this.#instances.set(key, instance);
+    }
+    return instance;
   }
 
   /** Sends one call and returns its promise; see {@link CallSpec}. */
@@ -167,9 +211,11 @@ export class Transport {
     options: RequestOptions | undefined,
     redirects: number,
   ): Promise<WithResponse<unknown>> {
-    const built = typeof input === 'function' ? await input() : input;
+    // A resource's spec function is synchronous but for multipart bodies: await only a promise.
+    const made = typeof input === 'function' ? input() : input;
+    const built = 'then' in made ? await made : made;
     const spec: CallSpec = built.form ? { ...built, form: await built.form } : built;
-    const settings = callSettings(this.options, options);
+    const settings = options ? callSettings(this.options, options) : this.#settings;
     const started = Date.now();
     const absolute = /^https?:\/\//i.test(spec.path);
     const url = absolute ? spec.path : `${this.options.baseUrl}${spec.path}`;
@@ -185,15 +231,20 @@ export class Transport {
     const authenticate =
       spec.authenticate !== false &&
       ((!absolute && spec.path.startsWith('/')) || new URL(url).origin === this.options.origin);
-    if (this.options.logger.enabled('debug')) {
+    if (this.#debug) {
       this.options.logger.debug(`${spec.method} ${identity.path}`, {
         query: spec.query,
         body: spec.json ?? (spec.form ? [...(spec.form as FormData).keys()] : undefined),
       });
     }
 
-    let clientToken = authenticate ? await this.#clientToken(identity) : undefined;
-    const bearer = authenticate && context.bearer ? await resolveToken(context.bearer) : undefined;
+    let clientToken = authenticate
+      ? (this.tokens.known() ?? (await this.#clientToken(identity)))
+      : undefined;
+    const bearer =
+      authenticate && context.bearer
+        ? (knownToken(context.bearer) ?? (await resolveToken(context.bearer)))
+        : undefined;
     let renewed = false;
     let result: WithResponse<unknown>;
     for (;;) {
@@ -207,7 +258,7 @@ export class Transport {
           totalTimeout: settings.totalTimeout - elapsed,
           maxRetries: settings.maxRetries,
         });
-        if (this.options.logger.enabled('info')) {
+        if (this.#info) {
           this.options.logger.info(
             `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
           );
@@ -289,14 +340,22 @@ export class Transport {
       maxRetries: number;
     },
   ): Promise<WithResponse<unknown>> {
-    const headers = new Headers(this.options.defaultHeaders);
-    for (const [name, value] of Object.entries(call.options?.headers ?? {}))
-      headers.set(name, value);
-    headers.set('Accept', spec.raw ? '*/*' : 'application/json');
+    // A plain object with lower-case names: ky merges it without building `Headers` of its own.
+    // The SDK's own headers come last, so neither `defaultHeaders` nor per-call ones override them.
+    const accept = spec.raw ? '*/*' : 'application/json';
+    const extra = call.options?.headers;
+    let headers: Record<string, string>;
+    if (extra || this.#hasDefaultHeaders) {
+      headers = { ...this.#defaultHeaders };
+      if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
+      headers.accept = accept;
+      headers['user-agent'] = USER_AGENT;
+    } else {
+      headers = { accept, 'user-agent': USER_AGENT };
+    }
+    if (call.clientToken !== undefined) headers['x-api-client-token'] = call.clientToken;
+    if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
     const manualRedirects = spec.raw || call.clientToken !== undefined || call.bearer !== undefined;
-    headers.set('User-Agent', USER_AGENT);
-    if (call.clientToken !== undefined) headers.set('X-Api-Client-Token', call.clientToken);
-    if (call.bearer !== undefined) headers.set('Authorization', `Bearer ${call.bearer}`);
 
     const userSignal = call.options?.signal;
     if (userSignal?.aborted)
@@ -310,34 +369,41 @@ export class Transport {
       // ky bounds each attempt and the whole call up to the response headers, and aborts on the
       // caller's signal; `readBody` bounds the rest. No controller of our own: tying one to ky's
       // costs every call more than all the SDK's other work together (issue 8).
-      const response = await this.#ky(url, {
-        method: spec.method,
+      // Only what varies per call; ky merges every key of these options on every call.
+      const request: KyOptions = {
         headers,
-        searchParams: spec.query ? definedParams(spec.query) : undefined,
-        json: spec.json,
-        body: spec.form as FormData | undefined,
-        signal: userSignal,
         timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
         totalTimeout: Math.max(1, call.totalTimeout),
-        retry: retryOptions(call.maxRetries, spec.replay, deadline),
-        // Such calls see redirects and follow them through #send, deciding credentials per origin.
-        redirect: manualRedirects ? 'manual' : 'follow',
-        throwHttpErrors:
-          spec.acceptStatus || manualRedirects
-            ? (status) =>
-                !(
-                  spec.acceptStatus?.includes(status) ||
-                  (manualRedirects && REDIRECT_STATUSES.has(status))
-                )
-            : true,
-      });
+        context: { deadline } satisfies RetryContext,
+      };
+      // GET is ky's default method: one option fewer to merge.
+      if (spec.method !== 'GET') request.method = spec.method;
+      if (userSignal) request.signal = userSignal;
+      if (spec.json !== undefined) request.json = spec.json;
+      if (spec.form) request.body = spec.form as FormData;
+      // Such calls see redirects and follow them through #send, deciding credentials per origin.
+      if (manualRedirects) request.redirect = 'manual';
+      if (spec.acceptStatus) {
+        const accepted = spec.acceptStatus;
+        request.throwHttpErrors = (status) =>
+          !(accepted.includes(status) || (manualRedirects && REDIRECT_STATUSES.has(status)));
+      } else if (manualRedirects) {
+        request.throwHttpErrors = throwUnlessRedirect;
+      }
+      let target = url;
+      if (spec.query) {
+        // A URL with a query or fragment of its own (a pre-signed file) is left for ky to extend.
+        if (/[?#]/.test(url)) request.searchParams = definedParams(spec.query);
+        else target = withQuery(url, spec.query);
+      }
+      const response = await this.#kyFor(spec.replay, call.maxRetries)(target, request);
       // A raw response's body is the caller's to stream (time-outs stop at the headers); a
       // redirect is handed back unread for #send to follow.
       if (spec.raw || (manualRedirects && REDIRECT_STATUSES.has(response.status))) {
         return { data: response, response };
       }
       const data = parseBody(await readBody(response, deadline, body));
-      if (this.options.logger.enabled('debug')) {
+      if (this.#debug) {
         this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, {
           body: data,
         });
@@ -414,6 +480,8 @@ interface BodyRead {
   timedOut: boolean;
 }
 
+let decoder: InstanceType<typeof TextDecoder> | undefined;
+
 /**
  * The body as text, read within the call's deadline: ky's time-outs stop at the headers, so a body
  * that stalls is cancelled here, which also closes its connection.
@@ -430,27 +498,48 @@ async function readBody(response: Response, deadline: number, state: BodyRead): 
     Math.max(1, deadline - Date.now()),
   );
   try {
-    const decoder = new TextDecoder();
-    let text = '';
+    // Bytes first, decoded once at the end: one decoder serves every call (a whole-input decode
+    // keeps no state), where a streaming one would be built per call.
+    const chunks: Uint8Array[] = [];
+    let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (state.timedOut) throw TIMED_OUT;
-      if (done) return text + decoder.decode();
-      text += decoder.decode(value, { stream: true });
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
     }
+    decoder ??= new TextDecoder();
+    if (chunks.length === 1) return decoder.decode(chunks[0]);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return decoder.decode(bytes);
   } finally {
     clearTimeout(timer);
   }
 }
 
-function definedParams(
-  query: Record<string, string | number | boolean | undefined>,
-): Record<string, string> {
+function definedParams(query: QueryParams): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
+  for (const key of Object.keys(query)) {
+    const value = query[key];
     if (value !== undefined) result[key] = String(value);
   }
   return result;
+}
+
+/**
+ * `url` (no query, no fragment) with the query's defined parameters, encoded as ky's
+ * `searchParams` would encode them (`URLSearchParams`): ky then parses the URL and builds its
+ * `Request` once instead of twice.
+ */
+function withQuery(url: string, query: QueryParams): string {
+  const search = new URLSearchParams(definedParams(query)).toString();
+  return search === '' ? url : `${url}?${search}`;
 }
 
 /** The absolute http(s) URL a redirect response points to, or `undefined` when it is none. */
