@@ -48,7 +48,7 @@ export interface ClientOptions {
   logLevel?: LogLevel;
   /** `'strict'` throws `ResponseValidationError` on an undocumented shape; `'warn'` logs and returns it; `'off'` skips the check. Default `'strict'`. */
   validateResponses?: ValidateResponses;
-  /** Headers added to every request (never overriding the SDK's authentication headers). */
+  /** Headers added to every request to `baseUrl`'s origin (never to another origin, never overriding the SDK's authentication headers). */
   defaultHeaders?: Record<string, string>;
 }
 

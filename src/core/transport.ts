@@ -228,9 +228,9 @@ export class Transport {
         : shown,
     };
     // A path from `/` stays on baseUrl's origin; only other URLs need parsing to tell.
-    const authenticate =
-      spec.authenticate !== false &&
-      ((!absolute && spec.path.startsWith('/')) || new URL(url).origin === this.options.origin);
+    const onOrigin =
+      (!absolute && spec.path.startsWith('/')) || new URL(url).origin === this.options.origin;
+    const authenticate = spec.authenticate !== false && onOrigin;
     if (this.#debug) {
       this.options.logger.debug(`${spec.method} ${identity.path}`, {
         query: spec.query,
@@ -251,6 +251,7 @@ export class Transport {
       const elapsed = Date.now() - started;
       try {
         result = await this.#attempt(spec, url, identity, {
+          onOrigin,
           clientToken,
           bearer,
           options,
@@ -332,6 +333,8 @@ export class Transport {
     url: string,
     identity: RequestIdentity,
     call: {
+      /** Whether the URL is on `baseUrl`'s origin: only then do `defaultHeaders` go too. */
+      onOrigin: boolean;
       clientToken: string | undefined;
       bearer: string | undefined;
       options: RequestOptions | undefined;
@@ -342,11 +345,14 @@ export class Transport {
   ): Promise<WithResponse<unknown>> {
     // A plain object with lower-case names: ky merges it without building `Headers` of its own.
     // The SDK's own headers come last, so neither `defaultHeaders` nor per-call ones override them.
+    // `defaultHeaders` may carry a partner's own secrets (a gateway key): like the SDK's
+    // credentials they go to `baseUrl`'s origin only, never to a pre-signed file elsewhere.
     const accept = spec.raw ? '*/*' : 'application/json';
     const extra = call.options?.headers;
+    const defaults = call.onOrigin && this.#hasDefaultHeaders;
     let headers: Record<string, string>;
-    if (extra || this.#hasDefaultHeaders) {
-      headers = { ...this.#defaultHeaders };
+    if (extra || defaults) {
+      headers = defaults ? { ...this.#defaultHeaders } : {};
       if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name]!;
       headers.accept = accept;
       headers['user-agent'] = USER_AGENT;

@@ -271,7 +271,9 @@ describe('credentials and paths', () => {
     server = await startStub((_r, res) => json(res, 200, {}));
     const other = await startStub((_r, res) => json(res, 200, {}));
     try {
-      const seller = clientFor(server).forUser('public-token-1');
+      const seller = clientFor(server, {
+        defaultHeaders: { 'X-Gateway-Key': 'partner-gateway-secret' },
+      }).forUser('public-token-1');
       await seller.request({ method: 'GET', path: '/x' });
       // An absolute URL on another origin, as a Location header or an export file gives: the
       // transport is reached directly since resources build such calls themselves.
@@ -284,6 +286,8 @@ describe('credentials and paths', () => {
       expect(other.requests[0]?.headers.authorization).toBeUndefined();
       expect(server.requests[0]?.headers['x-api-client-token']).toBe('transport-token-1');
       expect(server.requests[0]?.headers.authorization).toBe('Bearer public-token-1');
+      expect(server.requests[0]?.headers['x-gateway-key']).toBe('partner-gateway-secret');
+      expect(other.requests[0]?.headers['x-gateway-key']).toBeUndefined();
     } finally {
       await other.close();
     }
