@@ -26,6 +26,26 @@ export interface PageContent<T> {
   pagination: Pagination;
 }
 
+/**
+ * One page in the common shape, from the counters the service sent (any may be missing or `null`):
+ * a missing `current_page`/`last_page` means this page is the last one asked for, so a walk ends.
+ */
+export function pageContent<T>(
+  data: T[],
+  sent: Partial<Record<keyof Pagination, number | null>> | null | undefined,
+  page: number,
+): PageContent<T> {
+  return {
+    data,
+    pagination: {
+      current_page: sent?.current_page ?? page,
+      last_page: sent?.last_page ?? page,
+      per_page: sent?.per_page ?? data.length,
+      total: sent?.total ?? data.length,
+    },
+  };
+}
+
 /** Loads one page by number; the resource binds the rest of the parameters. */
 export type PageLoader<T> = (page: number) => APIPromise<PageContent<T>>;
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ANTICIPATION_CONFIRM } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
-import { type PagePromise, pagePromise } from '../core/pagination';
+import { type PagePromise, pageContent, pagePromise } from '../core/pagination';
 import { path } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
@@ -91,15 +91,7 @@ export class Anticipations extends APIResource {
             replay: 'always',
           };
         }, options)
-        ._map(({ data }) => ({
-          data: data.anticipations,
-          pagination: {
-            current_page: data.pagination?.current_page ?? page,
-            last_page: data.pagination?.last_page ?? page,
-            per_page: data.pagination?.per_page ?? data.anticipations.length,
-            total: data.pagination?.total ?? data.anticipations.length,
-          },
-        }));
+        ._map(({ data }) => pageContent(data.anticipations, data.pagination, page));
     return pagePromise(load, first, Number.POSITIVE_INFINITY);
   }
 }

@@ -1,7 +1,7 @@
 import { LIST_DEFAULTS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
-import { type PagePromise, pagePromise } from '../core/pagination';
+import { type PagePromise, pageContent, pagePromise } from '../core/pagination';
 import { path } from '../core/path';
 import type { QueryParams } from '../core/transport';
 import { checkParams } from '../core/validate';
@@ -69,15 +69,7 @@ export class Products extends APIResource {
             replay: 'always',
           };
         }, options)
-        ._map((body) => ({
-          data: body.data,
-          pagination: {
-            current_page: body.meta?.current_page ?? page,
-            last_page: body.meta?.last_page ?? page,
-            per_page: body.meta?.per_page ?? body.data.length,
-            total: body.meta?.total ?? body.data.length,
-          },
-        }));
+        ._map((body) => pageContent(body.data, body.meta, page));
     return pagePromise(load, first, LIST_DEFAULTS.productsMaxPage);
   }
 }
