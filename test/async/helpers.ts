@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { PartnerClient } from '../../src/index';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from '../../src/testing';
+import { type StubHandler, type StubServer, startStub } from '../helpers/stub-server';
 
 /** How many timers keep the process alive right now. */
 export function activeTimers(): number {
@@ -50,4 +51,35 @@ export async function startMock(seed?: Parameters<typeof createMockPartnerApi>[0
 /** Requests to a path of the mock, in order. */
 export function requestsTo(mock: MockPartnerApi, method: string, path: string) {
   return mock.requests.filter((r) => r.method === method && r.path === path);
+}
+
+/**
+ * Registers hooks that close every server a test started and then check that no timer or socket
+ * was left behind; returns the starters that register their servers for closing.
+ */
+export function serversClosedAfterEach(): {
+  mockApi: typeof startMock;
+  stub: (handler: StubHandler) => Promise<StubServer>;
+} {
+  const closers: Array<{ close(): Promise<void> }> = [];
+  let before: ReturnType<typeof activeHandles>;
+  beforeEach(() => {
+    before = activeHandles();
+  });
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((server) => server.close()));
+    await expectNothingLeft(before);
+  });
+  return {
+    mockApi: async (seed) => {
+      const started = await startMock(seed);
+      closers.push(started.server);
+      return started;
+    },
+    stub: async (handler) => {
+      const server = await startStub(handler);
+      closers.push(server);
+      return server;
+    },
+  };
 }

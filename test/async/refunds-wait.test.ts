@@ -1,35 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APIUserAbortError,
   PartnerClient,
   PollTimeoutError,
   RequestValidationError,
 } from '../../src/index';
-import type { MockServer } from '../../src/testing';
-import { json, type StubServer, sequence, startStub } from '../helpers/stub-server';
-import { activeHandles, expectNothingLeft, requestsTo, startMock } from './helpers';
+import { json, type StubServer, sequence } from '../helpers/stub-server';
+import { requestsTo, serversClosedAfterEach } from './helpers';
 
-const closers: Array<MockServer | StubServer> = [];
-let before: ReturnType<typeof activeHandles>;
-beforeEach(() => {
-  before = activeHandles();
-});
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((s) => s.close()));
-  await expectNothingLeft(before);
-});
-
-async function mockApi(seed?: Parameters<typeof startMock>[0]) {
-  const started = await startMock(seed);
-  closers.push(started.server);
-  return started;
-}
-
-async function stub(handler: Parameters<typeof startStub>[0]) {
-  const server = await startStub(handler);
-  closers.push(server);
-  return server;
-}
+const { mockApi, stub } = serversClosedAfterEach();
 
 const clientOf = (server: StubServer) =>
   new PartnerClient({ baseUrl: server.baseUrl, clientToken: 'tok-async', logLevel: 'off' });

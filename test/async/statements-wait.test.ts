@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APIConnectionError,
   ExportFailedError,
@@ -7,31 +7,10 @@ import {
   PollTimeoutError,
   RequestValidationError,
 } from '../../src/index';
-import type { MockServer } from '../../src/testing';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
-import { activeHandles, expectNothingLeft, requestsTo, startMock } from './helpers';
+import { json } from '../helpers/stub-server';
+import { requestsTo, serversClosedAfterEach } from './helpers';
 
-const closers: Array<MockServer | StubServer> = [];
-let before: ReturnType<typeof activeHandles>;
-beforeEach(() => {
-  before = activeHandles();
-});
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((s) => s.close()));
-  await expectNothingLeft(before);
-});
-
-async function mockApi(seed?: Parameters<typeof startMock>[0]) {
-  const started = await startMock(seed);
-  closers.push(started.server);
-  return started;
-}
-
-async function stub(handler: Parameters<typeof startStub>[0]) {
-  const server = await startStub(handler);
-  closers.push(server);
-  return server;
-}
+const { mockApi, stub } = serversClosedAfterEach();
 
 const params = { format: 'csv', filter: { betweenDates: '01/02/2025,28/02/2025' } };
 const EXPORT_PATH = '/financial/account-statement/export-report';
