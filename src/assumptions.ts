@@ -25,11 +25,10 @@ export const LOGIN = {
   },
 } as const;
 
-/**
- * Spec §5.6: the status of an origin rejection is not shown. A 403 is read as the registered-origin
- * rule (its error message says so); a 401 on the root client also hints at the seller token.
- */
-export const ORIGIN_REJECTION_STATUSES = [401, 403] as const;
+// Spec §5.6: the status of an origin rejection is not shown. A 403 is read as the registered-origin
+// rule (its message says so: `defaultDetail` in core/errors.ts); a 401 on the root client also
+// hints at the seller token (`withSellerHint` in core/transport.ts). Both are messages only, so no
+// value lives here.
 
 /**
  * Spec §4.2 names `GET /financial/refund/{hash}/status` without its shape: the status is assumed
