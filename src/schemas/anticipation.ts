@@ -6,25 +6,32 @@
  */
 
 import * as z from 'zod/mini';
-import { described, envelope, integer, maybe, OBJECT, oneOf, openEnum } from './common';
+import {
+  envelope,
+  integer,
+  maybe,
+  NUMBER,
+  OBJECT,
+  oneOf,
+  openEnum,
+  optional,
+  STRING,
+} from './common';
 
 /** An anticipation in the history (spec §2.11). */
 export const AnticipationSchema = z.looseObject({
   /** Anticipation hash; `null` for anticipations created outside the API. Always sent (identity). */
-  hash: described(
-    z.nullable(z.string()),
-    'Anticipation hash; null for anticipations created outside the API.',
-  ),
+  hash: z.nullable(STRING),
   /** `approved` seen; allowed values: not shown. */
-  status: maybe(openEnum(['approved']), 'approved seen; allowed values: not shown.'),
+  status: maybe(openEnum(['approved'])),
   /** Amount anticipated (integer). */
-  amount: maybe(z.number(), 'Amount anticipated (integer).'),
+  amount: maybe(NUMBER),
   /** Fee charged (integer). */
-  fee: maybe(z.number(), 'Fee charged (integer).'),
+  fee: maybe(NUMBER),
   /** Net value (integer). */
-  net_value: maybe(z.number(), 'Net value (integer).'),
+  net_value: maybe(NUMBER),
   /** Creation time, ISO8601 with a UTC offset (read it with `parseTimestamp`). */
-  created_at: maybe(z.string(), 'Creation time, ISO8601 with a UTC offset.'),
+  created_at: maybe(STRING),
 });
 /** An anticipation in the history (spec §2.11). */
 export type Anticipation = z.infer<typeof AnticipationSchema>;
@@ -32,11 +39,11 @@ export type Anticipation = z.infer<typeof AnticipationSchema>;
 /** The answer of `anticipations.confirm` (spec §4.7): only `amount`, `status` and `created_at`. */
 export const AnticipationConfirmationSchema = z.looseObject({
   /** Amount anticipated (integer). */
-  amount: maybe(z.number(), 'Amount anticipated (integer).'),
+  amount: maybe(NUMBER),
   /** Status of the anticipation; allowed values: not shown. */
-  status: maybe(openEnum(['approved']), 'Status of the anticipation; allowed values: not shown.'),
+  status: maybe(openEnum(['approved'])),
   /** Creation time, ISO8601 (read it with `parseTimestamp`). */
-  created_at: maybe(z.string(), 'Creation time, ISO8601.'),
+  created_at: maybe(STRING),
 });
 /** The answer of `anticipations.confirm` (spec §4.7). */
 export type AnticipationConfirmation = z.infer<typeof AnticipationConfirmationSchema>;
@@ -44,17 +51,17 @@ export type AnticipationConfirmation = z.infer<typeof AnticipationConfirmationSc
 /** Pagination of the anticipation list (`data.pagination`, spec §2.13). */
 export const AnticipationPaginationSchema = z.looseObject({
   /** Page number of this page. */
-  current_page: maybe(z.number(), 'Page number of this page.'),
+  current_page: maybe(NUMBER),
   /** Position of the first item of this page. */
-  from: maybe(z.number(), 'Position of the first item of this page.'),
+  from: maybe(NUMBER),
   /** Page size. */
-  per_page: maybe(z.number(), 'Page size.'),
+  per_page: maybe(NUMBER),
   /** Position of the last item of this page. */
-  to: maybe(z.number(), 'Position of the last item of this page.'),
+  to: maybe(NUMBER),
   /** Total number of anticipations. */
-  total: maybe(z.number(), 'Total number of anticipations.'),
+  total: maybe(NUMBER),
   /** Number of the last page. */
-  last_page: maybe(z.number(), 'Number of the last page.'),
+  last_page: maybe(NUMBER),
 });
 /** Pagination of the anticipation list (spec §2.13). */
 export type AnticipationPagination = z.infer<typeof AnticipationPaginationSchema>;
@@ -65,7 +72,7 @@ export const AnticipationListResponseSchema = envelope(
     /** Anticipations of this page, newest first. */
     anticipations: z.array(AnticipationSchema),
     /** Pagination (spec §2.13). */
-    pagination: maybe(AnticipationPaginationSchema, 'Pagination (spec §2.13).'),
+    pagination: maybe(AnticipationPaginationSchema),
   }),
 );
 /** Body of `GET /financial/anticipation` (spec §4.8). */
@@ -78,7 +85,7 @@ export type AnticipationListResponse = z.infer<typeof AnticipationListResponseSc
 export const ConfirmAnticipationParamsSchema = z.looseObject(
   {
     /** The calculated scenario to confirm: `above` or `below`. Field name assumed (not shown by the spec). */
-    scenario: oneOf('The calculated scenario to confirm: above or below.', ['above', 'below']),
+    scenario: oneOf(['above', 'below']),
   },
   OBJECT,
 );
@@ -89,9 +96,9 @@ export type ConfirmAnticipationParams = z.input<typeof ConfirmAnticipationParams
 export const ListAnticipationsParamsSchema = z.looseObject(
   {
     /** Page number, integer ≥ 1; the service defaults to 1. */
-    page: z.optional(integer('Page number, integer >= 1; default 1.', { min: 1 })),
+    page: optional(integer({ min: 1 })),
     /** Page size, integer 1 to 100; the service defaults to 25. */
-    per_page: z.optional(integer('Page size, integer 1 to 100; default 25.', { min: 1, max: 100 })),
+    per_page: optional(integer({ min: 1, max: 100 })),
   },
   OBJECT,
 );

@@ -6,37 +6,34 @@
  */
 
 import * as z from 'zod/mini';
-import { described, maybe, OBJECT, oneOf, openEnum, text } from './common';
+import { maybe, OBJECT, oneOf, openEnum, optional, STRING, text } from './common';
 
 /** A bank account (spec §2.4, §6.2). Only `code` is required. */
 export const BankAccountSchema = z.looseObject({
   /** Unique account code, max 191. */
-  code: described(z.string(), 'Unique account code, max 191.'),
+  code: STRING,
   /** Account holder name, max 191. */
-  holder_name: maybe(z.string(), 'Account holder name, max 191.'),
+  holder_name: maybe(STRING),
   /** `pix` or `bank` in the update response; events may carry other values (an account type). */
-  receiver_type: maybe(
-    openEnum(['pix', 'bank']),
-    'pix or bank in the update response; events may carry other values.',
-  ),
+  receiver_type: maybe(openEnum(['pix', 'bank'])),
   /** PIX key, max 191. */
-  pix_key: maybe(z.string(), 'PIX key, max 191.'),
+  pix_key: maybe(STRING),
   /** Bank code. */
-  bank_code: maybe(z.string(), 'Bank code.'),
+  bank_code: maybe(STRING),
   /** Branch number, max 20. */
-  branch_number: maybe(z.string(), 'Branch number, max 20.'),
+  branch_number: maybe(STRING),
   /** Branch check digit, max 3. */
-  branch_check_digit: maybe(z.string(), 'Branch check digit, max 3.'),
+  branch_check_digit: maybe(STRING),
   /** Account number, max 20. */
-  account_number: maybe(z.string(), 'Account number, max 20.'),
+  account_number: maybe(STRING),
   /** Account check digit, max 3. */
-  account_check_digit: maybe(z.string(), 'Account check digit, max 3.'),
+  account_check_digit: maybe(STRING),
   /** `approved`, `pending` or `reproved`. */
-  status: maybe(openEnum(['approved', 'pending', 'reproved']), 'approved, pending or reproved.'),
+  status: maybe(openEnum(['approved', 'pending', 'reproved'])),
   /** Reason of the status (bank-account events). */
-  reason: maybe(z.string(), 'Reason of the status (bank-account events).'),
+  reason: maybe(STRING),
   /** Document reference (bank-account events); its shape: not shown. */
-  bank_document: maybe(z.unknown(), 'Document reference (bank-account events); shape not shown.'),
+  bank_document: maybe(z.unknown()),
 });
 /** A bank account (spec §2.4, §6.2). */
 export type BankAccount = z.infer<typeof BankAccountSchema>;
@@ -49,29 +46,29 @@ export type BankAccount = z.infer<typeof BankAccountSchema>;
 export const UpdateBankAccountParamsSchema = z.looseObject(
   {
     /** Account holder name, max 191 characters. */
-    holder_name: z.optional(text('Account holder name, max 191.', { max: 191 })),
+    holder_name: optional(text({ max: 191 })),
     /** `pix` or `bank`. */
-    receiver_type: z.optional(oneOf('pix or bank.', ['pix', 'bank'])),
+    receiver_type: optional(oneOf(['pix', 'bank'])),
     /** PIX key, max 191 characters; `null` allowed. */
-    pix_key: z.optional(z.nullable(text('PIX key, max 191; null allowed.', { max: 191 }))),
+    pix_key: optional(z.nullable(text({ max: 191 }))),
     /** Bank code. */
-    bank_code: z.optional(text('Bank code.')),
+    bank_code: optional(text()),
     /** Branch (agency). */
-    agency: z.optional(text('Branch (agency).')),
+    agency: optional(text()),
     /** Account. */
-    account: z.optional(text('Account.')),
+    account: optional(text()),
     /** Account type. */
-    account_type: z.optional(text('Account type.')),
+    account_type: optional(text()),
     /** Holder's tax id. */
-    holder_document: z.optional(text("Holder's tax id.")),
+    holder_document: optional(text()),
     /** Branch number, max 20 characters. */
-    branch_number: z.optional(text('Branch number, max 20.', { max: 20 })),
+    branch_number: optional(text({ max: 20 })),
     /** Branch check digit, max 3 characters. */
-    branch_check_digit: z.optional(text('Branch check digit, max 3.', { max: 3 })),
+    branch_check_digit: optional(text({ max: 3 })),
     /** Account number, max 20 characters. */
-    account_number: z.optional(text('Account number, max 20.', { max: 20 })),
+    account_number: optional(text({ max: 20 })),
     /** Account check digit, max 3 characters. */
-    account_check_digit: z.optional(text('Account check digit, max 3.', { max: 3 })),
+    account_check_digit: optional(text({ max: 3 })),
   },
   OBJECT,
 );

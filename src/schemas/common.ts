@@ -22,20 +22,15 @@ import * as z from 'zod/mini';
 type AnySchema = z.core.$ZodType;
 
 /**
- * Attaches the spec's note for a field to its schema in zod's global registry, where tooling (JSON
- * Schema export, docs) finds it. Registration happens once at module load and adds nothing to a
- * parse. Each call must get its own schema instance, or the last note wins.
- *
- * @example
- * ```ts
- * const name = described(z.string(), 'Offer name, max 191 characters.');
- * z.globalRegistry.get(name)?.description; // 'Offer name, max 191 characters.'
- * ```
+ * Shared leaves of the response schemas. A schema holds no state, so one instance serves every field
+ * of its type; building a fresh one per field cost a tenth of the import time (issue 8). The spec's
+ * note for each field lives in the TSDoc beside it, where the IDE and the reference site show it.
  */
-export function described<T extends AnySchema>(schema: T, description: string): T {
-  z.globalRegistry.add(schema, { description });
-  return schema;
-}
+export const STRING = z.string();
+/** The shared response number (see {@link STRING}). */
+export const NUMBER = z.number();
+/** The shared response boolean (see {@link STRING}). */
+export const BOOLEAN = z.boolean();
 
 /**
  * The type of an open enum: the known values for autocompletion, and any other string.
@@ -63,24 +58,50 @@ export function openEnum<const Known extends string>(
   _known: readonly Known[],
 ): z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>> {
   // The known values only shape the type: checking them would defeat the purpose.
-  return z.string() as z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>>;
+  return STRING as z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>>;
+}
+
+/** Wrappers already built, per kind and inner schema, so shared leaves stay shared. */
+const wrappers = {
+  nullish: new WeakMap<AnySchema, AnySchema>(),
+  optional: new WeakMap<AnySchema, AnySchema>(),
+};
+
+function wrapOnce(kind: keyof typeof wrappers, schema: AnySchema): AnySchema {
+  let wrapper = wrappers[kind].get(schema);
+  if (!wrapper) {
+    wrapper = kind === 'nullish' ? z.nullish(schema) : z.optional(schema);
+    wrappers[kind].set(schema, wrapper);
+  }
+  return wrapper;
 }
 
 /**
- * A response field that may be absent or `null` (a Laravel service sends `null` for empty columns),
- * with the spec's note registered as its description.
+ * A response field that may be absent or `null` (a Laravel service sends `null` for empty columns).
+ * Built once per inner schema and then reused.
  *
  * @example
  * ```ts
- * const about = maybe(z.string(), 'Free text about the user.');
+ * const about = maybe(STRING);
  * about.parse(null); // null
  * ```
  */
-export function maybe<T extends AnySchema>(
-  schema: T,
-  description: string,
-): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
-  return described(z.nullish(schema), description);
+export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
+  return wrapOnce('nullish', schema) as z.ZodMiniOptional<z.ZodMiniNullable<T>>;
+}
+
+/**
+ * A request field that may be left out: `z.optional`, built once per inner schema and then reused
+ * (most request fields share their rule-free base, see {@link text}).
+ *
+ * @example
+ * ```ts
+ * const nickname = optional(text());
+ * nickname.parse(undefined); // undefined
+ * ```
+ */
+export function optional<T extends AnySchema>(schema: T): z.ZodMiniOptional<T> {
+  return wrapOnce('optional', schema) as z.ZodMiniOptional<T>;
 }
 
 /**
@@ -97,14 +118,11 @@ export function maybe<T extends AnySchema>(
 export function envelope<T extends AnySchema>(dataSchema: T) {
   return z.looseObject({
     /** `success` when done; `processing` for asynchronous work accepted. Other values: not shown. */
-    status: maybe(
-      openEnum(['success', 'processing']),
-      '`success` when done; `processing` for asynchronous work accepted.',
-    ),
+    status: maybe(openEnum(['success', 'processing'])),
     /** Human-readable text. */
-    message: maybe(z.string(), 'Human-readable text.'),
+    message: maybe(STRING),
     /** The resource: shape per endpoint. */
-    data: described(dataSchema, 'The resource; shape per endpoint.'),
+    data: dataSchema,
   });
 }
 
@@ -132,17 +150,16 @@ function isUploadable(value: unknown): value is Uploadable {
  *
  * @example
  * ```ts
- * uploadable('User photo.').parse(new Blob(['…'], { type: 'image/png' }));
+ * uploadable().parse(new Blob(['…'], { type: 'image/png' }));
  * ```
  */
-export function uploadable(description: string): z.ZodMiniType<Uploadable, Uploadable> {
-  return described(
-    z.custom<Uploadable>(isUploadable, {
-      error: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
-    }),
-    description,
-  );
+export function uploadable(): z.ZodMiniType<Uploadable, Uploadable> {
+  return anyUploadable;
 }
+
+const anyUploadable = z.custom<Uploadable>(isUploadable, {
+  error: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
+});
 
 // ---------------------------------------------------------------------------------------------
 // Request-field builders
@@ -174,13 +191,12 @@ export interface TextRules {
  *
  * @example
  * ```ts
- * const name = text('User name, 3 to 191 characters.', { min: 3, max: 191 });
+ * const name = text({ min: 3, max: 191 });
  * name.safeParse('ab').success; // false: "Must be at least 3 characters"
  * ```
  */
-export function text(description: string, rules: TextRules = {}): z.ZodMiniString<string> {
+export function text(rules: TextRules = {}): z.ZodMiniString<string> {
   const { min, max, pattern, format } = rules;
-  const schema = z.string({ error: 'Expected a string' });
   const checks: z.core.$ZodCheck<string>[] = [];
   if (min !== undefined || max !== undefined) {
     checks.push(
@@ -209,8 +225,11 @@ export function text(description: string, rules: TextRules = {}): z.ZodMiniStrin
     );
   }
   if (pattern) checks.push(z.regex(pattern, `Must have the format ${format ?? String(pattern)}`));
-  return described(checks.length ? schema.check(...checks) : schema, description);
+  // `.check()` returns a new schema, so the rule-free base stays shared.
+  return checks.length ? anyText.check(...checks) : anyText;
 }
+
+const anyText = z.string({ error: 'Expected a string' });
 
 /** Inclusive bounds of {@link integer} and {@link decimal}. */
 export interface RangeRules {
@@ -238,40 +257,44 @@ function rangeChecks(min: number | undefined, max: number | undefined) {
  *
  * @example
  * ```ts
- * integer('Days until the bank slip is due, 1 to 7.', { min: 1, max: 7 }).parse(7); // 7
+ * integer({ min: 1, max: 7 }).parse(7); // 7
  * ```
  */
-export function integer(description: string, rules: RangeRules = {}): z.ZodMiniNumber<number> {
-  const schema = z.int({ error: 'Expected an integer' });
+export function integer(rules: RangeRules = {}): z.ZodMiniNumber<number> {
   const checks = rangeChecks(rules.min, rules.max);
-  return described(checks.length ? schema.check(...checks) : schema, description);
+  return checks.length ? anyInteger.check(...checks) : anyInteger;
 }
+
+const anyInteger = z.int({ error: 'Expected an integer' });
 
 /**
  * A request number field (fractions allowed) with inclusive bounds.
  *
  * @example
  * ```ts
- * decimal('Affiliate commission, 1 to 80.', { min: 1, max: 80 }).parse(12.5); // 12.5
+ * decimal({ min: 1, max: 80 }).parse(12.5); // 12.5
  * ```
  */
-export function decimal(description: string, rules: RangeRules = {}): z.ZodMiniNumber<number> {
-  const schema = z.number({ error: 'Expected a number' });
+export function decimal(rules: RangeRules = {}): z.ZodMiniNumber<number> {
   const checks = rangeChecks(rules.min, rules.max);
-  return described(checks.length ? schema.check(...checks) : schema, description);
+  return checks.length ? anyDecimal.check(...checks) : anyDecimal;
 }
+
+const anyDecimal = z.number({ error: 'Expected a number' });
 
 /**
  * A request boolean field.
  *
  * @example
  * ```ts
- * flag('Single-payment PIX.').parse(true); // true
+ * flag().parse(true); // true
  * ```
  */
-export function flag(description: string): z.ZodMiniBoolean<boolean> {
-  return described(z.boolean({ error: 'Expected true or false' }), description);
+export function flag(): z.ZodMiniBoolean<boolean> {
+  return anyFlag;
 }
+
+const anyFlag = z.boolean({ error: 'Expected true or false' });
 
 /**
  * A request enum field whose full set the spec gives: any other value is refused, with the allowed
@@ -279,14 +302,11 @@ export function flag(description: string): z.ZodMiniBoolean<boolean> {
  *
  * @example
  * ```ts
- * oneOf('Charge type.', ['one-time', 'recurring']).safeParse('weekly').success; // false
+ * oneOf(['one-time', 'recurring']).safeParse('weekly').success; // false
  * ```
  */
-export function oneOf<const T extends readonly [string, ...string[]]>(
-  description: string,
-  values: T,
-) {
-  return described(z.enum(values, { error: `Expected one of: ${values.join(', ')}` }), description);
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `Expected one of: ${values.join(', ')}` });
 }
 
 /** Error option of request objects, so a non-object value reads as such instead of "Invalid input". */

@@ -7,7 +7,6 @@
 export * from './anticipation';
 export * from './bank-account';
 export {
-  described,
   envelope,
   type OpenEnum,
   openEnum,

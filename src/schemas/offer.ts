@@ -9,15 +9,18 @@ import * as z from 'zod/mini';
 import {
   ALWAYS,
   ARRAY_OF_STRINGS,
+  BOOLEAN,
   decimal,
-  described,
   fieldIssue,
   flag,
   integer,
   maybe,
+  NUMBER,
   OBJECT,
   oneOf,
   openEnum,
+  optional,
+  STRING,
   text,
 } from './common';
 
@@ -28,21 +31,21 @@ import {
 /** Subscription settings of a recurring offer (spec §2.7). Bounds: not shown. */
 export const OfferSubscriptionSchema = z.looseObject({
   /** Charge interval; returned in responses only. One value seen: `weekly`; the set: not shown. */
-  interval: maybe(openEnum(['weekly']), 'Charge interval; one value seen: weekly.'),
+  interval: maybe(openEnum(['weekly'])),
   /** Trial period in days. */
-  trial_days: maybe(z.number(), 'Trial period in days.'),
+  trial_days: maybe(NUMBER),
   /** Trial days text flag. */
-  trial_days_text: maybe(z.boolean(), 'Trial days text flag.'),
+  trial_days_text: maybe(BOOLEAN),
   /** Price of the first charge. */
-  first_charge_price: maybe(z.number(), 'Price of the first charge.'),
+  first_charge_price: maybe(NUMBER),
   /** Whether this is an extension. */
-  is_extension: maybe(z.boolean(), 'Whether this is an extension.'),
+  is_extension: maybe(BOOLEAN),
   /** Extension length. */
-  extension_length: maybe(z.number(), 'Extension length.'),
+  extension_length: maybe(NUMBER),
   /** Maximum number of charges. */
-  max_charges: maybe(z.number(), 'Maximum number of charges.'),
+  max_charges: maybe(NUMBER),
   /** Maximum number of charge attempts. */
-  max_charges_attempts: maybe(z.number(), 'Maximum number of charge attempts.'),
+  max_charges_attempts: maybe(NUMBER),
 });
 /** Subscription settings of a recurring offer (spec §2.7). */
 export type OfferSubscription = z.infer<typeof OfferSubscriptionSchema>;
@@ -50,41 +53,41 @@ export type OfferSubscription = z.infer<typeof OfferSubscriptionSchema>;
 /** Freight settings of an offer of a physical product (spec §2.8). Units and bounds: not shown. */
 export const OfferFreightSchema = z.looseObject({
   /** Freight type; one value seen: `shipping_company`. */
-  type: maybe(openEnum(['shipping_company']), 'Freight type; one value seen: shipping_company.'),
+  type: maybe(openEnum(['shipping_company'])),
   /** Preparation days. */
-  preparation_day: maybe(z.number(), 'Preparation days.'),
+  preparation_day: maybe(NUMBER),
   /** First delivery day. */
-  start_day: maybe(z.number(), 'First delivery day.'),
+  start_day: maybe(NUMBER),
   /** Last delivery day. */
-  end_day: maybe(z.number(), 'Last delivery day.'),
+  end_day: maybe(NUMBER),
   /** Fixed freight price. */
-  fixed_price: maybe(z.number(), 'Fixed freight price.'),
+  fixed_price: maybe(NUMBER),
   /** States with free freight. */
-  free_states: maybe(z.array(z.string()), 'States with free freight.'),
+  free_states: maybe(z.array(STRING)),
   /** States not delivered to. */
-  blocked_states: maybe(z.array(z.string()), 'States not delivered to.'),
+  blocked_states: maybe(z.array(STRING)),
   /** PAC shipping enabled. */
-  is_pac: maybe(z.boolean(), 'PAC shipping enabled.'),
+  is_pac: maybe(BOOLEAN),
   /** SEDEX shipping enabled. */
-  is_sedex: maybe(z.boolean(), 'SEDEX shipping enabled.'),
+  is_sedex: maybe(BOOLEAN),
   /** PAC fallback price. */
-  pac_fallback_price: maybe(z.number(), 'PAC fallback price.'),
+  pac_fallback_price: maybe(NUMBER),
   /** PAC fallback last delivery day. */
-  pac_fallback_end_day: maybe(z.number(), 'PAC fallback last delivery day.'),
+  pac_fallback_end_day: maybe(NUMBER),
   /** SEDEX fallback price. */
-  sedex_fallback_price: maybe(z.number(), 'SEDEX fallback price.'),
+  sedex_fallback_price: maybe(NUMBER),
   /** SEDEX fallback last delivery day. */
-  sedex_fallback_end_day: maybe(z.number(), 'SEDEX fallback last delivery day.'),
+  sedex_fallback_end_day: maybe(NUMBER),
   /** Origin zip code. */
-  zip_code: maybe(z.string(), 'Origin zip code.'),
+  zip_code: maybe(STRING),
   /** Package weight. */
-  weight: maybe(z.number(), 'Package weight.'),
+  weight: maybe(NUMBER),
   /** Package length. */
-  length: maybe(z.number(), 'Package length.'),
+  length: maybe(NUMBER),
   /** Package width. */
-  width: maybe(z.number(), 'Package width.'),
+  width: maybe(NUMBER),
   /** Package height. */
-  height: maybe(z.number(), 'Package height.'),
+  height: maybe(NUMBER),
 });
 /** Freight settings of an offer (spec §2.8). */
 export type OfferFreight = z.infer<typeof OfferFreightSchema>;
@@ -96,65 +99,53 @@ export type OfferFreight = z.infer<typeof OfferFreightSchema>;
  */
 export const OfferSchema = z.looseObject({
   /** Unique offer code. */
-  code: described(z.string(), 'Unique offer code.'),
+  code: STRING,
   /** Offer name. */
-  name: maybe(z.string(), 'Offer name.'),
+  name: maybe(STRING),
   /** `one-time` or `recurring`. */
-  type_of_charge: maybe(openEnum(['one-time', 'recurring']), 'one-time or recurring.'),
+  type_of_charge: maybe(openEnum(['one-time', 'recurring'])),
   /** Price in cents. */
-  price: maybe(z.number(), 'Price in cents.'),
+  price: maybe(NUMBER),
   /** Credit card accepted. */
-  allow_credit_card: maybe(z.boolean(), 'Credit card accepted.'),
+  allow_credit_card: maybe(BOOLEAN),
   /** Installment counts offered on credit card, each 1 to 36. */
-  credit_card_installments_options: maybe(
-    z.array(z.number()),
-    'Installment counts offered on credit card, each 1 to 36.',
-  ),
+  credit_card_installments_options: maybe(z.array(NUMBER)),
   /** Single-payment PIX accepted. */
-  allow_pix: maybe(z.boolean(), 'Single-payment PIX accepted.'),
+  allow_pix: maybe(BOOLEAN),
   /** Bank slip accepted. */
-  allow_bank_slip: maybe(z.boolean(), 'Bank slip accepted.'),
+  allow_bank_slip: maybe(BOOLEAN),
   /** Creation time, `YYYY-MM-DD HH:mm:ss` (read it with `parseTimestamp`). */
-  created_at: maybe(z.string(), 'Creation time, YYYY-MM-DD HH:mm:ss.'),
+  created_at: maybe(STRING),
   /** Last update time, `YYYY-MM-DD HH:mm:ss` (read it with `parseTimestamp`). */
-  updated_at: maybe(z.string(), 'Last update time, YYYY-MM-DD HH:mm:ss.'),
+  updated_at: maybe(STRING),
   /** Strike-through price in cents. */
-  fake_initial_price: maybe(z.number(), 'Strike-through price in cents.'),
+  fake_initial_price: maybe(NUMBER),
   /** Stock, 1 to 100, physical products. */
-  quantity_items: maybe(z.number(), 'Stock, 1 to 100, physical products.'),
+  quantity_items: maybe(NUMBER),
   /** Bank slip in installments allowed. */
-  allow_bank_slip_installments: maybe(z.boolean(), 'Bank slip in installments allowed.'),
+  allow_bank_slip_installments: maybe(BOOLEAN),
   /** Days until the bank slip is due, 1 to 7. */
-  bank_slip_days_due: maybe(z.number(), 'Days until the bank slip is due, 1 to 7.'),
+  bank_slip_days_due: maybe(NUMBER),
   /** Most bank slip installments, 1 to 12. */
-  bank_slip_installments_limit: maybe(z.number(), 'Most bank slip installments, 1 to 12.'),
+  bank_slip_installments_limit: maybe(NUMBER),
   /** Affiliates allowed. */
-  allow_affiliates: maybe(z.boolean(), 'Affiliates allowed.'),
+  allow_affiliates: maybe(BOOLEAN),
   /** Affiliate commission, 1 to 80. */
-  affiliates_percentage: maybe(z.number(), 'Affiliate commission, 1 to 80.'),
+  affiliates_percentage: maybe(NUMBER),
   /** Affiliate commission on renewals, 1 to 80. */
-  affiliates_subscription_percentage: maybe(
-    z.number(),
-    'Affiliate commission on renewals, 1 to 80.',
-  ),
+  affiliates_subscription_percentage: maybe(NUMBER),
   /** Commission only on the first installment. */
-  commission_only_first_installment: maybe(
-    z.boolean(),
-    'Commission only on the first installment.',
-  ),
+  commission_only_first_installment: maybe(BOOLEAN),
   /** The producer pays the installment interest. */
-  producer_pays_interest: maybe(z.boolean(), 'The producer pays the installment interest.'),
+  producer_pays_interest: maybe(BOOLEAN),
   /** True when price = 0. */
-  is_free: maybe(z.boolean(), 'True when price = 0.'),
+  is_free: maybe(BOOLEAN),
   /** Whether the fixed per-transaction fee is passed to the buyer. */
-  transfer_fixed_fee_to_buyer: maybe(
-    z.boolean(),
-    'Whether the fixed per-transaction fee is passed to the buyer.',
-  ),
+  transfer_fixed_fee_to_buyer: maybe(BOOLEAN),
   /** Subscription settings (spec §2.7). */
-  subscription: maybe(OfferSubscriptionSchema, 'Subscription settings (spec §2.7).'),
+  subscription: maybe(OfferSubscriptionSchema),
   /** Freight settings (spec §2.8). */
-  freight: maybe(OfferFreightSchema, 'Freight settings (spec §2.8).'),
+  freight: maybe(OfferFreightSchema),
 });
 /** An offer as returned by its update (spec §2.6). */
 export type Offer = z.infer<typeof OfferSchema>;
@@ -167,19 +158,19 @@ export type Offer = z.infer<typeof OfferSchema>;
 export const OfferSubscriptionParamsSchema = z.looseObject(
   {
     /** Trial period in days. */
-    trial_days: z.optional(integer('Trial period in days.')),
+    trial_days: optional(integer()),
     /** Trial days text flag. */
-    trial_days_text: z.optional(flag('Trial days text flag.')),
+    trial_days_text: optional(flag()),
     /** Price of the first charge. */
-    first_charge_price: z.optional(integer('Price of the first charge.')),
+    first_charge_price: optional(integer()),
     /** Whether this is an extension. */
-    is_extension: z.optional(flag('Whether this is an extension.')),
+    is_extension: optional(flag()),
     /** Extension length. */
-    extension_length: z.optional(integer('Extension length.')),
+    extension_length: optional(integer()),
     /** Maximum number of charges. */
-    max_charges: z.optional(integer('Maximum number of charges.')),
+    max_charges: optional(integer()),
     /** Maximum number of charge attempts. */
-    max_charges_attempts: z.optional(integer('Maximum number of charge attempts.')),
+    max_charges_attempts: optional(integer()),
   },
   OBJECT,
 );
@@ -190,45 +181,41 @@ export type OfferSubscriptionParams = z.input<typeof OfferSubscriptionParamsSche
 export const OfferFreightParamsSchema = z.looseObject(
   {
     /** Freight type; one value seen: `shipping_company`. */
-    type: z.optional(
-      text('Freight type; one value seen: shipping_company.') as unknown as z.ZodMiniType<
-        'shipping_company' | (string & {})
-      >,
-    ),
+    type: optional(text() as unknown as z.ZodMiniType<'shipping_company' | (string & {})>),
     /** Preparation days. */
-    preparation_day: z.optional(integer('Preparation days.')),
+    preparation_day: optional(integer()),
     /** First delivery day. */
-    start_day: z.optional(integer('First delivery day.')),
+    start_day: optional(integer()),
     /** Last delivery day. */
-    end_day: z.optional(integer('Last delivery day.')),
+    end_day: optional(integer()),
     /** Fixed freight price. */
-    fixed_price: z.optional(decimal('Fixed freight price.')),
+    fixed_price: optional(decimal()),
     /** States with free freight. */
-    free_states: z.optional(z.array(text('State with free freight.'), ARRAY_OF_STRINGS)),
+    free_states: optional(z.array(text(), ARRAY_OF_STRINGS)),
     /** States not delivered to. */
-    blocked_states: z.optional(z.array(text('State not delivered to.'), ARRAY_OF_STRINGS)),
+    blocked_states: optional(z.array(text(), ARRAY_OF_STRINGS)),
     /** PAC shipping enabled. */
-    is_pac: z.optional(flag('PAC shipping enabled.')),
+    is_pac: optional(flag()),
     /** SEDEX shipping enabled. */
-    is_sedex: z.optional(flag('SEDEX shipping enabled.')),
+    is_sedex: optional(flag()),
     /** PAC fallback price. */
-    pac_fallback_price: z.optional(decimal('PAC fallback price.')),
+    pac_fallback_price: optional(decimal()),
     /** PAC fallback last delivery day. */
-    pac_fallback_end_day: z.optional(integer('PAC fallback last delivery day.')),
+    pac_fallback_end_day: optional(integer()),
     /** SEDEX fallback price. */
-    sedex_fallback_price: z.optional(decimal('SEDEX fallback price.')),
+    sedex_fallback_price: optional(decimal()),
     /** SEDEX fallback last delivery day. */
-    sedex_fallback_end_day: z.optional(integer('SEDEX fallback last delivery day.')),
+    sedex_fallback_end_day: optional(integer()),
     /** Origin zip code. */
-    zip_code: z.optional(text('Origin zip code.')),
+    zip_code: optional(text()),
     /** Package weight. */
-    weight: z.optional(decimal('Package weight.')),
+    weight: optional(decimal()),
     /** Package length. */
-    length: z.optional(decimal('Package length.')),
+    length: optional(decimal()),
     /** Package width. */
-    width: z.optional(decimal('Package width.')),
+    width: optional(decimal()),
     /** Package height. */
-    height: z.optional(decimal('Package height.')),
+    height: optional(decimal()),
   },
   OBJECT,
 );
@@ -262,88 +249,56 @@ export const UpdateOfferParamsSchema = z
   .looseObject(
     {
       /** Offer name, max 191 characters. */
-      name: z.optional(text('Offer name, max 191.', { max: 191 })),
+      name: optional(text({ max: 191 })),
       /** Price in cents, integer 0 to 99999999. */
-      price: z.optional(integer('Price in cents, 0 to 99999999.', { min: 0, max: 99_999_999 })),
+      price: optional(integer({ min: 0, max: 99_999_999 })),
       /** Strike-through price in cents. */
-      fake_initial_price: z.optional(integer('Strike-through price in cents.')),
+      fake_initial_price: optional(integer()),
       /** `one-time` or `recurring`. */
-      type_of_charge: z.optional(oneOf('one-time or recurring.', ['one-time', 'recurring'])),
+      type_of_charge: optional(oneOf(['one-time', 'recurring'])),
       /** Single-payment PIX. */
-      allow_pix: z.optional(flag('Single-payment PIX.')),
+      allow_pix: optional(flag()),
       /** Bank slip. */
-      allow_bank_slip: z.optional(flag('Bank slip.')),
+      allow_bank_slip: optional(flag()),
       /** Credit card. */
-      allow_credit_card: z.optional(flag('Credit card.')),
+      allow_credit_card: optional(flag()),
       /** Stock, integer 1 to 100; required only for physical products, optional for `course` and `ebook`. */
-      quantity_items: z.optional(
-        integer('Stock, 1 to 100; required only for physical products.', { min: 1, max: 100 }),
-      ),
+      quantity_items: optional(integer({ min: 1, max: 100 })),
       /**
        * Automatic PIX (recurring debit); recurring offers only. When true, `pix_recurring_frequency`
        * and `pix_recurring_authorization_type` are required. The service saves it as false, without
        * error, while the operator has not enabled automatic PIX for the producer.
        */
-      allow_pix_recurring: z.optional(
-        flag(
-          'Automatic PIX; recurring offers only. When true, pix_recurring_frequency and pix_recurring_authorization_type are required. Saved as false while the producer is not enabled.',
-        ),
-      ),
+      allow_pix_recurring: optional(flag()),
       /** Automatic-PIX frequency; required when `allow_pix_recurring` is true. */
-      pix_recurring_frequency: z.optional(
-        oneOf('Automatic-PIX frequency; required when allow_pix_recurring is true.', [
-          'weekly',
-          'biweekly',
-          'monthly',
-          'quarterly',
-          'biannual',
-          'annual',
-        ]),
+      pix_recurring_frequency: optional(
+        oneOf(['weekly', 'biweekly', 'monthly', 'quarterly', 'biannual', 'annual']),
       ),
       /** Automatic-PIX authorization type, only `monthly_auth_monthly_retry`; required when `allow_pix_recurring` is true. */
-      pix_recurring_authorization_type: z.optional(
-        oneOf('Automatic-PIX authorization type; required when allow_pix_recurring is true.', [
-          'monthly_auth_monthly_retry',
-        ]),
-      ),
+      pix_recurring_authorization_type: optional(oneOf(['monthly_auth_monthly_retry'])),
       /** Bank slip in installments; non-recurring offers only. */
-      allow_bank_slip_installments: z.optional(
-        flag('Bank slip in installments; non-recurring offers only.'),
-      ),
+      allow_bank_slip_installments: optional(flag()),
       /** Days until the bank slip is due, integer 1 to 7. */
-      bank_slip_days_due: z.optional(
-        integer('Days until the bank slip is due, 1 to 7.', { min: 1, max: 7 }),
-      ),
+      bank_slip_days_due: optional(integer({ min: 1, max: 7 })),
       /** Most bank slip installments, integer 1 to 12. */
-      bank_slip_installments_limit: z.optional(
-        integer('Most bank slip installments, 1 to 12.', { min: 1, max: 12 }),
-      ),
+      bank_slip_installments_limit: optional(integer({ min: 1, max: 12 })),
       /** Installment counts offered on credit card, each an integer 1 to 36. */
-      credit_card_installments_options: z.optional(
-        described(
-          z.array(integer('Installment count, 1 to 36.', { min: 1, max: 36 }), {
-            error: 'Expected an array of integers',
-          }),
-          'Installment counts offered on credit card, each 1 to 36.',
-        ),
+      credit_card_installments_options: optional(
+        z.array(integer({ min: 1, max: 36 }), {
+          error: 'Expected an array of integers',
+        }),
       ),
       /** Affiliates allowed. */
-      allow_affiliates: z.optional(flag('Affiliates allowed.')),
+      allow_affiliates: optional(flag()),
       /** Affiliate commission, 1 to 80 (spec §2.6, §8). */
-      affiliates_percentage: z.optional(
-        decimal('Affiliate commission, 1 to 80.', { min: 1, max: 80 }),
-      ),
+      affiliates_percentage: optional(decimal({ min: 1, max: 80 })),
       /** The offer uses a commission different from the product default. */
-      custom_commission: z.optional(
-        flag('The offer uses a commission different from the product default.'),
-      ),
+      custom_commission: optional(flag()),
       /** Commission only on the first installment; recurring offers only. */
-      commission_only_first_installment: z.optional(
-        flag('Commission only on the first installment; recurring offers only.'),
-      ),
+      commission_only_first_installment: optional(flag()),
       /** Affiliate commission on renewals, 1 to 80; recurring offers only. */
-      affiliates_subscription_percentage: z.optional(
-        decimal('Affiliate commission on renewals, 1 to 80; recurring offers only.', {
+      affiliates_subscription_percentage: optional(
+        decimal({
           min: 1,
           max: 80,
         }),
@@ -352,28 +307,18 @@ export const UpdateOfferParamsSchema = z
        * True: the buyer pays the fixed fee of 2.49 (BRL), added to the checkout total; false: the
        * producer absorbs it. Default true when not given on creation.
        */
-      transfer_fixed_fee_to_buyer: z.optional(
-        flag('True: the buyer pays the fixed fee of 2.49 BRL; false: the producer absorbs it.'),
-      ),
+      transfer_fixed_fee_to_buyer: optional(flag()),
       /**
        * When true and a card is declined for insufficient funds, an installment plan is created
        * automatically: no interest, equal split, at most 12 installments, at least 5 (BRL) each.
        */
-      allow_smart_installment: z.optional(
-        flag(
-          'When true and a card is declined for insufficient funds, an installment plan is created: no interest, at most 12 installments, at least 5 BRL each.',
-        ),
-      ),
+      allow_smart_installment: optional(flag()),
       /** The producer pays the installment interest. */
-      producer_pays_interest: z.optional(flag('The producer pays the installment interest.')),
+      producer_pays_interest: optional(flag()),
       /** Subscription settings for `recurring` offers (spec §2.7, without `interval`). */
-      subscription: z.optional(
-        described(OfferSubscriptionParamsSchema, 'Subscription settings for recurring offers.'),
-      ),
+      subscription: optional(OfferSubscriptionParamsSchema),
       /** Freight settings; required for physical products (spec §2.8). */
-      freight: z.optional(
-        described(OfferFreightParamsSchema, 'Freight settings; required for physical products.'),
-      ),
+      freight: optional(OfferFreightParamsSchema),
     },
     OBJECT,
   )

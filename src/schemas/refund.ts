@@ -6,7 +6,7 @@
  */
 
 import * as z from 'zod/mini';
-import { described, envelope, flag, maybe, OBJECT, openEnum, text } from './common';
+import { envelope, flag, maybe, NUMBER, OBJECT, openEnum, optional, STRING, text } from './common';
 
 /** Refund states named by the spec: `requested` and `success` are active, `completed` and `failed` final. */
 const REFUND_STATES = ['requested', 'success', 'completed', 'failed'] as const;
@@ -14,22 +14,19 @@ const REFUND_STATES = ['requested', 'success', 'completed', 'failed'] as const;
 /** A refund (spec §2.9). Only `hash` is required. */
 export const RefundSchema = z.looseObject({
   /** Refund hash. */
-  hash: described(z.string(), 'Refund hash.'),
+  hash: STRING,
   /** Hash of the refunded transaction. */
-  transaction_hash: maybe(z.string(), 'Hash of the refunded transaction.'),
+  transaction_hash: maybe(STRING),
   /** `requested` and `success` count as active refunds; `completed` and `failed` end the wait. Full set: not shown. */
-  status: maybe(
-    openEnum(REFUND_STATES),
-    'requested and success count as active; completed and failed are final. Full set: not shown.',
-  ),
+  status: maybe(openEnum(REFUND_STATES)),
   /** Refunded amount. */
-  amount: maybe(z.number(), 'Refunded amount.'),
+  amount: maybe(NUMBER),
   /** Note stored with the refund. */
-  observation: maybe(z.string(), 'Note stored with the refund.'),
+  observation: maybe(STRING),
   /** Creation time, `DD/MM/YYYY HH:mm:ss` (read it with `parseTimestamp`). */
-  created_at: maybe(z.string(), 'Creation time, DD/MM/YYYY HH:mm:ss.'),
+  created_at: maybe(STRING),
   /** Last update time, `DD/MM/YYYY HH:mm:ss` (read it with `parseTimestamp`). */
-  updated_at: maybe(z.string(), 'Last update time, DD/MM/YYYY HH:mm:ss.'),
+  updated_at: maybe(STRING),
 });
 /** A refund (spec §2.9). */
 export type Refund = z.infer<typeof RefundSchema>;
@@ -41,22 +38,19 @@ export type Refund = z.infer<typeof RefundSchema>;
  */
 export const RefundStatusSchema = z.looseObject({
   /** `requested`, `success` (active), `completed` or `failed` (final). Full set: not shown. */
-  status: described(
-    openEnum(REFUND_STATES),
-    'requested, success (active), completed or failed (final). Full set: not shown.',
-  ),
+  status: openEnum(REFUND_STATES),
   /** Refund hash. */
-  hash: maybe(z.string(), 'Refund hash.'),
+  hash: maybe(STRING),
   /** Hash of the refunded transaction. */
-  transaction_hash: maybe(z.string(), 'Hash of the refunded transaction.'),
+  transaction_hash: maybe(STRING),
   /** Refunded amount. */
-  amount: maybe(z.number(), 'Refunded amount.'),
+  amount: maybe(NUMBER),
   /** Note stored with the refund. */
-  observation: maybe(z.string(), 'Note stored with the refund.'),
+  observation: maybe(STRING),
   /** Creation time, `DD/MM/YYYY HH:mm:ss` (read it with `parseTimestamp`). */
-  created_at: maybe(z.string(), 'Creation time, DD/MM/YYYY HH:mm:ss.'),
+  created_at: maybe(STRING),
   /** Last update time, `DD/MM/YYYY HH:mm:ss` (read it with `parseTimestamp`). */
-  updated_at: maybe(z.string(), 'Last update time, DD/MM/YYYY HH:mm:ss.'),
+  updated_at: maybe(STRING),
 });
 /** The state of a refund as the status endpoint reports it (shape assumed, see the schema). */
 export type RefundStatus = z.infer<typeof RefundStatusSchema>;
@@ -70,7 +64,7 @@ export type RefundStatusResponse = z.infer<typeof RefundStatusResponseSchema>;
 export const RefundAcceptedResponseSchema = envelope(
   z.looseObject({
     /** Hash of the transaction whose refund was accepted. */
-    transaction_hash: maybe(z.string(), 'Hash of the transaction whose refund was accepted.'),
+    transaction_hash: maybe(STRING),
   }),
 );
 /** HTTP 202 body of a refund request (spec §4.2). */
@@ -90,21 +84,17 @@ export type RefundListResponse = z.infer<typeof RefundListResponseSchema>;
 export const RequestRefundParamsSchema = z.looseObject(
   {
     /** Note stored with the refund. */
-    observation: z.optional(text('Note stored with the refund.')),
+    observation: optional(text()),
     /** Reason, max 1000 characters; when omitted the service applies its default reason. */
-    reason: z.optional(
-      text('Reason, max 1000; when omitted the service applies its default.', { max: 1000 }),
-    ),
+    reason: optional(text({ max: 1000 })),
     /** The refund is motivated by confirmed fraud. */
-    fraud_confirmed: z.optional(flag('The refund is motivated by confirmed fraud.')),
+    fraud_confirmed: optional(flag()),
     /** Refund type when applicable; allowed values: not shown. */
-    refund_type: z.optional(text('Refund type when applicable; allowed values: not shown.')),
+    refund_type: optional(text()),
     /** Cancel the subscription linked to the transaction; the service defaults to true when the transaction has one. */
-    cancel_subscription: z.optional(
-      flag('Cancel the linked subscription; default true when the transaction has one.'),
-    ),
+    cancel_subscription: optional(flag()),
     /** Code of an existing, non-deleted user to link to the refund. */
-    user_id: z.optional(text('Code of an existing, non-deleted user to link to the refund.')),
+    user_id: optional(text()),
   },
   OBJECT,
 );

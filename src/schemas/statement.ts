@@ -7,16 +7,26 @@
 
 import * as z from 'zod/mini';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../core/timestamp';
-import { ALWAYS, described, envelope, fieldIssue, maybe, OBJECT, openEnum, text } from './common';
+import {
+  ALWAYS,
+  envelope,
+  fieldIssue,
+  maybe,
+  OBJECT,
+  openEnum,
+  optional,
+  STRING,
+  text,
+} from './common';
 
 /** A statement export (spec §2.10). Only `hash` is required. */
 export const StatementExportSchema = z.looseObject({
   /** Export identifier. */
-  hash: described(z.string(), 'Export identifier.'),
+  hash: STRING,
   /** `processing` at request time; other values: not shown. */
-  status: maybe(openEnum(['processing']), 'processing at request time; other values: not shown.'),
+  status: maybe(openEnum(['processing'])),
   /** `null` while processing; the download location when finished. */
-  url: maybe(z.string(), 'null while processing; the download location when finished.'),
+  url: maybe(STRING),
 });
 /** A statement export (spec §2.10). */
 export type StatementExport = z.infer<typeof StatementExportSchema>;
@@ -71,28 +81,23 @@ const wireDay = ([year, month, day]: [number, number, number]) =>
   `${pad(day, 2)}/${pad(month, 2)}/${pad(year, 4)}`;
 
 /** One end of a range: a valid `Date`, or a `'YYYY-MM-DD'` string naming a real day. */
-function dateInput(description: string) {
-  return described(
-    z.union(
-      [
-        z.date(),
-        text(description, { pattern: ISO_DATE, format: 'YYYY-MM-DD' }).check(
-          z.refine((value: string) => readIsoDate(value) !== undefined, 'Not a real calendar day'),
-        ),
-      ],
-      { error: "Expected a valid Date or a 'YYYY-MM-DD' string" },
+const DateInputSchema = z.union(
+  [
+    z.custom<Date>((value) => value instanceof Date && !Number.isNaN(value.getTime())),
+    text({ pattern: ISO_DATE, format: 'YYYY-MM-DD' }).check(
+      z.refine((value: string) => readIsoDate(value) !== undefined, 'Not a real calendar day'),
     ),
-    description,
-  );
-}
+  ],
+  { error: "Expected a valid Date or a 'YYYY-MM-DD' string" },
+);
 
 const DateRangeSchema = z
   .looseObject(
     {
       /** First day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
-      start: dateInput('First day (inclusive): a Date or YYYY-MM-DD.'),
+      start: DateInputSchema,
       /** Last day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
-      end: dateInput('Last day (inclusive): a Date or YYYY-MM-DD.'),
+      end: DateInputSchema,
     },
     OBJECT,
   )
@@ -111,18 +116,15 @@ const DateRangeSchema = z
  * checked) or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings (real days, start ≤ end).
  * Send it through {@link toBetweenDates}.
  */
-export const BetweenDatesSchema = described(
-  z.union(
-    [
-      text('Two dates DD/MM/YYYY separated by a comma (start, end).', {
-        pattern: WIRE_RANGE,
-        format: 'DD/MM/YYYY,DD/MM/YYYY',
-      }),
-      DateRangeSchema,
-    ],
-    { error: "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }" },
-  ),
-  'Date range: DD/MM/YYYY,DD/MM/YYYY or { start, end } with Dates or YYYY-MM-DD strings.',
+export const BetweenDatesSchema = z.union(
+  [
+    text({
+      pattern: WIRE_RANGE,
+      format: 'DD/MM/YYYY,DD/MM/YYYY',
+    }),
+    DateRangeSchema,
+  ],
+  { error: "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }" },
 );
 /** `filter.betweenDates` of a statement export, in either accepted form. */
 export type BetweenDates = string | DateRange;
@@ -134,25 +136,18 @@ export type BetweenDates = string | DateRange;
 export const ExportStatementParamsSchema = z.looseObject(
   {
     /** Export format, for example `csv` or `pdf` (the full list: not shown). */
-    format: z.optional(
-      text('Export format, for example csv or pdf.') as unknown as z.ZodMiniType<
-        'csv' | 'pdf' | (string & {})
-      >,
-    ),
+    format: optional(text() as unknown as z.ZodMiniType<'csv' | 'pdf' | (string & {})>),
     /** Filters of the export. */
-    filter: z.optional(
-      described(
-        z.looseObject(
-          {
-            /**
-             * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
-             * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
-             */
-            betweenDates: z.optional(BetweenDatesSchema),
-          },
-          OBJECT,
-        ),
-        'Filters of the export.',
+    filter: optional(
+      z.looseObject(
+        {
+          /**
+           * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
+           * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
+           */
+          betweenDates: optional(BetweenDatesSchema),
+        },
+        OBJECT,
       ),
     ),
   },

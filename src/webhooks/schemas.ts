@@ -21,29 +21,21 @@ import * as z from 'zod/mini';
  * still offers the known values to the editor.
  */
 function openEnum<const Known extends readonly string[]>(
-  description: string,
   _known: Known,
 ): z.ZodMiniType<Known[number] | (string & {})> {
-  return z.string().check(z.describe(description)) as z.ZodMiniType<Known[number] | (string & {})>;
+  // The known values only shape the type: checking them would defeat the purpose.
+  return z.string() as z.ZodMiniType<Known[number] | (string & {})>;
 }
 
 /** `metadata` of the envelope: where the event came from and which API call it tracks. */
 export const webhookMetadataSchema = z.looseObject({
   /** Origin marker of the event. */
-  origin: z.nullish(z.string().check(z.describe('Origin marker.'))),
+  origin: z.nullish(z.string()),
   /**
    * Tracking id of the API call behind the event. Not an event id: one call may emit several
    * events under it.
    */
-  request_id: z.nullish(
-    z
-      .string()
-      .check(
-        z.describe(
-          'Tracking id of the API call behind the event. Not an event id: one call may emit several events under it.',
-        ),
-      ),
-  ),
+  request_id: z.nullish(z.string()),
   /** Correlation id, when the service sets one. */
   correlation_id: z.nullish(z.string()),
 });
@@ -53,15 +45,15 @@ export type WebhookMetadata = z.infer<typeof webhookMetadataSchema>;
 
 const envelopeShape = {
   /** Event name, e.g. `subscription_ended`. */
-  event: z.string().check(z.describe('Event name, e.g. `subscription_ended`.')),
+  event: z.string(),
   /** The client's configured webhook URL. */
-  endpoint: z.nullish(z.string().check(z.describe("The client's configured webhook URL."))),
+  endpoint: z.nullish(z.string()),
   /** Where the event came from and which API call it tracks. */
   metadata: z.nullish(webhookMetadataSchema),
   /** When the event was created: ISO 8601 with microseconds and `Z`. */
-  created_at: z.nullish(z.string().check(z.describe('ISO8601 with microseconds and Z.'))),
+  created_at: z.nullish(z.string()),
   /** When the event was last updated: ISO 8601 with microseconds and `Z`. */
-  updated_at: z.nullish(z.string().check(z.describe('ISO8601 with microseconds and Z.'))),
+  updated_at: z.nullish(z.string()),
 };
 
 /**
@@ -88,11 +80,9 @@ export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
 /** One line of a subscription's commission split (`commissions.items[]`, spec §6.1). */
 export const subscriptionCommissionItemSchema = z.looseObject({
   /** Who receives this share: `producer`, `affiliate`; other values: not shown. */
-  type: z.nullish(
-    openEnum('Who receives this share; other values: not shown.', ['producer', 'affiliate']),
-  ),
+  type: z.nullish(openEnum(['producer', 'affiliate'])),
   /** Amount of this share, in cents. */
-  amount: z.nullish(z.int().check(z.describe('Amount in cents.'))),
+  amount: z.nullish(z.int()),
   /** The user who receives this share. */
   user: z.nullish(
     z.looseObject({
@@ -111,19 +101,14 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
   /** Code of the subscription that ended. */
   subscription_code: z.string(),
   /** Status of the subscription: `ended` is the only value seen. */
-  status: z.nullish(openEnum('`ended` is the only value seen.', ['ended'])),
+  status: z.nullish(openEnum(['ended'])),
   /** When it ended, ISO 8601. */
-  ended_at: z.nullish(z.string().check(z.describe('ISO8601.'))),
+  ended_at: z.nullish(z.string()),
   /**
    * Why it ended: `completed` (the maximum number of charges was reached) or `delinquency`
    * (ended for prolonged delinquency).
    */
-  end_reason: z.nullish(
-    openEnum(
-      '`completed`: the maximum number of charges was reached; `delinquency`: ended for prolonged delinquency.',
-      ['completed', 'delinquency'],
-    ),
-  ),
+  end_reason: z.nullish(openEnum(['completed', 'delinquency'])),
   /** Number of charges the subscription made. */
   total_charges: z.nullish(z.int()),
   /** Hash of the subscribed product. */
@@ -145,15 +130,15 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
       /** Hash of the transaction the split belongs to. */
       transaction_hash: z.nullish(z.string()),
       /** Amount paid, in cents. */
-      paid_amount: z.nullish(z.int().check(z.describe('Amount paid, in cents.'))),
+      paid_amount: z.nullish(z.int()),
       /** One line per recipient. */
       items: z.nullish(z.array(subscriptionCommissionItemSchema)),
     }),
   ),
   /** When the subscription was created, `YYYY-MM-DD HH:mm:ss`. */
-  created_at: z.nullish(z.string().check(z.describe('`YYYY-MM-DD HH:mm:ss`.'))),
+  created_at: z.nullish(z.string()),
   /** When the subscription was last updated, `YYYY-MM-DD HH:mm:ss`. */
-  updated_at: z.nullish(z.string().check(z.describe('`YYYY-MM-DD HH:mm:ss`.'))),
+  updated_at: z.nullish(z.string()),
 });
 
 /** Payload of `subscription_ended`: the subscription that ended, why, and its commission split. */
@@ -165,7 +150,7 @@ export type SubscriptionEndedPayload = z.infer<typeof subscriptionEndedPayloadSc
  */
 export const bankAccountEventPayloadSchema = z.looseObject({
   /** Unique account code. */
-  code: z.string().check(z.describe('Unique account code.')),
+  code: z.string(),
   /** Bank code. */
   bank_code: z.nullish(z.string()),
   /** Account holder name. */
@@ -173,12 +158,7 @@ export const bankAccountEventPayloadSchema = z.looseObject({
   /** PIX key. */
   pix_key: z.nullish(z.string()),
   /** `pix`, `bank`, or other values such as an account type; the full set: not shown. */
-  receiver_type: z.nullish(
-    openEnum('`pix`, `bank`, or other values such as an account type; the full set: not shown.', [
-      'pix',
-      'bank',
-    ]),
-  ),
+  receiver_type: z.nullish(openEnum(['pix', 'bank'])),
   /** Branch number. */
   branch_number: z.nullish(z.string()),
   /** Branch check digit. */
@@ -188,16 +168,12 @@ export const bankAccountEventPayloadSchema = z.looseObject({
   /** Account check digit. */
   account_check_digit: z.nullish(z.string()),
   /** Approval status of the account: `approved`, `pending` or `reproved`. */
-  status: z.nullish(
-    openEnum('Approval status of the account.', ['approved', 'pending', 'reproved']),
-  ),
+  status: z.nullish(openEnum(['approved', 'pending', 'reproved'])),
   /** Why the status changed, when it says. */
-  reason: z.nullish(z.string().check(z.describe('Why the status changed, when it says.'))),
+  reason: z.nullish(z.string()),
   // "null or document reference": the reference's shape is not shown, so any value passes.
   /** Reference to the bank document; its shape: not shown. */
-  bank_document: z.nullish(
-    z.unknown().check(z.describe('Reference to the bank document; shape not shown.')),
-  ),
+  bank_document: z.nullish(z.unknown()),
 });
 
 /** Payload of `bank_account_updated` and `bank_account_deleted`. */

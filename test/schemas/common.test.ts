@@ -6,9 +6,7 @@ import {
   openEnum,
   type Refund,
   type UpdateUserParams,
-  UpdateUserParamsSchema,
   type User,
-  UserSchema,
 } from '../../src/schemas';
 
 describe('openEnum', () => {
@@ -48,23 +46,5 @@ describe('inferred types', () => {
     expectTypeOf<UpdateUserParams['company_type']>().toEqualTypeOf<
       'mei' | 'simple' | 'presumed' | 'real' | undefined
     >();
-  });
-});
-
-describe('descriptions', () => {
-  it('registers the spec note of each field for tooling', () => {
-    expect(z.globalRegistry.get(UserSchema.shape.code)?.description).toBe(
-      'Unique user code; always present.',
-    );
-    expect(z.globalRegistry.get(UpdateUserParamsSchema.shape.name)?.description).toMatch(
-      /3 to 191/,
-    );
-  });
-
-  it('shows up in the JSON Schema export', () => {
-    const json = z.toJSONSchema(UserSchema) as {
-      properties: Record<string, { description?: string }>;
-    };
-    expect(json.properties.type?.description).toMatch(/person/);
   });
 });
