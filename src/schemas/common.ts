@@ -165,6 +165,20 @@ const anyUploadable = z.custom<Uploadable>(isUploadable, {
 // Request-field builders
 // ---------------------------------------------------------------------------------------------
 
+// The rule-free bases, one instance each: a field with rules gets a copy with its checks added.
+const anyText = z.string({ error: 'Expected a string' });
+const anyDecimal = z.number({ error: 'Expected a number' });
+const anyInteger = z
+  .number({ error: 'Expected an integer' })
+  .check(
+    rule<number>((value) =>
+      Number.isSafeInteger(value)
+        ? undefined
+        : { code: 'invalid_type', expected: 'int', message: 'Expected an integer' },
+    ),
+  );
+const anyFlag = z.boolean({ error: 'Expected true or false' });
+
 /** Characters as the service counts them (PHP `mb_strlen`: code points, not UTF-16 units). */
 function charCount(value: string): number {
   let count = 0;
@@ -184,6 +198,32 @@ export interface TextRules {
   format?: string;
 }
 
+/** An issue a {@link rule} reports, in zod's own shape (`code`, bounds, `message`). */
+interface RuleIssue {
+  code: z.core.$ZodIssueCode;
+  message: string;
+  [detail: string]: unknown;
+}
+
+/**
+ * A rule as a zod check: `broken` returns the issue when a value breaks the rule. The SDK writes its
+ * rules this way rather than with zod's built-ins (`z.int`, `z.gte`, `z.regex`, `z.enum`): zod/mini
+ * has no locale, so each needs our message anyway, and zod's check classes would add ~1 KB gzipped
+ * to a partner's bundle (issue 8). The issues keep zod's shapes, so code reading `code` still works.
+ */
+function rule<T>(broken: (value: T) => RuleIssue | undefined): z.core.$ZodCheck<T> {
+  return z.check<T>((payload) => {
+    const issue = broken(payload.value);
+    // `continue`, as zod's own checks do: the other rules still run, and a union can still pick this branch.
+    if (issue)
+      payload.issues.push({
+        ...issue,
+        input: payload.value,
+        continue: true,
+      } as z.core.$ZodRawIssue);
+  });
+}
+
 /**
  * A request string field with the documented length bounds (counted in characters, as the service
  * counts them) and format. Each broken rule gives an issue at the field's path with a message that
@@ -197,39 +237,32 @@ export interface TextRules {
  */
 export function text(rules: TextRules = {}): z.ZodMiniString<string> {
   const { min, max, pattern, format } = rules;
-  const checks: z.core.$ZodCheck<string>[] = [];
-  if (min !== undefined || max !== undefined) {
-    checks.push(
-      z.check<string>((payload) => {
-        const count = charCount(payload.value);
-        if (min !== undefined && count < min) {
-          payload.issues.push({
-            code: 'too_small',
-            origin: 'string',
-            minimum: min,
-            inclusive: true,
-            input: payload.value,
-            message: `Must be at least ${min} characters`,
-          });
-        } else if (max !== undefined && count > max) {
-          payload.issues.push({
-            code: 'too_big',
-            origin: 'string',
-            maximum: max,
-            inclusive: true,
-            input: payload.value,
-            message: `Must be at most ${max} characters`,
-          });
-        }
-      }),
-    );
-  }
-  if (pattern) checks.push(z.regex(pattern, `Must have the format ${format ?? String(pattern)}`));
-  // `.check()` returns a new schema, so the rule-free base stays shared.
-  return checks.length ? anyText.check(...checks) : anyText;
+  if (min === undefined && max === undefined && !pattern) return anyText;
+  const formatMessage = `Must have the format ${format ?? String(pattern)}`;
+  // One rule per field, length first: a value of the wrong length gets one issue, not two.
+  return anyText.check(
+    rule<string>((value) => {
+      const count = min === undefined && max === undefined ? 0 : charCount(value);
+      if (min !== undefined && count < min) {
+        const message = `Must be at least ${min} characters`;
+        return { code: 'too_small', origin: 'string', minimum: min, inclusive: true, message };
+      }
+      if (max !== undefined && count > max) {
+        const message = `Must be at most ${max} characters`;
+        return { code: 'too_big', origin: 'string', maximum: max, inclusive: true, message };
+      }
+      if (pattern && !pattern.test(value)) {
+        return {
+          code: 'invalid_format',
+          format: 'regex',
+          pattern: String(pattern),
+          message: formatMessage,
+        };
+      }
+      return undefined;
+    }),
+  );
 }
-
-const anyText = z.string({ error: 'Expected a string' });
 
 /** Inclusive bounds of {@link integer} and {@link decimal}. */
 export interface RangeRules {
@@ -239,17 +272,25 @@ export interface RangeRules {
   max?: number;
 }
 
-function rangeChecks(min: number | undefined, max: number | undefined) {
+/** The check of {@link RangeRules}, or none when neither bound is set. */
+function rangeRule({ min, max }: RangeRules): z.core.$ZodCheck<number> | undefined {
+  if (min === undefined && max === undefined) return undefined;
   const bounds =
     min !== undefined && max !== undefined
       ? `between ${min} and ${max}`
       : min !== undefined
         ? `at least ${min}`
         : `at most ${max}`;
-  const checks: z.core.$ZodCheck<number>[] = [];
-  if (min !== undefined) checks.push(z.gte(min, `Must be ${bounds}`));
-  if (max !== undefined) checks.push(z.lte(max, `Must be ${bounds}`));
-  return checks;
+  const message = `Must be ${bounds}`;
+  return rule<number>((value) => {
+    if (min !== undefined && value < min) {
+      return { code: 'too_small', origin: 'number', minimum: min, inclusive: true, message };
+    }
+    if (max !== undefined && value > max) {
+      return { code: 'too_big', origin: 'number', maximum: max, inclusive: true, message };
+    }
+    return undefined;
+  });
 }
 
 /**
@@ -261,11 +302,9 @@ function rangeChecks(min: number | undefined, max: number | undefined) {
  * ```
  */
 export function integer(rules: RangeRules = {}): z.ZodMiniNumber<number> {
-  const checks = rangeChecks(rules.min, rules.max);
-  return checks.length ? anyInteger.check(...checks) : anyInteger;
+  const range = rangeRule(rules);
+  return range ? anyInteger.check(range) : anyInteger;
 }
-
-const anyInteger = z.int({ error: 'Expected an integer' });
 
 /**
  * A request number field (fractions allowed) with inclusive bounds.
@@ -276,11 +315,9 @@ const anyInteger = z.int({ error: 'Expected an integer' });
  * ```
  */
 export function decimal(rules: RangeRules = {}): z.ZodMiniNumber<number> {
-  const checks = rangeChecks(rules.min, rules.max);
-  return checks.length ? anyDecimal.check(...checks) : anyDecimal;
+  const range = rangeRule(rules);
+  return range ? anyDecimal.check(range) : anyDecimal;
 }
-
-const anyDecimal = z.number({ error: 'Expected a number' });
 
 /**
  * A request boolean field.
@@ -294,8 +331,6 @@ export function flag(): z.ZodMiniBoolean<boolean> {
   return anyFlag;
 }
 
-const anyFlag = z.boolean({ error: 'Expected true or false' });
-
 /**
  * A request enum field whose full set the spec gives: any other value is refused, with the allowed
  * values in the message.
@@ -305,8 +340,18 @@ const anyFlag = z.boolean({ error: 'Expected true or false' });
  * oneOf(['one-time', 'recurring']).safeParse('weekly').success; // false
  * ```
  */
-export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values, { error: `Expected one of: ${values.join(', ')}` });
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodMiniType<T[number], T[number]> {
+  const allowed: readonly string[] = values;
+  const message = `Expected one of: ${values.join(', ')}`;
+  return z
+    .string({ error: message })
+    .check(
+      rule<string>((value) =>
+        allowed.includes(value) ? undefined : { code: 'invalid_value', values, message },
+      ),
+    ) as unknown as z.ZodMiniType<T[number], T[number]>;
 }
 
 /** Error option of request objects, so a non-object value reads as such instead of "Invalid input". */
@@ -340,18 +385,18 @@ export const ALWAYS = {
 } as const;
 
 /**
- * Adds a cross-field issue at `path` to a refinement context.
+ * Adds a cross-field issue at `path` to the parse of a request object (inside `z.check`).
  *
  * @example
  * ```ts
- * z.superRefine((value, ctx) => fieldIssue(ctx, ['birth'], 'Required when cpf is sent'), ALWAYS);
+ * z.check((payload) => fieldIssue(payload, ['birth'], 'Required when cpf is sent'), ALWAYS);
  * ```
  */
 export function fieldIssue(
-  ctx: z.core.$RefinementCtx<unknown>,
+  payload: z.core.ParsePayload,
   path: PropertyKey[],
   message: string,
-  input?: unknown,
+  input: unknown = payload.value,
 ): void {
-  ctx.addIssue({ code: 'custom', path, message, input });
+  payload.issues.push({ code: 'custom', path, message, input, continue: true });
 }

@@ -323,11 +323,12 @@ export const UpdateOfferParamsSchema = z
     OBJECT,
   )
   .check(
-    z.superRefine((value: Record<string, unknown>, ctx) => {
+    z.check<Record<string, unknown>>((payload) => {
+      const value = payload.value;
       if (value.allow_pix_recurring === true) {
         for (const field of ['pix_recurring_frequency', 'pix_recurring_authorization_type']) {
           if (value[field] === undefined) {
-            fieldIssue(ctx, [field], 'Required when allow_pix_recurring is true');
+            fieldIssue(payload, [field], 'Required when allow_pix_recurring is true');
           }
         }
       }
@@ -335,11 +336,16 @@ export const UpdateOfferParamsSchema = z
         for (const field of RECURRING_ONLY) {
           const sent = value[field];
           if (sent === undefined || sent === false) continue;
-          fieldIssue(ctx, [field], 'Only for recurring offers (type_of_charge is one-time)', sent);
+          fieldIssue(
+            payload,
+            [field],
+            'Only for recurring offers (type_of_charge is one-time)',
+            sent,
+          );
         }
       } else if (value.type_of_charge === 'recurring' && value.allow_bank_slip_installments) {
         fieldIssue(
-          ctx,
+          payload,
           ['allow_bank_slip_installments'],
           'Only for non-recurring offers (type_of_charge is recurring)',
           value.allow_bank_slip_installments,

@@ -85,7 +85,10 @@ const DateInputSchema = z.union(
   [
     z.custom<Date>((value) => value instanceof Date && !Number.isNaN(value.getTime())),
     text({ pattern: ISO_DATE, format: 'YYYY-MM-DD' }).check(
-      z.refine((value: string) => readIsoDate(value) !== undefined, 'Not a real calendar day'),
+      z.check<string>((payload) => {
+        if (readIsoDate(payload.value) === undefined)
+          fieldIssue(payload, [], 'Not a real calendar day');
+      }),
     ),
   ],
   { error: "Expected a valid Date or a 'YYYY-MM-DD' string" },
@@ -102,11 +105,17 @@ const DateRangeSchema = z
     OBJECT,
   )
   .check(
-    z.superRefine((value: { start: unknown; end: unknown }, ctx) => {
+    z.check<{ start: unknown; end: unknown }>((payload) => {
+      const value = payload.value;
       const start = readDay(value.start, DEFAULT_TIME_ZONE);
       const end = readDay(value.end, DEFAULT_TIME_ZONE);
       if (start && end && dayKey(start) > dayKey(end)) {
-        fieldIssue(ctx, ['end'], 'The end of the range must not be before its start', value.end);
+        fieldIssue(
+          payload,
+          ['end'],
+          'The end of the range must not be before its start',
+          value.end,
+        );
       }
     }, ALWAYS),
   );

@@ -265,16 +265,17 @@ export const UpdateUserParamsSchema = z
     OBJECT,
   )
   .check(
-    z.superRefine((value: Record<string, unknown>, ctx) => {
+    z.check<Record<string, unknown>>((payload) => {
+      const value = payload.value;
       if (value.cpf !== undefined && value.birth === undefined) {
-        fieldIssue(ctx, ['birth'], 'Required for a person (when cpf is sent)');
+        fieldIssue(payload, ['birth'], 'Required for a person (when cpf is sent)');
       }
       if (value.cnpj !== undefined) {
         if (value.company_type === undefined) {
-          fieldIssue(ctx, ['company_type'], 'Required for a company (when cnpj is sent)');
+          fieldIssue(payload, ['company_type'], 'Required for a company (when cnpj is sent)');
         }
         if (value.social_name === undefined) {
-          fieldIssue(ctx, ['social_name'], 'Required for a company (when cnpj is sent)');
+          fieldIssue(payload, ['social_name'], 'Required for a company (when cnpj is sent)');
         }
       }
     }, ALWAYS),
