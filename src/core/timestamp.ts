@@ -110,8 +110,8 @@ export function calendarDay(
   date: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): [number, number, number] {
-  const wall = wallAt(date.getTime(), timeZone);
-  return [wall.year, wall.month, wall.day];
+  const local = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
+  return [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
 }
 
 function describe(value: unknown): string {
@@ -182,70 +182,19 @@ function parseOffset(offset: string): number | undefined {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/** Milliseconds `timeZone` is ahead of UTC at an instant, read from its `GMT-03:00` offset name. */
+function offsetAt(instant: number, timeZone: string): number {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      era: 'short',
-    });
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
     formatters.set(timeZone, formatter);
   }
-  return formatter;
-}
-
-/** The wall time in `timeZone` at an instant (whole seconds). */
-function wallAt(instant: number, timeZone: string): WallTime {
-  const wall: WallTime = {
-    year: 0,
-    month: 0,
-    day: 0,
-    hour: 0,
-    minute: 0,
-    second: 0,
-    millisecond: 0,
-  };
-  let bc = false;
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    switch (part.type) {
-      case 'year':
-        wall.year = Number(part.value);
-        break;
-      case 'month':
-        wall.month = Number(part.value);
-        break;
-      case 'day':
-        wall.day = Number(part.value);
-        break;
-      case 'hour':
-        wall.hour = Number(part.value);
-        break;
-      case 'minute':
-        wall.minute = Number(part.value);
-        break;
-      case 'second':
-        wall.second = Number(part.value);
-        break;
-      case 'era':
-        bc = part.value.startsWith('B');
-        break;
-    }
-  }
-  if (bc) wall.year = 1 - wall.year;
-  return wall;
-}
-
-/** Milliseconds `timeZone` is ahead of UTC at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const wholeSeconds = Math.floor(instant / 1000) * 1000;
-  return wallToUtc(wallAt(wholeSeconds, timeZone)) - wholeSeconds;
+  const name = formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName');
+  // `GMT` alone at UTC; seconds appear only in historical local mean times (`GMT-03:06:28`).
+  const match = /([+-])(\d{2}):(\d{2})(?::(\d{2}))?/.exec(name?.value ?? '');
+  if (!match) return 0;
+  const seconds = Number(match[2]) * 3600 + Number(match[3]) * 60 + Number(match[4] ?? 0);
+  return (match[1] === '-' ? -seconds : seconds) * 1000;
 }
 
 const DAY_MS = 86_400_000;

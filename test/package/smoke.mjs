@@ -1,7 +1,7 @@
 // Runtime smoke test, ESM side: run by `npm run test:runtimes` inside a fresh project that installed
 // the packed tarball, on every supported runtime. Plain JS so that Node, Bun and Deno all run it as is.
 import assert from 'node:assert/strict';
-import { NotFoundError, PartnerClient, PartnerError } from 'partner-sdk';
+import { NotFoundError, PartnerClient, PartnerError, parseTimestamp } from 'partner-sdk';
 import { createMockPartnerApi, subscriptionEndedEvent } from 'partner-sdk/testing';
 import { createWebhookHandler, parseWebhookEvent } from 'partner-sdk/webhooks';
 
@@ -50,6 +50,11 @@ try {
   );
   assert.equal(response.status, 200);
   assert.equal(handled?.payload.end_reason, 'completed');
+
+  // Time-zone arithmetic rests on the runtime's Intl offsets: São Paulo is UTC-3 today and was
+  // UTC-2 in the summer of 2018 (daylight saving until 2019).
+  assert.equal(parseTimestamp('2024-05-01 12:00:00').toISOString(), '2024-05-01T15:00:00.000Z');
+  assert.equal(parseTimestamp('2018-01-10 12:00:00').toISOString(), '2018-01-10T14:00:00.000Z');
 } finally {
   await server.close();
 }
