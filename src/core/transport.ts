@@ -60,10 +60,10 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   /** A multipart body; its parts are in memory, so every attempt sends the same bytes. */
   form?: FormData | Promise<FormData> | undefined;
   /**
-   * Schema of the response body, or a function choosing it by HTTP status where the service
-   * answers different shapes (202 vs 200); without one the parsed body is returned as it came.
+   * Schema of the response body, or a function choosing it by HTTP status (202 vs 200) or by the
+   * body's shape (enveloped or bare); without one the parsed body is returned as it came.
    */
-  schema?: S | ((status: number) => S);
+  schema?: S | ((status: number, body: unknown) => S);
   /** Whether a failed attempt may be sent again (see {@link ReplayPolicy}). */
   replay: ReplayPolicy;
   /** Non-2xx statuses that are results, not errors (the running export's 409). */
@@ -421,13 +421,14 @@ export class Transport {
   }
 
   #validate(
-    schemaOrChoice: Schema | ((status: number) => Schema | undefined) | undefined,
+    schemaOrChoice: Schema | ((status: number, body: unknown) => Schema | undefined) | undefined,
     body: unknown,
     identity: RequestIdentity,
     status: number,
   ): unknown {
     if (!schemaOrChoice || this.options.validateResponses === 'off') return body;
-    const schema = typeof schemaOrChoice === 'function' ? schemaOrChoice(status) : schemaOrChoice;
+    const schema =
+      typeof schemaOrChoice === 'function' ? schemaOrChoice(status, body) : schemaOrChoice;
     if (!schema) return body;
     if (acceptsFast(schema, body)) return body;
     const result = safeParse(schema, body);

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { ANTICIPATION_CONFIRM } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
@@ -15,16 +14,11 @@ import {
   type ListAnticipationsParams,
   ListAnticipationsParamsSchema,
 } from '../schemas/anticipation';
-import { envelope } from '../schemas/common';
+import { envelopedOrBare } from '../schemas/common';
 import { APIResource } from './resource';
 
 // The confirm answer is read from the envelope's `data` when there is one, else bare (assumptions.ts).
-// Every field of the bare shape is optional, so it would match any envelope: a body with `data` is
-// kept out of it, or a wrong-typed field inside `data` would pass unchecked.
-const ConfirmResponseSchema = z.union([
-  envelope(AnticipationConfirmationSchema),
-  AnticipationConfirmationSchema.check(z.refine((body) => !('data' in body))),
-]);
+const confirmAnswerSchema = envelopedOrBare(AnticipationConfirmationSchema);
 
 /** Balance anticipations: confirm one, list the history (spec §4.7, §4.8). */
 export class Anticipations extends APIResource {
@@ -58,7 +52,7 @@ export class Anticipations extends APIResource {
           method: 'POST',
           path: path`/financial/anticipation/confirm/${{ anticipationHash }}`,
           json: { ...rest, [ANTICIPATION_CONFIRM.scenarioField]: scenario },
-          schema: ConfirmResponseSchema,
+          schema: confirmAnswerSchema,
           replay: 'unsent',
         };
       }, options)

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { EXPORT_STATUS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import { ExportFailedError, RequestValidationError } from '../core/errors';
@@ -6,11 +5,11 @@ import type { RequestOptions } from '../core/options';
 import { encodePathParam } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
+import { envelopedOrBare } from '../schemas/common';
 import {
   type ExportStatementParams,
   ExportStatementParamsSchema,
   type StatementExport,
-  StatementExportResponseSchema,
   StatementExportSchema,
   toBetweenDates,
 } from '../schemas/statement';
@@ -23,7 +22,7 @@ export type StatementExportRequestResult = StatementExport & {
 };
 
 // The 409 carries "the existing export data" (spec §4.4): read from the envelope's `data`, or bare.
-const ExportAnswerSchema = z.union([StatementExportResponseSchema, StatementExportSchema]);
+const exportAnswerSchema = envelopedOrBare(StatementExportSchema);
 
 const FAILED: ReadonlySet<string> = new Set(EXPORT_STATUS.failed);
 
@@ -36,7 +35,7 @@ function isFinished(current: StatementExport): boolean {
   return false;
 }
 
-function unwrap(body: z.infer<typeof ExportAnswerSchema>): StatementExport {
+function unwrap(body: StatementExport | { data: StatementExport }): StatementExport {
   return (
     'data' in body && body.data && typeof body.data === 'object' ? body.data : body
   ) as StatementExport;
@@ -77,7 +76,7 @@ export class Statements extends APIResource {
             betweenDates === undefined
               ? body
               : { ...body, filter: { ...body.filter, betweenDates: toBetweenDates(betweenDates) } },
-          schema: ExportAnswerSchema,
+          schema: exportAnswerSchema,
           acceptStatus: [409],
           // A repeat of a running export answers 409 with it: harmless.
           replay: 'always',
@@ -102,7 +101,7 @@ export class Statements extends APIResource {
         () => ({
           method: 'GET',
           path: EXPORT_STATUS.path(encodePathParam('exportHash', exportHash)),
-          schema: ExportAnswerSchema,
+          schema: exportAnswerSchema,
           replay: 'always',
         }),
         options,

@@ -127,6 +127,25 @@ export function envelope<T extends AnySchema>(dataSchema: T) {
 }
 
 /**
+ * For answers that come in the envelope or bare (an assumption, see `assumptions.ts`): a schema
+ * choice for a call, taking the envelope when the body has a `data` key and the bare resource
+ * otherwise. Choosing by shape, not trying one then the other, lets an issue inside `data` keep
+ * its own path.
+ *
+ * @example
+ * ```ts
+ * const choose = envelopedOrBare(StatementExportSchema);
+ * choose(200, { data: { hash: 'exp_1' } }); // the envelope schema
+ * choose(200, { hash: 'exp_1' });           // StatementExportSchema itself
+ * ```
+ */
+export function envelopedOrBare<T extends AnySchema>(bare: T) {
+  const enveloped = envelope(bare);
+  return (_status: number, body: unknown): typeof enveloped | T =>
+    typeof body === 'object' && body !== null && 'data' in body ? enveloped : bare;
+}
+
+/**
  * Something `users.update` can send as a file part: the platform's `Blob`/`File`, raw bytes
  * (`Uint8Array`, which includes Node's `Buffer`, or `ArrayBuffer`), or a `ReadableStream` of bytes.
  */

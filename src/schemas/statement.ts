@@ -7,17 +7,7 @@
 
 import * as z from 'zod/mini';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../core/timestamp';
-import {
-  ALWAYS,
-  envelope,
-  fieldIssue,
-  maybe,
-  OBJECT,
-  openEnum,
-  optional,
-  STRING,
-  text,
-} from './common';
+import { envelope, fieldIssue, maybe, OBJECT, openEnum, optional, STRING, text } from './common';
 
 /** A statement export (spec §2.10). Only `hash` is required. */
 export const StatementExportSchema = z.looseObject({
@@ -80,60 +70,45 @@ const dayKey = ([year, month, day]: [number, number, number]) => year * 10_000 +
 const wireDay = ([year, month, day]: [number, number, number]) =>
   `${pad(day, 2)}/${pad(month, 2)}/${pad(year, 4)}`;
 
-/** One end of a range: a valid `Date`, or a `'YYYY-MM-DD'` string naming a real day. */
-const DateInputSchema = z.union(
-  [
-    z.custom<Date>((value) => value instanceof Date && !Number.isNaN(value.getTime())),
-    text({ pattern: ISO_DATE, format: 'YYYY-MM-DD' }).check(
-      z.check<string>((payload) => {
-        if (readIsoDate(payload.value) === undefined)
-          fieldIssue(payload, [], 'Not a real calendar day');
-      }),
-    ),
-  ],
-  { error: "Expected a valid Date or a 'YYYY-MM-DD' string" },
-);
-
-const DateRangeSchema = z
-  .looseObject(
-    {
-      /** First day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
-      start: DateInputSchema,
-      /** Last day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
-      end: DateInputSchema,
-    },
-    OBJECT,
-  )
-  .check(
-    z.check<{ start: unknown; end: unknown }>((payload) => {
-      const value = payload.value;
-      const start = readDay(value.start, DEFAULT_TIME_ZONE);
-      const end = readDay(value.end, DEFAULT_TIME_ZONE);
-      if (start && end && dayKey(start) > dayKey(end)) {
-        fieldIssue(
-          payload,
-          ['end'],
-          'The end of the range must not be before its start',
-          value.end,
-        );
-      }
-    }, ALWAYS),
-  );
+/** Why one end of a range names no day, or `undefined` when it does. */
+function dayProblem(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    if (!ISO_DATE.test(value)) return 'Must have the format YYYY-MM-DD';
+    return readIsoDate(value) ? undefined : 'Not a real calendar day';
+  }
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return undefined;
+  return "Expected a valid Date or a 'YYYY-MM-DD' string";
+}
 
 /**
  * `filter.betweenDates`: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end; its shape is
  * checked) or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings (real days, start ≤ end).
- * Send it through {@link toBetweenDates}.
+ * Send it through {@link toBetweenDates}. One check reads both forms, so each issue names the
+ * part at fault (`end`, not "no form matched").
  */
-export const BetweenDatesSchema = z.union(
-  [
-    text({
-      pattern: WIRE_RANGE,
-      format: 'DD/MM/YYYY,DD/MM/YYYY',
-    }),
-    DateRangeSchema,
-  ],
-  { error: "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }" },
+export const BetweenDatesSchema = z.custom<BetweenDates>().check(
+  z.check((payload) => {
+    const value = payload.value as unknown;
+    if (typeof value === 'string') {
+      if (!WIRE_RANGE.test(value)) {
+        fieldIssue(payload, [], 'Must have the format DD/MM/YYYY,DD/MM/YYYY');
+      }
+      return;
+    }
+    if (typeof value !== 'object' || value === null) {
+      fieldIssue(payload, [], "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }");
+      return;
+    }
+    const { start, end } = value as Record<string, unknown>;
+    const problems = { start: dayProblem(start), end: dayProblem(end) };
+    if (problems.start) fieldIssue(payload, ['start'], problems.start, start);
+    if (problems.end) fieldIssue(payload, ['end'], problems.end, end);
+    const first = readDay(start, DEFAULT_TIME_ZONE);
+    const last = readDay(end, DEFAULT_TIME_ZONE);
+    if (first && last && dayKey(first) > dayKey(last)) {
+      fieldIssue(payload, ['end'], 'The end of the range must not be before its start', end);
+    }
+  }),
 );
 /** `filter.betweenDates` of a statement export, in either accepted form. */
 export type BetweenDates = string | DateRange;

@@ -124,7 +124,7 @@ describe('statements.export', () => {
     const error = await rejectionOf(makeClient().statements.export({ format: 'csv' }));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).body).toEqual(body);
-    // The answer may come bare or in the envelope: the error names the field of the closer shape.
+    // The answer may come bare or in the envelope: a body with `data` is read as the envelope.
     expect((error as ResponseValidationError).issues).toEqual([
       expect.objectContaining({ path: ['data', 'url'], code: 'invalid_type' }),
     ]);
