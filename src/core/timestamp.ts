@@ -27,22 +27,12 @@ export interface ParseTimestampOptions {
   timeZone?: string;
 }
 
-// YYYY-MM-DD, then `T` or a space, then the time, optional fraction and optional offset.
+// YYYY-MM-DD, then `T` or a space, the time with optional seconds and fraction, then `Z` (group 8)
+// or an offset: sign, hours and optional minutes (groups 9 to 11).
 const ISO_LIKE =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:(Z)|([+-])(\d{2}):?(\d{2})?)?$/i;
 // DD/MM/YYYY HH:mm:ss (seconds and fraction optional).
 const BRAZILIAN = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?$/;
-
-/** A wall-clock reading: calendar fields without a zone. */
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-}
 
 /**
  * Reads a timestamp the service sent into a `Date`. Accepts the three formats of the spec:
@@ -64,37 +54,40 @@ interface WallTime {
  * ```
  */
 export function parseTimestamp(value: string, options: ParseTimestampOptions = {}): Date {
-  if (typeof value !== 'string') {
-    throw new TypeError(`Invalid timestamp ${describe(value)}: expected a string`);
-  }
+  if (typeof value !== 'string') throw invalidTimestamp(value, 'expected a string');
   const text = value.trim();
-  let wall: WallTime;
-  let offset: string | undefined;
-  let match = ISO_LIKE.exec(text);
-  if (match) {
-    wall = toWall(match[1], match[2], match[3], match[4], match[5], match[6], match[7]);
-    offset = match[8];
-  } else {
-    match = BRAZILIAN.exec(text);
-    if (!match) {
-      throw new TypeError(
-        `Invalid timestamp ${describe(value)}: expected ISO8601, YYYY-MM-DD HH:mm:ss or DD/MM/YYYY HH:mm:ss`,
-      );
-    }
-    wall = toWall(match[3], match[2], match[1], match[4], match[5], match[6], match[7]);
+  const iso = ISO_LIKE.exec(text);
+  const brazilian = iso ? null : BRAZILIAN.exec(text);
+  const fields = iso ?? brazilian;
+  if (!fields) {
+    throw invalidTimestamp(value, 'expected ISO8601, YYYY-MM-DD HH:mm:ss or DD/MM/YYYY HH:mm:ss');
   }
-  if (!isValidWall(wall)) {
-    throw new TypeError(`Invalid timestamp ${describe(value)}: no such date or time`);
+  // The date comes year first in the ISO form, day first in the Brazilian one.
+  const date = iso ? fields.slice(1, 4) : fields.slice(1, 4).reverse();
+  const [year, month, day] = date.map(Number) as [number, number, number];
+  const [hour, minute, second] = [Number(fields[4]), Number(fields[5]), Number(fields[6] ?? 0)];
+  const millisecond = Number((fields[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  // The wall time read as if it were UTC; a date that does not exist rolls over and shows it.
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, month - 1, day);
+  wall.setUTCHours(hour, minute, second, millisecond);
+  if (
+    wall.getUTCMonth() !== month - 1 ||
+    wall.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    throw invalidTimestamp(value, 'no such date or time');
   }
-  const utc = wallToUtc(wall);
-  if (offset !== undefined) {
-    const offsetMs = parseOffset(offset);
-    if (offsetMs === undefined) {
-      throw new TypeError(`Invalid timestamp ${describe(value)}: bad UTC offset`);
-    }
-    return new Date(utc - offsetMs);
+  if (iso?.[8]) return wall;
+  if (iso?.[9]) {
+    const [hours, minutes] = [Number(iso[10]), Number(iso[11] ?? 0)];
+    if (hours > 23 || minutes > 59) throw invalidTimestamp(value, 'bad UTC offset');
+    const east = (hours * 60 + minutes) * 60_000;
+    return new Date(wall.getTime() - (iso[9] === '-' ? -east : east));
   }
-  return new Date(zonedWallToInstant(utc, options.timeZone ?? DEFAULT_TIME_ZONE));
+  return new Date(zonedWallToInstant(wall.getTime(), options.timeZone ?? DEFAULT_TIME_ZONE));
 }
 
 /**
@@ -114,70 +107,18 @@ export function calendarDay(
   return [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+/** The `TypeError` for a value that is no timestamp, quoting it. */
+function invalidTimestamp(value: unknown, reason: string): TypeError {
+  let shown: string;
   try {
-    return `${JSON.stringify(value) ?? String(value)} (${typeof value})`;
+    shown =
+      typeof value === 'string'
+        ? JSON.stringify(value)
+        : `${JSON.stringify(value) ?? String(value)} (${typeof value})`;
   } catch {
-    return String(value);
+    shown = String(value);
   }
-}
-
-function toWall(
-  year = '',
-  month = '',
-  day = '',
-  hour = '',
-  minute = '',
-  second = '0',
-  fraction = '',
-): WallTime {
-  return {
-    year: Number(year),
-    month: Number(month),
-    day: Number(day),
-    hour: Number(hour),
-    minute: Number(minute),
-    second: Number(second),
-    millisecond: Number(fraction.slice(0, 3).padEnd(3, '0')),
-  };
-}
-
-function isValidWall(wall: WallTime): boolean {
-  const daysInMonth = new Date(Date.UTC(2000, wall.month, 0)).getUTCDate();
-  const leapFix = wall.month === 2 && !isLeapYear(wall.year) ? 1 : 0;
-  return (
-    wall.month >= 1 &&
-    wall.month <= 12 &&
-    wall.day >= 1 &&
-    wall.day <= daysInMonth - leapFix &&
-    wall.hour <= 23 &&
-    wall.minute <= 59 &&
-    wall.second <= 59
-  );
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-/** The wall time read as if it were UTC, in epoch milliseconds (years below 100 kept as such). */
-function wallToUtc(wall: WallTime): number {
-  const date = new Date(0);
-  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-  date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
-  return date.getTime();
-}
-
-/** `Z`, `±HH`, `±HHMM` or `±HH:MM` to milliseconds east of UTC. */
-function parseOffset(offset: string): number | undefined {
-  if (offset === 'Z' || offset === 'z') return 0;
-  const sign = offset.startsWith('-') ? -1 : 1;
-  const digits = offset.slice(1).replace(':', '');
-  const hours = Number(digits.slice(0, 2));
-  const minutes = digits.length > 2 ? Number(digits.slice(2)) : 0;
-  if (hours > 23 || minutes > 59) return undefined;
-  return sign * (hours * 60 + minutes) * 60_000;
+  return new TypeError(`Invalid timestamp ${shown}: ${reason}`);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
