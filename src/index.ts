@@ -6,7 +6,29 @@
 
 export { PartnerClient, type RawRequest, SellerClient } from './client';
 export { APIPromise, type WithResponse } from './core/api-promise';
-export * from './core/errors';
+export {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ExportFailedError,
+  type FailedExport,
+  InternalServerError,
+  NotFoundError,
+  PartnerError,
+  PermissionDeniedError,
+  PollTimeoutError,
+  RateLimitError,
+  type RequestIdentity,
+  RequestValidationError,
+  ResponseValidationError,
+  UnprocessableEntityError,
+  type ValidationIssue,
+  WebhookPayloadError,
+} from './core/errors';
 export type { Logger, LogLevel } from './core/logger';
 export { toFile } from './core/multipart';
 export type {

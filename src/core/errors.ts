@@ -515,7 +515,7 @@ function formatMessage(
 }
 
 /** The human message of an error body: `message` of a JSON body, or the first line of a text one. */
-function bodyMessage(body: unknown): string | undefined {
+export function bodyMessage(body: unknown): string | undefined {
   if (typeof body === 'string') {
     const text = body.trim();
     if (!text) return undefined;

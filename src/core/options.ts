@@ -102,6 +102,13 @@ function checkMs(name: string, value: number): number {
   return value;
 }
 
+function checkRetries(value: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > 10) {
+    throw optionError(`\`maxRetries\` must be a whole number from 0 to 10 (got ${value}).`);
+  }
+  return value;
+}
+
 /** Applies defaults and environment, then checks every option; throws a `PartnerError` naming the bad one. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const rawBaseUrl = options.baseUrl ?? env('PARTNER_API_BASE_URL');
@@ -138,10 +145,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   registerSecret(clientSecret);
   if (typeof clientToken === 'string') registerSecret(clientToken);
 
-  const maxRetries = options.maxRetries ?? 2;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
-    throw optionError(`\`maxRetries\` must be a whole number from 0 to 10 (got ${maxRetries}).`);
-  }
+  const maxRetries = checkRetries(options.maxRetries ?? 2);
   const validateResponses = options.validateResponses ?? 'strict';
   if (!['strict', 'warn', 'off'].includes(validateResponses)) {
     throw optionError(
@@ -180,10 +184,8 @@ export function callSettings(
   base: ResolvedOptions,
   options: RequestOptions | undefined,
 ): { timeout: number; totalTimeout: number; maxRetries: number } {
-  const maxRetries = options?.maxRetries ?? base.maxRetries;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
-    throw optionError(`\`maxRetries\` must be a whole number from 0 to 10 (got ${maxRetries}).`);
-  }
+  const maxRetries =
+    options?.maxRetries === undefined ? base.maxRetries : checkRetries(options.maxRetries);
   return {
     timeout: options?.timeout === undefined ? base.timeout : checkMs('timeout', options.timeout),
     totalTimeout:

@@ -23,6 +23,7 @@ import {
   APIError,
   APIUserAbortError,
   AuthenticationError,
+  bodyMessage,
   makeAPIError,
   PartnerError,
   type RequestIdentity,
@@ -601,19 +602,8 @@ function withSellerHint(error: APIError): APIError {
     error.status,
     error.body,
     error.headers,
-    `${messageOf(error.body) ?? 'unauthorized'} (if this endpoint acts for a seller, call it on client.forUser(publicToken))`,
+    `${bodyMessage(error.body) ?? 'unauthorized'} (if this endpoint acts for a seller, call it on client.forUser(publicToken))`,
   );
-}
-
-function messageOf(body: unknown): string | undefined {
-  if (
-    body &&
-    typeof body === 'object' &&
-    typeof (body as { message?: unknown }).message === 'string'
-  ) {
-    return (body as { message: string }).message;
-  }
-  return typeof body === 'string' && body.trim() ? body.trim().split('\n', 1)[0] : undefined;
 }
 
 function toPartnerError(
