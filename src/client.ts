@@ -104,26 +104,29 @@ abstract class BaseClient {
     request: RawRequest<S>,
     options?: RequestOptions,
   ): APIPromise<CallResult<S>> {
-    if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
-      throw new RequestValidationError('Invalid request', [
-        {
-          path: ['path'],
-          message: 'must be a path under baseUrl starting with "/"',
-          code: 'invalid_path',
-        },
-      ]);
-    }
-    const replay =
-      request.replay ?? (['GET', 'PUT', 'DELETE'].includes(request.method) ? 'always' : 'never');
+    // Built inside the call, so that a bad path rejects the promise (nothing sent) like any bad input.
     return this._transport.call(
-      {
-        method: request.method,
-        path: request.path,
-        query: request.query,
-        json: request.body,
-        form: request.form,
-        schema: request.schema,
-        replay,
+      () => {
+        if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
+          throw new RequestValidationError('Invalid request', [
+            {
+              path: ['path'],
+              message: 'must be a path under baseUrl starting with "/"',
+              code: 'invalid_path',
+            },
+          ]);
+        }
+        return {
+          method: request.method,
+          path: request.path,
+          query: request.query,
+          json: request.body,
+          form: request.form,
+          schema: request.schema,
+          replay:
+            request.replay ??
+            (['GET', 'PUT', 'DELETE'].includes(request.method) ? 'always' : 'never'),
+        };
       },
       this._context,
       options,

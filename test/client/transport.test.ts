@@ -9,6 +9,7 @@ import {
   InternalServerError,
   PartnerClient,
   RateLimitError,
+  RequestValidationError,
   ResponseValidationError,
 } from '../../src/index';
 import { json, type StubServer, sequence, startStub } from '../helpers/stub-server';
@@ -342,11 +343,11 @@ describe('credentials and paths', () => {
     expect(server.requests).toHaveLength(6);
   });
 
-  it('refuses a path that does not start with "/" before sending anything', async () => {
+  it('rejects a path that does not start with "/" before sending anything', async () => {
     server = await startStub((_r, res) => json(res, 200, {}));
-    expect(() =>
-      clientFor(server as StubServer).request({ method: 'GET', path: 'products' }),
-    ).toThrow(/starting with "\/"/);
+    const pending = clientFor(server as StubServer).request({ method: 'GET', path: 'products' });
+    await expect(pending).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(pending).rejects.toThrow(/starting with "\/"/);
     expect(server.requests).toHaveLength(0);
   });
 
