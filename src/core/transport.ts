@@ -409,7 +409,7 @@ export class Transport {
       if (spec.raw || (manualRedirects && REDIRECT_STATUSES.has(response.status))) {
         return { data: response, response };
       }
-      const data = parseBody(await readBody(response, deadline, body));
+      const data = parseBody(await readBody(response, deadline, body, userSignal));
       if (this.#debug) {
         this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, {
           body: data,
@@ -492,20 +492,31 @@ let decoder: InstanceType<typeof TextDecoder> | undefined;
 
 /**
  * The body as text, read within the call's deadline: ky's time-outs stop at the headers, so a body
- * that stalls is cancelled here, which also closes its connection.
+ * that stalls is cancelled here, which also closes its connection. The caller's signal is watched
+ * here too: fetch ties it to the body only through a combined signal that garbage collection may
+ * drop once the headers are in, after which an abort would never reach a stalled body.
  */
-async function readBody(response: Response, deadline: number, state: BodyRead): Promise<string> {
+async function readBody(
+  response: Response,
+  deadline: number,
+  state: BodyRead,
+  signal: AbortSignal | undefined,
+): Promise<string> {
   const stream = response.body;
   if (!stream) return '';
   const reader = stream.getReader();
+  const stop = (reason: unknown) => reader.cancel(reason).catch(() => {});
   const timer = setTimeout(
     () => {
       state.timedOut = true;
-      reader.cancel(TIMED_OUT).catch(() => {});
+      stop(TIMED_OUT);
     },
     Math.max(1, deadline - Date.now()),
   );
+  const onAbort = () => stop(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    if (signal?.aborted) throw signal.reason;
     // Bytes first, decoded once at the end: one decoder serves every call (a whole-input decode
     // keeps no state), where a streaming one would be built per call.
     const chunks: Uint8Array[] = [];
@@ -513,6 +524,7 @@ async function readBody(response: Response, deadline: number, state: BodyRead): 
     for (;;) {
       const { done, value } = await reader.read();
       if (state.timedOut) throw TIMED_OUT;
+      if (signal?.aborted) throw signal.reason;
       if (done) break;
       chunks.push(value);
       size += value.byteLength;
@@ -528,6 +540,7 @@ async function readBody(response: Response, deadline: number, state: BodyRead): 
     return decoder.decode(bytes);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
 }
 

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../src/index';
 import { type StubServer, startStub } from '../helpers/stub-server';
@@ -22,6 +24,10 @@ const clientFor = (s: StubServer, options: { timeout?: number; totalTimeout?: nu
   });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A full garbage collection on demand, as a busy process would run one at any moment.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 describe('reading the response body', () => {
   it('reads a body sent in slow chunks, multi-byte characters split across them, whole', async () => {
@@ -83,6 +89,24 @@ describe('reading the response body', () => {
     controller.abort();
     expect(await pending).toBeInstanceOf(APIUserAbortError);
     expect(Date.now() - abortedAt).toBeLessThan(1_000);
+  });
+
+  it('ends a stalled body when the caller aborts after a garbage collection', async () => {
+    // fetch links the caller's signal to the body only weakly: after a collection, an abort used
+    // to be lost and the call hung until totalTimeout.
+    server = await startStub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"partial":');
+    });
+    const controller = new AbortController();
+    const pending = clientFor(server)
+      .request({ method: 'GET', path: '/x' }, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await sleep(150);
+    collectGarbage();
+    controller.abort();
+    const outcome = await Promise.race([pending, sleep(2_000).then(() => 'still waiting')]);
+    expect(outcome).toBeInstanceOf(APIUserAbortError);
   });
 
   it('gives undefined for an empty body', async () => {
