@@ -19,7 +19,10 @@ export type ReplayPolicy = 'always' | 'unsent' | 'never';
 /** The longest `Retry-After` honoured; a longer one is cut to this. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+// The statuses ky retries itself, honouring Retry-After. Any other status ≥ 500 (DESIGN retries
+// them all) is retried by `shouldRetry`, with plain back-off: ky copies these lists on every call,
+// and the whole 500–599 range cost ~2 µs a call (issue 8).
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
 /** Network failures that prove the request never reached the service. */
@@ -64,6 +67,7 @@ function shouldRetryFor(policy: ReplayPolicy): NonNullable<RetryOptions['shouldR
       ) {
         return false;
       }
+      if (status >= 500 && !RETRY_STATUSES.includes(status)) return true;
       // ky's own checks: the status list, and the wait from Retry-After when there is one.
       return undefined;
     }

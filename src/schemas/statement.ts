@@ -80,6 +80,39 @@ function dayProblem(value: unknown): string | undefined {
   return "Expected a valid Date or a 'YYYY-MM-DD' string";
 }
 
+/** What is wrong with a betweenDates value: the part at fault (none for the whole) and why. */
+interface RangeProblem {
+  path: ['start' | 'end'] | [];
+  message: string;
+  /** The days are readable but the end comes before the start. */
+  order?: true;
+}
+
+/** Every problem of a betweenDates value, the one reading both of its forms; none when it reads. */
+function rangeProblems(value: unknown, timeZone: string): RangeProblem[] {
+  if (typeof value === 'string') {
+    return WIRE_RANGE.test(value)
+      ? []
+      : [{ path: [], message: 'Must have the format DD/MM/YYYY,DD/MM/YYYY' }];
+  }
+  if (typeof value !== 'object' || value === null) {
+    return [{ path: [], message: "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }" }];
+  }
+  const { start, end } = value as Record<string, unknown>;
+  const problems: RangeProblem[] = [];
+  const startProblem = dayProblem(start);
+  const endProblem = dayProblem(end);
+  if (startProblem) problems.push({ path: ['start'], message: startProblem });
+  if (endProblem) problems.push({ path: ['end'], message: endProblem });
+  const first = readDay(start, timeZone);
+  const last = readDay(end, timeZone);
+  if (first && last && dayKey(first) > dayKey(last)) {
+    const message = 'The end of the range must not be before its start';
+    problems.push({ path: ['end'], message, order: true });
+  }
+  return problems;
+}
+
 /**
  * `filter.betweenDates`: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end; its shape is
  * checked) or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings (real days, start ≤ end).
@@ -88,25 +121,8 @@ function dayProblem(value: unknown): string | undefined {
  */
 export const BetweenDatesSchema = z.custom<BetweenDates>().check(
   z.check((payload) => {
-    const value = payload.value as unknown;
-    if (typeof value === 'string') {
-      if (!WIRE_RANGE.test(value)) {
-        fieldIssue(payload, [], 'Must have the format DD/MM/YYYY,DD/MM/YYYY');
-      }
-      return;
-    }
-    if (typeof value !== 'object' || value === null) {
-      fieldIssue(payload, [], "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }");
-      return;
-    }
-    const { start, end } = value as Record<string, unknown>;
-    const problems = { start: dayProblem(start), end: dayProblem(end) };
-    if (problems.start) fieldIssue(payload, ['start'], problems.start, start);
-    if (problems.end) fieldIssue(payload, ['end'], problems.end, end);
-    const first = readDay(start, DEFAULT_TIME_ZONE);
-    const last = readDay(end, DEFAULT_TIME_ZONE);
-    if (first && last && dayKey(first) > dayKey(last)) {
-      fieldIssue(payload, ['end'], 'The end of the range must not be before its start', end);
+    for (const problem of rangeProblems(payload.value, DEFAULT_TIME_ZONE)) {
+      fieldIssue(payload, problem.path, problem.message);
     }
   }),
 );
@@ -154,26 +170,15 @@ export type ExportStatementParams = z.input<typeof ExportStatementParamsSchema>;
  * ```
  */
 export function toBetweenDates(value: BetweenDates, options: { timeZone?: string } = {}): string {
-  if (typeof value === 'string') {
-    if (!WIRE_RANGE.test(value)) {
-      throw new TypeError(
-        `Invalid betweenDates ${JSON.stringify(value)}: expected DD/MM/YYYY,DD/MM/YYYY`,
-      );
-    }
-    return value;
-  }
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
-  const start = readDay(value?.start, timeZone);
-  const end = readDay(value?.end, timeZone);
-  if (!start || !end) {
-    throw new TypeError(
-      'Invalid betweenDates: start and end must be valid Dates or YYYY-MM-DD strings',
-    );
+  const [problem] = rangeProblems(value, timeZone);
+  if (problem) {
+    const where = problem.path.length > 0 ? ` (${problem.path[0]})` : '';
+    const message = `Invalid betweenDates${where}: ${problem.message}`;
+    throw problem.order ? new RangeError(message) : new TypeError(message);
   }
-  if (dayKey(start) > dayKey(end)) {
-    throw new RangeError(
-      `Invalid betweenDates: end ${wireDay(end)} is before start ${wireDay(start)}`,
-    );
-  }
+  if (typeof value === 'string') return value;
+  const start = readDay(value.start, timeZone) as [number, number, number];
+  const end = readDay(value.end, timeZone) as [number, number, number];
   return `${wireDay(start)},${wireDay(end)}`;
 }

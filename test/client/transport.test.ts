@@ -45,6 +45,23 @@ describe('retries over a real loopback server', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it.each([408, 429, 500, 502, 504, 507, 520, 599])('retries a %i', async (status) => {
+    server = await startStub(
+      sequence(
+        (_r, res) => json(res, status, {}),
+        (_r, res) => json(res, 200, { ok: true }),
+      ),
+    );
+    await expect(get(clientFor(server))).resolves.toEqual({ ok: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it.each([400, 404, 409, 413, 422])('does not retry a %i', async (status) => {
+    server = await startStub((_r, res) => json(res, status, {}));
+    await expect(get(clientFor(server))).rejects.toHaveProperty('status', status);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('fails at once with maxRetries: 0', async () => {
     server = await startStub((_r, res) => json(res, 503, { message: 'busy' }));
     const error = await get(clientFor(server, { maxRetries: 0 })).catch((e: unknown) => e);

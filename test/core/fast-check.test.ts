@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as zc from 'zod';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { acceptsFast } from '../../src/core/fast-check';
+import { acceptsFast as acceptsFastCompiled } from '../../src/core/fast-check';
 import * as schemas from '../../src/schemas';
 
 // The fast path must never accept what zod refuses, and on what it accepts the body it keeps must
@@ -86,7 +86,39 @@ function replaced(value: unknown, path: (string | number)[], wrong: unknown): un
   return copy;
 }
 
-describe('acceptsFast', () => {
+/**
+ * A fresh copy of the fast path, set up on a runtime whose Content-Security-Policy refuses code from
+ * strings (Cloudflare Workers, strict browsers): `new Function` throws, so it interprets.
+ */
+async function loadWithoutCodeGeneration(): Promise<typeof acceptsFastCompiled> {
+  vi.resetModules();
+  const original = globalThis.Function;
+  let refused = 0;
+  globalThis.Function = new Proxy(original, {
+    construct() {
+      refused++;
+      throw new EvalError('Code generation from strings disallowed for this context');
+    },
+  });
+  try {
+    const fresh = await import('../../src/core/fast-check');
+    fresh.acceptsFast(z.looseObject({ a: z.string() }), { a: 'x' }); // decides, under the policy
+    expect(refused).toBe(1);
+    return fresh.acceptsFast;
+  } finally {
+    globalThis.Function = original;
+  }
+}
+
+describe.each([
+  ['with generated code', async () => acceptsFastCompiled],
+  ['without new Function', loadWithoutCodeGeneration],
+])('acceptsFast %s', (_mode, load) => {
+  let acceptsFast: typeof acceptsFastCompiled;
+  beforeAll(async () => {
+    acceptsFast = await load();
+  });
+
   it('covers every response schema of the SDK', () => {
     expect(RESPONSE_SCHEMAS.length).toBeGreaterThan(10);
     const next = random(1);
