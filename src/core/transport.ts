@@ -554,13 +554,18 @@ function definedParams(query: QueryParams): Record<string, string> {
 }
 
 /**
- * `url` (no query, no fragment) with the query's defined parameters, encoded as ky's
- * `searchParams` would encode them (`URLSearchParams`): ky then parses the URL and builds its
- * `Request` once instead of twice.
+ * `url` (no query, no fragment) with the query's defined parameters, each name and value through
+ * `encodeURIComponent` (cheaper per call than `URLSearchParams`; a space is `%20`, which servers
+ * read as `+` writes it). ky then builds its `Request` from the URL once.
  */
 function withQuery(url: string, query: QueryParams): string {
-  const search = new URLSearchParams(definedParams(query)).toString();
-  return search === '' ? url : `${url}?${search}`;
+  let search = '';
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value === undefined) continue;
+    search += `${search ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+  }
+  return url + search;
 }
 
 /** The absolute http(s) URL a redirect response points to, or `undefined` when it is none. */

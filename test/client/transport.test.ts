@@ -377,4 +377,16 @@ describe('credentials and paths', () => {
     });
     expect(server.requests[0]?.path).toBe('/products?page=2');
   });
+
+  it('encodes query names and values', async () => {
+    server = await startStub((_r, res) => json(res, 200, {}));
+    await clientFor(server).request({
+      method: 'GET',
+      path: '/x',
+      query: { 'filter[name]': 'Ação & co/2', flag: true },
+    });
+    const url = new URL(server.requests[0]?.path ?? '', 'http://x');
+    expect(url.searchParams.get('filter[name]')).toBe('Ação & co/2');
+    expect(url.searchParams.get('flag')).toBe('true');
+  });
 });
