@@ -164,6 +164,10 @@ function isUploadable(value: unknown): value is Uploadable {
   return typeof (value as { getReader?: unknown }).getReader === 'function';
 }
 
+const anyUploadable = z.custom<Uploadable>(isUploadable, {
+  error: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
+});
+
 /**
  * A request file field: a `Blob`, `File`, `Uint8Array`, `ArrayBuffer` or `ReadableStream`.
  *
@@ -175,10 +179,6 @@ function isUploadable(value: unknown): value is Uploadable {
 export function uploadable(): z.ZodMiniType<Uploadable, Uploadable> {
   return anyUploadable;
 }
-
-const anyUploadable = z.custom<Uploadable>(isUploadable, {
-  error: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
-});
 
 // ---------------------------------------------------------------------------------------------
 // Request-field builders
