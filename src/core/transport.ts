@@ -37,7 +37,7 @@ import {
   type ResolvedOptions,
   type TokenSource,
 } from './options';
-import { type ReplayPolicy, type RetryContext, retryOptions } from './retry';
+import { type ReplayPolicy, type RetryContext, type RetryListener, retryOptions } from './retry';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -133,6 +133,8 @@ export class Transport {
   /** The client's own time-outs and retries: what a call without options runs on. */
   readonly #settings: ReturnType<typeof callSettings>;
   readonly #debug: boolean;
+  /** The retry warning, when the logger writes warnings. */
+  readonly #onRetry: RetryListener | undefined;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager) {
     this.options = options;
@@ -163,22 +165,15 @@ export class Transport {
     }
     this.#defaultHeaders = defaultHeaders;
     this.#hasDefaultHeaders = Object.keys(defaultHeaders).length > 0;
-    // The retry warning is ky's one hook; without it ky merges no hooks of ours on every call.
-    this.#kyDefaults = logger.enabled('warn')
-      ? {
-          fetch,
-          hooks: {
-            beforeRetry: [
-              ({ request, error, retryCount }) => {
-                const why = isHTTPError(error) ? `HTTP ${error.response.status}` : error.message;
-                logger.warn(
-                  `retrying ${request.method} ${request.url} after ${why} (retry ${retryCount})`,
-                );
-              },
-            ],
-          },
-        }
-      : { fetch };
+    this.#kyDefaults = { fetch };
+    // The retry warning comes from our retry decision, not a ky hook (see RetryListener). The URL
+    // is shown without its query, like every URL the SDK logs.
+    this.#onRetry = logger.enabled('warn')
+      ? (request, reason, retryCount) =>
+          logger.warn(
+            `retrying ${request.method} ${request.url.replace(/[?#].*$/s, '')} after ${reason} (retry ${retryCount})`,
+          )
+      : undefined;
   }
 
   /**
@@ -189,7 +184,10 @@ export class Transport {
     const key = `${policy}${limit}`;
     let instance = this.#instances.get(key);
     if (instance === undefined) {
-      instance = ky.create({ ...this.#kyDefaults, retry: retryOptions(limit, policy) });
+      instance = ky.create({
+        ...this.#kyDefaults,
+        retry: retryOptions(limit, policy, this.#onRetry),
+      });
       this.#instances.set(key, instance);
     }
     return instance;

@@ -84,4 +84,35 @@ describe('logging', () => {
     await client.request({ method: 'GET', path: '/retry' });
     expect(lines.join('\n')).toMatch(/retrying GET .*\/retry after HTTP 503/);
   });
+
+  it('warns once per retry made, naming the URL without its query', async () => {
+    let n = 0;
+    server = await startStub((_req, res) => json(res, n++ < 2 ? 503 : 200, {}));
+    const { lines, logger } = captureLogger();
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'tok-123456',
+      logger,
+    });
+    await client.request({ method: 'GET', path: '/retry', query: { signature: 'sig-s3cr3t' } });
+    const warnings = lines.filter((line) => line.includes('retrying'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[1]).toMatch(/retrying GET \S*\/retry after HTTP 503 \(retry 2\)$/);
+    expect(lines.join('\n')).not.toContain('sig-s3cr3t');
+  });
+
+  it('does not warn of a retry it does not make', async () => {
+    server = await startStub((req, res) => json(res, req.path === '/missing' ? 404 : 500, {}));
+    const { lines, logger } = captureLogger();
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'tok-123456',
+      logger,
+    });
+    await client.request({ method: 'GET', path: '/missing' }).catch(() => undefined);
+    // A POST through request() is not replayed by default: a 500 is not retried.
+    await client.request({ method: 'POST', path: '/broken' }).catch(() => undefined);
+    expect(lines.filter((line) => line.includes('retrying'))).toEqual([]);
+    expect(server.requests).toHaveLength(2);
+  });
 });
