@@ -5,7 +5,7 @@
  */
 
 export { PartnerClient, type RawRequest, SellerClient } from './client';
-export { APIPromise, type WithResponse } from './core/api-promise';
+export type { APIPromise, WithResponse } from './core/api-promise';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -38,7 +38,7 @@ export type {
   TokenSource,
   ValidateResponses,
 } from './core/options';
-export { Page, type PageContent, PagePromise, type Pagination } from './core/pagination';
+export { Page, type PageContent, type PagePromise, type Pagination } from './core/pagination';
 export type { PollOptions } from './core/poll';
 export type { ReplayPolicy } from './core/retry';
 export { parseTimestamp } from './core/timestamp';

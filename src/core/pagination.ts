@@ -4,7 +4,7 @@
  * {@link Pagination} and this module does the rest: `await` for a page, `for await` for every item.
  */
 
-import { APIPromise, type WithResponse } from './api-promise';
+import type { APIPromise } from './api-promise';
 
 /** Where a page stands, the same for every list whichever way the service reported it. */
 export interface Pagination {
@@ -144,7 +144,7 @@ export class Page<T> implements AsyncIterable<T> {
  * }
  * ```
  */
-export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+export interface PagePromise<T> extends APIPromise<Page<T>>, AsyncIterable<T> {
   /**
    * Every item of every page from this one on.
    *
@@ -155,15 +155,15 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * }
    * ```
    */
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    yield* await this;
-  }
+  [Symbol.asyncIterator](): AsyncIterator<T>;
 }
 
 /** Builds the `PagePromise` of page `page`, loaded through `load`; `maxPage` is the endpoint's bound. */
 export function pagePromise<T>(load: PageLoader<T>, page: number, maxPage: number): PagePromise<T> {
-  const result: Promise<WithResponse<Page<T>>> = load(page)
-    .withResponse()
-    .then(({ data, response }) => ({ data: new Page(data, load, maxPage), response }));
-  return new PagePromise(result);
+  const first = load(page)._map((content) => new Page(content, load, maxPage));
+  return Object.assign(first, {
+    async *[Symbol.asyncIterator](): AsyncIterator<T> {
+      yield* await first;
+    },
+  });
 }

@@ -15,7 +15,7 @@ import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { LOGIN } from '../assumptions';
 import { VERSION } from '../version';
-import { APIPromise, type WithResponse } from './api-promise';
+import { type APIPromise, apiPromise, type WithResponse } from './api-promise';
 import { ClientTokenManager, knownToken, resolveToken } from './auth';
 import {
   APIConnectionError,
@@ -199,7 +199,7 @@ export class Transport {
     context: CallContext = {},
     options?: RequestOptions,
   ): APIPromise<CallResult<S>> {
-    return new APIPromise(
+    return apiPromise(
       this.#send(spec, context, options, 0) as Promise<WithResponse<CallResult<S>>>,
     );
   }
