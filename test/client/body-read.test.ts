@@ -75,38 +75,36 @@ describe('reading the response body', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  it('ends a stalled body promptly when the caller aborts, with APIUserAbortError', async () => {
+  /** A call whose body stalls after its first bytes, 150 ms in: its outcome, and how to abort it. */
+  async function stalledCall() {
     server = await startStub((_r, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"partial":');
     });
     const controller = new AbortController();
-    const pending = clientFor(server)
+    const outcome = clientFor(server)
       .request({ method: 'GET', path: '/x' }, { signal: controller.signal })
       .catch((e: unknown) => e);
     await sleep(150);
+    return { controller, outcome };
+  }
+
+  it('ends a stalled body promptly when the caller aborts, with APIUserAbortError', async () => {
+    const { controller, outcome } = await stalledCall();
     const abortedAt = Date.now();
     controller.abort();
-    expect(await pending).toBeInstanceOf(APIUserAbortError);
+    expect(await outcome).toBeInstanceOf(APIUserAbortError);
     expect(Date.now() - abortedAt).toBeLessThan(1_000);
   });
 
   it('ends a stalled body when the caller aborts after a garbage collection', async () => {
     // fetch links the caller's signal to the body only weakly: after a collection, an abort used
     // to be lost and the call hung until totalTimeout.
-    server = await startStub((_r, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"partial":');
-    });
-    const controller = new AbortController();
-    const pending = clientFor(server)
-      .request({ method: 'GET', path: '/x' }, { signal: controller.signal })
-      .catch((e: unknown) => e);
-    await sleep(150);
+    const { controller, outcome } = await stalledCall();
     collectGarbage();
     controller.abort();
-    const outcome = await Promise.race([pending, sleep(2_000).then(() => 'still waiting')]);
-    expect(outcome).toBeInstanceOf(APIUserAbortError);
+    const settled = await Promise.race([outcome, sleep(2_000).then(() => 'still waiting')]);
+    expect(settled).toBeInstanceOf(APIUserAbortError);
   });
 
   it('gives undefined for an empty body', async () => {
