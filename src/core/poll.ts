@@ -16,6 +16,7 @@ import {
   type ValidationIssue,
 } from './errors';
 import type { RequestOptions } from './options';
+import { sleep } from './sleep';
 
 /**
  * How a `waitFor…` method polls. Every field is optional.
@@ -97,22 +98,7 @@ const DEADLINE = Symbol('poll deadline');
 /** The real clock: `Date.now()` and a timer that is cleared, with its listener removed, on abort. */
 export const systemClock: PollClock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep,
 };
 
 /**

@@ -1,10 +1,13 @@
 /**
- * When a failed attempt is tried again. ky does the waiting (exponential back-off with full jitter,
- * `Retry-After` in seconds or as an HTTP date, capped at 60 s); this module only decides *whether*,
- * from the call's replay policy, and refuses a `Retry-After` longer than the call has left.
+ * When and after how long a failed attempt is sent again: exponential back-off with full jitter, or
+ * the service's `Retry-After` (seconds or an HTTP date, capped at 60 s), within what the call has
+ * left and only where the call's replay policy allows it.
+ *
+ * The transport runs the loop itself and gives ky `retry: 0`: ky's own retries clone every request
+ * and normalise the retry options twice per call, retried or not, which cost ~10% of a small call
+ * at concurrency 32 (issue 8). Deciding here costs nothing until an attempt fails.
  */
 
-import type { RetryOptions } from 'ky';
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { parseRetryAfter } from './errors';
 
@@ -19,11 +22,11 @@ export type ReplayPolicy = 'always' | 'unsent' | 'never';
 /** The longest `Retry-After` honoured; a longer one is cut to this. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-// The statuses ky retries itself, honouring Retry-After. Any other status ≥ 500 (DESIGN retries
-// them all) is retried by `shouldRetry`, with plain back-off: ky copies these lists on every call,
-// and the whole 500–599 range cost ~2 µs a call (issue 8).
-const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
-const ALL_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+/** The back-off before the first retry, doubled for each one after it, up to {@link MAX_BACKOFF_MS}. */
+export const FIRST_BACKOFF_MS = 300;
+
+/** The longest back-off (before jitter) between attempts without a `Retry-After`. */
+export const MAX_BACKOFF_MS = 8_000;
 
 /** Network failures that prove the request never reached the service. */
 const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -43,83 +46,63 @@ export function wasNeverSent(error: unknown): boolean {
   return code !== undefined && UNSENT_CODES.has(code);
 }
 
-/** What a call hands its ky request as `context`; ky gives it back on an `HTTPError` (`error.options.context`). */
-export interface RetryContext {
-  /** Epoch ms at which the call's `totalTimeout` ends. */
-  deadline: number;
+/** The statuses worth another attempt (DESIGN): a time-out, rate limiting, and every server failure. */
+function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /**
- * Told of each retry ky is about to make, with the failed request and why it failed: the client's
- * warning. Given to {@link retryOptions} rather than as a ky hook, since ky merges every hook into
- * every call's options (measured at ~5% of a call at concurrency 32, issue 8).
+ * Whether `error`, an attempt's failure as ky reports it, may be retried under `policy`, and if
+ * so what `Retry-After` the service asked for (`undefined` when none).
  */
-export type RetryListener = (request: Request, reason: string, retryCount: number) => void;
-
-/**
- * Whether to retry after `error`, for one replay policy: `undefined` leaves the wait to ky (which
- * honours `Retry-After` for every status it is given here). The one per-call value it needs, the
- * deadline, comes from the request's ky `context`.
- */
-function verdict(policy: ReplayPolicy, error: Error): boolean | undefined {
+function retryVerdict(
+  error: unknown,
+  policy: ReplayPolicy,
+): { retry: false } | { retry: true; retryAfter: number | undefined } {
+  if (policy === 'never') return { retry: false };
   if (isHTTPError(error)) {
     const status = error.response.status;
-    if (policy === 'unsent' && status !== 429) return false;
-    if (!RETRY_STATUSES.includes(status)) return status >= 500;
-    const retryAfter = parseRetryAfter(error.response.headers.get('retry-after'));
-    const deadline = (error.options.context as Partial<RetryContext> | undefined)?.deadline;
-    if (
-      retryAfter !== undefined &&
-      deadline !== undefined &&
-      Math.min(retryAfter, MAX_RETRY_AFTER_MS) > deadline - Date.now()
-    ) {
-      return false;
+    if (!isRetryableStatus(status) || (policy === 'unsent' && status !== 429)) {
+      return { retry: false };
     }
-    return undefined;
+    return { retry: true, retryAfter: parseRetryAfter(error.response.headers.get('retry-after')) };
   }
-  if (isTimeoutError(error)) return policy === 'always';
-  if (isNetworkError(error)) return policy === 'always' || wasNeverSent(error);
-  return false;
-}
-
-function shouldRetryFor(
-  policy: ReplayPolicy,
-  onRetry: RetryListener | undefined,
-): NonNullable<RetryOptions['shouldRetry']> {
-  return ({ error, retryCount }) => {
-    const retry = verdict(policy, error);
-    const request = (error as { request?: Request }).request;
-    if (retry !== false && onRetry && request) {
-      onRetry(
-        request,
-        isHTTPError(error) ? `HTTP ${error.response.status}` : error.message,
-        retryCount,
-      );
-    }
-    return retry;
-  };
+  if (isTimeoutError(error))
+    return policy === 'always' ? { retry: true, retryAfter: undefined } : { retry: false };
+  if (isNetworkError(error) && (policy === 'always' || wasNeverSent(error))) {
+    return { retry: true, retryAfter: undefined };
+  }
+  return { retry: false };
 }
 
 /**
- * ky's retry options for calls of one replay policy and retry limit: static, so a client builds
- * them once per pair (in its `ky.create()` options) rather than once per call. Pass the call's
- * deadline as `context: { deadline }` ({@link RetryContext}): a `Retry-After` that would wake after
- * it fails the call at once instead of sleeping in vain.
+ * How many milliseconds to wait before retry number `retry` (1 for the first) after `error`, or
+ * `undefined` when the call must fail with that error now: the policy forbids a repeat, the
+ * failure is not one worth repeating, or the wait would not end before the call's deadline
+ * (`remainingMs`), since an attempt that cannot start in time cannot succeed.
+ *
+ * @param random - a number in [0, 1) for the jitter; tests pin it.
  */
-export function retryOptions(
-  limit: number,
+export function retryDelay(
+  error: unknown,
   policy: ReplayPolicy,
-  onRetry?: RetryListener,
-): RetryOptions {
-  return {
-    limit: policy === 'never' ? 0 : limit,
-    methods: ALL_METHODS,
-    statusCodes: RETRY_STATUSES,
-    afterStatusCodes: RETRY_STATUSES,
-    maxRetryAfter: MAX_RETRY_AFTER_MS,
-    backoffLimit: 8_000,
-    jitter: true,
-    // No `retryOnTimeout`: `shouldRetry` answers every time-out itself, so ky never reads it.
-    shouldRetry: shouldRetryFor(policy, onRetry),
-  };
+  retry: number,
+  remainingMs: number,
+  random: () => number = Math.random,
+): number | undefined {
+  const verdict = retryVerdict(error, policy);
+  if (!verdict.retry) return undefined;
+  const wait =
+    verdict.retryAfter !== undefined
+      ? Math.min(verdict.retryAfter, MAX_RETRY_AFTER_MS)
+      : random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
+  return wait < remainingMs ? wait : undefined;
+}
+
+/** Why an attempt failed, for the retry warning: never the URL (its query may hold a signature). */
+export function retryReason(error: unknown): string {
+  if (isHTTPError(error)) return `HTTP ${error.response.status}`;
+  if (isTimeoutError(error)) return 'a time-out';
+  const code = errorCode(error);
+  return code === undefined ? 'a connection failure' : `a connection failure (${code})`;
 }

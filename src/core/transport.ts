@@ -1,7 +1,8 @@
 /**
- * The one place that turns a call description into HTTP: headers and credentials, ky's retries and
- * time-outs, the 401 re-login, response parsing and validation, and the mapping of every failure to
- * the SDK's error classes. Resources describe calls (`CallSpec`); they never touch HTTP.
+ * The one place that turns a call description into HTTP: headers and credentials, time-outs,
+ * retries (decided in `retry.ts`, one ky attempt each), the 401 re-login, response parsing and
+ * validation, and the mapping of every failure to the SDK's error classes. Resources describe calls
+ * (`CallSpec`); they never touch HTTP.
  */
 
 import ky, {
@@ -37,7 +38,8 @@ import {
   type ResolvedOptions,
   type TokenSource,
 } from './options';
-import { type ReplayPolicy, type RetryContext, type RetryListener, retryOptions } from './retry';
+import { type ReplayPolicy, retryDelay, retryReason } from './retry';
+import { sleep } from './sleep';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -122,9 +124,8 @@ const throwUnlessRedirect = (status: number) => !REDIRECT_STATUSES.has(status);
 export class Transport {
   readonly options: ResolvedOptions;
   readonly tokens: ClientTokenManager;
-  /** ky's per-client options; each (replay policy, retry limit) pair gets its own instance of them. */
-  readonly #kyDefaults: KyOptions;
-  readonly #instances = new Map<string, KyInstance>();
+  /** ky with everything static about a call, so that its per-call option merging stays small. */
+  readonly #ky: KyInstance;
   /** `defaultHeaders` with lower-case names, so that the SDK's own headers override them. */
   readonly #defaultHeaders: Readonly<Record<string, string>>;
   readonly #hasDefaultHeaders: boolean;
@@ -133,8 +134,8 @@ export class Transport {
   /** The client's own time-outs and retries: what a call without options runs on. */
   readonly #settings: ReturnType<typeof callSettings>;
   readonly #debug: boolean;
-  /** The retry warning, when the logger writes warnings. */
-  readonly #onRetry: RetryListener | undefined;
+  /** Whether the logger writes warnings (each retry is one). */
+  readonly #warn: boolean;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager) {
     this.options = options;
@@ -165,32 +166,9 @@ export class Transport {
     }
     this.#defaultHeaders = defaultHeaders;
     this.#hasDefaultHeaders = Object.keys(defaultHeaders).length > 0;
-    this.#kyDefaults = { fetch };
-    // The retry warning comes from our retry decision, not a ky hook (see RetryListener). The URL
-    // is shown without its query, like every URL the SDK logs.
-    this.#onRetry = logger.enabled('warn')
-      ? (request, reason, retryCount) =>
-          logger.warn(
-            `retrying ${request.method} ${request.url.replace(/[?#].*$/s, '')} after ${reason} (retry ${retryCount})`,
-          )
-      : undefined;
-  }
-
-  /**
-   * The ky instance for one replay policy and retry limit: everything static about a call goes
-   * into `ky.create()` once, so that ky's per-call option merging and normalising stays small.
-   */
-  #kyFor(policy: ReplayPolicy, limit: number): KyInstance {
-    const key = `${policy}${limit}`;
-    let instance = this.#instances.get(key);
-    if (instance === undefined) {
-      instance = ky.create({
-        ...this.#kyDefaults,
-        retry: retryOptions(limit, policy, this.#onRetry),
-      });
-      this.#instances.set(key, instance);
-    }
-    return instance;
+    // Retries are the transport's own loop (see retry.ts): ky makes one attempt per call.
+    this.#ky = ky.create({ fetch, retry: 0 });
+    this.#warn = logger.enabled('warn');
   }
 
   /** Sends one call and returns its promise; see {@link CallSpec}. */
@@ -371,16 +349,11 @@ export class Transport {
     const body: BodyRead = { timedOut: false };
 
     try {
-      // ky bounds each attempt and the whole call up to the response headers, and aborts on the
-      // caller's signal; `readBody` bounds the rest. No controller of our own: tying one to ky's
-      // costs every call more than all the SDK's other work together (issue 8).
+      // ky bounds each attempt up to the response headers and aborts on the caller's signal;
+      // `readBody` bounds the rest. No controller of our own: tying one to ky's costs every call
+      // more than all the SDK's other work together (issue 8).
       // Only what varies per call; ky merges every key of these options on every call.
-      const request: KyOptions = {
-        headers,
-        timeout: Math.min(call.timeout, Math.max(1, call.totalTimeout)),
-        totalTimeout: Math.max(1, call.totalTimeout),
-        context: { deadline } satisfies RetryContext,
-      };
+      const request: KyOptions = { headers };
       // GET is ky's default method: one option fewer to merge.
       if (spec.method !== 'GET') request.method = spec.method;
       if (userSignal) request.signal = userSignal;
@@ -401,7 +374,30 @@ export class Transport {
         if (/[?#]/.test(url)) request.searchParams = definedParams(spec.query);
         else target = withQuery(url, spec.query);
       }
-      const response = await this.#kyFor(spec.replay, call.maxRetries)(target, request);
+      let response: Response;
+      for (let retry = 0; ; ) {
+        const left = Math.max(1, deadline - Date.now());
+        request.timeout = Math.min(call.timeout, left);
+        request.totalTimeout = left;
+        try {
+          response = await this.#ky(target, request);
+          break;
+        } catch (error) {
+          const wait =
+            retry < call.maxRetries
+              ? retryDelay(error, spec.replay, retry + 1, deadline - Date.now())
+              : undefined;
+          if (wait === undefined) throw error;
+          retry++;
+          if (this.#warn) {
+            // Named without the query, like every URL the SDK logs.
+            this.options.logger.warn(
+              `retrying ${spec.method} ${url.replace(/[?#].*$/s, '')} after ${retryReason(error)} (retry ${retry})`,
+            );
+          }
+          await sleep(wait, userSignal);
+        }
+      }
       // A raw response's body is the caller's to stream (time-outs stop at the headers); a
       // redirect is handed back unread for #send to follow.
       if (spec.raw || (manualRedirects && REDIRECT_STATUSES.has(response.status))) {

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { type FaultQueue, sleep } from './faults';
+import { sleep } from '../core/sleep';
+import type { FaultQueue } from './faults';
 import { describeForm } from './multipart';
 import { errorMessage, json } from './respond';
 import { findRoute, type Route } from './router';

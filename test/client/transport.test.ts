@@ -116,6 +116,20 @@ describe('retries over a real loopback server', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('fails at once with the last error when the back-off would outlast totalTimeout', async () => {
+    server = await startStub((_r, res) => json(res, 503, { message: 'busy' }));
+    const started = Date.now();
+    const error = await get(clientFor(server, { totalTimeout: 1_000, maxRetries: 10 })).catch(
+      (e: unknown) => e,
+    );
+    // Back-off doubles from 300 ms: the retries stop once the next wait cannot end in time, and
+    // the call reports the service's answer, not a time-out of its own making.
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(server.requests.length).toBeGreaterThanOrEqual(1);
+    expect(server.requests.length).toBeLessThan(11);
+  });
+
   it('does not replay a call that is not safe to replay after a 500', async () => {
     server = await startStub((_r, res) => json(res, 500, { message: 'boom' }));
     const client = clientFor(server);
@@ -197,7 +211,10 @@ describe('connection failures', () => {
       clientFor(server, { timeout: 300, totalTimeout: 700, maxRetries: 10 }),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(650);
+    // The second attempt starts within 600 ms (300 ms time-out, then at most 300 ms of back-off)
+    // and runs until its own time-out or the deadline; a back-off that cannot end before the
+    // deadline ends the call at once rather than waiting to fail.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
