@@ -1,7 +1,13 @@
 // Runtime smoke test, ESM side: run by `npm run test:runtimes` inside a fresh project that installed
 // the packed tarball, on every supported runtime. Plain JS so that Node, Bun and Deno all run it as is.
 import assert from 'node:assert/strict';
-import { NotFoundError, PartnerClient, PartnerError, parseTimestamp } from 'partner-sdk';
+import {
+  NotFoundError,
+  PartnerClient,
+  PartnerError,
+  parseTimestamp,
+  WebhookPayloadError,
+} from 'partner-sdk';
 import { createMockPartnerApi, subscriptionEndedEvent } from 'partner-sdk/testing';
 import { createWebhookHandler, parseWebhookEvent } from 'partner-sdk/webhooks';
 
@@ -37,6 +43,11 @@ try {
   // A webhook delivery: parsed directly, and through the Fetch-standard handler.
   const body = JSON.stringify(subscriptionEndedEvent());
   assert.equal(parseWebhookEvent(body).event, 'subscription_ended');
+  // Each entry point carries its own copy of the error classes: `instanceof` holds across them.
+  assert.throws(
+    () => parseWebhookEvent('{"event":'),
+    (err) => err instanceof WebhookPayloadError && err instanceof PartnerError,
+  );
   let handled;
   const handler = createWebhookHandler({
     on: { subscription_ended: (event) => (handled = event) },
