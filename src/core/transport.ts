@@ -16,6 +16,7 @@ import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
 import { LOGIN } from '../assumptions';
 import { VERSION } from '../version';
+import { abortableResponse } from './abortable-response';
 import { type APIPromise, apiPromise, type WithResponse } from './api-promise';
 import { ClientTokenManager, knownToken, resolveToken } from './auth';
 import {
@@ -400,8 +401,12 @@ export class Transport {
       }
       // A raw response's body is the caller's to stream (time-outs stop at the headers); a
       // redirect is handed back unread for #send to follow.
-      if (spec.raw || (manualRedirects && REDIRECT_STATUSES.has(response.status))) {
+      if (manualRedirects && REDIRECT_STATUSES.has(response.status)) {
         return { data: response, response };
+      }
+      if (spec.raw) {
+        const delivered = userSignal ? abortableResponse(response, userSignal) : response;
+        return { data: delivered, response: delivered };
       }
       const data = parseBody(await readBody(response, deadline, body, userSignal));
       if (this.#debug) {

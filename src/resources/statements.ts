@@ -150,10 +150,11 @@ export class Statements extends APIResource {
    * Downloads a finished export: `GET` its `url`. Resolves with the `Response` as soon as the headers
    * arrive, its body unread, so it can be streamed to disk. SDK credentials are sent only when the
    * `url` is on `baseUrl`'s origin (export files are typically pre-signed URLs elsewhere). Cancel
-   * `response.body` to stop a download midway.
+   * `response.body`, or abort the `signal` given in `options`, to stop a download midway: an abort
+   * fails the body's stream with the signal's reason.
    *
    * @param finished An export whose `url` is set (from `statements.waitForExport`).
-   * @param options `signal`, `timeout` and retries apply until the headers arrive.
+   * @param options `timeout` and retries apply until the headers arrive; `signal` until the body ends.
    * @throws {RequestValidationError} the export has no `url` yet (nothing sent).
    * @throws {APIError} the file server answered an error status (e.g. `NotFoundError`, `PermissionDeniedError`).
    * @example

@@ -119,13 +119,13 @@ function rangeProblems(value: unknown, timeZone: string): RangeProblem[] {
  * Send it through {@link toBetweenDates}. One check reads both forms, so each issue names the
  * part at fault (`end`, not "no form matched").
  */
-export const BetweenDatesSchema = z.custom<BetweenDates>().check(
+export const BetweenDatesSchema = z.unknown().check(
   z.check((payload) => {
     for (const problem of rangeProblems(payload.value, DEFAULT_TIME_ZONE)) {
       fieldIssue(payload, problem.path, problem.message);
     }
   }),
-);
+) as unknown as z.ZodMiniType<BetweenDates, BetweenDates>;
 /** `filter.betweenDates` of a statement export, in either accepted form. */
 export type BetweenDates = string | DateRange;
 

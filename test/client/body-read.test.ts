@@ -115,3 +115,72 @@ describe('reading the response body', () => {
     expect(await clientFor(server).request({ method: 'GET', path: '/x' })).toBeUndefined();
   });
 });
+
+describe('a download the caller streams', () => {
+  /** A file whose body stalls after its first line, downloaded with a signal and its first chunk read. */
+  async function stalledDownload() {
+    server = await startStub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv', 'x-file': 'statement' });
+      res.write('date,amount\n');
+    });
+    const controller = new AbortController();
+    const url = `${server.baseUrl}/exports/exp_1/file?X-Signature=s3cr3t`;
+    const response = await clientFor(server).statements.download(
+      { url },
+      { signal: controller.signal },
+    );
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    const next = reader.read().then(
+      () => 'a chunk',
+      (error: unknown) => error,
+    );
+    return { controller, response, first, next, url };
+  }
+
+  it('keeps the status, headers and URL of the file', async () => {
+    const { controller, response, first, url } = await stalledDownload();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-file')).toBe('statement');
+    expect(response.url).toBe(url);
+    expect(new TextDecoder().decode(first.value)).toBe('date,amount\n');
+    controller.abort();
+  });
+
+  it("fails the stream with the signal's reason when the caller aborts", async () => {
+    const { controller, next } = await stalledDownload();
+    const reason = new Error('stop downloading');
+    controller.abort(reason);
+    expect(await next).toBe(reason);
+  });
+
+  it('fails the stream on abort even after a garbage collection', async () => {
+    // As for the SDK's own body read: fetch's link from the signal to the body may be collected.
+    const { controller, next } = await stalledDownload();
+    collectGarbage();
+    await sleep(20);
+    collectGarbage();
+    controller.abort();
+    const settled = await Promise.race([next, sleep(2_000).then(() => 'still waiting')]);
+    expect(settled).toBeInstanceOf(DOMException);
+    expect((settled as DOMException).name).toBe('AbortError');
+  });
+
+  it('streams a whole file that ends, and lets the caller cancel one it does not want', async () => {
+    server = await startStub(async (_r, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.write('a,b\n');
+      await sleep(20);
+      res.end('1,2\n');
+    });
+    const controller = new AbortController();
+    const download = () =>
+      clientFor(server!).statements.download(
+        { url: `${server!.baseUrl}/f.csv` },
+        { signal: controller.signal },
+      );
+    expect(await (await download()).text()).toBe('a,b\n1,2\n');
+    await expect((await download()).body!.cancel('not needed')).resolves.toBeUndefined();
+    controller.abort();
+  });
+});

@@ -8,6 +8,7 @@ import {
   type UpdateUserParams,
   type User,
 } from '../../src/schemas';
+import { uploadable } from '../../src/schemas/common';
 
 describe('openEnum', () => {
   it('accepts any string and nothing else', () => {
@@ -46,5 +47,29 @@ describe('inferred types', () => {
     expectTypeOf<UpdateUserParams['company_type']>().toEqualTypeOf<
       'mei' | 'simple' | 'presumed' | 'real' | undefined
     >();
+  });
+});
+
+describe('uploadable', () => {
+  it('accepts every kind of file part and refuses anything else with a message naming them', () => {
+    const file = uploadable();
+    const parts = [
+      new Blob(['x']),
+      new File(['x'], 'x.png'),
+      new Uint8Array([1]),
+      new ArrayBuffer(1),
+      new ReadableStream(),
+    ];
+    for (const part of parts) expect(file.safeParse(part).success).toBe(true);
+    for (const wrong of ['avatar.png', 42, null, {}]) {
+      const result = file.safeParse(wrong);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({
+          code: 'custom',
+          message: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
+        }),
+      ]);
+    }
   });
 });
