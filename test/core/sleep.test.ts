@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { sleep } from '../../src/core/sleep';
+
+// The one wait behind retries, polls and the testing kit's delays.
+
+describe('sleep', () => {
+  it('resolves after the given time', async () => {
+    const started = Date.now();
+    await sleep(60);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+  });
+
+  it("rejects with the signal's reason as soon as it aborts", async () => {
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const started = Date.now();
+    const waiting = sleep(5_000, controller.signal).catch((error: unknown) => error);
+    setTimeout(() => controller.abort(reason), 20);
+    expect(await waiting).toBe(reason);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('rejects at once with a signal that is already aborted', async () => {
+    const reason = new Error('already');
+    await expect(sleep(5_000, AbortSignal.abort(reason))).rejects.toBe(reason);
+  });
+
+  it('leaves no listener on the signal once it resolved', async () => {
+    const controller = new AbortController();
+    let listeners = 0;
+    const signal = controller.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((...args: Parameters<typeof add>) => {
+      listeners++;
+      add(...args);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
+      listeners--;
+      remove(...args);
+    }) as typeof signal.removeEventListener;
+    await sleep(5, signal);
+    expect(listeners).toBe(0);
+  });
+});
