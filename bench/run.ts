@@ -164,7 +164,7 @@ async function benchCalls(base: string): Promise<CallRow[]> {
     off: new PartnerClient({ baseUrl: base, clientToken: TOKEN, validateResponses: 'off' }),
   };
   // Rounds of ~0.1 s or more per variant, and enough of them for a stable median on a busy machine.
-  const rounds = QUICK ? 3 : 21;
+  const rounds = QUICK ? 3 : 31;
   const rows: CallRow[] = [];
   for (const testCase of CASES) {
     const url = `${base}${testCase.path}`;
