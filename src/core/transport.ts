@@ -198,7 +198,7 @@ export class Transport {
     const absolute = /^https?:\/\//i.test(spec.path);
     const url = absolute ? spec.path : `${this.options.baseUrl}${spec.path}`;
     // Named without the query: a pre-signed file URL carries its signature there.
-    const shown = absolute ? url.replace(/[?#].*$/s, '') : url;
+    const shown = absolute ? withoutQuery(url) : url;
     const identity: RequestIdentity = {
       method: spec.method,
       path: shown.startsWith(this.options.baseUrl)
@@ -391,9 +391,8 @@ export class Transport {
           if (wait === undefined) throw error;
           retry++;
           if (this.#warn) {
-            // Named without the query, like every URL the SDK logs.
             this.options.logger.warn(
-              `retrying ${spec.method} ${url.replace(/[?#].*$/s, '')} after ${retryReason(error)} (retry ${retry})`,
+              `retrying ${spec.method} ${withoutQuery(url)} after ${retryReason(error)} (retry ${retry})`,
             );
           }
           await sleep(wait, userSignal);
@@ -565,6 +564,11 @@ function withQuery(url: string, query: QueryParams): string {
     search += `${search ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
   }
   return url + search;
+}
+
+/** `url` without its query and fragment: how errors and logs name a URL (a pre-signed one keeps its signature there). */
+function withoutQuery(url: string): string {
+  return url.replace(/[?#].*$/s, '');
 }
 
 /** The absolute http(s) URL a redirect response points to, or `undefined` when it is none. */
