@@ -74,13 +74,18 @@ function anticipation(i: number): Record<string, unknown> {
   };
 }
 
-/** The canned bodies, by path under `/api/v1`. */
+/** The canned bodies, by path under `/api/v1`: a path with a query is served for that query only. */
 function bodies(): Record<string, string> {
   const products = Array.from({ length: 50 }, (_, i) => product(i + 1));
   return {
     '/products': JSON.stringify({
       data: products,
       meta: { current_page: 1, last_page: 20, per_page: 50, total: 987 },
+    }),
+    // A ~5 KB list, the size of the list issue 8 quotes openai-node's cost on.
+    '/products?per_page=3': JSON.stringify({
+      data: products.slice(0, 3),
+      meta: { current_page: 1, last_page: 329, per_page: 3, total: 987 },
     }),
     '/products/prd_0000000x': JSON.stringify(product(33)),
     '/financial/anticipation': JSON.stringify({
@@ -116,7 +121,7 @@ function main(): void {
   const server = createServer((request, response) => {
     const url = request.url ?? '/';
     const query = url.indexOf('?');
-    const body = canned.get(query === -1 ? url : url.slice(0, query));
+    const body = canned.get(url) ?? canned.get(query === -1 ? url : url.slice(0, query));
     if (!body) {
       response
         .writeHead(404, { 'content-type': 'application/json' })
