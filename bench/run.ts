@@ -249,7 +249,7 @@ async function benchCalls(base: string): Promise<CallRow[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1b. The same page through openai-node and stripe-node (reference SDKs, devDependencies)
+// 1b. The same calls through openai-node and stripe-node (reference SDKs, devDependencies)
 // ---------------------------------------------------------------------------------------------
 
 interface ReferenceRow {
@@ -264,10 +264,11 @@ interface ReferenceRow {
 }
 
 /**
- * The page and the product of the first two cases, fetched by openai-node and stripe-node from the
- * same loopback server, each the way its own methods fetch: what a partner would pay with the SDKs
- * issue 8 names as the bar. Neither validates the body; ours does (strict). stripe-node uses
- * `node:http`, not `fetch`, so it can come in under raw fetch.
+ * A ~5 KB list (where issue 8 quotes openai-node's cost), then the page and the product of the
+ * first two cases, fetched by openai-node and stripe-node from the same loopback server, each the
+ * way its own methods fetch: what a partner would pay with the SDKs issue 8 names as the bar.
+ * Neither validates the body; ours does (strict). stripe-node uses `node:http`, not `fetch`, so it
+ * can come in under raw fetch.
  */
 async function benchReferences(base: string): Promise<ReferenceRow[]> {
   const [page, product] = [CASES[0]!, CASES[1]!];
