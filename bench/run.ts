@@ -450,9 +450,12 @@ interface ImportRow {
   name: string;
   wall: Spread;
   cpu: Spread;
-  /** Per round, this entry's time over the dependencies' time in the same round. */
+  /** Per round, this entry's time over the dependencies' (ky + zod/mini) in the same round. */
   wallRatio: Spread;
   cpuRatio: Spread;
+  /** The same over ky + zod (classic), the baseline in issue 8's words. */
+  wallVsZod: Spread;
+  cpuVsZod: Spread;
 }
 
 /**
@@ -485,8 +488,9 @@ function benchImports(): ImportRow[] {
   const emptyWall = median(wall[0]!);
   const emptyCpu = median(cpu[0]!);
   const deps = IMPORTS.findIndex((entry) => entry.name.startsWith('ky + zod/mini'));
-  const ratios = (times: number[][], empty: number, i: number) =>
-    spread(times[i]!.map((t, run) => (t - empty) / (times[deps]![run]! - empty)));
+  const classic = IMPORTS.findIndex((entry) => entry.name.startsWith('ky + zod (classic)'));
+  const ratios = (times: number[][], empty: number, i: number, base = deps) =>
+    spread(times[i]!.map((t, run) => (t - empty) / (times[base]![run]! - empty)));
   process.stderr.write('.');
   return IMPORTS.map((entry, i) => ({
     name: entry.name,
@@ -494,6 +498,8 @@ function benchImports(): ImportRow[] {
     cpu: spread(cpu[i]!.map((t) => t - emptyCpu)),
     wallRatio: ratios(wall, emptyWall, i),
     cpuRatio: ratios(cpu, emptyCpu, i),
+    wallVsZod: ratios(wall, emptyWall, i, classic),
+    cpuVsZod: ratios(cpu, emptyCpu, i, classic),
   }));
 }
 
@@ -724,11 +730,13 @@ function report(
     '## Cold import (a whole process, minus an empty script)',
     '',
     "ms, median (min–max) over fresh processes, round-robin. CPU is the process's own CPU time " +
-      '(every thread), which load elsewhere barely moves. The ratios to ky + zod/mini are taken ' +
-      'per round, then their median (min–max).',
+      '(every thread), which load elsewhere barely moves. Ratios are taken per round, then their ' +
+      'median (min–max): to our dependencies (ky + zod/mini, "deps"), and to ky + zod, the ' +
+      "baseline in issue 8's words (`zod`'s main entry, which loads more than zod/mini). The target " +
+      "is checked against both; the stricter, ky + zod/mini, is the SDK's own cost.",
     '',
-    '| import | wall ms | CPU ms | wall ÷ deps | CPU ÷ deps | ≤ 1.1 × ky + zod/mini (wall / CPU) | below openai and stripe (wall / CPU) |',
-    '|---|---:|---:|---:|---:|---|---|',
+    '| import | wall ms | CPU ms | wall ÷ deps | CPU ÷ deps | wall / CPU ÷ ky + zod | ≤ 1.1 × ky + zod (wall / CPU) | ≤ 1.1 × deps (wall / CPU) | below openai and stripe (wall / CPU) |',
+    '|---|---:|---:|---:|---:|---:|---|---|---|',
   );
   const otherSdks = imports.filter((row) => row.name.endsWith('(reference)'));
   const below = (of: (row: ImportRow) => number, row: ImportRow) =>
@@ -737,6 +745,8 @@ function report(
     const ours = row.name === 'partner-sdk';
     out(
       `| ${row.name} | ${fmtSpread(row.wall, 1)} | ${fmtSpread(row.cpu, 1)} | ${fmtSpread(row.wallRatio)} | ${fmtSpread(row.cpuRatio)} | ` +
+        `${fmt(row.wallVsZod.median)} / ${fmt(row.cpuVsZod.median)} | ` +
+        `${ours ? `${timingVerdict(row.wallVsZod.median <= 1.1)} / ${timingVerdict(row.cpuVsZod.median <= 1.1)}` : '—'} | ` +
         `${ours ? `${timingVerdict(row.wallRatio.median <= 1.1)} / ${timingVerdict(row.cpuRatio.median <= 1.1)}` : '—'} | ` +
         `${ours ? `${below((r) => r.wall.median, row)} / ${below((r) => r.cpu.median, row)}` : '—'} |`,
     );
