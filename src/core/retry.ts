@@ -78,8 +78,9 @@ function retryVerdict(
 /**
  * How many milliseconds to wait before retry number `retry` (1 for the first) after `error`, or
  * `undefined` when the call must fail with that error now: the policy forbids a repeat, the
- * failure is not one worth repeating, or the wait would not end before the call's deadline
- * (`remainingMs`), since an attempt that cannot start in time cannot succeed.
+ * failure is not one worth repeating, or the wait would not end within `remainingMs` (what the
+ * call has left for it, see {@link timeForWait}), since an attempt that cannot start in time
+ * cannot succeed.
  *
  * @param random - a number in [0, 1) for the jitter; tests pin it.
  */
@@ -97,6 +98,17 @@ export function retryDelay(
       ? Math.min(verdict.retryAfter, MAX_RETRY_AFTER_MS)
       : random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
   return wait < remainingMs ? wait : undefined;
+}
+
+/**
+ * How much of the `remainingMs` a call has left a wait before the next attempt may take, after an
+ * attempt that failed with `error` in `attemptMs`. After an answer (an HTTP error) the next
+ * attempt is given as long as that one took: a wait that left it less would only trade the
+ * service's answer for a time-out. After a time-out or a connection failure the attempt's length
+ * says nothing of the next one, so the whole remainder counts.
+ */
+export function timeForWait(error: unknown, remainingMs: number, attemptMs: number): number {
+  return isHTTPError(error) ? remainingMs - attemptMs : remainingMs;
 }
 
 /** Why an attempt failed, for the retry warning: never the URL (its query may hold a signature). */

@@ -39,7 +39,7 @@ import {
   type ResolvedOptions,
   type TokenSource,
 } from './options';
-import { type ReplayPolicy, retryDelay, retryReason } from './retry';
+import { type ReplayPolicy, retryDelay, retryReason, timeForWait } from './retry';
 import { sleep } from './sleep';
 
 /** HTTP methods the service uses. */
@@ -380,13 +380,20 @@ export class Transport {
         const left = Math.max(1, deadline - Date.now());
         request.timeout = Math.min(call.timeout, left);
         request.totalTimeout = left;
+        const attemptStarted = Date.now();
         try {
           response = await this.#ky(target, request);
           break;
         } catch (error) {
+          const now = Date.now();
           const wait =
             retry < call.maxRetries
-              ? retryDelay(error, spec.replay, retry + 1, deadline - Date.now())
+              ? retryDelay(
+                  error,
+                  spec.replay,
+                  retry + 1,
+                  timeForWait(error, deadline - now, now - attemptStarted),
+                )
               : undefined;
           if (wait === undefined) throw error;
           retry++;

@@ -133,6 +133,22 @@ describe('retries over a real loopback server', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('does not start an attempt with less time left than the last answer took', async () => {
+    server = await startStub(async (_r, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      json(res, 503, { message: 'busy' });
+    });
+    // Jitter at half: attempt 1 answers at ~200 ms, a 150 ms wait, attempt 2 answers at ~550 ms.
+    // A 300 ms wait would then leave the third attempt ~150 ms of the 1 s, less than the 200 ms
+    // an answer takes: it would end in a time-out, so the call ends now with the 503.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const error = await get(clientFor(server, { totalTimeout: 1_000, maxRetries: 10 })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('does not replay a call that is not safe to replay after a 500', async () => {
     server = await startStub((_r, res) => json(res, 500, { message: 'boom' }));
     const client = clientFor(server);

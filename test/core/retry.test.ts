@@ -6,6 +6,7 @@ import {
   MAX_RETRY_AFTER_MS,
   retryDelay,
   retryReason,
+  timeForWait,
   wasNeverSent,
 } from '../../src/core/retry';
 
@@ -105,6 +106,18 @@ describe('retryDelay: how long it waits', () => {
     ).toBeUndefined();
     expect(retryDelay(httpError(503), 'always', 5, 1_000, half)).toBeUndefined();
     expect(retryDelay(httpError(503), 'always', 5, 3_000, half)).toBe(2_400);
+  });
+});
+
+describe('timeForWait', () => {
+  it('keeps, after an answer, as long as that attempt took for the next one', () => {
+    expect(timeForWait(httpError(503), 1_000, 200)).toBe(800);
+    expect(timeForWait(httpError(429), 150, 200)).toBe(-50);
+  });
+
+  it('gives the whole remainder after a time-out or a connection failure', () => {
+    expect(timeForWait(timeoutError(), 1_000, 300)).toBe(1_000);
+    expect(timeForWait(networkError('ECONNRESET'), 1_000, 40)).toBe(1_000);
   });
 });
 
