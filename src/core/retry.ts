@@ -101,11 +101,11 @@ export function retryDelay(
 }
 
 /**
- * How much of the `remainingMs` a call has left a wait before the next attempt may take, after an
- * attempt that failed with `error` in `attemptMs`. After an answer (an HTTP error) the next
- * attempt is given as long as that one took: a wait that left it less would only trade the
- * service's answer for a time-out. After a time-out or a connection failure the attempt's length
- * says nothing of the next one, so the whole remainder counts.
+ * The part of the `remainingMs` a call has left that the wait before its next attempt may take,
+ * after an attempt that failed with `error` after `attemptMs`. After an answer (an HTTP error)
+ * the next attempt is given as long as that one took: a wait that left it less would only trade
+ * the service's answer for a time-out. After a time-out or a connection failure the attempt's
+ * length says nothing of the next one, so the whole remainder counts.
  */
 export function timeForWait(error: unknown, remainingMs: number, attemptMs: number): number {
   return isHTTPError(error) ? remainingMs - attemptMs : remainingMs;
