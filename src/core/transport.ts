@@ -377,10 +377,10 @@ export class Transport {
       }
       let response: Response;
       for (let retry = 0; ; ) {
-        const left = Math.max(1, deadline - Date.now());
+        const attemptStarted = Date.now();
+        const left = Math.max(1, deadline - attemptStarted);
         request.timeout = Math.min(call.timeout, left);
         request.totalTimeout = left;
-        const attemptStarted = Date.now();
         try {
           response = await this.#ky(target, request);
           break;
