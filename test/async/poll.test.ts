@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PollClock, type PollTarget, poll } from '../../src/core/poll';
 import { APIUserAbortError, PollTimeoutError, RequestValidationError } from '../../src/index';
+import { countingController } from '../helpers/counting-signal';
 import { activeTimers } from './helpers';
 
 /** A clock whose sleeps return at once and move time forward by exactly what was asked. */
@@ -140,19 +141,8 @@ describe('poll', () => {
 
   it('ends a real sleep at once on abort, clearing its timer and listener', async () => {
     const before = activeTimers();
-    const controller = new AbortController();
-    let listeners = 0;
+    const { controller, listeners } = countingController();
     const signal = controller.signal;
-    const add = signal.addEventListener.bind(signal);
-    const remove = signal.removeEventListener.bind(signal);
-    signal.addEventListener = ((...args: Parameters<typeof add>) => {
-      listeners += 1;
-      add(...args);
-    }) as typeof add;
-    signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
-      listeners -= 1;
-      remove(...args);
-    }) as typeof remove;
 
     const polls: number[] = [];
     const waiting = poll(
@@ -175,7 +165,7 @@ describe('poll', () => {
     expect(Date.now() - abortedAt).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(polls).toHaveLength(1);
-    expect(listeners).toBe(0);
+    expect(listeners()).toBe(0);
     expect(activeTimers()).toBeLessThanOrEqual(before);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sleep } from '../../src/core/sleep';
+import { countingController } from '../helpers/counting-signal';
 
 // The one wait behind retries, polls and the testing kit's delays.
 
@@ -26,20 +27,8 @@ describe('sleep', () => {
   });
 
   it('leaves no listener on the signal once it resolved', async () => {
-    const controller = new AbortController();
-    let listeners = 0;
-    const signal = controller.signal;
-    const add = signal.addEventListener.bind(signal);
-    const remove = signal.removeEventListener.bind(signal);
-    signal.addEventListener = ((...args: Parameters<typeof add>) => {
-      listeners++;
-      add(...args);
-    }) as typeof signal.addEventListener;
-    signal.removeEventListener = ((...args: Parameters<typeof remove>) => {
-      listeners--;
-      remove(...args);
-    }) as typeof signal.removeEventListener;
-    await sleep(5, signal);
-    expect(listeners).toBe(0);
+    const { controller, listeners } = countingController();
+    await sleep(5, controller.signal);
+    expect(listeners()).toBe(0);
   });
 });
