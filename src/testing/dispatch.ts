@@ -9,6 +9,7 @@
 import { sleep } from '../core/sleep';
 import type { FaultQueue } from './faults';
 import { describeForm } from './multipart';
+import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
 import { findRoute, type Route } from './router';
 import { apiRoutes, downloadRoutes } from './routes';
@@ -102,6 +103,9 @@ export async function dispatch(
     body: parsed.logBody,
   });
 
+  const delay = delayOf(state.latency);
+  if (delay > 0) await sleep(delay, request.signal);
+
   const fault = faults.take(method, path);
   if (fault?.kind === 'drop') return DROP;
   if (fault?.kind === 'fail') {
@@ -122,6 +126,44 @@ export async function dispatch(
     );
   }
 
+  let paceHeaders: Record<string, string> = {};
+  if (inApi && state.rateLimiter) {
+    const admission = state.rateLimiter.admit();
+    if (!admission.allowed) {
+      state.rateLimited += 1;
+      return json({ message: STATUS_TEXT[429] }, 429, admission.headers);
+    }
+    paceHeaders = admission.headers;
+  }
+
+  const answer = await route(state, request, parsed, {
+    inApi,
+    downloads,
+    method,
+    path,
+    url,
+    apiBase,
+  });
+  for (const [name, value] of Object.entries(paceHeaders)) answer.headers.set(name, value);
+  return answer;
+}
+
+interface Target {
+  inApi: boolean;
+  downloads: boolean;
+  method: string;
+  path: string;
+  url: URL;
+  apiBase: string;
+}
+
+/** Routing, the client-token and bearer checks, then the route's handler. */
+async function route(
+  state: MockState,
+  request: Request,
+  parsed: Parsed,
+  { inApi, downloads, method, path, url, apiBase }: Target,
+): Promise<Response> {
   const routes: readonly Route[] = inApi ? apiRoutes : downloads ? downloadRoutes : [];
   const found = findRoute(routes, method, path);
   if (found === 404) return errorMessage(404, `The route ${url.pathname} could not be found.`);
@@ -129,18 +171,18 @@ export async function dispatch(
     return errorMessage(405, `The ${method} method is not supported for this route.`);
   if (parsed.malformed) return errorMessage(400, 'The request body could not be parsed.');
 
-  const { route, params } = found;
+  const { route: matched, params } = found;
   const token = request.headers.get('x-api-client-token');
-  if (route.auth !== 'none' && (!token || !state.clientTokens.has(token))) {
+  if (matched.auth !== 'none' && (!token || !state.clientTokens.has(token))) {
     return errorMessage(401, 'Unauthenticated.');
   }
   const bearer = bearerOf(request);
   const seller = bearer ? state.sellers.find((s) => s.publicToken === bearer) : undefined;
-  if (route.auth !== 'none' && bearer && !seller) return errorMessage(401, 'Invalid user token.');
-  if (route.auth === 'user' && !seller) return errorMessage(401, 'User token required.');
+  if (matched.auth !== 'none' && bearer && !seller) return errorMessage(401, 'Invalid user token.');
+  if (matched.auth === 'user' && !seller) return errorMessage(401, 'User token required.');
 
   try {
-    return await route.handle({
+    return await matched.handle({
       state,
       request,
       url,

@@ -5,6 +5,7 @@
  */
 
 import type { DropNextOptions, FailNextOptions } from './faults';
+import type { LatencyOptions, RateLimitOptions } from './pace';
 import type { StoredOffer } from './routes/products';
 import type { MockServer } from './server';
 import type { MockSeller, RecordedRequest } from './state';
@@ -84,6 +85,8 @@ export interface MockPartnerApi {
     readonly requests: number;
     /** `POST /auth` calls received. */
     readonly logins: number;
+    /** Requests answered 429 by the rate limit (`failNext` 429s not included). */
+    readonly rateLimited: number;
   };
 
   /**
@@ -148,6 +151,35 @@ export interface MockPartnerApi {
    * ```
    */
   clearFaults(): void;
+
+  /**
+   * Sets, changes or (with `undefined`) removes the rate limit: requests per second, or
+   * `{ requestsPerSecond, burst }` for a token bucket. Every request under the API base counts,
+   * the login included; over the limit the mock answers 429 `{"message":"Too Many Attempts."}`
+   * with `Retry-After` (whole seconds until a request would be admitted, at least 1) and
+   * `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, as a Laravel `throttle`
+   * does. A new limit starts with a full bucket.
+   *
+   * @example
+   * ```ts
+   * mock.setRateLimit({ requestsPerSecond: 50, burst: 10 });
+   * mock.setRateLimit(undefined); // no limit
+   * ```
+   */
+  setRateLimit(rateLimit: RateLimitOptions | number | undefined): void;
+
+  /**
+   * Sets, changes or (with `undefined` or 0) removes the delay before every answer: fixed
+   * milliseconds, or `{ ms, jitterMs }` for a uniform extra of up to `jitterMs` per request. The
+   * delay ends early when the request is aborted.
+   *
+   * @example
+   * ```ts
+   * mock.setLatency({ ms: 5, jitterMs: 3 });
+   * mock.setLatency(undefined); // answer at once
+   * ```
+   */
+  setLatency(latencyMs: LatencyOptions | number | undefined): void;
 
   /**
    * Makes every client token issued so far (including `credentials.clientToken`) be refused with

@@ -16,6 +16,7 @@ import {
 } from './fixtures/financial';
 import { setRawHandler } from './internal';
 import type { MockPartnerApi, MockProductHandle } from './mock-api-types';
+import { latencyOf, RateLimiter, rateLimitOf } from './pace';
 import { revokePixRecurring } from './routes/products';
 import { planRefund } from './routes/refunds';
 import { planExport } from './routes/statements';
@@ -85,6 +86,7 @@ export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartner
       return {
         requests: state.requests.length,
         logins: state.requests.filter((r) => r.method === 'POST' && r.path === '/auth').length,
+        rateLimited: state.rateLimited,
       };
     },
     fetch: async (input, init) => {
@@ -98,6 +100,13 @@ export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartner
     failNext: (options) => faults.fail(options),
     dropNext: (options = {}) => faults.drop(options),
     clearFaults: () => faults.clear(),
+    setRateLimit: (rateLimit) => {
+      const limit = rateLimitOf(rateLimit);
+      state.rateLimiter = limit ? new RateLimiter(limit) : undefined;
+    },
+    setLatency: (latencyMs) => {
+      state.latency = latencyOf(latencyMs);
+    },
     expireTokens: () => state.clientTokens.clear(),
     setOriginAllowed: (allowed) => {
       state.originAllowed = allowed;
@@ -120,6 +129,7 @@ export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartner
     },
     clearRequests: () => {
       state.requests.length = 0;
+      state.rateLimited = 0;
     },
   };
   setRawHandler(mock, handle);

@@ -13,6 +13,13 @@ import {
 } from './fixtures/financial';
 import { catalogue, type SeedProduct } from './fixtures/products';
 import { bankAccounts, companyUser, personUser } from './fixtures/users';
+import {
+  type LatencyOptions,
+  latencyOf,
+  RateLimiter,
+  type RateLimitOptions,
+  rateLimitOf,
+} from './pace';
 import type {
   WireAnticipation,
   WireBankAccount,
@@ -38,6 +45,19 @@ export interface MockPartnerApiSeed {
   exportPolls?: number;
   /** Producer codes with automatic PIX enabled from the start. Default none. */
   pixRecurringProducers?: string[];
+  /**
+   * A rate limit on every request under the API base, login included (a `throttle` in front of
+   * the whole API counts every call): requests per second, or a token bucket's rate and burst.
+   * Over it the mock answers 429 with `Retry-After`. Default none. Change it with
+   * `mock.setRateLimit`.
+   */
+  rateLimit?: RateLimitOptions | number;
+  /**
+   * A delay before every answer (faults and 429s included): fixed milliseconds, or
+   * `{ ms, jitterMs }` for a uniform extra of up to `jitterMs`. Default none. Change it with
+   * `mock.setLatency`.
+   */
+  latencyMs?: LatencyOptions | number;
 }
 
 /** A seeded seller the mock accepts as a bearer (`Authorization: Bearer <publicToken>`). */
@@ -105,6 +125,10 @@ export interface MockState {
   feeTiers: WireFeeTierChange[];
   pixEnabled: Set<string>;
   requests: RecordedRequest[];
+  rateLimiter: RateLimiter | undefined;
+  latency: Required<LatencyOptions> | undefined;
+  /** Requests answered 429 by the rate limit (not by `failNext`). */
+  rateLimited: number;
 }
 
 /** A random identifier with a prefix, e.g. `rfd_k3J9...`. */
@@ -118,6 +142,7 @@ export function randomId(prefix: string, length = 10): string {
 export function createState(seed: MockPartnerApiSeed = {}): MockState {
   const users = [personUser(), companyUser()];
   const defaultRefundPolls = seed.refundPolls ?? 1;
+  const rateLimit = rateLimitOf(seed.rateLimit);
   return {
     clientId: seed.clientId ?? 'cli_partner_test',
     clientSecret: seed.clientSecret ?? 'sk_test_partner_secret',
@@ -155,5 +180,8 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
     feeTiers: feeTierHistory(),
     pixEnabled: new Set(seed.pixRecurringProducers ?? []),
     requests: [],
+    rateLimiter: rateLimit ? new RateLimiter(rateLimit) : undefined,
+    latency: latencyOf(seed.latencyMs),
+    rateLimited: 0,
   };
 }
