@@ -77,13 +77,12 @@ export function delayOf(latency: Required<LatencyOptions> | undefined): number {
  * timers; a change of limit starts from a full bucket.
  */
 export class RateLimiter {
+  private readonly limit: Required<RateLimitOptions>;
   private tokens: number;
   private updatedAt: number;
 
-  constructor(
-    readonly limit: Required<RateLimitOptions>,
-    now = Date.now(),
-  ) {
+  constructor(limit: Required<RateLimitOptions>, now = Date.now()) {
+    this.limit = limit;
     this.tokens = limit.burst;
     this.updatedAt = now;
   }

@@ -124,7 +124,7 @@ describe('mock API rate limit', () => {
   });
 
   it('is honoured by the SDK over a real socket: the 429 is retried after Retry-After', async () => {
-    const mock = createMockPartnerApi({ rateLimit: { requestsPerSecond: 50, burst: 1 } });
+    const mock = createMockPartnerApi({ rateLimit: { requestsPerSecond: 1, burst: 1 } });
     const server = await mock.listen();
     servers.push(server);
     const client = new PartnerClient({
