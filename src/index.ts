@@ -41,7 +41,6 @@ export type {
 export { Page, type PageContent, type PagePromise, type Pagination } from './core/pagination';
 export type { PollOptions } from './core/poll';
 export type { ReplayPolicy } from './core/retry';
-export { parseTimestamp } from './core/timestamp';
 export type { HttpMethod, Schema } from './core/transport';
 export { Anticipations } from './resources/anticipations';
 export { BankAccounts } from './resources/bank-accounts';
@@ -53,4 +52,5 @@ export { APIResource } from './resources/resource';
 export { type StatementExportRequestResult, Statements } from './resources/statements';
 export { Users } from './resources/users';
 export * from './schemas/index';
+export { parseTimestamp } from './shared/timestamp';
 export { VERSION } from './version';

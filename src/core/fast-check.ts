@@ -5,7 +5,7 @@
  * (as zod's own objects are), and plain closures where it does not (some edge runtimes).
  *
  * Response schemas use a small part of zod: loose objects, arrays, optional, nullable, string,
- * number, boolean and unknown, with no checks and no transforms (schemas/common.ts). For that part
+ * number, boolean and unknown, with no checks and no transforms (schemas/response-fields.ts). For that part
  * a successful parse returns a copy equal to its input, so all the fast path needs is a yes/no:
  * {@link acceptsFast} builds, once per schema, a check that answers "would zod accept this value?",
  * and the caller then keeps the body as it came. Whenever it cannot say yes (a wrong value,

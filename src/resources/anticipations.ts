@@ -14,7 +14,7 @@ import {
   type ListAnticipationsParams,
   ListAnticipationsParamsSchema,
 } from '../schemas/anticipation';
-import { envelopedOrBare } from '../schemas/common';
+import { envelopedOrBare } from '../schemas/response-fields';
 import { APIResource } from './resource';
 
 // The confirm answer is read from the envelope's `data` when there is one, else bare (assumptions.ts).

@@ -5,7 +5,7 @@ import type { RequestOptions } from '../core/options';
 import { encodePathParam } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
-import { envelopedOrBare } from '../schemas/common';
+import { envelopedOrBare } from '../schemas/response-fields';
 import {
   type ExportStatementParams,
   ExportStatementParamsSchema,

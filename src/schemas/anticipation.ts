@@ -6,17 +6,8 @@
  */
 
 import * as z from 'zod/mini';
-import {
-  envelope,
-  integer,
-  maybe,
-  NUMBER,
-  OBJECT,
-  oneOf,
-  openEnum,
-  optional,
-  STRING,
-} from './common';
+import { integer, oneOf, optional, paramsObject } from './request-rules';
+import { envelope, maybe, NUMBER, openEnum, STRING } from './response-fields';
 
 /** An anticipation in the history (spec §2.11). */
 export const AnticipationSchema = z.looseObject({
@@ -82,25 +73,19 @@ export type AnticipationListResponse = z.infer<typeof AnticipationListResponseSc
  * The body of `anticipations.confirm` (spec §4.7). The spec gives the values `above` and `below`
  * but not the field's name: `scenario` is assumed (DESIGN §6).
  */
-export const ConfirmAnticipationParamsSchema = z.looseObject(
-  {
-    /** The calculated scenario to confirm: `above` or `below`. Field name assumed (not shown by the spec). */
-    scenario: oneOf(['above', 'below']),
-  },
-  OBJECT,
-);
+export const ConfirmAnticipationParamsSchema = paramsObject({
+  /** The calculated scenario to confirm: `above` or `below`. Field name assumed (not shown by the spec). */
+  scenario: oneOf(['above', 'below']),
+});
 /** The body of `anticipations.confirm` (spec §4.7). */
 export type ConfirmAnticipationParams = z.input<typeof ConfirmAnticipationParamsSchema>;
 
 /** Query of `anticipations.list` (spec §4.8): `page` ≥ 1, `per_page` 1 to 100 (service default 25). */
-export const ListAnticipationsParamsSchema = z.looseObject(
-  {
-    /** Page number, integer ≥ 1; the service defaults to 1. */
-    page: optional(integer({ min: 1 })),
-    /** Page size, integer 1 to 100; the service defaults to 25. */
-    per_page: optional(integer({ min: 1, max: 100 })),
-  },
-  OBJECT,
-);
+export const ListAnticipationsParamsSchema = paramsObject({
+  /** Page number, integer ≥ 1; the service defaults to 1. */
+  page: optional(integer({ min: 1 })),
+  /** Page size, integer 1 to 100; the service defaults to 25. */
+  per_page: optional(integer({ min: 1, max: 100 })),
+});
 /** Query of `anticipations.list` (spec §4.8). */
 export type ListAnticipationsParams = z.input<typeof ListAnticipationsParamsSchema>;

@@ -6,7 +6,8 @@
  */
 
 import * as z from 'zod/mini';
-import { maybe, OBJECT, oneOf, openEnum, optional, STRING, text } from './common';
+import { oneOf, optional, paramsObject, text } from './request-rules';
+import { maybe, openEnum, STRING } from './response-fields';
 
 /** A bank account (spec §2.4, §6.2). Only `code` is required. */
 export const BankAccountSchema = z.looseObject({
@@ -43,34 +44,31 @@ export type BankAccount = z.infer<typeof BankAccountSchema>;
  * fields belong to each, so every named field is optional and only the documented limits of
  * spec §2.4 are checked.
  */
-export const UpdateBankAccountParamsSchema = z.looseObject(
-  {
-    /** Account holder name, max 191 characters. */
-    holder_name: optional(text({ max: 191 })),
-    /** `pix` or `bank`. */
-    receiver_type: optional(oneOf(['pix', 'bank'])),
-    /** PIX key, max 191 characters; `null` allowed. */
-    pix_key: optional(z.nullable(text({ max: 191 }))),
-    /** Bank code. */
-    bank_code: optional(text()),
-    /** Branch (agency). */
-    agency: optional(text()),
-    /** Account. */
-    account: optional(text()),
-    /** Account type. */
-    account_type: optional(text()),
-    /** Holder's tax id. */
-    holder_document: optional(text()),
-    /** Branch number, max 20 characters. */
-    branch_number: optional(text({ max: 20 })),
-    /** Branch check digit, max 3 characters. */
-    branch_check_digit: optional(text({ max: 3 })),
-    /** Account number, max 20 characters. */
-    account_number: optional(text({ max: 20 })),
-    /** Account check digit, max 3 characters. */
-    account_check_digit: optional(text({ max: 3 })),
-  },
-  OBJECT,
-);
+export const UpdateBankAccountParamsSchema = paramsObject({
+  /** Account holder name, max 191 characters. */
+  holder_name: optional(text({ max: 191 })),
+  /** `pix` or `bank`. */
+  receiver_type: optional(oneOf(['pix', 'bank'])),
+  /** PIX key, max 191 characters; `null` allowed. */
+  pix_key: optional(z.nullable(text({ max: 191 }))),
+  /** Bank code. */
+  bank_code: optional(text()),
+  /** Branch (agency). */
+  agency: optional(text()),
+  /** Account. */
+  account: optional(text()),
+  /** Account type. */
+  account_type: optional(text()),
+  /** Holder's tax id. */
+  holder_document: optional(text()),
+  /** Branch number, max 20 characters. */
+  branch_number: optional(text({ max: 20 })),
+  /** Branch check digit, max 3 characters. */
+  branch_check_digit: optional(text({ max: 3 })),
+  /** Account number, max 20 characters. */
+  account_number: optional(text({ max: 20 })),
+  /** Account check digit, max 3 characters. */
+  account_check_digit: optional(text({ max: 3 })),
+});
 /** The body of `bankAccounts.update` (spec §4.5). */
 export type UpdateBankAccountParams = z.input<typeof UpdateBankAccountParamsSchema>;

@@ -5,7 +5,7 @@
  */
 
 import * as z from 'zod/mini';
-import { envelope, maybe, openEnum, STRING } from './common';
+import { envelope, maybe, openEnum, STRING } from './response-fields';
 
 /** A record of the fee-tier history (spec §2.12). No field is marked always present. */
 export const FeeTierChangeSchema = z.looseObject({

@@ -6,15 +6,11 @@
 
 export * from './anticipation';
 export * from './bank-account';
-export {
-  envelope,
-  type OpenEnum,
-  openEnum,
-  type Uploadable,
-} from './common';
 export * from './fee-tier';
 export * from './offer';
 export * from './product';
 export * from './refund';
+export type { Uploadable } from './request-rules';
+export { envelope, type OpenEnum, openEnum } from './response-fields';
 export * from './statement';
 export * from './user';

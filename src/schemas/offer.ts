@@ -7,22 +7,18 @@
 
 import * as z from 'zod/mini';
 import {
-  ALWAYS,
-  ARRAY_OF_STRINGS,
-  BOOLEAN,
+  crossFieldRule,
   decimal,
   fieldIssue,
   flag,
   integer,
-  maybe,
-  NUMBER,
-  OBJECT,
+  listOf,
   oneOf,
-  openEnum,
   optional,
-  STRING,
+  paramsObject,
   text,
-} from './common';
+} from './request-rules';
+import { BOOLEAN, maybe, NUMBER, openEnum, STRING } from './response-fields';
 
 // ---------------------------------------------------------------------------------------------
 // Responses
@@ -155,70 +151,64 @@ export type Offer = z.infer<typeof OfferSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** Subscription settings sent with an offer update (spec §2.7, without `interval`). Bounds: not shown. */
-export const OfferSubscriptionParamsSchema = z.looseObject(
-  {
-    /** Trial period in days. */
-    trial_days: optional(integer()),
-    /** Trial days text flag. */
-    trial_days_text: optional(flag()),
-    /** Price of the first charge. */
-    first_charge_price: optional(integer()),
-    /** Whether this is an extension. */
-    is_extension: optional(flag()),
-    /** Extension length. */
-    extension_length: optional(integer()),
-    /** Maximum number of charges. */
-    max_charges: optional(integer()),
-    /** Maximum number of charge attempts. */
-    max_charges_attempts: optional(integer()),
-  },
-  OBJECT,
-);
+export const OfferSubscriptionParamsSchema = paramsObject({
+  /** Trial period in days. */
+  trial_days: optional(integer()),
+  /** Trial days text flag. */
+  trial_days_text: optional(flag()),
+  /** Price of the first charge. */
+  first_charge_price: optional(integer()),
+  /** Whether this is an extension. */
+  is_extension: optional(flag()),
+  /** Extension length. */
+  extension_length: optional(integer()),
+  /** Maximum number of charges. */
+  max_charges: optional(integer()),
+  /** Maximum number of charge attempts. */
+  max_charges_attempts: optional(integer()),
+});
 /** Subscription settings sent with an offer update (spec §2.7). */
 export type OfferSubscriptionParams = z.input<typeof OfferSubscriptionParamsSchema>;
 
 /** Freight settings sent with an offer update (spec §2.8). Units and bounds: not shown. */
-export const OfferFreightParamsSchema = z.looseObject(
-  {
-    /** Freight type; one value seen: `shipping_company`. */
-    type: optional(text() as unknown as z.ZodMiniType<'shipping_company' | (string & {})>),
-    /** Preparation days. */
-    preparation_day: optional(integer()),
-    /** First delivery day. */
-    start_day: optional(integer()),
-    /** Last delivery day. */
-    end_day: optional(integer()),
-    /** Fixed freight price. */
-    fixed_price: optional(decimal()),
-    /** States with free freight. */
-    free_states: optional(z.array(text(), ARRAY_OF_STRINGS)),
-    /** States not delivered to. */
-    blocked_states: optional(z.array(text(), ARRAY_OF_STRINGS)),
-    /** PAC shipping enabled. */
-    is_pac: optional(flag()),
-    /** SEDEX shipping enabled. */
-    is_sedex: optional(flag()),
-    /** PAC fallback price. */
-    pac_fallback_price: optional(decimal()),
-    /** PAC fallback last delivery day. */
-    pac_fallback_end_day: optional(integer()),
-    /** SEDEX fallback price. */
-    sedex_fallback_price: optional(decimal()),
-    /** SEDEX fallback last delivery day. */
-    sedex_fallback_end_day: optional(integer()),
-    /** Origin zip code. */
-    zip_code: optional(text()),
-    /** Package weight. */
-    weight: optional(decimal()),
-    /** Package length. */
-    length: optional(decimal()),
-    /** Package width. */
-    width: optional(decimal()),
-    /** Package height. */
-    height: optional(decimal()),
-  },
-  OBJECT,
-);
+export const OfferFreightParamsSchema = paramsObject({
+  /** Freight type; one value seen: `shipping_company`. */
+  type: optional(text() as unknown as z.ZodMiniType<'shipping_company' | (string & {})>),
+  /** Preparation days. */
+  preparation_day: optional(integer()),
+  /** First delivery day. */
+  start_day: optional(integer()),
+  /** Last delivery day. */
+  end_day: optional(integer()),
+  /** Fixed freight price. */
+  fixed_price: optional(decimal()),
+  /** States with free freight. */
+  free_states: optional(listOf(text(), 'strings')),
+  /** States not delivered to. */
+  blocked_states: optional(listOf(text(), 'strings')),
+  /** PAC shipping enabled. */
+  is_pac: optional(flag()),
+  /** SEDEX shipping enabled. */
+  is_sedex: optional(flag()),
+  /** PAC fallback price. */
+  pac_fallback_price: optional(decimal()),
+  /** PAC fallback last delivery day. */
+  pac_fallback_end_day: optional(integer()),
+  /** SEDEX fallback price. */
+  sedex_fallback_price: optional(decimal()),
+  /** SEDEX fallback last delivery day. */
+  sedex_fallback_end_day: optional(integer()),
+  /** Origin zip code. */
+  zip_code: optional(text()),
+  /** Package weight. */
+  weight: optional(decimal()),
+  /** Package length. */
+  length: optional(decimal()),
+  /** Package width. */
+  width: optional(decimal()),
+  /** Package height. */
+  height: optional(decimal()),
+});
 /** Freight settings sent with an offer update (spec §2.8). */
 export type OfferFreightParams = z.input<typeof OfferFreightParamsSchema>;
 
@@ -245,113 +235,104 @@ const RECURRING_ONLY = [
  * like `quantity_items` and `freight` being required for physical products (the product's type is
  * service state).
  */
-export const UpdateOfferParamsSchema = z
-  .looseObject(
-    {
-      /** Offer name, max 191 characters. */
-      name: optional(text({ max: 191 })),
-      /** Price in cents, integer 0 to 99999999. */
-      price: optional(integer({ min: 0, max: 99_999_999 })),
-      /** Strike-through price in cents. */
-      fake_initial_price: optional(integer()),
-      /** `one-time` or `recurring`. */
-      type_of_charge: optional(oneOf(['one-time', 'recurring'])),
-      /** Single-payment PIX. */
-      allow_pix: optional(flag()),
-      /** Bank slip. */
-      allow_bank_slip: optional(flag()),
-      /** Credit card. */
-      allow_credit_card: optional(flag()),
-      /** Stock, integer 1 to 100; required only for physical products, optional for `course` and `ebook`. */
-      quantity_items: optional(integer({ min: 1, max: 100 })),
-      /**
-       * Automatic PIX (recurring debit); recurring offers only. When true, `pix_recurring_frequency`
-       * and `pix_recurring_authorization_type` are required. The service saves it as false, without
-       * error, while the operator has not enabled automatic PIX for the producer.
-       */
-      allow_pix_recurring: optional(flag()),
-      /** Automatic-PIX frequency; required when `allow_pix_recurring` is true. */
-      pix_recurring_frequency: optional(
-        oneOf(['weekly', 'biweekly', 'monthly', 'quarterly', 'biannual', 'annual']),
-      ),
-      /** Automatic-PIX authorization type, only `monthly_auth_monthly_retry`; required when `allow_pix_recurring` is true. */
-      pix_recurring_authorization_type: optional(oneOf(['monthly_auth_monthly_retry'])),
-      /** Bank slip in installments; non-recurring offers only. */
-      allow_bank_slip_installments: optional(flag()),
-      /** Days until the bank slip is due, integer 1 to 7. */
-      bank_slip_days_due: optional(integer({ min: 1, max: 7 })),
-      /** Most bank slip installments, integer 1 to 12. */
-      bank_slip_installments_limit: optional(integer({ min: 1, max: 12 })),
-      /** Installment counts offered on credit card, each an integer 1 to 36. */
-      credit_card_installments_options: optional(
-        z.array(integer({ min: 1, max: 36 }), {
-          error: 'Expected an array of integers',
-        }),
-      ),
-      /** Affiliates allowed. */
-      allow_affiliates: optional(flag()),
-      /** Affiliate commission, 1 to 80 (spec §2.6, §8). */
-      affiliates_percentage: optional(decimal({ min: 1, max: 80 })),
-      /** The offer uses a commission different from the product default. */
-      custom_commission: optional(flag()),
-      /** Commission only on the first installment; recurring offers only. */
-      commission_only_first_installment: optional(flag()),
-      /** Affiliate commission on renewals, 1 to 80; recurring offers only. */
-      affiliates_subscription_percentage: optional(
-        decimal({
-          min: 1,
-          max: 80,
-        }),
-      ),
-      /**
-       * True: the buyer pays the fixed fee of 2.49 (BRL), added to the checkout total; false: the
-       * producer absorbs it. Default true when not given on creation.
-       */
-      transfer_fixed_fee_to_buyer: optional(flag()),
-      /**
-       * When true and a card is declined for insufficient funds, an installment plan is created
-       * automatically: no interest, equal split, at most 12 installments, at least 5 (BRL) each.
-       */
-      allow_smart_installment: optional(flag()),
-      /** The producer pays the installment interest. */
-      producer_pays_interest: optional(flag()),
-      /** Subscription settings for `recurring` offers (spec §2.7, without `interval`). */
-      subscription: optional(OfferSubscriptionParamsSchema),
-      /** Freight settings; required for physical products (spec §2.8). */
-      freight: optional(OfferFreightParamsSchema),
-    },
-    OBJECT,
-  )
-  .check(
-    z.check<Record<string, unknown>>((payload) => {
-      const value = payload.value;
-      if (value.allow_pix_recurring === true) {
-        for (const field of ['pix_recurring_frequency', 'pix_recurring_authorization_type']) {
-          if (value[field] === undefined) {
-            fieldIssue(payload, [field], 'Required when allow_pix_recurring is true');
-          }
+export const UpdateOfferParamsSchema = paramsObject({
+  /** Offer name, max 191 characters. */
+  name: optional(text({ max: 191 })),
+  /** Price in cents, integer 0 to 99999999. */
+  price: optional(integer({ min: 0, max: 99_999_999 })),
+  /** Strike-through price in cents. */
+  fake_initial_price: optional(integer()),
+  /** `one-time` or `recurring`. */
+  type_of_charge: optional(oneOf(['one-time', 'recurring'])),
+  /** Single-payment PIX. */
+  allow_pix: optional(flag()),
+  /** Bank slip. */
+  allow_bank_slip: optional(flag()),
+  /** Credit card. */
+  allow_credit_card: optional(flag()),
+  /** Stock, integer 1 to 100; required only for physical products, optional for `course` and `ebook`. */
+  quantity_items: optional(integer({ min: 1, max: 100 })),
+  /**
+   * Automatic PIX (recurring debit); recurring offers only. When true, `pix_recurring_frequency`
+   * and `pix_recurring_authorization_type` are required. The service saves it as false, without
+   * error, while the operator has not enabled automatic PIX for the producer.
+   */
+  allow_pix_recurring: optional(flag()),
+  /** Automatic-PIX frequency; required when `allow_pix_recurring` is true. */
+  pix_recurring_frequency: optional(
+    oneOf(['weekly', 'biweekly', 'monthly', 'quarterly', 'biannual', 'annual']),
+  ),
+  /** Automatic-PIX authorization type, only `monthly_auth_monthly_retry`; required when `allow_pix_recurring` is true. */
+  pix_recurring_authorization_type: optional(oneOf(['monthly_auth_monthly_retry'])),
+  /** Bank slip in installments; non-recurring offers only. */
+  allow_bank_slip_installments: optional(flag()),
+  /** Days until the bank slip is due, integer 1 to 7. */
+  bank_slip_days_due: optional(integer({ min: 1, max: 7 })),
+  /** Most bank slip installments, integer 1 to 12. */
+  bank_slip_installments_limit: optional(integer({ min: 1, max: 12 })),
+  /** Installment counts offered on credit card, each an integer 1 to 36. */
+  credit_card_installments_options: optional(listOf(integer({ min: 1, max: 36 }), 'integers')),
+  /** Affiliates allowed. */
+  allow_affiliates: optional(flag()),
+  /** Affiliate commission, 1 to 80 (spec §2.6, §8). */
+  affiliates_percentage: optional(decimal({ min: 1, max: 80 })),
+  /** The offer uses a commission different from the product default. */
+  custom_commission: optional(flag()),
+  /** Commission only on the first installment; recurring offers only. */
+  commission_only_first_installment: optional(flag()),
+  /** Affiliate commission on renewals, 1 to 80; recurring offers only. */
+  affiliates_subscription_percentage: optional(
+    decimal({
+      min: 1,
+      max: 80,
+    }),
+  ),
+  /**
+   * True: the buyer pays the fixed fee of 2.49 (BRL), added to the checkout total; false: the
+   * producer absorbs it. Default true when not given on creation.
+   */
+  transfer_fixed_fee_to_buyer: optional(flag()),
+  /**
+   * When true and a card is declined for insufficient funds, an installment plan is created
+   * automatically: no interest, equal split, at most 12 installments, at least 5 (BRL) each.
+   */
+  allow_smart_installment: optional(flag()),
+  /** The producer pays the installment interest. */
+  producer_pays_interest: optional(flag()),
+  /** Subscription settings for `recurring` offers (spec §2.7, without `interval`). */
+  subscription: optional(OfferSubscriptionParamsSchema),
+  /** Freight settings; required for physical products (spec §2.8). */
+  freight: optional(OfferFreightParamsSchema),
+}).check(
+  crossFieldRule((payload) => {
+    const value = payload.value;
+    if (value.allow_pix_recurring === true) {
+      for (const field of ['pix_recurring_frequency', 'pix_recurring_authorization_type']) {
+        if (value[field] === undefined) {
+          fieldIssue(payload, [field], 'Required when allow_pix_recurring is true');
         }
       }
-      if (value.type_of_charge === 'one-time') {
-        for (const field of RECURRING_ONLY) {
-          const sent = value[field];
-          if (sent === undefined || sent === false) continue;
-          fieldIssue(
-            payload,
-            [field],
-            'Only for recurring offers (type_of_charge is one-time)',
-            sent,
-          );
-        }
-      } else if (value.type_of_charge === 'recurring' && value.allow_bank_slip_installments) {
+    }
+    if (value.type_of_charge === 'one-time') {
+      for (const field of RECURRING_ONLY) {
+        const sent = value[field];
+        if (sent === undefined || sent === false) continue;
         fieldIssue(
           payload,
-          ['allow_bank_slip_installments'],
-          'Only for non-recurring offers (type_of_charge is recurring)',
-          value.allow_bank_slip_installments,
+          [field],
+          'Only for recurring offers (type_of_charge is one-time)',
+          sent,
         );
       }
-    }, ALWAYS),
-  );
+    } else if (value.type_of_charge === 'recurring' && value.allow_bank_slip_installments) {
+      fieldIssue(
+        payload,
+        ['allow_bank_slip_installments'],
+        'Only for non-recurring offers (type_of_charge is recurring)',
+        value.allow_bank_slip_installments,
+      );
+    }
+  }),
+);
 /** The body of `offers.update` (spec §4.6). */
 export type UpdateOfferParams = z.input<typeof UpdateOfferParamsSchema>;

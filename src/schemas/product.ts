@@ -5,7 +5,8 @@
  */
 
 import * as z from 'zod/mini';
-import { BOOLEAN, integer, maybe, NUMBER, OBJECT, openEnum, optional, STRING } from './common';
+import { integer, optional, paramsObject } from './request-rules';
+import { BOOLEAN, maybe, NUMBER, openEnum, STRING } from './response-fields';
 
 /** Sales-page links of a product (`metadata.links`, spec §2.5). */
 const ProductLinksSchema = z.looseObject({
@@ -99,14 +100,11 @@ export const ProductListResponseSchema = z.looseObject({
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 
 /** Query of `products.list` (spec §4.10): `page` 1 to 999, `per_page` 1 to 50. No defaults are sent. */
-export const ListProductsParamsSchema = z.looseObject(
-  {
-    /** Page number, integer 1 to 999. */
-    page: optional(integer({ min: 1, max: 999 })),
-    /** Page size, integer 1 to 50. */
-    per_page: optional(integer({ min: 1, max: 50 })),
-  },
-  OBJECT,
-);
+export const ListProductsParamsSchema = paramsObject({
+  /** Page number, integer 1 to 999. */
+  page: optional(integer({ min: 1, max: 999 })),
+  /** Page size, integer 1 to 50. */
+  per_page: optional(integer({ min: 1, max: 50 })),
+});
 /** Query of `products.list` (spec §4.10). */
 export type ListProductsParams = z.input<typeof ListProductsParamsSchema>;

@@ -6,7 +6,8 @@
  */
 
 import * as z from 'zod/mini';
-import { envelope, flag, maybe, NUMBER, OBJECT, openEnum, optional, STRING, text } from './common';
+import { flag, optional, paramsObject, text } from './request-rules';
+import { envelope, maybe, NUMBER, openEnum, STRING } from './response-fields';
 
 /** Refund states named by the spec: `requested` and `success` are active, `completed` and `failed` final. */
 const REFUND_STATES = ['requested', 'success', 'completed', 'failed'] as const;
@@ -81,22 +82,19 @@ export const RefundListResponseSchema = envelope(z.array(RefundSchema));
 export type RefundListResponse = z.infer<typeof RefundListResponseSchema>;
 
 /** The body of `refunds.request` (spec §4.2). Every field is optional. */
-export const RequestRefundParamsSchema = z.looseObject(
-  {
-    /** Note stored with the refund. */
-    observation: optional(text()),
-    /** Reason, max 1000 characters; when omitted the service applies its default reason. */
-    reason: optional(text({ max: 1000 })),
-    /** The refund is motivated by confirmed fraud. */
-    fraud_confirmed: optional(flag()),
-    /** Refund type when applicable; allowed values: not shown. */
-    refund_type: optional(text()),
-    /** Cancel the subscription linked to the transaction; the service defaults to true when the transaction has one. */
-    cancel_subscription: optional(flag()),
-    /** Code of an existing, non-deleted user to link to the refund. */
-    user_id: optional(text()),
-  },
-  OBJECT,
-);
+export const RequestRefundParamsSchema = paramsObject({
+  /** Note stored with the refund. */
+  observation: optional(text()),
+  /** Reason, max 1000 characters; when omitted the service applies its default reason. */
+  reason: optional(text({ max: 1000 })),
+  /** The refund is motivated by confirmed fraud. */
+  fraud_confirmed: optional(flag()),
+  /** Refund type when applicable; allowed values: not shown. */
+  refund_type: optional(text()),
+  /** Cancel the subscription linked to the transaction; the service defaults to true when the transaction has one. */
+  cancel_subscription: optional(flag()),
+  /** Code of an existing, non-deleted user to link to the refund. */
+  user_id: optional(text()),
+});
 /** The body of `refunds.request` (spec §4.2). */
 export type RequestRefundParams = z.input<typeof RequestRefundParamsSchema>;

@@ -6,8 +6,9 @@
  */
 
 import * as z from 'zod/mini';
-import { calendarDay, DEFAULT_TIME_ZONE } from '../core/timestamp';
-import { envelope, fieldIssue, maybe, OBJECT, openEnum, optional, STRING, text } from './common';
+import { calendarDay, DEFAULT_TIME_ZONE } from '../shared/timestamp';
+import { fieldIssue, optional, paramsObject, text } from './request-rules';
+import { envelope, maybe, openEnum, STRING } from './response-fields';
 
 /** A statement export (spec §2.10). Only `hash` is required. */
 export const StatementExportSchema = z.looseObject({
@@ -133,26 +134,20 @@ export type BetweenDates = string | DateRange;
  * The body of `statements.export` (spec §4.4). Neither field is documented as required; other
  * filter keys and the full list of formats: not shown (extra keys pass).
  */
-export const ExportStatementParamsSchema = z.looseObject(
-  {
-    /** Export format, for example `csv` or `pdf` (the full list: not shown). */
-    format: optional(text() as unknown as z.ZodMiniType<'csv' | 'pdf' | (string & {})>),
-    /** Filters of the export. */
-    filter: optional(
-      z.looseObject(
-        {
-          /**
-           * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
-           * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
-           */
-          betweenDates: optional(BetweenDatesSchema),
-        },
-        OBJECT,
-      ),
-    ),
-  },
-  OBJECT,
-);
+export const ExportStatementParamsSchema = paramsObject({
+  /** Export format, for example `csv` or `pdf` (the full list: not shown). */
+  format: optional(text() as unknown as z.ZodMiniType<'csv' | 'pdf' | (string & {})>),
+  /** Filters of the export. */
+  filter: optional(
+    paramsObject({
+      /**
+       * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
+       * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
+       */
+      betweenDates: optional(BetweenDatesSchema),
+    }),
+  ),
+});
 /** The body of `statements.export` (spec §4.4). */
 export type ExportStatementParams = z.input<typeof ExportStatementParamsSchema>;
 

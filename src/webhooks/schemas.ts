@@ -15,17 +15,7 @@
  */
 
 import * as z from 'zod/mini';
-
-/**
- * A string field whose full set of values the spec does not show: any string passes, and the type
- * still offers the known values to the editor.
- */
-function openEnum<const Known extends readonly string[]>(
-  _known: Known,
-): z.ZodMiniType<Known[number] | (string & {})> {
-  // The known values only shape the type: checking them would defeat the purpose.
-  return z.string() as z.ZodMiniType<Known[number] | (string & {})>;
-}
+import { openEnum } from '../schemas/response-fields';
 
 /** `metadata` of the envelope: where the event came from and which API call it tracks. */
 export const webhookMetadataSchema = z.looseObject({

@@ -8,7 +8,7 @@ import {
   type UpdateUserParams,
   type User,
 } from '../../src/schemas';
-import { uploadable } from '../../src/schemas/common';
+import { uploadable } from '../../src/schemas/request-rules';
 
 describe('openEnum', () => {
   it('accepts any string and nothing else', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, parseTimestamp } from '../../src/core/timestamp';
+import { calendarDay, parseTimestamp } from '../../src/shared/timestamp';
 
 const iso = (value: string, timeZone?: string) =>
   parseTimestamp(value, timeZone ? { timeZone } : undefined).toISOString();

@@ -1,13 +1,8 @@
 /**
- * Building blocks shared by every schema module: the response envelope, open enums, field
- * descriptions, and the request-field builders that carry the spec's limits with readable messages.
- *
- * Two families, on purpose:
- * - **Response** helpers check types and structure only (no string formats, no ranges): the service
- *   may add values, send `null` for empty columns or grow new keys, and none of that may break a
- *   partner's call (DESIGN §5). They also stay cheap, since every response goes through them.
- * - **Request** helpers carry every documented rule (spec §2, §4, §8), each with a message that
- *   names the rule, since `zod/mini` ships no locale and would otherwise say only "Invalid input".
+ * The strict building blocks of every request schema: each documented rule (spec §2, §4, §8) with a
+ * message that names it, since `zod/mini` ships no locale and would otherwise say only "Invalid
+ * input". Nothing the service might accept is refused: only documented rules are written here.
+ * The lenient response blocks live in `response-fields.ts`.
  *
  * @module
  */
@@ -21,74 +16,8 @@ import * as z from 'zod/mini';
  */
 type AnySchema = z.core.$ZodType;
 
-/**
- * Shared leaves of the response schemas. A schema holds no state, so one instance serves every field
- * of its type; building a fresh one per field cost a tenth of the import time (issue 8). The spec's
- * note for each field lives in the TSDoc beside it, where the IDE and the reference site show it.
- */
-export const STRING = z.string();
-/** The shared response number (see {@link STRING}). */
-export const NUMBER = z.number();
-/** The shared response boolean (see {@link STRING}). */
-export const BOOLEAN = z.boolean();
-
-/**
- * The type of an open enum: the known values for autocompletion, and any other string.
- *
- * @example
- * ```ts
- * const status: OpenEnum<'approved' | 'pending'> = 'something-new'; // compiles
- * ```
- */
-export type OpenEnum<Known extends string> = Known | (string & {});
-
-/**
- * A string field whose full set of values the spec does not show (or that may grow): any string
- * passes, and the type offers the known values first. Used for every enum in responses, so a new
- * value the service starts sending never breaks a partner's call.
- *
- * @example
- * ```ts
- * const Status = openEnum(['requested', 'success']);
- * Status.parse('chargeback'); // 'chargeback': accepted
- * type Status = z.infer<typeof Status>; // 'requested' | 'success' | (string & {})
- * ```
- */
-export function openEnum<const Known extends string>(
-  _known: readonly Known[],
-): z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>> {
-  // The known values only shape the type: checking them would defeat the purpose.
-  return STRING as z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>>;
-}
-
-/** Wrappers already built, per kind and inner schema, so shared leaves stay shared. */
-const wrappers = {
-  nullish: new WeakMap<AnySchema, AnySchema>(),
-  optional: new WeakMap<AnySchema, AnySchema>(),
-};
-
-function wrapOnce(kind: keyof typeof wrappers, schema: AnySchema): AnySchema {
-  let wrapper = wrappers[kind].get(schema);
-  if (!wrapper) {
-    wrapper = kind === 'nullish' ? z.nullish(schema) : z.optional(schema);
-    wrappers[kind].set(schema, wrapper);
-  }
-  return wrapper;
-}
-
-/**
- * A response field that may be absent or `null` (a Laravel service sends `null` for empty columns).
- * Built once per inner schema and then reused.
- *
- * @example
- * ```ts
- * const about = maybe(STRING);
- * about.parse(null); // null
- * ```
- */
-export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
-  return wrapOnce('nullish', schema) as z.ZodMiniOptional<z.ZodMiniNullable<T>>;
-}
+/** `optional` wrappers already built, per inner schema, so the rule-free bases stay shared. */
+const optionalOf = new WeakMap<AnySchema, AnySchema>();
 
 /**
  * A request field that may be left out: `z.optional`, built once per inner schema and then reused
@@ -101,48 +30,12 @@ export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMi
  * ```
  */
 export function optional<T extends AnySchema>(schema: T): z.ZodMiniOptional<T> {
-  return wrapOnce('optional', schema) as z.ZodMiniOptional<T>;
-}
-
-/**
- * The common response envelope `{ status, message, data }` of the financial, fee-tier and
- * anticipation endpoints (spec §2). `data` is required (it is what the SDK returns); `status` and
- * `message` may be absent or `null`, and `status` is an open enum.
- *
- * @example
- * ```ts
- * const RefundListResponse = envelope(z.array(RefundSchema));
- * RefundListResponse.parse({ status: 'success', message: 'ok', data: [] }).data; // []
- * ```
- */
-export function envelope<T extends AnySchema>(dataSchema: T) {
-  return z.looseObject({
-    /** `success` when done; `processing` for asynchronous work accepted. Other values: not shown. */
-    status: maybe(openEnum(['success', 'processing'])),
-    /** Human-readable text. */
-    message: maybe(STRING),
-    /** The resource: shape per endpoint. */
-    data: dataSchema,
-  });
-}
-
-/**
- * For answers that come in the envelope or bare (an assumption, see `assumptions.ts`): a schema
- * choice for a call, taking the envelope when the body has a `data` key and the bare resource
- * otherwise. Choosing by shape, not trying one then the other, lets an issue inside `data` keep
- * its own path.
- *
- * @example
- * ```ts
- * const choose = envelopedOrBare(StatementExportSchema);
- * choose(200, { data: { hash: 'exp_1' } }); // the envelope schema
- * choose(200, { hash: 'exp_1' });           // StatementExportSchema itself
- * ```
- */
-export function envelopedOrBare<T extends AnySchema>(bare: T) {
-  const enveloped = envelope(bare);
-  return (_status: number, body: unknown): typeof enveloped | T =>
-    typeof body === 'object' && body !== null && 'data' in body ? enveloped : bare;
+  let wrapper = optionalOf.get(schema);
+  if (!wrapper) {
+    wrapper = z.optional(schema);
+    optionalOf.set(schema, wrapper);
+  }
+  return wrapper as z.ZodMiniOptional<T>;
 }
 
 /**
@@ -188,10 +81,6 @@ const anyUploadable = z.unknown().check(
 export function uploadable(): z.ZodMiniType<Uploadable, Uploadable> {
   return anyUploadable;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Request-field builders
-// ---------------------------------------------------------------------------------------------
 
 // The rule-free bases, one instance each: a field with rules gets a copy with its checks added.
 const anyText = z.string({ error: 'Expected a string' });
@@ -382,11 +271,31 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
     ) as unknown as z.ZodMiniType<T[number], T[number]>;
 }
 
-/** Error option of request objects, so a non-object value reads as such instead of "Invalid input". */
-export const OBJECT = { error: 'Expected an object' } as const;
+/**
+ * A request object: the documented fields, and a message that says so when the value is not an
+ * object at all.
+ *
+ * @example
+ * ```ts
+ * const Query = paramsObject({ page: optional(integer({ min: 1 })) });
+ * ```
+ */
+export function paramsObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.looseObject(shape, { error: 'Expected an object' });
+}
 
-/** Error option of request arrays of strings. */
-export const ARRAY_OF_STRINGS = { error: 'Expected an array of strings' } as const;
+/**
+ * A request array whose items follow `item`; `items` names them in the message when the value is
+ * not an array (`Expected an array of strings`).
+ *
+ * @example
+ * ```ts
+ * const states = listOf(text(), 'strings');
+ * ```
+ */
+export function listOf<T extends AnySchema>(item: T, items: string): z.ZodMiniArray<T> {
+  return z.array(item, { error: `Expected an array of ${items}` });
+}
 
 /** Format patterns of spec §2 and §4, shared by the user and company-partner schemas. */
 export const FORMATS = {
@@ -406,18 +315,36 @@ export const FORMATS = {
   url: /^[A-Za-z][A-Za-z\d+.-]*:\S+$/,
 } as const;
 
-/** The cross-field check of a request object runs even when a field failed, so every issue shows at once. */
-export const ALWAYS = {
-  when: (payload: z.core.ParsePayload) =>
-    typeof payload.value === 'object' && payload.value !== null,
-} as const;
+/** The value of a request object, as a cross-field rule reads it. */
+type Fields = Record<string, unknown>;
 
 /**
- * Adds a cross-field issue at `path` to the parse of a request object (inside `z.check`).
+ * A rule across fields of a request object (`a` requires `b`): `check` reports issues with
+ * {@link fieldIssue}. It runs even when a single field already failed, so every issue shows at once.
  *
  * @example
  * ```ts
- * z.check((payload) => fieldIssue(payload, ['birth'], 'Required when cpf is sent'), ALWAYS);
+ * paramsObject({ cpf: optional(text()), birth: optional(text()) }).check(
+ *   crossFieldRule((payload) => {
+ *     if (payload.value.cpf && !payload.value.birth) fieldIssue(payload, ['birth'], 'Required when cpf is sent');
+ *   }),
+ * );
+ * ```
+ */
+export function crossFieldRule(
+  check: (payload: z.core.ParsePayload<Fields>) => void,
+): z.core.$ZodCheck<Fields> {
+  return z.check<Fields>(check, {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+}
+
+/**
+ * Adds a cross-field issue at `path` to the parse of a request object (inside {@link crossFieldRule}).
+ *
+ * @example
+ * ```ts
+ * crossFieldRule((payload) => fieldIssue(payload, ['birth'], 'Required when cpf is sent'));
  * ```
  */
 export function fieldIssue(

@@ -1,0 +1,120 @@
+/**
+ * The lenient building blocks of every response schema (DESIGN §5): they check types and structure
+ * only (no string formats, no ranges, no closed enums), because the service may add values, send
+ * `null` for empty columns or grow new keys, and none of that may break a partner's call. They also
+ * stay cheap, since every response goes through them. Request rules, which are strict, live in
+ * `request-rules.ts`.
+ *
+ * @module
+ */
+
+import * as z from 'zod/mini';
+
+/**
+ * Any zod schema (classic or mini).
+ *
+ * @inline
+ */
+type AnySchema = z.core.$ZodType;
+
+/**
+ * Shared leaves of the response schemas. A schema holds no state, so one instance serves every field
+ * of its type; building a fresh one per field cost a tenth of the import time (issue 8).
+ */
+export const STRING = z.string();
+/** The shared response number (see {@link STRING}). */
+export const NUMBER = z.number();
+/** The shared response boolean (see {@link STRING}). */
+export const BOOLEAN = z.boolean();
+
+/**
+ * The type of an open enum: the known values for autocompletion, and any other string.
+ *
+ * @example
+ * ```ts
+ * const status: OpenEnum<'approved' | 'pending'> = 'something-new'; // compiles
+ * ```
+ */
+export type OpenEnum<Known extends string> = Known | (string & {});
+
+/**
+ * A string field whose full set of values the spec does not show (or that may grow): any string
+ * passes, and the type offers the known values first. Used for every enum in responses and webhook
+ * events, so a new value the service starts sending never breaks a partner's call.
+ *
+ * @example
+ * ```ts
+ * const Status = openEnum(['requested', 'success']);
+ * Status.parse('chargeback'); // 'chargeback': accepted
+ * type Status = z.infer<typeof Status>; // 'requested' | 'success' | (string & {})
+ * ```
+ */
+export function openEnum<const Known extends string>(
+  _known: readonly Known[],
+): z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>> {
+  // The known values only shape the type: checking them would defeat the purpose.
+  return STRING as z.ZodMiniType<OpenEnum<Known>, OpenEnum<Known>>;
+}
+
+/** `maybe` wrappers already built, per inner schema, so shared leaves stay shared. */
+const nullishOf = new WeakMap<AnySchema, AnySchema>();
+
+/**
+ * A response field that may be absent or `null` (a Laravel service sends `null` for empty columns).
+ * Built once per inner schema and then reused.
+ *
+ * @example
+ * ```ts
+ * const about = maybe(STRING);
+ * about.parse(null); // null
+ * ```
+ */
+export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
+  let wrapper = nullishOf.get(schema);
+  if (!wrapper) {
+    wrapper = z.nullish(schema);
+    nullishOf.set(schema, wrapper);
+  }
+  return wrapper as z.ZodMiniOptional<z.ZodMiniNullable<T>>;
+}
+
+/**
+ * The common response envelope `{ status, message, data }` of the financial, fee-tier and
+ * anticipation endpoints (spec §2). `data` is required (it is what the SDK returns); `status` and
+ * `message` may be absent or `null`, and `status` is an open enum.
+ *
+ * @example
+ * ```ts
+ * const RefundListResponse = envelope(z.array(RefundSchema));
+ * RefundListResponse.parse({ status: 'success', message: 'ok', data: [] }).data; // []
+ * ```
+ */
+export function envelope<T extends AnySchema>(dataSchema: T) {
+  return z.looseObject({
+    /** `success` when done; `processing` for asynchronous work accepted. Other values: not shown. */
+    status: maybe(openEnum(['success', 'processing'])),
+    /** Human-readable text. */
+    message: maybe(STRING),
+    /** The resource: shape per endpoint. */
+    data: dataSchema,
+  });
+}
+
+/**
+ * For answers that come in the envelope or bare (an assumption, see `assumptions.ts`): a schema
+ * choice for a call, taking the envelope when the body has a `data` key and the bare resource
+ * otherwise. Choosing by shape, not trying one then the other, lets an issue inside `data` keep
+ * its own path.
+ *
+ * @example
+ * ```ts
+ * const choose = envelopedOrBare(StatementExportSchema);
+ * choose(200, { data: { hash: 'exp_1' } }); // the envelope schema
+ * choose(200, { hash: 'exp_1' });           // StatementExportSchema itself
+ * ```
+ */
+export function envelopedOrBare<T extends AnySchema>(bare: T) {
+  const enveloped = envelope(bare);
+  return (_status: number, body: unknown): typeof enveloped | T =>
+    typeof body === 'object' && body !== null && 'data' in body ? enveloped : bare;
+}
