@@ -6,6 +6,7 @@ const entry = {
   webhooks: 'src/webhooks/index.ts',
   testing: 'src/testing/index.ts',
   'testing-msw': 'src/testing/msw.ts',
+  bulk: 'src/bulk/index.ts',
 };
 const { index, ...others } = entry;
 

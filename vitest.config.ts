@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^partner-sdk\/testing\/msw$/, replacement: src('testing/msw.ts') },
       { find: /^partner-sdk\/testing$/, replacement: src('testing/index.ts') },
+      { find: /^partner-sdk\/bulk$/, replacement: src('bulk/index.ts') },
       { find: /^partner-sdk\/webhooks$/, replacement: src('webhooks/index.ts') },
       { find: /^partner-sdk$/, replacement: src('index.ts') },
     ],

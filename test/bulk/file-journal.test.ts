@@ -1,0 +1,91 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileJournal, JournalMismatchError, type JournalRecord } from 'partner-sdk/bulk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeJournalStoreContract } from '../helpers/journal-store-contract';
+
+const dirs: string[] = [];
+async function tempFile(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'partner-journal-'));
+  dirs.push(dir);
+  return join(dir, 'job.jsonl');
+}
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+describeJournalStoreContract('FileJournal', async () => {
+  const path = await tempFile();
+  return { open: () => FileJournal.open(path) };
+});
+
+const record = (key: string, state: JournalRecord['state'] = 'intent'): JournalRecord => ({
+  job: 'job-1',
+  key,
+  state,
+  at: '2026-11-23T12:00:00.000Z',
+});
+
+describe('FileJournal', () => {
+  it('writes one JSON line per record, with the job id in each', async () => {
+    const path = await tempFile();
+    const store = await FileJournal.open(path);
+    await store.put(record('trx_1'));
+    await store.put(record('trx_1', 'succeeded'));
+    await store.close();
+    const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      record('trx_1'),
+      record('trx_1', 'succeeded'),
+    ]);
+  });
+
+  it('ignores a torn last line and appends the next record on a line of its own', async () => {
+    const path = await tempFile();
+    await writeFile(path, `${JSON.stringify(record('trx_1'))}\n{"job":"job-1","key":"trx_2","st`);
+    const store = await FileJournal.open(path);
+    expect(await store.get('job-1', 'trx_1')).toEqual(record('trx_1'));
+    expect(await store.get('job-1', 'trx_2')).toBeUndefined();
+    await store.put(record('trx_3'));
+    await store.close();
+    const reopened = await FileJournal.open(path);
+    expect(await reopened.get('job-1', 'trx_3')).toEqual(record('trx_3'));
+    await reopened.close();
+    expect((await readFile(path, 'utf8')).split('\n')).toHaveLength(3);
+  });
+
+  it('keeps a whole last record that lost only its newline', async () => {
+    const path = await tempFile();
+    await writeFile(path, JSON.stringify(record('trx_1')));
+    const store = await FileJournal.open(path);
+    await store.put(record('trx_2'));
+    await store.close();
+    const reopened = await FileJournal.open(path);
+    expect(await reopened.get('job-1', 'trx_1')).toEqual(record('trx_1'));
+    expect(await reopened.get('job-1', 'trx_2')).toEqual(record('trx_2'));
+    await reopened.close();
+  });
+
+  it("refuses another job's file, naming both jobs", async () => {
+    const path = await tempFile();
+    const store = await FileJournal.open(path);
+    await store.put(record('trx_1'));
+    await expect(store.get('job-2', 'trx_1')).rejects.toThrow(JournalMismatchError);
+    await expect(store.put({ ...record('trx_1'), job: 'job-2' })).rejects.toThrow(/job-1.*job-2/);
+    await store.close();
+  });
+
+  it('refuses a file that is not a journal, whatever its last line', async () => {
+    const path = await tempFile();
+    await writeFile(path, 'hash,amount\ntrx_1,100\n');
+    await expect(FileJournal.open(path)).rejects.toThrow(JournalMismatchError);
+  });
+
+  it('refuses a file that mixes jobs', async () => {
+    const path = await tempFile();
+    const lines = [record('trx_1'), { ...record('trx_2'), job: 'job-2' }];
+    await writeFile(path, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    await expect(FileJournal.open(path)).rejects.toThrow(JournalMismatchError);
+  });
+});
