@@ -40,6 +40,25 @@ export const REFUND_STATUS = {
   path: (encodedTransactionHash: string) => `/financial/refund/${encodedTransactionHash}/status`,
   /** Statuses that end a wait (spec §3: the status endpoint is polled until one of these). */
   terminal: ['completed', 'failed'] as const,
+  /** Statuses of an active refund (spec §2.9, §3): a repeated request answers it, creating none. */
+  active: ['requested', 'success'] as const,
+} as const;
+
+/**
+ * Spec §2.9 gives a refund's `created_at` as `DD/MM/YYYY HH:mm:ss` without a zone, and §3 says a
+ * repeated request creates a second refund once the first is `completed` or `failed`. After an
+ * attempt whose answer was lost, `refunds.request` reads the transaction's refunds and takes as
+ * the lost attempt's any refund still active or created since the call started, judged in the
+ * service's clock (estimated from the `Date` header of that read) in `timeZone`, with `marginMs`
+ * of slack: a refund up to that much older still counts as this call's, since a payments partner
+ * prefers "no second refund" to "maybe two". A refund whose `created_at` cannot be read counts
+ * as this call's for the same reason.
+ */
+export const REFUND_RECONCILIATION = {
+  /** Zone of `created_at` (the platform sells in BRL: DESIGN §6). */
+  timeZone: 'America/Sao_Paulo',
+  /** How much older than the call's start a refund may be and still count as its own (ms). */
+  marginMs: 10_000,
 } as const;
 
 /**

@@ -18,6 +18,7 @@ export {
   type FailedExport,
   InternalServerError,
   NotFoundError,
+  OutcomeUnknownError,
   PartnerError,
   PermissionDeniedError,
   PollTimeoutError,

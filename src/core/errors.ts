@@ -269,6 +269,58 @@ export class APIConnectionTimeoutError extends APIConnectionError {}
 brand(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
 
 /**
+ * A call that may already have acted on the service lost its answer (a time-out, a reset, a 5xx),
+ * and the check of whether it did (for a refund request: reading the transaction's refunds) failed
+ * too. The SDK did not send it again, since a blind repeat could act twice: find out before
+ * repeating it (for a refund, `refunds.findCreatedSince(transactionHash, since)`). `cause` is the
+ * check's failure, `attemptError` the lost attempt's, `since` when the call started.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await seller.refunds.request('tx_1');
+ * } catch (err) {
+ *   if (err instanceof OutcomeUnknownError) {
+ *     const made = await seller.refunds.findCreatedSince('tx_1', err.since);
+ *     if (made === undefined) await seller.refunds.request('tx_1');
+ *   }
+ * }
+ * ```
+ */
+export class OutcomeUnknownError extends PartnerError {
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Path of the request relative to `baseUrl`. */
+  readonly path: string;
+  /** When the call started (this machine's clock): anything it did happened after this. */
+  readonly since: Date;
+  /** Why the attempt's answer was lost. */
+  readonly attemptError: unknown;
+
+  constructor(
+    request: RequestIdentity,
+    uncertain: string,
+    since: Date,
+    attemptError: unknown,
+    cause: unknown,
+  ) {
+    super(
+      `${request.method} ${request.path} → ${uncertain}: the answer was lost (${errorSummary(attemptError)}) and checking failed (${errorSummary(cause)}); not sent again`,
+      { cause },
+    );
+    this.method = request.method;
+    this.path = request.path;
+    this.since = since;
+    this.attemptError = attemptError;
+  }
+}
+brand(OutcomeUnknownError, 'OutcomeUnknownError');
+
+function errorSummary(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
  * The caller aborted the call through its `signal`. `cause` is the signal's reason.
  *
  * @example

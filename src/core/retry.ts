@@ -46,6 +46,16 @@ export function wasNeverSent(error: unknown): boolean {
   return code !== undefined && UNSENT_CODES.has(code);
 }
 
+/**
+ * Whether a failed attempt may have been acted on by the service: it was sent and no answer said
+ * otherwise (a time-out, a reset, a 5xx). A 4xx answer, a 429 included, says the service refused
+ * it; a refused connection or an unresolved name says it never arrived.
+ */
+export function mayHaveActed(error: unknown): boolean {
+  if (isHTTPError(error)) return error.response.status >= 500;
+  return !wasNeverSent(error);
+}
+
 /** The statuses worth another attempt (DESIGN): a time-out, rate limiting, and every server failure. */
 function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;

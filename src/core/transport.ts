@@ -27,6 +27,7 @@ import {
   AuthenticationError,
   bodyMessage,
   makeAPIError,
+  OutcomeUnknownError,
   PartnerError,
   type RequestIdentity,
   ResponseValidationError,
@@ -39,7 +40,8 @@ import {
   type ResolvedOptions,
   type TokenSource,
 } from './options';
-import { type ReplayPolicy, retryDelay, retryReason, timeForWait } from './retry';
+import { type Reconciliation, Recovered } from './reconcile';
+import { mayHaveActed, type ReplayPolicy, retryDelay, retryReason, timeForWait } from './retry';
 import { sleep } from './sleep';
 
 /** HTTP methods the service uses. */
@@ -70,6 +72,11 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   schema?: S | ((status: number, body: unknown) => S);
   /** Whether a failed attempt may be sent again (see {@link ReplayPolicy}). */
   replay: ReplayPolicy;
+  /**
+   * For a call whose repeat is not harmless in every state: before replaying an attempt the
+   * service may have acted on, find out whether it did (see {@link Reconciliation}).
+   */
+  reconcile?: Reconciliation;
   /** Non-2xx statuses that are results, not errors (the running export's 409). */
   acceptStatus?: readonly number[];
   /** `false` sends no credentials (the login itself); calls outside `baseUrl`'s origin never get them. */
@@ -233,6 +240,7 @@ export class Transport {
           clientToken,
           bearer,
           options,
+          started,
           timeout: settings.timeout,
           totalTimeout: settings.totalTimeout - elapsed,
           maxRetries: settings.maxRetries,
@@ -316,6 +324,8 @@ export class Transport {
       clientToken: string | undefined;
       bearer: string | undefined;
       options: RequestOptions | undefined;
+      /** When the call started (`Date.now()`): a reconciliation looks for effects since then. */
+      started: number;
       timeout: number;
       totalTimeout: number;
       maxRetries: number;
@@ -403,6 +413,10 @@ export class Transport {
             );
           }
           await sleep(wait, userSignal);
+          if (spec.reconcile && mayHaveActed(error)) {
+            const found = await this.#reconcile(spec.reconcile, identity, error, call, deadline);
+            if (found) return found;
+          }
         }
       }
       // A raw response's body is the caller's to stream (time-outs stop at the headers); a
@@ -423,6 +437,44 @@ export class Transport {
       return { data: this.#validate(spec.schema, data, identity, response.status), response };
     } catch (error) {
       throw toPartnerError(error, identity, body.timedOut, userSignal, call);
+    }
+  }
+
+  /**
+   * Asks whether the lost attempt (`error`) already acted, before the replay: a result found ends
+   * the call; a failure to find out ends it too, with {@link OutcomeUnknownError}, never a blind replay.
+   */
+  async #reconcile(
+    reconciliation: Reconciliation,
+    identity: RequestIdentity,
+    error: unknown,
+    call: {
+      started: number;
+      timeout: number;
+      options: RequestOptions | undefined;
+      maxRetries: number;
+    },
+    deadline: number,
+  ): Promise<WithResponse<unknown> | undefined> {
+    const since = new Date(call.started);
+    const signal = call.options?.signal;
+    try {
+      const { data, response } = await reconciliation
+        .find(since, {
+          ...(signal ? { signal } : {}),
+          timeout: call.timeout,
+          totalTimeout: Math.max(1, deadline - Date.now()),
+          maxRetries: call.maxRetries,
+        })
+        .withResponse();
+      return data === undefined ? undefined : { data: new Recovered(data), response };
+    } catch (failure) {
+      if (failure instanceof APIUserAbortError) throw failure;
+      const lost = toPartnerError(error, identity, false, signal, {
+        timeout: call.timeout,
+        totalTimeout: deadline - call.started,
+      });
+      throw new OutcomeUnknownError(identity, reconciliation.uncertain, since, lost, failure);
     }
   }
 

@@ -1,8 +1,11 @@
-import { REFUND_STATUS } from '../assumptions';
+import { REFUND_RECONCILIATION, REFUND_STATUS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
+import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { encodePathParam, path } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
+import { Recovered, serviceClockOffset } from '../core/reconcile';
+import { parseTimestamp } from '../core/timestamp';
 import { checkParams } from '../core/validate';
 import {
   type Refund,
@@ -38,16 +41,27 @@ export type RefundRequestResult =
       statusUrl: string | undefined;
     }
   | {
-      /** HTTP 200: a refund `requested` or `success` already exists; none was created. */
+      /**
+       * HTTP 200: a refund `requested` or `success` already exists; none was created. Also the
+       * result when an attempt's answer was lost and the SDK found the refund it had created
+       * (then `recovered` is `true`, and the refund may already be `completed` or `failed`).
+       */
       kind: 'existing';
-      /** The active refund. */
+      /** The active refund, or the one the lost attempt created. */
       refund: Refund;
+      /**
+       * `true` when the answer to this call's request was lost (a time-out, a reset, a 5xx) and
+       * the SDK read the transaction's refunds instead of sending it again: `refund` is the one
+       * that attempt created (or an active one). Absent on an ordinary answer.
+       */
+      recovered?: boolean;
     };
 
 /** What `refunds.waitForCompletion` waits for: a transaction hash, or what `refunds.request` returned. */
 export type RefundToAwait = string | RefundRequestResult;
 
 const TERMINAL: ReadonlySet<string> = new Set(REFUND_STATUS.terminal);
+const ACTIVE: ReadonlySet<string> = new Set(REFUND_STATUS.active);
 
 // Which body the service sent is told by its status (202 accepted, 200 existing), so each is
 // checked against its own shape: a wrong-typed refund can never pass as an "accepted" body.
@@ -59,11 +73,19 @@ export class Refunds extends APIResource {
   /**
    * Requests a refund of a transaction: `POST /financial/refund/{transactionHash}`. Asynchronous:
    * HTTP 202 gives `kind: 'accepted'` with the status URL; when a refund is already active the
-   * service answers 200 with it, `kind: 'existing'`. Safe to retry for that reason.
+   * service answers 200 with it, `kind: 'existing'`.
+   *
+   * Never makes two refunds through its own retries: a repeat is harmless only while the first
+   * refund is active, so after an attempt whose answer was lost (a time-out, a reset, a 5xx) it
+   * first reads the transaction's refunds ({@link Refunds.findCreatedSince}) and returns the one
+   * that attempt created as `kind: 'existing', recovered: true`; it sends the request again only
+   * where none was created.
    *
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.
    * @throws {RequestValidationError} `reason` longer than 1000 characters, or a wrong type.
+   * @throws {OutcomeUnknownError} an answer was lost and reading the refunds failed too: the refund
+   *   may have been created; nothing was sent again.
    * @example
    * ```ts
    * const result = await client.refunds.request('tx_123', { reason: 'Customer asked', cancel_subscription: true });
@@ -85,10 +107,18 @@ export class Refunds extends APIResource {
           json: checkParams(RequestRefundParamsSchema, params, 'refunds.request'),
           schema: requestResponseSchema,
           replay: 'always',
+          reconcile: {
+            find: (since, findOptions) =>
+              this.findCreatedSince(transactionHash, since, findOptions),
+            uncertain: 'the refund may have been created',
+          },
         }),
         options,
       )
       ._map((body, response): RefundRequestResult => {
+        if (body instanceof Recovered) {
+          return { kind: 'existing', refund: body.value as Refund, recovered: true };
+        }
         if (response.status === 202) {
           const data = body.data as { transaction_hash?: string | null };
           return {
@@ -122,6 +152,46 @@ export class Refunds extends APIResource {
         options,
       )
       ._map((body) => body.data);
+  }
+
+  /**
+   * Finds the refund a request made at or after `since` created, or an active one:
+   * `GET /financial/refund/{transactionHash}`. `undefined` means neither exists, so a refund
+   * request now creates exactly one. Use it before repeating a request whose outcome you do not
+   * know (a crashed job, an {@link OutcomeUnknownError}); `refunds.request` uses it itself.
+   *
+   * `since` is read in the service's clock (estimated from the answer's `Date` header) and compared
+   * with each refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, read in São Paulo time), with a few
+   * seconds of slack in favour of "it was created": see `REFUND_RECONCILIATION` in `assumptions.ts`.
+   *
+   * @param since When the request whose outcome is unknown started (this machine's clock).
+   * @throws {RequestValidationError} `since` is not a valid `Date` (nothing sent).
+   * @example
+   * ```ts
+   * const startedAt = new Date();
+   * // … a job crashed after sending a refund request, without its answer …
+   * const made = await seller.refunds.findCreatedSince('tx_123', startedAt);
+   * if (made === undefined) await seller.refunds.request('tx_123');
+   * ```
+   */
+  findCreatedSince(
+    transactionHash: string,
+    since: Date,
+    options?: RequestOptions,
+  ): APIPromise<Refund | undefined> {
+    return this._client
+      .call(() => {
+        checkSince(since);
+        return {
+          method: 'GET',
+          path: path`/financial/refund/${{ transactionHash }}`,
+          schema: RefundListResponseSchema,
+          replay: 'always',
+        };
+      }, options)
+      ._map((body, response) =>
+        createdSince(body.data, since.getTime() + serviceClockOffset(response)),
+      );
   }
 
   /**
@@ -223,6 +293,40 @@ export class Refunds extends APIResource {
         options,
       )
       ._map((body) => body.data);
+  }
+}
+
+/** Checks `since` before anything is sent. */
+function checkSince(since: Date): void {
+  if (since instanceof Date && !Number.isNaN(since.getTime())) return;
+  throw new RequestValidationError('Invalid parameters for refunds.findCreatedSince()', [
+    { path: ['since'], message: 'expected a valid Date', code: 'invalid_type' },
+  ]);
+}
+
+/**
+ * The active refund, else the newest created at or after `since` (ms, service clock) less the
+ * margin; a `created_at` that cannot be read counts as recent (see `REFUND_RECONCILIATION`).
+ */
+function createdSince(refunds: Refund[], since: number): Refund | undefined {
+  const active = refunds.find((refund) => ACTIVE.has(refund.status ?? ''));
+  if (active) return active;
+  const from = since - REFUND_RECONCILIATION.marginMs;
+  let found: { refund: Refund; at: number } | undefined;
+  for (const refund of refunds) {
+    const at = createdAt(refund);
+    if (at >= from && (!found || at >= found.at)) found = { refund, at };
+  }
+  return found?.refund;
+}
+
+function createdAt(refund: Refund): number {
+  try {
+    return parseTimestamp(refund.created_at ?? '', {
+      timeZone: REFUND_RECONCILIATION.timeZone,
+    }).getTime();
+  } catch {
+    return Number.POSITIVE_INFINITY;
   }
 }
 

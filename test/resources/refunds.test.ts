@@ -105,17 +105,18 @@ describe('refunds.request', () => {
     expect(issues.length).toBeGreaterThan(0);
   });
 
-  it('is replayed after a 500 (a repeat returns the active refund, never a second one)', async () => {
+  it('after a 500 reads the refunds first and replays only when none was created', async () => {
     replySequence(
       'post',
       '/financial/refund/tx_abc',
       HttpResponse.json({ message: 'boom' }, { status: 500 }),
       HttpResponse.json(envelope(wireRefund())),
     );
+    reply('get', '/financial/refund/tx_abc', envelope([]));
     const result = await makeClient({ maxRetries: 1 }).refunds.request('tx_abc', { reason: 'x' });
-    expect(result.kind).toBe('existing');
-    expect(requests()).toHaveLength(2);
-    expect(await requests()[1]?.json()).toEqual({ reason: 'x' });
+    expect(result).toEqual({ kind: 'existing', refund: wireRefund() });
+    expect(requests().map((r) => r.method)).toEqual(['POST', 'GET', 'POST']);
+    expect(await requests()[2]?.json()).toEqual({ reason: 'x' });
   });
 
   it('gives status and headers through .withResponse()', async () => {

@@ -1,0 +1,44 @@
+/**
+ * Reconciliation before a replay: a call whose repeat is not harmless in every state (the refund
+ * request) says how to find out whether a lost attempt already acted, and the transport asks
+ * before sending it again (DESIGN §2).
+ */
+
+import type { APIPromise } from './api-promise';
+import type { RequestOptions } from './options';
+
+/** How a call finds what a lost attempt of it may have done on the service. */
+export interface Reconciliation {
+  /**
+   * Looks for the effect of an attempt made at or after `since` (the call's start, this machine's
+   * clock): the value found becomes the call's result, `undefined` lets the replay go.
+   */
+  find(since: Date, options: RequestOptions): APIPromise<unknown>;
+  /** What may have happened, for the error thrown when `find` itself fails (e.g. `the refund may have been created`). */
+  uncertain: string;
+}
+
+/**
+ * A call's result found by reconciliation rather than read from the call's own answer; the
+ * resource unwraps it (and may say so in its result).
+ */
+export class Recovered<T = unknown> {
+  /** The value `find` returned. */
+  readonly value: T;
+
+  constructor(value: T) {
+    this.value = value;
+  }
+}
+
+/**
+ * How far the service's clock is ahead of this machine's (negative: behind), in milliseconds,
+ * read from a response's `Date` header; 0 without a readable one. `Date` has whole seconds and
+ * is written before the answer travels, so the estimate runs up to a second or so behind: a
+ * window judged with it starts a little early, never late.
+ */
+export function serviceClockOffset(response: Response, receivedAt: number = Date.now()): number {
+  const header = response.headers.get('date');
+  const serviceNow = header ? Date.parse(header) : Number.NaN;
+  return Number.isNaN(serviceNow) ? 0 : serviceNow - receivedAt;
+}

@@ -1,0 +1,222 @@
+/**
+ * Issue 13, item 2: a refund request replayed after a lost answer must never create a second
+ * refund. The lost attempt's refund completes before the replay, so a blind replay would make
+ * another (spec §3: a repeat answers the refund only while it is active).
+ */
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OutcomeUnknownError, PartnerClient, RequestValidationError } from '../../src/index';
+import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
+import { type LossyProxy, type ProxyVerdict, startLossyProxy } from './proxy';
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+interface Setup {
+  mock: MockPartnerApi;
+  proxy: LossyProxy;
+  transaction: string;
+  seller: ReturnType<PartnerClient['forUser']>;
+  /** Refunds the service holds for the transaction, read straight from it. */
+  refunds(): Promise<Array<{ status: string; amount: number }>>;
+}
+
+/** A 5000-cent transaction behind a proxy that loses the answer of the first refund request. */
+async function setup(
+  loss: ProxyVerdict,
+  options: { failReads?: boolean; completeMeanwhile?: boolean } = {},
+): Promise<Setup> {
+  const mock = createMockPartnerApi();
+  const server = await mock.listen();
+  closers.push(() => server.close());
+  const transaction = mock.addTransaction(5000);
+  mock.refundOutcome(transaction, 'completed', { polls: 0 });
+  const headers = {
+    'x-api-client-token': mock.credentials.clientToken,
+    authorization: `Bearer ${mock.sellers.person.publicToken}`,
+  };
+  let lost = false;
+  const proxy = await startLossyProxy(
+    server.url,
+    (method, path) => {
+      if (method === 'POST' && path.startsWith('/financial/refund/') && !lost) {
+        lost = true;
+        return loss;
+      }
+      if (method === 'GET' && options.failReads) return 'refuse-before';
+      return 'relay';
+    },
+    async () => {
+      // While the answer is lost, the refund it created is processed to the end.
+      if (options.completeMeanwhile !== false) {
+        await fetch(`${server.url}/financial/refund/${transaction}/status`, { headers });
+      }
+    },
+  );
+  closers.push(() => proxy.close());
+  const client = new PartnerClient({
+    baseUrl: proxy.baseUrl,
+    clientToken: mock.credentials.clientToken,
+    maxRetries: 2,
+    logLevel: 'off',
+  });
+  return {
+    mock,
+    proxy,
+    transaction,
+    seller: client.forUser(mock.sellers.person.publicToken),
+    async refunds() {
+      const response = await fetch(`${server.url}/financial/refund/${transaction}`, { headers });
+      return ((await response.json()) as { data: Array<{ status: string; amount: number }> }).data;
+    },
+  };
+}
+
+describe('a refund request whose answer is lost', () => {
+  it('after a reset, returns the refund the lost attempt created instead of making a second', async () => {
+    const { seller, transaction, refunds, proxy } = await setup('reset-after');
+    const result = await seller.refunds.request(transaction);
+    expect(await refunds()).toEqual([
+      expect.objectContaining({ status: 'completed', amount: 5000 }),
+    ]);
+    expect(result).toMatchObject({
+      kind: 'existing',
+      recovered: true,
+      refund: { status: 'completed', amount: 5000 },
+    });
+    expect(proxy.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('after a 502 from a gateway, returns the refund the lost attempt created', async () => {
+    const { seller, transaction, refunds } = await setup('bad-gateway-after');
+    const result = await seller.refunds.request(transaction);
+    expect(await refunds()).toHaveLength(1);
+    expect(result).toMatchObject({ kind: 'existing', recovered: true });
+  });
+
+  it('replays when the lost attempt created nothing, making exactly one refund', async () => {
+    const { seller, transaction, refunds, proxy } = await setup('refuse-before');
+    // A 503 before the service: nothing was created, so the reconciliation finds none and replays.
+    const result = await seller.refunds.request(transaction);
+    expect(result.kind).toBe('accepted');
+    expect(await refunds()).toHaveLength(1);
+    expect(proxy.seen).toEqual([
+      `POST /financial/refund/${transaction}`,
+      `GET /financial/refund/${transaction}`,
+      `POST /financial/refund/${transaction}`,
+    ]);
+  });
+
+  it('never replays blindly: when reading the refunds fails too, says the refund may exist', async () => {
+    const { seller, transaction, refunds, proxy } = await setup('reset-after', { failReads: true });
+    const started = Date.now();
+    const error = await seller.refunds.request(transaction).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as OutcomeUnknownError).message).toMatch(/refund may have been created/);
+    expect((error as OutcomeUnknownError).since.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((error as OutcomeUnknownError).since.getTime()).toBeGreaterThanOrEqual(started - 1);
+    expect(proxy.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+    expect(await refunds()).toHaveLength(1);
+  });
+
+  it('does no extra request when the answer arrives', async () => {
+    const { seller, refunds, proxy, mock } = await setup('relay');
+    const other = mock.addTransaction(5000);
+    expect((await seller.refunds.request(other)).kind).toBe('accepted');
+    expect(proxy.seen).toEqual([`POST /financial/refund/${other}`]);
+    expect(await refunds()).toEqual([]);
+  });
+});
+
+/** A service stub whose clock runs `skewMs` off this machine's, holding the given refunds. */
+async function skewedService(
+  skewMs: number,
+  refunds: (serviceNow: Date) => unknown[],
+): Promise<{ baseUrl: string; posts: number }> {
+  const state = { baseUrl: '', posts: 0 };
+  const server: Server = createServer((req, res) => {
+    const serviceNow = new Date(Date.now() + skewMs);
+    const date = serviceNow.toUTCString();
+    if (req.method === 'POST') {
+      state.posts++;
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', date });
+    res.end(JSON.stringify({ status: 'success', message: 'ok', data: refunds(serviceNow) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  return state;
+}
+
+/** `DD/MM/YYYY HH:mm:ss` in São Paulo time (UTC-3), as the service writes `created_at`. */
+function saoPaulo(instant: Date): string {
+  const d = new Date(instant.getTime() - 3 * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}
+
+describe('refunds.findCreatedSince', () => {
+  const refund = (status: string, createdAt: string) => ({
+    hash: `rfd_${status}`,
+    transaction_hash: 'tx_1',
+    status,
+    amount: 5000,
+    created_at: createdAt,
+  });
+
+  it("judges the window in the service's clock, read from its Date header", async () => {
+    // The service runs two hours behind this machine; its refund was created just now in its clock.
+    const service = await skewedService(-2 * 3_600_000, (now) => [
+      refund('completed', saoPaulo(now)),
+    ]);
+    const client = new PartnerClient({ baseUrl: service.baseUrl, clientToken: 'client-token-1' });
+    const found = await client.refunds.findCreatedSince('tx_1', new Date(Date.now() - 1_000));
+    expect(found?.status).toBe('completed');
+  });
+
+  it('ignores a finished refund from before the call, so a request is then safe', async () => {
+    const service = await skewedService(5 * 60_000, (now) => [
+      refund('failed', saoPaulo(new Date(now.getTime() - 60 * 60_000))),
+    ]);
+    const client = new PartnerClient({ baseUrl: service.baseUrl, clientToken: 'client-token-1' });
+    expect(await client.refunds.findCreatedSince('tx_1', new Date())).toBeUndefined();
+  });
+
+  it('returns an active refund whatever its age', async () => {
+    const service = await skewedService(0, () => [
+      refund('completed', '01/01/2020 10:00:00'),
+      refund('requested', '01/01/2021 10:00:00'),
+    ]);
+    const client = new PartnerClient({ baseUrl: service.baseUrl, clientToken: 'client-token-1' });
+    expect((await client.refunds.findCreatedSince('tx_1', new Date()))?.status).toBe('requested');
+  });
+
+  it('refuses an invalid since before sending anything', async () => {
+    const service = await skewedService(0, () => []);
+    const client = new PartnerClient({ baseUrl: service.baseUrl, clientToken: 'client-token-1' });
+    await expect(
+      client.refunds.findCreatedSince('tx_1', new Date(Number.NaN)),
+    ).rejects.toBeInstanceOf(RequestValidationError);
+  });
+
+  it('lets refunds.request recover through a skewed clock and send no second POST', async () => {
+    const service = await skewedService(-90 * 60_000, (now) => [
+      refund('completed', saoPaulo(now)),
+    ]);
+    const client = new PartnerClient({
+      baseUrl: service.baseUrl,
+      clientToken: 'client-token-1',
+      logLevel: 'off',
+    });
+    const result = await client.refunds.request('tx_1');
+    expect(result).toMatchObject({ kind: 'existing', recovered: true });
+    expect(service.posts).toBe(1);
+  });
+});
