@@ -5,7 +5,6 @@ import type { RequestOptions } from '../core/options';
 import { encodePathParam, path } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { Recovered, serviceClockOffset } from '../core/reconcile';
-import { parseTimestamp } from '../core/timestamp';
 import { checkParams } from '../core/validate';
 import {
   type Refund,
@@ -17,6 +16,7 @@ import {
   type RequestRefundParams,
   RequestRefundParamsSchema,
 } from '../schemas/refund';
+import { parseTimestamp } from '../shared/timestamp';
 import { APIResource } from './resource';
 
 /**
