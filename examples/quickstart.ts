@@ -66,6 +66,7 @@ try {
   say(`downloaded ${entries.length} entries, columns: ${header}`);
 
   step('Receive a webhook: a handler on node:http, a delivery from the testing kit');
+  const webhookToken = crypto.randomUUID();
   const handler = createWebhookHandler({
     on: {
       subscription_ended: (event) =>
@@ -74,11 +75,16 @@ try {
         ),
     },
     dedupe: true,
+    // Deliveries carry no signature (spec §6): a secret in the registered URL proves their origin.
+    verify: ({ url }) => url.searchParams.get('token') === webhookToken,
   });
   const receiver = createServer(handler.node).listen(0, '127.0.0.1');
   await once(receiver, 'listening');
   const { port } = receiver.address() as AddressInfo;
-  const status = await deliver(`http://127.0.0.1:${port}/webhooks`, subscriptionEndedEvent());
+  const status = await deliver(
+    `http://127.0.0.1:${port}/webhooks?token=${webhookToken}`,
+    subscriptionEndedEvent(),
+  );
   say(`the receiver answered ${status}`);
   receiver.close();
   receiver.closeAllConnections();

@@ -1,11 +1,13 @@
 /**
  * Receive the service's webhooks (`partner-sdk/webhooks`) on a plain node:http server. The handler
  * answers 200 only once your code handled the event (so the service redelivers anything that
- * failed), skips redeliveries with `dedupe`, and refuses a malformed body with 400.
+ * failed), skips redeliveries with `dedupe`, refuses a delivery without the agreed secret with 401
+ * and a malformed body with 400.
  *
  * By default it starts on a free loopback port and the testing kit delivers events to it, the way
  * the service does. With `WEBHOOK_PORT` set it serves real deliveries on that port instead, until
- * Ctrl-C (expose it and register its URL with the platform).
+ * Ctrl-C (expose it and register its URL, with `?token=` and the value of `WEBHOOK_TOKEN`, with the
+ * platform).
  */
 
 import { once } from 'node:events';
@@ -20,6 +22,10 @@ import {
 } from 'partner-sdk/testing';
 import { createWebhookHandler } from 'partner-sdk/webhooks';
 import { say, step } from './support/setup';
+
+// The spec shows no signature on deliveries: a secret in the registered URL is what proves one
+// came from the platform (without `verify`, anyone who finds the URL can deliver events).
+const token = process.env.WEBHOOK_TOKEN ?? crypto.randomUUID();
 
 const handler = createWebhookHandler({
   on: {
@@ -36,13 +42,15 @@ const handler = createWebhookHandler({
   // Events with no handler above (new kinds included) arrive here instead of being lost.
   onUnknown: async (event) => say(`unhandled event ${event.event}, acknowledged`),
   dedupe: true,
+  verify: ({ url }) => url.searchParams.get('token') === token,
 });
 
 const port = Number(process.env.WEBHOOK_PORT ?? 0);
 const server = createServer(handler.node).listen(port, port ? '0.0.0.0' : '127.0.0.1');
 await once(server, 'listening');
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/partner`;
-console.log(`Webhook receiver\nlistening at ${url}`);
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/partner`;
+const url = `${base}?token=${encodeURIComponent(token)}`;
+console.log(`Webhook receiver\nlistening at ${base}?token=…`);
 
 if (port) {
   console.log('waiting for deliveries; Ctrl-C to stop');
@@ -69,6 +77,11 @@ if (port) {
   const event = subscriptionEndedEvent();
   await send('first delivery', event);
   await send('redelivery', event);
+
+  step('A delivery without the secret: refused, not handled');
+  say(
+    `forged subscription_ended → the receiver answered ${await deliver(base, subscriptionEndedEvent())}`,
+  );
 
   step('A body that is not an event');
   await send('{"not": "an event"}', '{"not": "an event"}');

@@ -10,10 +10,33 @@
  *
  * @example
  * ```ts
- * if ((await readWebBody(request.body, 1024)) === TOO_LARGE) return new Response(null, { status: 413 });
+ * if ((await readWebBody(request.body, 1024, 10_000)) === TOO_LARGE) return new Response(null, { status: 413 });
  * ```
  */
 export const TOO_LARGE = Symbol('too large');
+
+/**
+ * What a read gives back when the whole body did not arrive within the time allowed.
+ *
+ * @example
+ * ```ts
+ * if ((await readWebBody(request.body, 1024, 10_000)) === TOO_SLOW) return new Response(null, { status: 408 });
+ * ```
+ */
+export const TOO_SLOW = Symbol('too slow');
+
+/**
+ * What a read gives back when the sender went away (or its stream failed) before the body ended.
+ *
+ * @example
+ * ```ts
+ * if ((await readNodeBody(req, 1024, 10_000)) === ABORTED) return; // nobody to answer
+ * ```
+ */
+export const ABORTED = Symbol('aborted');
+
+/** The outcome of reading a body: its bytes, or why there are none. */
+export type BodyRead = Uint8Array | typeof TOO_LARGE | typeof TOO_SLOW | typeof ABORTED;
 
 /**
  * The declared `Content-Length`, when present and a plain non-negative integer.
@@ -29,31 +52,48 @@ export function declaredLength(value: string | null | undefined): number | undef
 }
 
 /**
- * Reads a Fetch body stream up to `maxBytes`; past it, cancels the stream and gives {@link TOO_LARGE}.
+ * Reads a Fetch body stream up to `maxBytes` and within `timeoutMs`; past either it cancels the
+ * stream and gives {@link TOO_LARGE} or {@link TOO_SLOW}. A stream that fails gives {@link ABORTED}.
  *
  * @example
  * ```ts
- * const bytes = await readWebBody(request.body, 1024 * 1024);
+ * const bytes = await readWebBody(request.body, 1024 * 1024, 10_000);
  * ```
  */
 export async function readWebBody(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
-): Promise<Uint8Array | typeof TOO_LARGE> {
+  timeoutMs: number,
+): Promise<BodyRead> {
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      // Not awaited: a source that never settles its cancel must not hold the answer back.
-      reader.cancel().catch(() => {});
-      return TOO_LARGE;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TOO_SLOW>((resolve) => {
+    timer = setTimeout(() => resolve(TOO_SLOW), timeoutMs);
+  });
+  // Not awaited: a source that never settles its cancel must not hold the answer back.
+  const abandon = () => reader.cancel().catch(() => {});
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === TOO_SLOW) {
+        abandon();
+        return TOO_SLOW;
+      }
+      if (next.done) break;
+      size += next.value.byteLength;
+      if (size > maxBytes) {
+        abandon();
+        return TOO_LARGE;
+      }
+      chunks.push(next.value);
     }
-    chunks.push(value);
+  } catch {
+    return ABORTED;
+  } finally {
+    clearTimeout(timer);
   }
   return concat(chunks, size);
 }
@@ -75,6 +115,10 @@ export interface NodeWebhookRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The body a framework already read (Express `express.json()`, `express.raw()`, `express.text()`). */
   body?: unknown;
+  /** The request's path and query, as Node.js gives it. */
+  url?: string | undefined;
+  /** Express's path and query before any router stripped its mount path. */
+  originalUrl?: string | undefined;
   /** Whether the body stream was already read to its end. */
   readonly readableEnded?: boolean;
   /** Subscribes to the stream's `data`, `end`, `error` and `close` events. */
@@ -86,68 +130,53 @@ export interface NodeWebhookRequest {
 }
 
 /**
- * The connection closed before the whole body arrived.
+ * Reads a Node.js request stream up to `maxBytes` and within `timeoutMs`. Past either it stops
+ * listening, drops what it read and pauses the stream (Node then stops reading the socket once its
+ * small buffer is full), giving {@link TOO_LARGE} or {@link TOO_SLOW}; the caller answers with
+ * `Connection: close`, so Node closes the socket once the answer is written. A stream that ends
+ * early or fails (the sender went away) gives {@link ABORTED}.
  *
  * @example
  * ```ts
- * readNodeBody(req, max).catch((err) => err instanceof BodyAbortedError); // sender went away
- * ```
- */
-export class BodyAbortedError extends Error {}
-
-/**
- * Reads a Node.js request stream up to `maxBytes`. Past the bound it stops listening and pauses the
- * stream (Node then stops reading the socket once its small buffer is full) and gives
- * {@link TOO_LARGE}; the caller answers 413 with `Connection: close`.
- *
- * @example
- * ```ts
- * const bytes = await readNodeBody(req, 1024 * 1024);
+ * const bytes = await readNodeBody(req, 1024 * 1024, 10_000);
  * if (bytes === TOO_LARGE) res.writeHead(413, { connection: 'close' }).end();
  * ```
  */
 export function readNodeBody(
   req: NodeWebhookRequest,
   maxBytes: number,
-): Promise<Uint8Array | typeof TOO_LARGE> {
+  timeoutMs: number,
+): Promise<BodyRead> {
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
+  return new Promise((resolve) => {
+    let chunks: Uint8Array[] = [];
     let size = 0;
-    const cleanup = () => {
+    const finish = (outcome: BodyRead) => {
+      clearTimeout(timer);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
-      req.removeListener('error', onError);
-      req.removeListener('close', onClose);
+      req.removeListener('error', onFailure);
+      req.removeListener('close', onFailure);
+      if (typeof outcome === 'symbol') {
+        chunks = [];
+        req.pause();
+      }
+      resolve(outcome);
     };
     const onData = (chunk: Uint8Array | string) => {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
       size += bytes.byteLength;
-      if (size > maxBytes) {
-        cleanup();
-        req.pause();
-        resolve(TOO_LARGE);
-        return;
-      }
-      chunks.push(bytes);
+      if (size > maxBytes) finish(TOO_LARGE);
+      else chunks.push(bytes);
     };
-    const onEnd = () => {
-      cleanup();
-      resolve(concat(chunks, size));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    // `close` before `end`: the sender went away mid-body.
-    const onClose = () => {
-      cleanup();
-      reject(new BodyAbortedError('the connection closed before the body was complete'));
-    };
+    const onEnd = () => finish(concat(chunks, size));
+    // `error` (Node's "aborted") or `close` before `end`: the sender went away mid-body.
+    const onFailure = () => finish(ABORTED);
+    const timer = setTimeout(() => finish(TOO_SLOW), timeoutMs);
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    req.on('error', onFailure);
+    req.on('close', onFailure);
   });
 }
 

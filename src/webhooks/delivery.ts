@@ -1,14 +1,16 @@
 /**
- * What happens to a delivery once its body is read: the `verify` check, parsing, dedupe and the
- * partner's handler, turned into the answer `createWebhookHandler` writes.
+ * What happens to a delivery once its body is read: the `verify` check, parsing, the claim in the
+ * dedupe store and the partner's handler, turned into the answer `createWebhookHandler` writes.
  *
  * @module
  */
 
 import { WebhookPayloadError } from '../core/errors';
-import { defaultDedupeKey, MemoryDedupeStore, type WebhookDedupeStore } from './dedupe';
+import type { SdkLogger } from '../core/logger';
+import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
-import type { WebhookHandlerOptions } from './handler';
+import type { WebhookHandlerContext, WebhookVerifyInput } from './handler';
+import { settleWithin } from './time-limit';
 
 /** An answer, before it is written to a Fetch `Response` or a Node.js response. */
 export interface Outcome {
@@ -25,106 +27,183 @@ export const METHOD_NOT_ALLOWED: Outcome = {
   body: { error: 'method_not_allowed', message: 'webhook deliveries are POST requests' },
   headers: { allow: 'POST' },
 };
+/** 400 for a body whose sender went away (or whose stream failed) before it ended. */
+export const INCOMPLETE: Outcome = {
+  status: 400,
+  body: { error: 'incomplete_body' },
+  headers: { connection: 'close' },
+};
+/** 408 for a body that did not arrive whole within the body time-out. */
+export const TOO_SLOW_OUTCOME: Outcome = {
+  status: 408,
+  body: { error: 'body_timeout' },
+  // The rest of the body is not read, so the connection cannot carry another request.
+  headers: { connection: 'close' },
+};
 const UNAUTHORIZED: Outcome = { status: 401, body: { error: 'unauthorized' } };
 /** 500 with nothing about the failure itself: the sender only needs to know it should retry. */
 export const FAILED: Outcome = { status: 500, body: { error: 'internal_error' } };
 const RECEIVED: Outcome = { status: 200, body: { received: true } };
 const DUPLICATE: Outcome = { status: 200, body: { received: true, duplicate: true } };
+/** How long a sender should wait before delivering again an event another receiver is handling. */
+export const IN_PROGRESS_RETRY_AFTER_S = 5;
+const IN_PROGRESS: Outcome = {
+  status: 503,
+  body: { error: 'delivery_in_progress' },
+  headers: { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_S) },
+};
 
-/** Answers a delivery whose body was read: raw bytes, or a value a framework already parsed. */
-export type Deliver = (
-  headers: Headers,
-  body: { raw: Uint8Array } | { parsed: unknown },
-) => Promise<Outcome>;
+/** Everything a delivery needs, resolved and checked by `createWebhookHandler`. */
+export interface DeliveryConfig {
+  on: Record<string, ((event: never, context: WebhookHandlerContext) => unknown) | undefined>;
+  onUnknown: ((event: WebhookEvent, context: WebhookHandlerContext) => unknown) | undefined;
+  verify: ((input: WebhookVerifyInput) => boolean | Promise<boolean>) | undefined;
+  store: WebhookDedupeStore | undefined;
+  dedupeKey: (event: WebhookEvent) => unknown;
+  /** How long a handled mark lasts in the store. */
+  dedupeTtlMs: number;
+  /** The bound on the handler, and on each call to `verify`, `dedupeKey` and the store. */
+  handlerTimeoutMs: number;
+  /** Tells `onError`, and never throws whatever `onError` does. */
+  report: (error: unknown, event: WebhookEvent | undefined) => void;
+  log: SdkLogger;
+}
+
+/** A delivery whose body was read: raw bytes, or a value a framework already parsed. */
+export interface DeliveryInput {
+  headers: Headers;
+  url: URL;
+  body: { raw: Uint8Array } | { parsed: unknown };
+}
 
 /**
- * Builds the part of the handler that runs once the body is read: verify, parse, dedupe, run the
- * partner's handler. Never throws: every outcome is an answer.
+ * Builds the part of the handler that runs once the body is read: verify, parse, claim, run the
+ * partner's handler, complete or release the claim. Never rejects: every outcome is an answer.
  *
  * @example
  * ```ts
- * const { deliver } = createDelivery({ on: { subscription_ended: end } });
- * const outcome = await deliver(request.headers, { raw: bytes }); // { status: 200, … }
+ * const deliver = createDelivery(config);
+ * const outcome = await deliver({ headers: request.headers, url, body: { raw: bytes } }); // { status: 200, … }
  * ```
  */
-export function createDelivery(options: WebhookHandlerOptions): {
-  deliver: Deliver;
-  onError: NonNullable<WebhookHandlerOptions['onError']>;
-} {
-  const { on = {}, onUnknown, verify, dedupeKey = defaultDedupeKey } = options;
-  const onError =
-    options.onError ??
-    ((error: unknown, event: WebhookEvent | undefined) =>
-      console.error(`partner-sdk: webhook ${event?.event ?? 'delivery'} failed`, error));
-  const store: WebhookDedupeStore | undefined =
-    options.dedupe === true
-      ? new MemoryDedupeStore()
-      : options.dedupe === false
-        ? undefined
-        : options.dedupe;
-  // Deliveries being handled right now, by key: a duplicate waits for the first one's answer.
+export function createDelivery(config: DeliveryConfig): (input: DeliveryInput) => Promise<Outcome> {
+  const { store, handlerTimeoutMs, report, log } = config;
+  // The claim must outlive the handler and the store call after it; past that, a crashed
+  // receiver's claim expires and a redelivery may run the handler.
+  const leaseMs = 2 * handlerTimeoutMs + 5_000;
+  // Deliveries being handled in this process, by key: a duplicate waits for the first one's answer.
   const inFlight = new Map<string, Promise<Outcome>>();
 
   const run = async (event: WebhookEvent): Promise<Outcome> => {
-    const handler = Object.hasOwn(on, event.event) ? on[event.event] : undefined;
-    const handle = handler ?? onUnknown;
-    if (!handle) return RECEIVED;
-    try {
-      await (handle as (event: WebhookEvent) => unknown)(event);
-      return RECEIVED;
-    } catch (error) {
-      onError(error, event);
-      return FAILED;
-    }
+    const handle = Object.hasOwn(config.on, event.event) ? config.on[event.event] : undefined;
+    const chosen = (handle ?? config.onUnknown) as
+      | ((event: WebhookEvent, context: WebhookHandlerContext) => unknown)
+      | undefined;
+    if (!chosen) return RECEIVED;
+    const controller = new AbortController();
+    const result = await settleWithin(
+      () => chosen(event, { signal: controller.signal }),
+      handlerTimeoutMs,
+      `the ${event.event} handler`,
+      (late) => log.warn(`webhook ${event.event} handler failed after its time-out`, late),
+    );
+    if (result.ok) return RECEIVED;
+    if (result.timedOut) controller.abort(result.error);
+    report(result.error, event);
+    return FAILED;
   };
 
-  const runOnce = async (event: WebhookEvent, key: string, dedupeStore: WebhookDedupeStore) => {
-    try {
-      if (await dedupeStore.has(key)) return DUPLICATE;
-    } catch (error) {
-      onError(error, event);
+  const runClaimed = async (
+    event: WebhookEvent,
+    key: string,
+    dedupeStore: WebhookDedupeStore,
+  ): Promise<Outcome> => {
+    const owner = crypto.randomUUID();
+    const claim = await settleWithin(
+      () => dedupeStore.claim(key, { leaseMs, owner }),
+      handlerTimeoutMs,
+      "the dedupe store's claim",
+    );
+    if (!claim.ok) {
+      report(claim.error, event);
+      return FAILED;
+    }
+    const found: DedupeClaimResult = claim.value;
+    if (found === 'handled') return DUPLICATE;
+    if (found === 'in-progress') {
+      log.debug(`webhook ${event.event} is being handled elsewhere: answered 503`);
+      return IN_PROGRESS;
+    }
+    if (found !== 'claimed') {
+      report(new TypeError(`the dedupe store's claim answered ${String(found)}`), event);
       return FAILED;
     }
     const outcome = await run(event);
-    if (outcome === RECEIVED) {
-      try {
-        await dedupeStore.add(key);
-      } catch (error) {
-        // Handled all the same: forgetting it only risks running it again on a redelivery.
-        onError(error, event);
-      }
-    }
+    const settled =
+      outcome === RECEIVED
+        ? await settleWithin(
+            () => dedupeStore.complete(key, { ttlMs: config.dedupeTtlMs, owner }),
+            handlerTimeoutMs,
+            "the dedupe store's complete",
+          )
+        : await settleWithin(
+            () => dedupeStore.release(key, { owner }),
+            handlerTimeoutMs,
+            "the dedupe store's release",
+          );
+    // A failed complete still answers 200: the handler did its work, and the claim keeps
+    // redeliveries out until its lease ends. A failed release leaves the lease to end alone.
+    if (!settled.ok) report(settled.error, event);
     return outcome;
   };
 
-  const deliver: Deliver = async (headers, body) => {
+  return async ({ headers, url, body }) => {
     const raw = 'raw' in body ? body.raw : undefined;
-    if (verify) {
-      const text = raw
-        ? utf8.decode(raw)
-        : (JSON.stringify((body as { parsed: unknown }).parsed) ?? '');
+    const parsed = 'parsed' in body ? body.parsed : undefined;
+    if (config.verify) {
+      const verify = config.verify;
+      let text: string;
       try {
-        if (!(await verify({ rawBody: raw, body: text, headers }))) return UNAUTHORIZED;
-      } catch (error) {
-        onError(error, undefined);
+        text = raw ? utf8.decode(raw) : (JSON.stringify(parsed) ?? '');
+      } catch {
+        // Nested past what JSON.stringify can walk (or cyclic): no event the service sends.
+        return invalidPayload('webhook body cannot be serialised back to JSON');
+      }
+      const verdict = await settleWithin(
+        () => verify({ rawBody: raw, body: text, headers, url }),
+        handlerTimeoutMs,
+        'verify',
+      );
+      if (!verdict.ok) {
+        report(verdict.error, undefined);
         return FAILED;
       }
+      if (!verdict.value) return UNAUTHORIZED;
     }
     let event: WebhookEvent;
     try {
-      event = parseWebhookEvent(raw ?? (body as { parsed: unknown }).parsed);
+      event = parseWebhookEvent(raw ?? parsed);
     } catch (error) {
-      if (error instanceof WebhookPayloadError) {
-        return { status: 400, body: { error: 'invalid_payload', message: error.message } };
-      }
-      onError(error, undefined);
+      if (error instanceof WebhookPayloadError) return invalidPayload(error.message);
+      if (error instanceof RangeError) return invalidPayload('webhook body is nested too deeply');
+      report(error, undefined);
       return FAILED;
     }
-    const key = store ? (dedupeKey(event) ?? undefined) : undefined;
-    if (!store || key === undefined) return run(event);
+    if (!store) return run(event);
+    const keyed = await settleWithin(() => config.dedupeKey(event), handlerTimeoutMs, 'dedupeKey');
+    if (!keyed.ok) {
+      report(keyed.error, event);
+      return FAILED;
+    }
+    const key = keyed.value;
+    if (key === undefined || key === null) return run(event);
+    if (typeof key !== 'string') {
+      report(new TypeError(`dedupeKey returned a ${typeof key}, not a string`), event);
+      return FAILED;
+    }
     const running = inFlight.get(key);
     if (running) return running;
-    const outcome = runOnce(event, key, store);
+    const outcome = runClaimed(event, key, store);
     inFlight.set(key, outcome);
     try {
       return await outcome;
@@ -132,5 +211,8 @@ export function createDelivery(options: WebhookHandlerOptions): {
       inFlight.delete(key);
     }
   };
-  return { deliver, onError };
+}
+
+function invalidPayload(message: string): Outcome {
+  return { status: 400, body: { error: 'invalid_payload', message } };
 }

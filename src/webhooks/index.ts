@@ -9,6 +9,7 @@
  * const handler = createWebhookHandler({
  *   on: { subscription_ended: async (event) => endSubscription(event.payload.subscription_code) },
  *   dedupe: true,
+ *   verify: ({ url }) => url.searchParams.get('token') === process.env.WEBHOOK_TOKEN,
  * });
  * http.createServer(handler.node).listen(3000);
  * ```
@@ -18,9 +19,11 @@
 
 export { type ValidationIssue, WebhookPayloadError } from '../core/errors';
 export {
+  type DedupeClaimOptions,
+  type DedupeClaimResult,
+  type DedupeCompleteOptions,
+  type DedupeReleaseOptions,
   defaultDedupeKey,
-  MemoryDedupeStore,
-  type MemoryDedupeStoreOptions,
   type WebhookDedupeStore,
 } from './dedupe';
 export {
@@ -40,10 +43,12 @@ export {
   type NodeWebhookRequest,
   type NodeWebhookResponse,
   type WebhookHandler,
+  type WebhookHandlerContext,
   type WebhookHandlerOptions,
   type WebhookHandlers,
   type WebhookVerifyInput,
 } from './handler';
+export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './memory-dedupe-store';
 export {
   type BankAccountEventPayload,
   bankAccountDeletedEventSchema,
@@ -58,3 +63,4 @@ export {
   webhookEnvelopeSchema,
   webhookMetadataSchema,
 } from './schemas';
+export { WebhookTimeoutError } from './time-limit';

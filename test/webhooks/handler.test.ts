@@ -278,15 +278,16 @@ describe('createWebhookHandler: dedupe', () => {
     expect(seen).toEqual(['bank_account_updated', 'user_updated']);
   });
 
-  it('never dedupes an event without a request_id', async () => {
+  it('dedupes an event without a request_id on its content alone', async () => {
     const run = vi.fn();
     const handler = createWebhookHandler({ dedupe: true, on: { subscription_ended: run } });
     const body = withRequestId(subscriptionEndedBody, null);
     await handler.fetch(delivery(body));
     await handler.fetch(delivery(body));
+    expect(run).toHaveBeenCalledOnce();
     const { metadata: _dropped, ...noMetadata } = subscriptionEndedBody;
     await handler.fetch(delivery(noMetadata));
-    expect(run).toHaveBeenCalledTimes(3);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 
   it('keys deliveries with dedupeKey when given', async () => {
@@ -337,18 +338,19 @@ describe('createWebhookHandler: dedupe', () => {
     expect(run).toHaveBeenCalledTimes(10_002);
   });
 
-  it('uses a pluggable async store, remembering a delivery only after its handler succeeded', async () => {
-    const keys = new Set<string>();
+  it('claims in a pluggable store, completing after success and releasing after a failure', async () => {
+    const inner = new MemoryDedupeStore();
     const store: WebhookDedupeStore = {
-      has: vi.fn(async (key: string) => keys.has(key)),
-      add: vi.fn(async (key: string) => {
-        keys.add(key);
-      }),
+      claim: vi.fn((key, options) => inner.claim(key, options)),
+      complete: vi.fn((key, options) => inner.complete(key, options)),
+      release: vi.fn((key, options) => inner.release(key, options)),
     };
     let fail = true;
     const handler = createWebhookHandler({
       ...quiet,
       dedupe: store,
+      dedupeTtlMs: 60_000,
+      handlerTimeoutMs: 1_000,
       on: {
         subscription_ended: () => {
           if (fail) throw new Error('not yet');
@@ -356,32 +358,74 @@ describe('createWebhookHandler: dedupe', () => {
       },
     });
     expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
-    expect(store.add).not.toHaveBeenCalled();
+    expect(store.release).toHaveBeenCalledOnce();
+    expect(store.complete).not.toHaveBeenCalled();
     fail = false;
     expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
-    expect([...keys]).toEqual(['subscription_ended:req_01HQ8Z3K4M5N6P7Q8R9S']);
     expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
-    expect(store.add).toHaveBeenCalledOnce();
+    expect(store.complete).toHaveBeenCalledOnce();
+    const [key, claimOptions] = vi.mocked(store.claim).mock.calls[1] ?? [];
+    expect(key).toMatch(/^subscription_ended:req_01HQ8Z3K4M5N6P7Q8R9S:[0-9a-f]{64}$/);
+    expect(claimOptions).toEqual({ leaseMs: 7_000, owner: expect.any(String) });
+    expect(vi.mocked(store.complete).mock.calls[0]).toEqual([
+      key,
+      { ttlMs: 60_000, owner: claimOptions?.owner },
+    ]);
   });
 
-  it('answers 500 when the store cannot be asked, and 200 when only remembering fails', async () => {
+  it('answers 500 when the store cannot claim or release, and 200 when only completing fails', async () => {
     const onError = vi.fn();
     const run = vi.fn();
-    const down = createWebhookHandler({
+    const down = new Error('redis down');
+    const failing = (method: keyof WebhookDedupeStore): WebhookDedupeStore => {
+      const inner = new MemoryDedupeStore();
+      return {
+        claim: (key, options) =>
+          method === 'claim' ? Promise.reject(down) : inner.claim(key, options),
+        complete: (key, options) =>
+          method === 'complete' ? Promise.reject(down) : inner.complete(key, options),
+        release: (key, options) =>
+          method === 'release' ? Promise.reject(down) : inner.release(key, options),
+      };
+    };
+    const noClaim = createWebhookHandler({
       onError,
-      dedupe: { has: async () => Promise.reject(new Error('redis down')), add: async () => {} },
+      dedupe: failing('claim'),
       on: { subscription_ended: run },
     });
-    expect((await down.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
+    expect((await noClaim.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
     expect(run).not.toHaveBeenCalled();
 
     const forgetful = createWebhookHandler({
       onError,
-      dedupe: { has: async () => false, add: async () => Promise.reject(new Error('redis down')) },
+      dedupe: failing('complete'),
       on: { subscription_ended: run },
     });
     expect((await forgetful.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
     expect(run).toHaveBeenCalledOnce();
-    expect(onError).toHaveBeenCalledTimes(2);
+
+    const stuck = createWebhookHandler({
+      onError,
+      dedupe: failing('release'),
+      on: {
+        subscription_ended: () => {
+          throw new Error('handler failed');
+        },
+      },
+    });
+    expect((await stuck.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
+    expect(onError.mock.calls.map(([error]) => (error as Error).message)).toEqual([
+      'redis down',
+      'redis down',
+      'handler failed',
+      'redis down',
+    ]);
+  });
+
+  it('refuses the old { has, add } store shape, which cannot claim atomically', () => {
+    const old = { has: async () => false, add: async () => {} };
+    expect(() => createWebhookHandler({ dedupe: old as unknown as WebhookDedupeStore })).toThrow(
+      /claim, complete and release/,
+    );
   });
 });
