@@ -7,10 +7,16 @@
  *   concurrent first calls wait for one `POST /auth`. A 401 on a token the SDK can renew (a token
  *   with credentials behind it, or a function that now returns another value) renews it once,
  *   again single-flight, and the caller replays once.
+ * - Only when the client token may be at fault: once a fresh token was refused together with a
+ *   seller's bearer, that bearer is the one at fault, and its later 401s log in no more (until a
+ *   call with it succeeds), so a bad seller token costs one login, not one per call.
  */
 
 import type { TokenSource } from './options';
 import { registerSecret } from './redact';
+
+/** How many refused bearers are remembered (the oldest is forgotten first). */
+const MAX_REFUSED_BEARERS = 1024;
 
 /** Performs the login; supplied by the transport so this module knows nothing of HTTP. */
 export type LoginFunction = (clientId: string, clientSecret: string) => Promise<string>;
@@ -40,6 +46,8 @@ export class ClientTokenManager {
   /** The token obtained by the last login; once set it replaces the given one. */
   #loggedIn: string | undefined;
   #inflight: Promise<string> | undefined;
+  /** Bearers refused even with a fresh client token, oldest first (bounded). */
+  readonly #refusedBearers = new Set<string>();
 
   constructor(options: {
     clientToken: TokenSource | undefined;
@@ -86,6 +94,30 @@ export class ClientTokenManager {
       return fresh === rejected ? undefined : fresh;
     }
     return undefined;
+  }
+
+  /** Whether any bearer is currently held at fault (checked before {@link acquit} on success). */
+  get hasRefusedBearers(): boolean {
+    return this.#refusedBearers.size > 0;
+  }
+
+  /** Whether `bearer` was refused even with a fresh client token: its 401s then renew nothing. */
+  isRefusedBearer(bearer: string): boolean {
+    return this.#refusedBearers.has(bearer);
+  }
+
+  /** Records that `bearer` was refused even with a fresh client token. */
+  refuseBearer(bearer: string): void {
+    if (this.#refusedBearers.size >= MAX_REFUSED_BEARERS) {
+      const oldest = this.#refusedBearers.values().next().value;
+      if (oldest !== undefined) this.#refusedBearers.delete(oldest);
+    }
+    this.#refusedBearers.add(bearer);
+  }
+
+  /** A call with `bearer` succeeded: its next 401 may again be the client token's fault. */
+  acquit(bearer: string): void {
+    this.#refusedBearers.delete(bearer);
   }
 
   #loginOnce(): Promise<string> {

@@ -231,6 +231,7 @@ export class Transport {
         ? (knownToken(context.bearer) ?? (await resolveToken(context.bearer)))
         : undefined;
     let renewed = false;
+    let replayed = false;
     let result: WithResponse<unknown>;
     for (;;) {
       const elapsed = Date.now() - started;
@@ -250,14 +251,16 @@ export class Transport {
             `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
           );
         }
+        if (bearer !== undefined && this.tokens.hasRefusedBearers) this.tokens.acquit(bearer);
         break;
       } catch (error) {
-        // One re-login and one replay on a refused token the SDK can renew; it is not a retry, and a
-        // second 401 surfaces. The service did not act on a request it refused, so any call may replay.
+        if (!(error instanceof AuthenticationError) || clientToken === undefined) throw error;
+        // One re-login and one replay on a refused token the SDK can renew, unless the seller's
+        // token is the one known at fault; it is not a retry, and a second 401 surfaces. The
+        // service did not act on a request it refused, so any call may replay.
         if (
-          error instanceof AuthenticationError &&
-          clientToken !== undefined &&
           !renewed &&
+          !(bearer !== undefined && this.tokens.isRefusedBearer(bearer)) &&
           settings.totalTimeout - (Date.now() - started) > 0
         ) {
           renewed = true;
@@ -267,16 +270,22 @@ export class Transport {
               `client token refused; replaying ${spec.method} ${identity.path} with a new one`,
             );
             clientToken = fresh;
+            replayed = true;
             continue;
           }
         }
-        throw error instanceof APIError && error.status === 401 && !context.bearer && authenticate
-          ? withSellerHint(error)
-          : error;
+        // A fresh client token refused too: the seller's token is at fault, and its next calls
+        // do not log in again for it.
+        if (bearer === undefined) throw withAuthHint(error, 'client');
+        if (replayed) this.tokens.refuseBearer(bearer);
+        throw withAuthHint(
+          error,
+          replayed || this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either',
+        );
       }
     }
-    // Redirects of calls with credentials (and of raw downloads) reach here unfollowed: fetch
-    // would carry X-Api-Client-Token to another origin, so each hop decides credentials anew.
+    // Redirects reach here unfollowed: fetch would carry the client token, the login's secret and
+    // `defaultHeaders` to another origin, so each hop decides credentials anew.
     const { response } = result;
     if (!REDIRECT_STATUSES.has(response.status) || result.data !== response) return result;
     await response.body?.cancel();
@@ -288,6 +297,16 @@ export class Transport {
         undefined,
         response.headers,
         'redirect without a usable Location',
+      );
+    }
+    if (spec.authenticate === false && new URL(next).origin !== this.options.origin) {
+      // The login's body is the client secret: it goes to baseUrl's origin or nowhere.
+      throw makeAPIError(
+        identity,
+        response.status,
+        undefined,
+        response.headers,
+        `redirected to another origin (${new URL(next).origin}); not followed: credentials go only to ${this.options.origin}`,
       );
     }
     if (redirects >= MAX_REDIRECTS) {
@@ -349,7 +368,6 @@ export class Transport {
     }
     if (call.clientToken !== undefined) headers['x-api-client-token'] = call.clientToken;
     if (call.bearer !== undefined) headers.authorization = `Bearer ${call.bearer}`;
-    const manualRedirects = spec.raw || call.clientToken !== undefined || call.bearer !== undefined;
 
     const userSignal = call.options?.signal;
     if (userSignal?.aborted)
@@ -370,13 +388,14 @@ export class Transport {
       if (userSignal) request.signal = userSignal;
       if (spec.json !== undefined) request.json = spec.json;
       if (spec.form) request.body = spec.form as FormData;
-      // Such calls see redirects and follow them through #send, deciding credentials per origin.
-      if (manualRedirects) request.redirect = 'manual';
+      // Every call sees its redirects and follows them through #send, deciding credentials (the
+      // login's body, `defaultHeaders`) per origin: fetch would carry them anywhere.
+      request.redirect = 'manual';
       if (spec.acceptStatus) {
         const accepted = spec.acceptStatus;
         request.throwHttpErrors = (status) =>
-          !(accepted.includes(status) || (manualRedirects && REDIRECT_STATUSES.has(status)));
-      } else if (manualRedirects) {
+          !(accepted.includes(status) || REDIRECT_STATUSES.has(status));
+      } else {
         request.throwHttpErrors = throwUnlessRedirect;
       }
       let target = url;
@@ -421,7 +440,7 @@ export class Transport {
       }
       // A raw response's body is the caller's to stream (time-outs stop at the headers); a
       // redirect is handed back unread for #send to follow.
-      if (manualRedirects && REDIRECT_STATUSES.has(response.status)) {
+      if (REDIRECT_STATUSES.has(response.status)) {
         return { data: response, response };
       }
       if (spec.raw) {
@@ -676,13 +695,22 @@ interface ZodIssueLike {
   errors?: ReadonlyArray<ReadonlyArray<ZodIssueLike>>;
 }
 
-function withSellerHint(error: APIError): APIError {
+const AUTH_HINTS = {
+  client:
+    "the client token was refused; if this endpoint acts for a seller, call it on client.forUser(publicToken)",
+  seller:
+    "the seller's public token was refused (a fresh client token was refused with it too): check the token given to forUser",
+  either: "the client token or the seller's public token was refused",
+} as const;
+
+/** The 401 with a hint saying which token the service refused. */
+function withAuthHint(error: APIError, refused: keyof typeof AUTH_HINTS): APIError {
   return makeAPIError(
     { method: error.method, path: error.path },
     error.status,
     error.body,
     error.headers,
-    `${bodyMessage(error.body) ?? 'unauthorized'} (if this endpoint acts for a seller, call it on client.forUser(publicToken))`,
+    `${bodyMessage(error.body) ?? 'unauthorized'} (${AUTH_HINTS[refused]})`,
   );
 }
 
