@@ -697,7 +697,7 @@ interface ZodIssueLike {
 
 const AUTH_HINTS = {
   client:
-    "the client token was refused; if this endpoint acts for a seller, call it on client.forUser(publicToken)",
+    'the client token was refused; if this endpoint acts for a seller, call it on client.forUser(publicToken)',
   seller:
     "the seller's public token was refused (a fresh client token was refused with it too): check the token given to forUser",
   either: "the client token or the seller's public token was refused",
