@@ -26,6 +26,7 @@ const entries: Record<string, string> = {
   'partner-sdk/webhooks': 'src/webhooks/index.ts',
   'partner-sdk/testing': 'src/testing/index.ts',
   'partner-sdk/testing/msw': 'src/testing/msw.ts',
+  'partner-sdk/bulk': 'src/bulk/index.ts',
 };
 
 function sourceFile(specifier: string, parentURL: string): string | undefined {

@@ -15,3 +15,33 @@ export {
   type JournalState,
   type JournalStore,
 } from './journal';
+export {
+  type BulkClient,
+  type OfferUpdateItem,
+  type RefundRequestItem,
+  type RefundWaitItem,
+  type RequestRefundsOptions,
+  requestRefunds,
+  updateOffers,
+  type WaitForRefundsOptions,
+  waitForRefunds,
+} from './operations';
+export { InDoubtError, runBulk } from './run-bulk';
+export type {
+  BulkCounts,
+  BulkExisting,
+  BulkFailed,
+  BulkInterrupted,
+  BulkItems,
+  BulkJob,
+  BulkJournal,
+  BulkOperation,
+  BulkOptions,
+  BulkOutcome,
+  BulkOutcomeBase,
+  BulkProgress,
+  BulkSkipped,
+  BulkSucceeded,
+  BulkSummary,
+  BulkValid,
+} from './types';

@@ -1,0 +1,273 @@
+/**
+ * The bulk operations partners batch: refund requests, refund waits and offer updates, each a
+ * {@link BulkOperation} run by `runBulk`.
+ *
+ * Items may carry the seller's public token (`sellerToken`): the job then calls through
+ * `client.forUser(sellerToken)`, so one job can cover many sellers. Without it, the job's own
+ * client is used (a seller client from `forUser`, or the root client). The token never reaches the
+ * journal, outcomes' `key`, or logs.
+ *
+ * @module
+ */
+
+import type { PartnerClient, SellerClient } from '../client';
+import { RequestValidationError } from '../core/errors';
+import type { RequestOptions } from '../core/options';
+import { encodePathParam } from '../core/path';
+import type { PollOptions } from '../core/poll';
+import { checkParams } from '../core/validate';
+import type { RefundRequestResult } from '../resources/refunds';
+import { type UpdateOfferParams, UpdateOfferParamsSchema } from '../schemas/offer';
+import {
+  type RefundStatus,
+  type RequestRefundParams,
+  RequestRefundParamsSchema,
+} from '../schemas/refund';
+import { runBulk } from './run-bulk';
+import type { BulkItems, BulkJob, BulkOptions } from './types';
+
+/** A client a bulk job calls through: the root client, or a seller client from `forUser`. */
+export type BulkClient = PartnerClient | SellerClient;
+
+/** A refund to request: a transaction hash, or the hash with its parameters and seller. */
+export type RefundRequestItem =
+  | string
+  | {
+      /** The transaction to refund (the item's key). */
+      transactionHash: string;
+      /** As for `refunds.request`; the job's `params` option when absent. */
+      params?: RequestRefundParams;
+      /** The seller's public token, when the job's client is not already that seller's. */
+      sellerToken?: string;
+    };
+
+/** A refund to wait for: a transaction hash, or the hash with its seller. */
+export type RefundWaitItem =
+  | string
+  | {
+      /** The transaction whose refund to wait for (the item's key). */
+      transactionHash: string;
+      /** The seller's public token, when the job's client is not already that seller's. */
+      sellerToken?: string;
+    };
+
+/** An offer update: which offer, and its new settings (as for `offers.update`). */
+export interface OfferUpdateItem {
+  /** Product hash. */
+  productHash: string;
+  /** Offer code. The item's key is `productHash/offerCode`. */
+  offerCode: string;
+  /** The settings to write. */
+  params: UpdateOfferParams;
+  /** The seller's public token, when the job's client is not already that seller's. */
+  sellerToken?: string;
+}
+
+/** Per-seller clients of one job, the most recent few kept. */
+function sellerClients(client: BulkClient): (token: string | undefined) => BulkClient {
+  const cache = new Map<string, BulkClient>();
+  return (token) => {
+    if (token === undefined) return client;
+    let seller = cache.get(token);
+    if (!seller) {
+      if (!('forUser' in client)) {
+        throw new RequestValidationError('Invalid bulk item', [
+          {
+            path: ['sellerToken'],
+            message:
+              'a seller client cannot act for another seller: run the job on the root client',
+            code: 'invalid_client',
+          },
+        ]);
+      }
+      seller = client.forUser(token);
+      if (cache.size >= 64) cache.delete(cache.keys().next().value!);
+      cache.set(token, seller);
+    }
+    return seller;
+  };
+}
+
+const hashOf = (item: string | { transactionHash: string }): string =>
+  typeof item === 'string' ? item : item?.transactionHash;
+const tokenOf = (item: unknown): string | undefined =>
+  typeof item === 'object' && item !== null
+    ? (item as { sellerToken?: string }).sellerToken
+    : undefined;
+
+function checkSellerToken(item: unknown): void {
+  const token = tokenOf(item);
+  if (token !== undefined && (typeof token !== 'string' || token === '')) {
+    throw new RequestValidationError('Invalid bulk item', [
+      { path: ['sellerToken'], message: 'expected a non-empty string', code: 'invalid_type' },
+    ]);
+  }
+}
+
+/** Options of {@link requestRefunds}. */
+export interface RequestRefundsOptions extends BulkOptions {
+  /** Parameters for every item that carries none of its own (`reason`, `observation`…). */
+  params?: RequestRefundParams;
+}
+
+/**
+ * Requests a refund of each transaction: `refunds.request` per item, as a bulk job. Outcomes:
+ * `succeeded` (a refund was accepted, HTTP 202; or, after a crash, found made by the lost
+ * request), `existing` (an active refund was already there, HTTP 200: none created), `failed`.
+ *
+ * Never refunds twice: with a `journal`, an item whose request may have reached the service
+ * (intent recorded, no outcome) is reconciled first with `refunds.findCreatedSince` (from the
+ * intent's time): a refund found is the outcome; only when none was made is the request sent. The
+ * job's own retries (after a lost answer or a 503) reconcile the same way.
+ *
+ * @param client The root client (items then carry `sellerToken`) or a seller client.
+ * @param items Transaction hashes, or `{ transactionHash, params?, sellerToken? }`, in an array or
+ *   any (async) iterable.
+ * @example
+ * ```ts
+ * import { FileJournal, requestRefunds } from 'partner-sdk/bulk';
+ *
+ * const store = await FileJournal.open('cohort.journal.jsonl');
+ * const job = requestRefunds(client.forUser(sellerToken), hashes, {
+ *   params: { reason: 'Cohort cancelled' },
+ *   journal: { store, job: 'cohort-2026-11' },
+ *   onProgress: (p) => console.log(`${p.done}/${p.total} · ${p.ratePerSecond.toFixed(0)}/s`),
+ * });
+ * for await (const outcome of job) {
+ *   if (outcome.status === 'failed') console.error(outcome.key, outcome.error);
+ * }
+ * const summary = await job; // { succeeded, existing, failed, skipped, … }
+ * await store.close();
+ * ```
+ */
+export function requestRefunds(
+  client: BulkClient,
+  items: BulkItems<RefundRequestItem>,
+  options: RequestRefundsOptions = {},
+): BulkJob<RefundRequestItem, RefundRequestResult> {
+  const clientFor = sellerClients(client);
+  const paramsOf = (item: RefundRequestItem) =>
+    (typeof item === 'object' ? item.params : undefined) ?? options.params ?? {};
+  return runBulk(
+    items,
+    {
+      key: hashOf,
+      validate: (item) => {
+        encodePathParam('transactionHash', hashOf(item));
+        checkParams(RequestRefundParamsSchema, paramsOf(item), 'refunds.request');
+        checkSellerToken(item);
+      },
+      run: (item, requestOptions) =>
+        clientFor(tokenOf(item)).refunds.request(hashOf(item), paramsOf(item), requestOptions),
+      reconcile: async (item, since, requestOptions) => {
+        const refund = await clientFor(tokenOf(item)).refunds.findCreatedSince(
+          hashOf(item),
+          since,
+          requestOptions,
+        );
+        return refund && { kind: 'existing', refund, recovered: true };
+      },
+      existed: (result) => result.kind === 'existing' && !result.recovered,
+      describe: (result) =>
+        result.kind === 'accepted'
+          ? { kind: 'accepted' }
+          : { kind: 'existing', refund: result.refund.hash, status: result.refund.status },
+    },
+    options,
+  );
+}
+
+/** Options of {@link waitForRefunds}. */
+export interface WaitForRefundsOptions extends BulkOptions {
+  /** How each wait polls (`interval`, `maxInterval`, `timeout`); the job's `signal` stops them all. */
+  pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'>;
+}
+
+/**
+ * Waits for each transaction's refund to reach a final status (`refunds.waitForCompletion` per
+ * item), many at once. Each outcome's `result` is the final `RefundStatus`: `completed`, or
+ * `failed` (a failed refund is an outcome of the wait, so it counts as `succeeded` here: check
+ * `result.status`). Waiting is read-only, so a resumed job simply waits again.
+ *
+ * @param items Transaction hashes, or `{ transactionHash, sellerToken? }`.
+ * @example
+ * ```ts
+ * import { waitForRefunds } from 'partner-sdk/bulk';
+ *
+ * for await (const outcome of waitForRefunds(seller, hashes, { concurrency: 16 })) {
+ *   if (outcome.status === 'succeeded') console.log(outcome.key, outcome.result.status);
+ * }
+ * ```
+ */
+export function waitForRefunds(
+  client: BulkClient,
+  items: BulkItems<RefundWaitItem>,
+  options: WaitForRefundsOptions = {},
+): BulkJob<RefundWaitItem, RefundStatus> {
+  const clientFor = sellerClients(client);
+  return runBulk(
+    items,
+    {
+      key: hashOf,
+      validate: (item) => {
+        encodePathParam('transactionHash', hashOf(item));
+        checkSellerToken(item);
+      },
+      run: (item, requestOptions: RequestOptions) =>
+        clientFor(tokenOf(item)).refunds.waitForCompletion(hashOf(item), {
+          ...options.pollOptions,
+          signal: requestOptions.signal,
+        }),
+      replaySafe: true,
+      describe: (result) => ({ status: result.status, refund: result.hash }),
+    },
+    { concurrency: 8, ...options },
+  );
+}
+
+/**
+ * Updates many offers (`offers.update` per item): a catalogue repricing as one job. A PUT is
+ * idempotent, so an item in doubt after a crash is simply sent again. Outcomes are `succeeded`
+ * (with the `Offer` answered) or `failed`.
+ *
+ * @param items `{ productHash, offerCode, params, sellerToken? }`; the key is `productHash/offerCode`.
+ * @example
+ * ```ts
+ * import { updateOffers } from 'partner-sdk/bulk';
+ *
+ * const summary = await updateOffers(seller, [
+ *   { productHash: 'prd_1', offerCode: 'off_1', params: { price: 4_990 } },
+ *   { productHash: 'prd_2', offerCode: 'off_9', params: { price: 9_990 } },
+ * ]);
+ * console.log(summary.succeeded, summary.failed);
+ * ```
+ */
+export function updateOffers(
+  client: BulkClient,
+  items: BulkItems<OfferUpdateItem>,
+  options: BulkOptions = {},
+): BulkJob<OfferUpdateItem, Awaited<ReturnType<BulkClient['offers']['update']>>> {
+  const clientFor = sellerClients(client);
+  return runBulk(
+    items,
+    {
+      key: (item) => `${item?.productHash}/${item?.offerCode}`,
+      validate: (item) => {
+        encodePathParam('productHash', item.productHash);
+        encodePathParam('offerCode', item.offerCode);
+        checkParams(UpdateOfferParamsSchema, item.params, 'offers.update');
+        checkSellerToken(item);
+      },
+      run: (item, requestOptions) =>
+        clientFor(item.sellerToken).offers.update(
+          item.productHash,
+          item.offerCode,
+          item.params,
+          requestOptions,
+        ),
+      replaySafe: true,
+      describe: (offer) => ({ price: offer.price }),
+    },
+    options,
+  );
+}

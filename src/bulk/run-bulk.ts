@@ -1,0 +1,565 @@
+/**
+ * `runBulk`: the engine under every bulk operation. Pulls items lazily, runs them within an
+ * adaptive concurrency limit, records intent and outcome in the journal, reconciles what an
+ * earlier run may have sent, and streams one outcome per item.
+ *
+ * @module
+ */
+
+import {
+  APIConnectionError,
+  APIError,
+  PartnerError,
+  parseRetryAfter,
+  RateLimitError,
+  RequestValidationError,
+} from '../core/errors';
+import type { RequestOptions } from '../core/options';
+import { sleep } from '../core/sleep';
+import { Congestion } from './congestion';
+import type { JournalRecord } from './journal';
+import { OutcomeStream } from './outcome-stream';
+import { ProgressTracker } from './progress';
+import type {
+  BulkItems,
+  BulkJob,
+  BulkOperation,
+  BulkOptions,
+  BulkOutcome,
+  BulkProgress,
+  BulkSummary,
+} from './types';
+
+const PROGRESS_EVERY_MS = 500;
+/** 429/503 answers one item may meet before it is given up as failed. */
+const MAX_THROTTLES_PER_ITEM = 20;
+
+/** One item on its way through the job. */
+interface Work<I> {
+  item: I;
+  key: string;
+  attempts: number;
+  throttles: number;
+  /** A request of this item may have reached the service unanswered: reconcile before sending. */
+  inDoubt: boolean;
+  /** When the earliest such request was about to be sent (ISO 8601). */
+  since: string | undefined;
+  /** Validated and checked against the journal. */
+  admitted: boolean;
+}
+
+type Failure = 'aborted' | 'throttled' | 'transient' | 'final';
+
+/**
+ * The item was in doubt (its request may have reached the service) and the operation can neither
+ * reconcile nor safely repeat it: it is left for a person to check instead of risking a duplicate.
+ *
+ * @example
+ * ```ts
+ * for await (const outcome of job) {
+ *   if (outcome.status === 'failed' && outcome.error instanceof InDoubtError) console.log('check', outcome.key);
+ * }
+ * ```
+ */
+export class InDoubtError extends PartnerError {}
+Object.defineProperty(InDoubtError, Symbol.for('partner-sdk.error.brand'), {
+  value: 'partner-sdk.InDoubtError',
+});
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RequestValidationError('Invalid bulk options', [
+      { path: [name], message: 'expected a whole number ≥ 1', code: 'invalid_value' },
+    ]);
+  }
+  return value;
+}
+
+function toAsyncIterator<I>(items: BulkItems<I>): AsyncIterator<I> {
+  if (items && typeof (items as AsyncIterable<I>)[Symbol.asyncIterator] === 'function') {
+    return (items as AsyncIterable<I>)[Symbol.asyncIterator]();
+  }
+  if (items && typeof (items as Iterable<I>)[Symbol.iterator] === 'function') {
+    const iterator = (items as Iterable<I>)[Symbol.iterator]();
+    return {
+      next: async () => iterator.next(),
+      return: async () => iterator.return?.() ?? { value: undefined, done: true },
+    };
+  }
+  throw new RequestValidationError('Invalid bulk items', [
+    { path: ['items'], message: 'expected an array or an (async) iterable', code: 'invalid_type' },
+  ]);
+}
+
+function classify(error: unknown, aborted: boolean): Failure {
+  if (aborted) return 'aborted';
+  if (error instanceof APIError) {
+    if (error.status === 429 || error.status === 503) return 'throttled';
+    if ([408, 500, 502, 504].includes(error.status)) return 'transient';
+    return 'final';
+  }
+  if (error instanceof APIConnectionError) return 'transient';
+  return 'final';
+}
+
+/** Whether the service may have acted on a request that ended in `error`. */
+function mayHaveActed(error: unknown): boolean {
+  if (error instanceof RequestValidationError) return false; // nothing was sent
+  if (error instanceof APIError) return error.status >= 500 || error.status === 408;
+  return true; // lost connection, time-out, an answer that did not parse…
+}
+
+/** A journal store failed: not an item's failure but the job's. */
+class JournalFailure {
+  constructor(readonly error: unknown) {}
+}
+
+function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof RateLimitError) return error.retryAfterMs;
+  if (error instanceof APIError) return parseRetryAfter(error.headers.get('retry-after'));
+  return undefined;
+}
+
+function describeError(error: unknown, inDoubt: boolean): Record<string, unknown> {
+  const detail: Record<string, unknown> = { inDoubt };
+  if (error instanceof Error) {
+    detail.error = error.name;
+    detail.message = error.message;
+  } else detail.error = String(error);
+  if (error instanceof APIError) detail.status = error.status;
+  return detail;
+}
+
+/**
+ * Runs `operation` over every item: the general form of a bulk job, for any method.
+ * `requestRefunds`, `waitForRefunds` and `updateOffers` are this with their operation filled in.
+ *
+ * Items are pulled one at a time as capacity frees up (a generator of a million items never sits
+ * in memory); each gets one outcome, streamed as it finishes; a failing item never stops the
+ * others. 429 and 503 pause every worker for `Retry-After` and halve the concurrency; successes
+ * raise it again. With a `journal`, each item's intent is recorded before its request and its
+ * outcome after: run again with the same journal and job id, finished items are skipped and items
+ * whose request may have reached the service are reconciled (or, when `replaySafe`, sent again).
+ *
+ * @param items An array, or any iterable or async iterable.
+ * @param operation What to do with an item: `key`, `run`, and optionally `reconcile`,
+ *   `replaySafe`, `existed`, `validate`, `describe`.
+ * @param options Concurrency, journal, signal, progress, dry run (see {@link BulkOptions}).
+ * @throws {RequestValidationError} an option is invalid (at once, nothing sent).
+ * @example
+ * ```ts
+ * import { runBulk } from 'partner-sdk/bulk';
+ *
+ * const job = runBulk(
+ *   productHashes,
+ *   { key: (hash) => hash, run: (hash, options) => client.products.retrieve(hash, options), replaySafe: true },
+ *   { concurrency: 8 },
+ * );
+ * for await (const outcome of job) {
+ *   if (outcome.status === 'succeeded') console.log(outcome.result.name);
+ * }
+ * console.log(await job); // { succeeded: 120, failed: 0, … }
+ * ```
+ */
+export function runBulk<I, R>(
+  items: BulkItems<I>,
+  operation: BulkOperation<I, R>,
+  options: BulkOptions = {},
+): BulkJob<I, R> {
+  const concurrency = positiveInteger('concurrency', options.concurrency, 4);
+  const min = positiveInteger('minConcurrency', options.minConcurrency, 1);
+  const max = positiveInteger('maxConcurrency', options.maxConcurrency, Math.max(16, concurrency));
+  const maxAttempts = positiveInteger('maxAttempts', options.maxAttempts, 3);
+  if (min > max) {
+    throw new RequestValidationError('Invalid bulk options', [
+      {
+        path: ['minConcurrency'],
+        message: 'must not exceed maxConcurrency',
+        code: 'invalid_value',
+      },
+    ]);
+  }
+  const source = toAsyncIterator(items);
+  const total = Array.isArray(items) ? items.length : options.total;
+  return new Job(
+    source,
+    operation,
+    options,
+    new Congestion(concurrency, min, max),
+    maxAttempts,
+    total,
+  );
+}
+
+class Job<I, R> implements BulkJob<I, R> {
+  readonly #source: AsyncIterator<I>;
+  readonly #operation: BulkOperation<I, R>;
+  readonly #options: BulkOptions;
+  readonly #congestion: Congestion;
+  readonly #maxAttempts: number;
+  readonly #tracker: ProgressTracker;
+  readonly #stop = new AbortController();
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #retry: Work<I>[] = [];
+  #stream: OutcomeStream<BulkOutcome<I, R>> | undefined;
+  #summary: Promise<BulkSummary> | undefined;
+  #fatal: { error: unknown } | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(
+    source: AsyncIterator<I>,
+    operation: BulkOperation<I, R>,
+    options: BulkOptions,
+    congestion: Congestion,
+    maxAttempts: number,
+    total: number | undefined,
+  ) {
+    this.#source = source;
+    this.#operation = operation;
+    this.#options = options;
+    this.#congestion = congestion;
+    this.#maxAttempts = maxAttempts;
+    this.#tracker = new ProgressTracker(total);
+  }
+
+  get progress(): BulkProgress {
+    return this.#tracker.report(
+      this.#inFlight.size,
+      this.#congestion.limit,
+      this.#congestion.throttled,
+    );
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a job is awaited for its summary, like a promise.
+  then<A = BulkSummary, B = never>(
+    onFulfilled?: ((summary: BulkSummary) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): PromiseLike<A | B> {
+    return this.#start().then(onFulfilled, onRejected);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<BulkOutcome<I, R>> {
+    if (this.#stream || this.#summary) {
+      throw new TypeError(
+        'A bulk job streams its outcomes once, and only if iterated before it is awaited',
+      );
+    }
+    const highWater = Math.max(64, this.#congestion.limit * 4);
+    this.#stream = new OutcomeStream(highWater, () => this.#stop.abort(new Error('reader left')));
+    const summary = this.#start();
+    summary.catch(() => {}); // the iterator reports the failure
+    return this.#stream.iterator();
+  }
+
+  #start(): Promise<BulkSummary> {
+    this.#summary ??= this.#run();
+    return this.#summary;
+  }
+
+  /** Wakes the scheduler: an item finished, the reader caught up, or the job was stopped. */
+  #notify(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  #changed(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = resolve;
+    });
+  }
+
+  async #run(): Promise<BulkSummary> {
+    const signal = this.#options.signal;
+    const onAbort = () => this.#stop.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopped = this.#stop.signal;
+    const wakeOnStop = () => this.#notify();
+    stopped.addEventListener('abort', wakeOnStop, { once: true });
+    const onProgress = this.#options.onProgress;
+    const timer = onProgress
+      ? setInterval(() => onProgress(this.#report(true)), PROGRESS_EVERY_MS)
+      : undefined;
+    (timer as { unref?: () => void } | undefined)?.unref?.();
+    let exhausted = false;
+    try {
+      while (!stopped.aborted && !this.#fatal) {
+        if (this.#stream?.full) {
+          await Promise.race([this.#stream.drained(), this.#changed()]);
+          continue;
+        }
+        if (this.#inFlight.size >= this.#congestion.limit) {
+          await this.#changed();
+          continue;
+        }
+        if (exhausted && this.#retry.length === 0) {
+          if (this.#inFlight.size === 0) break;
+          await this.#changed();
+          continue;
+        }
+        const wait = this.#congestion.reserve();
+        if (wait > 0) {
+          await sleep(wait, stopped).catch(() => {});
+          continue;
+        }
+        let work = this.#retry.shift();
+        if (!work) {
+          if (exhausted) {
+            if (this.#inFlight.size === 0) break;
+            await this.#changed();
+            continue;
+          }
+          let next: IteratorResult<I>;
+          try {
+            next = await this.#source.next();
+          } catch (error) {
+            this.#fatal = { error };
+            break;
+          }
+          if (next.done) {
+            exhausted = true;
+            continue;
+          }
+          work = {
+            item: next.value,
+            key: '',
+            attempts: 0,
+            throttles: 0,
+            inDoubt: false,
+            since: undefined,
+            admitted: false,
+          };
+        }
+        const running = this.#process(work).then(
+          () => undefined,
+          (error: unknown) => {
+            this.#fatal ??= { error };
+          },
+        );
+        this.#inFlight.add(running);
+        void running.finally(() => {
+          this.#inFlight.delete(running);
+          this.#notify();
+        });
+      }
+      // Stopped or failed: what is in flight finishes (or is abandoned, and reported interrupted).
+      if (this.#fatal) this.#stop.abort(this.#fatal.error);
+      while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
+      for (const work of this.#retry.splice(0)) {
+        if (work.admitted)
+          this.#emit({
+            status: 'interrupted',
+            key: work.key,
+            item: work.item,
+            attempts: work.attempts,
+          });
+      }
+      if (!exhausted) await this.#source.return?.().catch(() => {});
+    } finally {
+      clearInterval(timer);
+      signal?.removeEventListener('abort', onAbort);
+      stopped.removeEventListener('abort', wakeOnStop);
+    }
+    onProgress?.(this.#report(false));
+    if (this.#fatal) {
+      this.#stream?.end(this.#fatal);
+      throw this.#fatal.error;
+    }
+    this.#stream?.end();
+    return {
+      ...this.#tracker.counts,
+      total: this.#tracker.done,
+      aborted: stopped.aborted,
+      elapsedMs: performance.now() - this.#tracker.startedAt,
+      throttled: this.#congestion.throttled,
+      concurrency: this.#congestion.limit,
+    };
+  }
+
+  #report(sample: boolean): BulkProgress {
+    return this.#tracker.report(
+      this.#inFlight.size,
+      this.#congestion.limit,
+      this.#congestion.throttled,
+      sample,
+    );
+  }
+
+  #emit(outcome: BulkOutcome<I, R>): void {
+    this.#tracker.count(outcome);
+    this.#stream?.push(outcome);
+  }
+
+  /** Validates an item and reads its journal record; false when it needs no request. */
+  async #admit(work: Work<I>): Promise<boolean> {
+    const operation = this.#operation;
+    try {
+      work.key = operation.key(work.item);
+      if (typeof work.key !== 'string' || work.key === '') {
+        throw new RequestValidationError('Invalid bulk item', [
+          { path: ['key'], message: 'the item has no key', code: 'invalid_key' },
+        ]);
+      }
+      operation.validate?.(work.item);
+    } catch (error) {
+      this.#emit({
+        status: 'failed',
+        key: work.key,
+        item: work.item,
+        error,
+        inDoubt: false,
+        attempts: 0,
+      });
+      return false;
+    }
+    if (this.#options.dryRun) {
+      this.#emit({ status: 'valid', key: work.key, item: work.item });
+      return false;
+    }
+    const journal = this.#options.journal;
+    const previous = journal ? await journal.store.get(journal.job, work.key) : undefined;
+    if (previous) {
+      const finished = previous.state !== 'intent';
+      const retry = previous.state === 'failed' && this.#options.retryFailed;
+      if (finished && !retry) {
+        this.#emit({ status: 'skipped', key: work.key, item: work.item, previous });
+        return false;
+      }
+      if (previous.state === 'intent' || previous.detail?.inDoubt === true) {
+        work.inDoubt = true;
+        work.since = previous.since ?? previous.at;
+      }
+    }
+    work.admitted = true;
+    return true;
+  }
+
+  async #process(work: Work<I>): Promise<void> {
+    if (!work.admitted && !(await this.#admit(work))) return;
+    const operation = this.#operation;
+    const stopped = this.#stop.signal;
+    const options: RequestOptions = {
+      ...this.#options.requestOptions,
+      signal: stopped,
+      maxRetries: 0,
+    };
+    const journal = this.#options.journal;
+    for (;;) {
+      if (stopped.aborted) break;
+      const startedAt = performance.now();
+      let result: R;
+      try {
+        if (work.inDoubt) {
+          if (operation.reconcile) {
+            work.attempts++;
+            const found = await operation.reconcile(work.item, new Date(work.since!), options);
+            if (found !== undefined) {
+              const reconciled = { result: found, reconciled: true };
+              await this.#finish(work, { status: 'succeeded', ...this.#base(work), ...reconciled });
+              return;
+            }
+            work.inDoubt = false; // nothing was done: sending is safe
+          } else if (!operation.replaySafe) {
+            const error = new InDoubtError(
+              `${work.key}: a request may have reached the service without its answer; not sent again (no way to check it)`,
+            );
+            await this.#finish(work, {
+              status: 'failed',
+              ...this.#base(work),
+              error,
+              inDoubt: true,
+            });
+            return;
+          }
+        }
+        const now = new Date().toISOString();
+        if (journal) {
+          const since = work.since ?? now;
+          await this.#record({ job: journal.job, key: work.key, state: 'intent', at: now, since });
+        }
+        work.attempts++;
+        try {
+          result = await operation.run(work.item, options);
+        } catch (error) {
+          if (mayHaveActed(error)) {
+            work.since ??= now;
+            work.inDoubt = true;
+          }
+          throw error;
+        }
+      } catch (error) {
+        if (error instanceof JournalFailure) throw error.error;
+        const failure = classify(error, stopped.aborted);
+        if (failure === 'aborted') break;
+        if (failure === 'throttled' && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
+          this.#congestion.throttle(startedAt, retryAfterOf(error));
+          this.#retry.push(work);
+          return;
+        }
+        if (failure === 'transient' && work.attempts < this.#maxAttempts) {
+          const backoff = Math.min(8_000, 300 * 2 ** (work.attempts - 1));
+          await sleep(backoff * (0.8 + Math.random() * 0.4), stopped).catch(() => {});
+          continue;
+        }
+        await this.#finish(work, {
+          status: 'failed',
+          ...this.#base(work),
+          error,
+          inDoubt: work.inDoubt,
+        });
+        return;
+      }
+      this.#congestion.success(startedAt);
+      const existed = operation.existed?.(result) ?? false;
+      await this.#finish(
+        work,
+        existed
+          ? { status: 'existing', ...this.#base(work), result }
+          : { status: 'succeeded', ...this.#base(work), result, reconciled: false },
+      );
+      return;
+    }
+    // Stopped: the journal keeps the intent, so a resumed job reconciles this item first.
+    this.#emit({ status: 'interrupted', ...this.#base(work) });
+  }
+
+  #base(work: Work<I>): { key: string; item: I; attempts: number } {
+    return { key: work.key, item: work.item, attempts: work.attempts };
+  }
+
+  /** Writes a journal record; a failing store stops the job (it can no longer promise anything). */
+  async #record(record: JournalRecord): Promise<void> {
+    try {
+      await this.#options.journal!.store.put(record);
+    } catch (error) {
+      throw new JournalFailure(error);
+    }
+  }
+
+  /** Records a final outcome in the journal, then reports it. */
+  async #finish(work: Work<I>, outcome: BulkOutcome<I, R>): Promise<void> {
+    const journal = this.#options.journal;
+    if (
+      journal &&
+      (outcome.status === 'succeeded' ||
+        outcome.status === 'existing' ||
+        outcome.status === 'failed')
+    ) {
+      const detail =
+        outcome.status === 'failed'
+          ? describeError(outcome.error, outcome.inDoubt)
+          : (this.#operation.describe?.(outcome.result) ?? {});
+      const state = outcome.status;
+      await this.#record({
+        job: journal.job,
+        key: work.key,
+        state,
+        at: new Date().toISOString(),
+        detail,
+      });
+    }
+    this.#emit(outcome);
+  }
+}

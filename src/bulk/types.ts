@@ -1,0 +1,252 @@
+/**
+ * The public shapes of a bulk job: options, per-item outcomes, progress and the summary.
+ *
+ * @module
+ */
+
+import type { RequestOptions } from '../core/options';
+import type { JournalRecord, JournalStore } from './journal';
+
+/** Items of a bulk job: an array, or any iterable or async iterable (pulled lazily, one at a time). */
+export type BulkItems<I> = Iterable<I> | AsyncIterable<I>;
+
+/** What every outcome carries: the item and its key. */
+export interface BulkOutcomeBase<I> {
+  /** The item's key (its journal identity). */
+  key: string;
+  /** The item as the input gave it. */
+  item: I;
+}
+
+/** Done by this run. */
+export interface BulkSucceeded<I, R> extends BulkOutcomeBase<I> {
+  /** What happened. */
+  status: 'succeeded';
+  /** What the call returned (or, when `reconciled`, what the earlier request had made). */
+  result: R;
+  /** A request of an interrupted earlier run (or a lost answer) had done it: found by reading the service, not sent again. */
+  reconciled: boolean;
+  /** Requests (and reconciliation reads) made for the item. */
+  attempts: number;
+}
+
+/** The service already had it (e.g. an active refund answered with 200): nothing new was made. */
+export interface BulkExisting<I, R> extends BulkOutcomeBase<I> {
+  /** What happened. */
+  status: 'existing';
+  /** What the call returned. */
+  result: R;
+  /** Requests made for the item. */
+  attempts: number;
+}
+
+/** A typed failure, after the job's own retries. One item's failure never stops the others. */
+export interface BulkFailed<I> extends BulkOutcomeBase<I> {
+  /** What happened. */
+  status: 'failed';
+  /** The error: a `PartnerError` subclass for the SDK's own failures. */
+  error: unknown;
+  /**
+   * The request may have reached the service (a time-out, a lost connection, a 5xx): a resumed
+   * job with `retryFailed` reconciles such an item before sending it again.
+   */
+  inDoubt: boolean;
+  /** Requests made for the item (0: refused before sending). */
+  attempts: number;
+}
+
+/** The journal says an earlier run finished it. */
+export interface BulkSkipped<I> extends BulkOutcomeBase<I> {
+  /** What happened. */
+  status: 'skipped';
+  /** That run's record of it. */
+  previous: JournalRecord;
+}
+
+/** The job was aborted while the item was in flight: its journal keeps the intent, so a resumed job reconciles it first. */
+export interface BulkInterrupted<I> extends BulkOutcomeBase<I> {
+  /** What happened. */
+  status: 'interrupted';
+  /** Requests made for the item. */
+  attempts: number;
+}
+
+/** A dry run found nothing wrong with the item (nothing was sent). */
+export interface BulkValid<I> extends BulkOutcomeBase<I> {
+  /** What happened. */
+  status: 'valid';
+}
+
+/** What one item of a bulk job came to; narrow on `status`. */
+export type BulkOutcome<I, R> =
+  | BulkSucceeded<I, R>
+  | BulkExisting<I, R>
+  | BulkFailed<I>
+  | BulkSkipped<I>
+  | BulkInterrupted<I>
+  | BulkValid<I>;
+
+/** Counts of outcomes so far, by status. */
+export interface BulkCounts {
+  /** Items done by this run. */
+  succeeded: number;
+  /** Items the service already had. */
+  existing: number;
+  /** Items that failed. */
+  failed: number;
+  /** Items an earlier run finished (from the journal). */
+  skipped: number;
+  /** Items in flight when the job was aborted. */
+  interrupted: number;
+  /** Items a dry run validated. */
+  valid: number;
+}
+
+/**
+ * A progress report, given to `onProgress` about twice a second and once at the end.
+ */
+export interface BulkProgress extends BulkCounts {
+  /** Items with an outcome (every status). */
+  done: number;
+  /** Requests in flight now. */
+  inFlight: number;
+  /** The job's current concurrency limit (it adapts to 429 and 503). */
+  concurrency: number;
+  /** Items finished per second over the last few seconds. */
+  ratePerSecond: number;
+  /** Milliseconds since the job started. */
+  elapsedMs: number;
+  /** Items in the job, when known (an array's length, or the `total` option). */
+  total: number | undefined;
+  /** Estimated milliseconds left, when `total` is known and the rate is not zero. */
+  etaMs: number | undefined;
+  /** Answers 429 or 503 that paused the job so far. */
+  throttled: number;
+}
+
+/** What a bulk job resolves with once every item has an outcome (or it was aborted). */
+export interface BulkSummary extends BulkCounts {
+  /** Items with an outcome. */
+  total: number;
+  /** Whether the job was stopped by its `signal` before every item was done. */
+  aborted: boolean;
+  /** Milliseconds the job took. */
+  elapsedMs: number;
+  /** Answers 429 or 503 seen (each item concerned was sent again after the pause). */
+  throttled: number;
+  /** The concurrency limit at the end. */
+  concurrency: number;
+}
+
+/** The journal a job records into: a store and this job's id in it. */
+export interface BulkJournal {
+  /** Where the records go ({@link FileJournal}, the Redis store, your own {@link JournalStore}). */
+  store: JournalStore;
+  /** The job's id: run again with the same id to resume. */
+  job: string;
+}
+
+/** Options of every bulk job. */
+export interface BulkOptions {
+  /** Requests in flight at the start. Default 4. */
+  concurrency?: number;
+  /** Lowest concurrency the job backs off to. Default 1. */
+  minConcurrency?: number;
+  /** Highest concurrency the job grows to. Default 16 (or `concurrency` if higher). */
+  maxConcurrency?: number;
+  /** Attempts per item on failures worth repeating (connection lost, time-out, 408, 500, 502, 504). Default 3. 429 and 503 pause the job instead and do not count. */
+  maxAttempts?: number;
+  /** Stops the job: nothing new starts, requests in flight are abandoned and reported `interrupted`. */
+  signal?: AbortSignal;
+  /** Records intent and outcome of each item, so a second run resumes without duplicates. */
+  journal?: BulkJournal;
+  /** On resume, try again the items an earlier run recorded as `failed` (default: skip them). */
+  retryFailed?: boolean;
+  /** Validates every item and sends nothing: each outcome is `valid` or `failed`. */
+  dryRun?: boolean;
+  /** How many items there are, for the estimate of time left (an array's length is known). */
+  total?: number;
+  /** Called with progress about twice a second and once at the end. *
+   * @example
+   * ```ts
+   * onProgress: (p) => console.error(`${p.done}/${p.total ?? '?'} ${p.ratePerSecond.toFixed(0)}/s`),
+   * ```
+   */
+  onProgress?: (progress: BulkProgress) => void;
+  /** Per-request `timeout`, `totalTimeout` and `headers` (retries are the job's: see the guide). */
+  requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'>;
+}
+
+/**
+ * A running bulk job: `for await` its outcomes as they finish, or `await` it for the summary (or
+ * both: the summary resolves after the last outcome). The job starts on the first of the two.
+ */
+export interface BulkJob<I, R> extends AsyncIterable<BulkOutcome<I, R>>, PromiseLike<BulkSummary> {
+  /** Progress now (counts, in flight, rate, time left). */
+  readonly progress: BulkProgress;
+}
+
+/**
+ * What `runBulk` does with each item: the general form behind `requestRefunds`, `updateOffers` and
+ * `waitForRefunds`.
+ */
+export interface BulkOperation<I, R> {
+  /** The item's identity in the journal and in outcomes (unique within a job). *
+   * @example
+   * ```ts
+   * key: (item) => `${item.productHash}/${item.offerCode}`,
+   * ```
+   */
+  key: (item: I) => string;
+  /**
+   * Does the item's work. Pass `options` on to the SDK call: they carry the job's signal and
+   * `maxRetries: 0`, so 429 and 503 come back to the job, which pauses every worker and retries.
+   *
+   * @example
+   * ```ts
+   * run: (hash, options) => seller.refunds.request(hash, {}, options),
+   * ```
+   */
+  run: (item: I, options: RequestOptions) => PromiseLike<R>;
+  /** Whether a result means "already existed" rather than "done now". Default: never. *
+   * @example
+   * ```ts
+   * existed: (result) => result.kind === 'existing',
+   * ```
+   */
+  existed?: (result: R) => boolean;
+  /**
+   * Finds what an earlier request of this item did, when it may have reached the service without
+   * its answer being recorded (`since`: when that request was about to be sent). Resolves with the
+   * result it produced, or `undefined` when it produced nothing (the item is then sent again).
+   *
+   * @example
+   * ```ts
+   * reconcile: async (hash, since, options) => {
+   *   const refund = await seller.refunds.findCreatedSince(hash, since, options);
+   *   return refund && { kind: 'existing', refund };
+   * },
+   * ```
+   */
+  reconcile?: (item: I, since: Date, options: RequestOptions) => PromiseLike<R | undefined>;
+  /**
+   * Whether sending an item twice is harmless (a PUT, a read). An item in doubt is then simply
+   * sent again; without `reconcile` and without this, it fails with `inDoubt` rather than risk a
+   * duplicate.
+   */
+  replaySafe?: boolean;
+  /** Checks an item before anything is sent (throw a `RequestValidationError`); used by dry runs too. *
+   * @example
+   * ```ts
+   * validate: (item) => { if (!item.hash) throw new Error('no hash'); },
+   * ```
+   */
+  validate?: (item: I) => void;
+  /** A small JSON summary of a result for the journal (ids, statuses; never secrets). *
+   * @example
+   * ```ts
+   * describe: (offer) => ({ price: offer.price }),
+   * ```
+   */
+  describe?: (result: R) => Record<string, unknown>;
+}
