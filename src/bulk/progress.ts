@@ -21,7 +21,11 @@ export class ProgressTracker {
   readonly startedAt = performance.now();
   readonly #samples: { at: number; done: number }[] = [];
 
-  constructor(readonly total: number | undefined) {}
+  readonly total: number | undefined;
+
+  constructor(total: number | undefined) {
+    this.total = total;
+  }
 
   get done(): number {
     const c = this.counts;

@@ -112,7 +112,10 @@ function mayHaveActed(error: unknown): boolean {
 
 /** A journal store failed: not an item's failure but the job's. */
 class JournalFailure {
-  constructor(readonly error: unknown) {}
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
 }
 
 function retryAfterOf(error: unknown): number | undefined {
