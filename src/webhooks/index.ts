@@ -18,6 +18,7 @@
  */
 
 export { type ValidationIssue, WebhookPayloadError } from '../core/errors';
+export type { Logger, LogLevel } from '../core/logger';
 export {
   type DedupeClaimOptions,
   type DedupeClaimResult,
