@@ -48,7 +48,13 @@ export { BankAccounts } from './resources/bank-accounts';
 export { FeeTiers } from './resources/fee-tiers';
 export { Offers } from './resources/offers';
 export { Products } from './resources/products';
-export { type RefundRequestResult, Refunds, type RefundToAwait } from './resources/refunds';
+export {
+  type RefundAccepted,
+  type RefundExisting,
+  type RefundRequestResult,
+  Refunds,
+  type RefundToAwait,
+} from './resources/refunds';
 export { APIResource } from './resources/resource';
 export { type StatementExportRequestResult, Statements } from './resources/statements';
 export { Users } from './resources/users';

@@ -8,11 +8,11 @@ import {
   type Anticipation,
   type AnticipationConfirmation,
   AnticipationConfirmationSchema,
+  type AnticipationConfirmParams,
+  AnticipationConfirmParamsSchema,
+  type AnticipationListParams,
+  AnticipationListParamsSchema,
   AnticipationListResponseSchema,
-  type ConfirmAnticipationParams,
-  ConfirmAnticipationParamsSchema,
-  type ListAnticipationsParams,
-  ListAnticipationsParamsSchema,
 } from '../schemas/anticipation';
 import { envelopedOrBare } from '../schemas/response-fields';
 import { APIResource } from './resource';
@@ -38,13 +38,13 @@ export class Anticipations extends APIResource {
    */
   confirm(
     anticipationHash: string,
-    params: ConfirmAnticipationParams,
+    params: AnticipationConfirmParams,
     options?: RequestOptions,
   ): APIPromise<AnticipationConfirmation> {
     return this._client
       .call(() => {
         const { scenario, ...rest } = checkParams(
-          ConfirmAnticipationParamsSchema,
+          AnticipationConfirmParamsSchema,
           params,
           'anticipations.confirm',
         );
@@ -70,13 +70,13 @@ export class Anticipations extends APIResource {
    * }
    * ```
    */
-  list(params: ListAnticipationsParams = {}, options?: RequestOptions): PagePromise<Anticipation> {
+  list(params: AnticipationListParams = {}, options?: RequestOptions): PagePromise<Anticipation> {
     const first = params.page ?? 1;
     const load = (page: number) =>
       this._client
         .call(() => {
           const wanted = { ...params, page: page === first ? params.page : page };
-          const query = checkParams(ListAnticipationsParamsSchema, wanted, 'anticipations.list');
+          const query = checkParams(AnticipationListParamsSchema, wanted, 'anticipations.list');
           return {
             method: 'GET',
             path: '/financial/anticipation',

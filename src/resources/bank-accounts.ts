@@ -5,8 +5,8 @@ import { checkParams } from '../core/validate';
 import {
   type BankAccount,
   BankAccountSchema,
-  type UpdateBankAccountParams,
-  UpdateBankAccountParamsSchema,
+  type BankAccountUpdateParams,
+  BankAccountUpdateParamsSchema,
 } from '../schemas/bank-account';
 import { APIResource } from './resource';
 
@@ -31,14 +31,14 @@ export class BankAccounts extends APIResource {
    */
   update(
     accountHash: string,
-    params: UpdateBankAccountParams,
+    params: BankAccountUpdateParams,
     options?: RequestOptions,
   ): APIPromise<BankAccount> {
     return this._client.call(
       () => ({
         method: 'POST',
         path: path`/users/bank-accounts/${{ accountHash }}`,
-        json: checkParams(UpdateBankAccountParamsSchema, params, 'bankAccounts.update'),
+        json: checkParams(BankAccountUpdateParamsSchema, params, 'bankAccounts.update'),
         schema: BankAccountSchema,
         replay: 'always',
       }),

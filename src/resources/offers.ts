@@ -5,8 +5,8 @@ import { checkParams } from '../core/validate';
 import {
   type Offer,
   OfferSchema,
-  type UpdateOfferParams,
-  UpdateOfferParamsSchema,
+  type OfferUpdateParams,
+  OfferUpdateParamsSchema,
 } from '../schemas/offer';
 import { APIResource } from './resource';
 
@@ -34,14 +34,14 @@ export class Offers extends APIResource {
   update(
     productHash: string,
     offerCode: string,
-    params: UpdateOfferParams,
+    params: OfferUpdateParams,
     options?: RequestOptions,
   ): APIPromise<Offer> {
     return this._client.call(
       () => ({
         method: 'PUT',
         path: path`/products/${{ productHash }}/offers/${{ offerCode }}`,
-        json: checkParams(UpdateOfferParamsSchema, params, 'offers.update'),
+        json: checkParams(OfferUpdateParamsSchema, params, 'offers.update'),
         schema: OfferSchema,
         replay: 'always',
       }),

@@ -6,9 +6,9 @@ import { path } from '../core/path';
 import type { QueryParams } from '../core/transport';
 import { checkParams } from '../core/validate';
 import {
-  type ListProductsParams,
-  ListProductsParamsSchema,
   type Product,
+  type ProductListParams,
+  ProductListParamsSchema,
   ProductListResponseSchema,
   ProductSchema,
 } from '../schemas/product';
@@ -53,14 +53,14 @@ export class Products extends APIResource {
    * }
    * ```
    */
-  list(params: ListProductsParams = {}, options?: RequestOptions): PagePromise<Product> {
+  list(params: ProductListParams = {}, options?: RequestOptions): PagePromise<Product> {
     const first = params.page ?? 1;
     const load = (page: number) =>
       this._client
         .call(() => {
           // The first page goes without `page` unless the caller gave one: the service's default applies.
           const wanted = { ...params, page: page === first ? params.page : page };
-          const query = checkParams(ListProductsParamsSchema, wanted, 'products.list');
+          const query = checkParams(ProductListParamsSchema, wanted, 'products.list');
           return {
             method: 'GET',
             path: '/products',

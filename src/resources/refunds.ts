@@ -11,13 +11,42 @@ import {
   RefundAcceptedResponseSchema,
   RefundExistingResponseSchema,
   RefundListResponseSchema,
+  type RefundRequestParams,
+  RefundRequestParamsSchema,
   type RefundStatus,
   RefundStatusResponseSchema,
-  type RequestRefundParams,
-  RequestRefundParamsSchema,
 } from '../schemas/refund';
 import { parseTimestamp } from '../shared/timestamp';
 import { APIResource } from './resource';
+
+/** `refunds.request`'s result when the service accepted the refund for processing (HTTP 202, spec §4.2). */
+export interface RefundAccepted {
+  /** Tells this outcome apart: HTTP 202, the refund is being processed. */
+  kind: 'accepted';
+  /** The refunded transaction (from the body's `data.transaction_hash`, else the one requested). */
+  transactionHash: string;
+  /** The status endpoint from the `Location` header (absolute), or `undefined` when the service sent none. */
+  statusUrl: string | undefined;
+}
+
+/**
+ * `refunds.request`'s result when a refund `requested` or `success` already existed for the
+ * transaction (HTTP 200, spec §3, §4.2): no new refund was created. Also the result when an
+ * attempt's answer was lost and the SDK found the refund it had created (then `recovered` is
+ * `true`, and the refund may already be `completed` or `failed`).
+ */
+export interface RefundExisting {
+  /** Tells this outcome apart: HTTP 200, an active refund exists (or a lost attempt's was found). */
+  kind: 'existing';
+  /** The active refund, or the one the lost attempt created. */
+  refund: Refund;
+  /**
+   * `true` when the answer to this call's request was lost (a time-out, a reset, a 5xx) and the
+   * SDK read the transaction's refunds instead of sending it again: `refund` is the one that
+   * attempt created (or an active one). Absent on an ordinary answer.
+   */
+  recovered?: boolean;
+}
 
 /**
  * What `refunds.request` returns: the refund was `accepted` for asynchronous processing (HTTP 202),
@@ -31,31 +60,7 @@ import { APIResource } from './resource';
  * else console.log('already', result.refund.status);
  * ```
  */
-export type RefundRequestResult =
-  | {
-      /** HTTP 202: the refund is being processed. */
-      kind: 'accepted';
-      /** The refunded transaction. */
-      transactionHash: string;
-      /** The status endpoint from the `Location` header, when the service sent one. */
-      statusUrl: string | undefined;
-    }
-  | {
-      /**
-       * HTTP 200: a refund `requested` or `success` already exists; none was created. Also the
-       * result when an attempt's answer was lost and the SDK found the refund it had created
-       * (then `recovered` is `true`, and the refund may already be `completed` or `failed`).
-       */
-      kind: 'existing';
-      /** The active refund, or the one the lost attempt created. */
-      refund: Refund;
-      /**
-       * `true` when the answer to this call's request was lost (a time-out, a reset, a 5xx) and
-       * the SDK read the transaction's refunds instead of sending it again: `refund` is the one
-       * that attempt created (or an active one). Absent on an ordinary answer.
-       */
-      recovered?: boolean;
-    };
+export type RefundRequestResult = RefundAccepted | RefundExisting;
 
 /** What `refunds.waitForCompletion` waits for: a transaction hash, or what `refunds.request` returned. */
 export type RefundToAwait = string | RefundRequestResult;
@@ -96,7 +101,7 @@ export class Refunds extends APIResource {
    */
   request(
     transactionHash: string,
-    params: RequestRefundParams = {},
+    params: RefundRequestParams = {},
     options?: RequestOptions,
   ): APIPromise<RefundRequestResult> {
     return this._client
@@ -104,7 +109,7 @@ export class Refunds extends APIResource {
         () => ({
           method: 'POST',
           path: path`/financial/refund/${{ transactionHash }}`,
-          json: checkParams(RequestRefundParamsSchema, params, 'refunds.request'),
+          json: checkParams(RefundRequestParamsSchema, params, 'refunds.request'),
           schema: requestResponseSchema,
           replay: 'always',
           reconcile: {
@@ -274,7 +279,7 @@ export class Refunds extends APIResource {
    */
   async requestAndWait(
     transactionHash: string,
-    params?: RequestRefundParams,
+    params?: RefundRequestParams,
     pollOptions?: PollOptions<RefundStatus>,
   ): Promise<RefundStatus> {
     const signal = pollOptions?.signal;

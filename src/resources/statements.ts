@@ -7,19 +7,19 @@ import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
 import { envelopedOrBare } from '../schemas/response-fields';
 import {
-  type ExportStatementParams,
-  ExportStatementParamsSchema,
   type StatementExport,
+  type StatementExportParams,
+  StatementExportParamsSchema,
   StatementExportSchema,
   toBetweenDates,
 } from '../schemas/statement';
 import { APIResource } from './resource';
 
-/** A requested export, and whether it was already running with the same parameters (HTTP 409). */
-export type StatementExportRequestResult = StatementExport & {
-  /** `true` when an export with the same parameters was already running: this is that export. */
+/** A requested export (spec §2.10), and whether it was already running with the same parameters (HTTP 409, spec §4.4). */
+export interface StatementExportRequestResult extends StatementExport {
+  /** `true` when an export with the same parameters was already running (HTTP 409): this is that export. */
   alreadyRunning: boolean;
-};
+}
 
 // The 409 carries "the existing export data" (spec §4.4): read from the envelope's `data`, or bare.
 const exportAnswerSchema = envelopedOrBare(StatementExportSchema);
@@ -30,7 +30,7 @@ const FAILED: ReadonlySet<string> = new Set(EXPORT_STATUS.failed);
 function isFinished(current: StatementExport): boolean {
   if (current.url) return true;
   if (typeof current.status === 'string' && FAILED.has(current.status)) {
-    throw new ExportFailedError(current);
+    throw new ExportFailedError({ ...current });
   }
   return false;
 }
@@ -62,12 +62,12 @@ export class Statements extends APIResource {
    * ```
    */
   export(
-    params: ExportStatementParams,
+    params: StatementExportParams,
     options?: RequestOptions,
   ): APIPromise<StatementExportRequestResult> {
     return this._client
       .call(() => {
-        const body = checkParams(ExportStatementParamsSchema, params, 'statements.export');
+        const body = checkParams(StatementExportParamsSchema, params, 'statements.export');
         const betweenDates = body.filter?.betweenDates;
         return {
           method: 'POST',

@@ -3,10 +3,10 @@ import { toFormData } from '../core/multipart';
 import type { RequestOptions } from '../core/options';
 import { checkParams } from '../core/validate';
 import {
-  type UpdateUserParams,
-  UpdateUserParamsSchema,
   type User,
   UserSchema,
+  type UserUpdateParams,
+  UserUpdateParamsSchema,
 } from '../schemas/user';
 import { APIResource } from './resource';
 
@@ -40,9 +40,9 @@ export class Users extends APIResource {
    * });
    * ```
    */
-  update(params: UpdateUserParams, options?: RequestOptions): APIPromise<User> {
+  update(params: UserUpdateParams, options?: RequestOptions): APIPromise<User> {
     return this._client.call(() => {
-      const body = checkParams(UpdateUserParamsSchema, params, 'users.update');
+      const body = checkParams(UserUpdateParamsSchema, params, 'users.update');
       return {
         method: 'POST',
         path: '/users/update',

@@ -7,85 +7,179 @@
 
 import * as z from 'zod/mini';
 import { integer, oneOf, optional, paramsObject } from './request-rules';
-import { envelope, maybe, NUMBER, openEnum, STRING } from './response-fields';
+import {
+  type Envelope,
+  envelope,
+  maybe,
+  NUMBER,
+  type OpenEnum,
+  openEnum,
+  responseObject,
+  STRING,
+} from './response-fields';
 
-/** An anticipation in the history (spec §2.11). */
-export const AnticipationSchema = z.looseObject({
-  /** Anticipation hash; `null` for anticipations created outside the API. Always sent (identity). */
-  hash: z.nullable(STRING),
-  /** `approved` seen; allowed values: not shown. */
-  status: maybe(openEnum(['approved'])),
-  /** Amount anticipated (integer). */
-  amount: maybe(NUMBER),
-  /** Fee charged (integer). */
-  fee: maybe(NUMBER),
-  /** Net value (integer). */
-  net_value: maybe(NUMBER),
-  /** Creation time, ISO8601 with a UTC offset (read it with `parseTimestamp`). */
-  created_at: maybe(STRING),
-});
-/** An anticipation in the history (spec §2.11). */
-export type Anticipation = z.infer<typeof AnticipationSchema>;
+// ---------------------------------------------------------------------------------------------
+// Types: the documentation a partner reads (hover, reference). The schemas below are proven to
+// infer exactly these types (test/types/schemas-match.test-d.ts).
+// ---------------------------------------------------------------------------------------------
 
-/** The answer of `anticipations.confirm` (spec §4.7): only `amount`, `status` and `created_at`. */
-export const AnticipationConfirmationSchema = z.looseObject({
-  /** Amount anticipated (integer). */
-  amount: maybe(NUMBER),
-  /** Status of the anticipation; allowed values: not shown. */
-  status: maybe(openEnum(['approved'])),
-  /** Creation time, ISO8601 (read it with `parseTimestamp`). */
-  created_at: maybe(STRING),
-});
-/** The answer of `anticipations.confirm` (spec §4.7). */
-export type AnticipationConfirmation = z.infer<typeof AnticipationConfirmationSchema>;
-
-/** Pagination of the anticipation list (`data.pagination`, spec §2.13). */
-export const AnticipationPaginationSchema = z.looseObject({
-  /** Page number of this page. */
-  current_page: maybe(NUMBER),
-  /** Position of the first item of this page. */
-  from: maybe(NUMBER),
-  /** Page size. */
-  per_page: maybe(NUMBER),
-  /** Position of the last item of this page. */
-  to: maybe(NUMBER),
-  /** Total number of anticipations. */
-  total: maybe(NUMBER),
-  /** Number of the last page. */
-  last_page: maybe(NUMBER),
-});
-/** Pagination of the anticipation list (spec §2.13). */
-export type AnticipationPagination = z.infer<typeof AnticipationPaginationSchema>;
-
-/** Body of `GET /financial/anticipation` (spec §4.8): envelope with `data.anticipations` and `data.pagination`. */
-export const AnticipationListResponseSchema = envelope(
-  z.looseObject({
-    /** Anticipations of this page, newest first. */
-    anticipations: z.array(AnticipationSchema),
-    /** Pagination (spec §2.13). */
-    pagination: maybe(AnticipationPaginationSchema),
-  }),
-);
-/** Body of `GET /financial/anticipation` (spec §4.8). */
-export type AnticipationListResponse = z.infer<typeof AnticipationListResponseSchema>;
+/** Where an anticipation stands (spec §2.11, §3): `approved` is the value seen; others pass. */
+export type AnticipationStatus = OpenEnum<'approved'>;
 
 /**
- * The body of `anticipations.confirm` (spec §4.7). The spec gives the values `above` and `below`
- * but not the field's name: `scenario` is assumed (DESIGN §6).
+ * Which calculated scenario of an anticipation to confirm (spec §4.7): `above` or `below`. The
+ * spec gives these values without saying what each means beyond the calculation's own terms.
  */
-export const ConfirmAnticipationParamsSchema = paramsObject({
-  /** The calculated scenario to confirm: `above` or `below`. Field name assumed (not shown by the spec). */
+export type AnticipationScenario = 'above' | 'below';
+
+/** An anticipation in the history (spec §2.11). `hash` is always sent, possibly `null`. */
+export interface Anticipation {
+  /** Anticipation hash; `null` for anticipations created outside the API. Always sent. Spec §2.11. */
+  hash: string | null;
+  /** `approved` seen; the allowed values are not shown (see {@link AnticipationStatus}). Absent or `null` when not sent. Spec §2.11. */
+  status?: AnticipationStatus | null;
+  /** Amount anticipated (integer; unit not stated, cents like the other financial amounts). Absent or `null` when not sent. Spec §2.11. */
+  amount?: number | null;
+  /** Fee charged for the anticipation (integer, same unit as `amount`). Absent or `null` when not sent. Spec §2.11. */
+  fee?: number | null;
+  /** What the seller receives: `amount` minus `fee` (integer). Absent or `null` when not sent. Spec §2.11. */
+  net_value?: number | null;
+  /** Creation time, ISO8601 with a UTC offset (read it with `parseTimestamp`). Absent or `null` when not sent. Spec §2.11. */
+  created_at?: string | null;
+}
+
+/** What `anticipations.confirm` returns (spec §4.7): only `amount`, `status` and `created_at`. */
+export interface AnticipationConfirmation {
+  /** Amount anticipated (integer). Absent or `null` when not sent. Spec §4.7. */
+  amount?: number | null;
+  /** Status of the confirmed anticipation; its values are not shown. Absent or `null` when not sent. Spec §4.7. */
+  status?: AnticipationStatus | null;
+  /** Creation time, ISO8601 (read it with `parseTimestamp`). Absent or `null` when not sent. Spec §4.7. */
+  created_at?: string | null;
+}
+
+/** Pagination of the anticipation list (`data.pagination`, spec §2.13): integers, each may be absent or `null`. */
+export interface AnticipationPagination {
+  /** Number of this page, from 1. Absent or `null` when not sent. Spec §2.13. */
+  current_page?: number | null;
+  /** Position (from 1) of this page's first anticipation in the whole list. Absent or `null` when not sent. Spec §2.13. */
+  from?: number | null;
+  /** Anticipations per page. Absent or `null` when not sent. Spec §2.13. */
+  per_page?: number | null;
+  /** Position of this page's last anticipation in the whole list. Absent or `null` when not sent. Spec §2.13. */
+  to?: number | null;
+  /** Anticipations in the whole list. Absent or `null` when not sent. Spec §2.13. */
+  total?: number | null;
+  /** Number of the last page. Absent or `null` when not sent (the walk then stops here). Spec §2.13. */
+  last_page?: number | null;
+}
+
+/** `data` of `GET /financial/anticipation` (spec §4.8). */
+export interface AnticipationListData {
+  /** The anticipations of this page, newest first. Always present. Spec §4.8. */
+  anticipations: Anticipation[];
+  /** Pagination. Absent or `null` when the service sends none. Spec §2.13. */
+  pagination?: AnticipationPagination | null;
+}
+
+/** Body of `GET /financial/anticipation` (spec §4.8). `anticipations.list` turns it into a `Page`. */
+export type AnticipationListResponse = Envelope<AnticipationListData>;
+
+/** The body of `anticipations.confirm` (spec §4.7). */
+export interface AnticipationConfirmParams {
+  /**
+   * The calculated scenario to confirm: `above` or `below`. Required. The spec gives the values but
+   * not the field's name: `scenario` is assumed (DESIGN §6, `ANTICIPATION_CONFIRM`). Spec §4.7.
+   */
+  scenario: AnticipationScenario;
+}
+
+/**
+ * The body of `anticipations.confirm`.
+ *
+ * @deprecated Renamed {@link AnticipationConfirmParams}.
+ */
+export type ConfirmAnticipationParams = AnticipationConfirmParams;
+
+/**
+ * Query of `anticipations.list` (`GET /financial/anticipation`, spec §4.8). The service caches the
+ * result for 10 minutes per account and filter set.
+ */
+export interface AnticipationListParams {
+  /** Page to start from: an integer ≥ 1; the service's default is 1. Spec §4.8. */
+  page?: number;
+  /** Anticipations per page: an integer from 1 to 100; the service's default is 25. Spec §4.8, §8. */
+  per_page?: number;
+}
+
+/**
+ * Query of `anticipations.list`.
+ *
+ * @deprecated Renamed {@link AnticipationListParams}.
+ */
+export type ListAnticipationsParams = AnticipationListParams;
+
+// ---------------------------------------------------------------------------------------------
+// Schemas: the run-time truth (field notes: see the types above)
+// ---------------------------------------------------------------------------------------------
+
+/** Schema of {@link Anticipation}: `hash` is required (it may be `null`). */
+export const AnticipationSchema = responseObject({
+  hash: z.nullable(STRING),
+  status: maybe(openEnum(['approved'])),
+  amount: maybe(NUMBER),
+  fee: maybe(NUMBER),
+  net_value: maybe(NUMBER),
+  created_at: maybe(STRING),
+});
+
+/** Schema of {@link AnticipationConfirmation}. */
+export const AnticipationConfirmationSchema = responseObject({
+  amount: maybe(NUMBER),
+  status: maybe(openEnum(['approved'])),
+  created_at: maybe(STRING),
+});
+
+/** Schema of {@link AnticipationPagination}. */
+export const AnticipationPaginationSchema = responseObject({
+  current_page: maybe(NUMBER),
+  from: maybe(NUMBER),
+  per_page: maybe(NUMBER),
+  to: maybe(NUMBER),
+  total: maybe(NUMBER),
+  last_page: maybe(NUMBER),
+});
+
+/** Schema of {@link AnticipationListData}. */
+export const AnticipationListDataSchema = responseObject({
+  anticipations: z.array(AnticipationSchema),
+  pagination: maybe(AnticipationPaginationSchema),
+});
+
+/** Schema of {@link AnticipationListResponse}. */
+export const AnticipationListResponseSchema = envelope(AnticipationListDataSchema);
+
+/** Schema of {@link AnticipationConfirmParams}. */
+export const AnticipationConfirmParamsSchema = paramsObject({
   scenario: oneOf(['above', 'below']),
 });
-/** The body of `anticipations.confirm` (spec §4.7). */
-export type ConfirmAnticipationParams = z.input<typeof ConfirmAnticipationParamsSchema>;
 
-/** Query of `anticipations.list` (spec §4.8): `page` ≥ 1, `per_page` 1 to 100 (service default 25). */
-export const ListAnticipationsParamsSchema = paramsObject({
-  /** Page number, integer ≥ 1; the service defaults to 1. */
+/**
+ * Schema of {@link AnticipationConfirmParams}.
+ *
+ * @deprecated Renamed {@link AnticipationConfirmParamsSchema}.
+ */
+export const ConfirmAnticipationParamsSchema = AnticipationConfirmParamsSchema;
+
+/** Schema of {@link AnticipationListParams}: `page` ≥ 1, `per_page` 1 to 100. */
+export const AnticipationListParamsSchema = paramsObject({
   page: optional(integer({ min: 1 })),
-  /** Page size, integer 1 to 100; the service defaults to 25. */
   per_page: optional(integer({ min: 1, max: 100 })),
 });
-/** Query of `anticipations.list` (spec §4.8). */
-export type ListAnticipationsParams = z.input<typeof ListAnticipationsParamsSchema>;
+
+/**
+ * Schema of {@link AnticipationListParams}.
+ *
+ * @deprecated Renamed {@link AnticipationListParamsSchema}.
+ */
+export const ListAnticipationsParamsSchema = AnticipationListParamsSchema;

@@ -5,34 +5,74 @@
  */
 
 import * as z from 'zod/mini';
-import { envelope, maybe, openEnum, STRING } from './response-fields';
+import {
+  type Envelope,
+  envelope,
+  maybe,
+  type OpenEnum,
+  openEnum,
+  responseObject,
+  STRING,
+} from './response-fields';
 
-/** A record of the fee-tier history (spec §2.12). No field is marked always present. */
-export const FeeTierChangeSchema = z.looseObject({
-  /** `create`, `update` or `delete`. */
-  action: maybe(openEnum(['create', 'update', 'delete'])),
-  /** Tier state before the change (cents and percentages); inner fields: not shown. */
-  old: maybe(z.looseObject({})),
-  /** Tier state after the change; inner fields: not shown. */
-  new: maybe(z.looseObject({})),
-  /** Portuguese text describing the change. */
-  observation: maybe(STRING),
-  /** The operator who made the change. */
-  changed_by: maybe(
-    z.looseObject({
-      /** Operator name. */
-      name: maybe(STRING),
-      /** Operator e-mail. */
-      email: maybe(STRING),
-    }),
-  ),
-  /** Time of the change, ISO8601 with microseconds and `Z` (read it with `parseTimestamp`). */
-  created_at: maybe(STRING),
-});
-/** A record of the fee-tier history (spec §2.12). */
-export type FeeTierChange = z.infer<typeof FeeTierChangeSchema>;
+// ---------------------------------------------------------------------------------------------
+// Types: the documentation a partner reads (hover, reference). The schemas below are proven to
+// infer exactly these types (test/types/schemas-match.test-d.ts).
+// ---------------------------------------------------------------------------------------------
+
+/** What happened to a fee tier (spec §2.12): `create`, `update` or `delete`. Others pass. */
+export type FeeTierAction = OpenEnum<'create' | 'update' | 'delete'>;
+
+/** The platform operator who changed a fee tier (`changed_by`, spec §2.12). */
+export interface FeeTierOperator {
+  /** The operator's name. Absent or `null` when not sent. Spec §2.12. */
+  name?: string | null;
+  /** The operator's e-mail address. Absent or `null` when not sent. Spec §2.12. */
+  email?: string | null;
+}
+
+/** A record of the fee-tier history (spec §2.12). No field is marked always present: each may be absent or `null`. */
+export interface FeeTierChange {
+  /** `create`, `update` or `delete` (see {@link FeeTierAction}). Absent or `null` when not sent. Spec §2.12. */
+  action?: FeeTierAction | null;
+  /**
+   * The tier before the change (amounts in cents and percentages); its inner fields are not shown,
+   * so it is typed as a plain record. Absent or `null` when not sent (e.g. on `create`). Spec §2.12.
+   */
+  old?: Record<string, unknown> | null;
+  /** The tier after the change (inner fields not shown). Absent or `null` when not sent (e.g. on `delete`). Spec §2.12. */
+  new?: Record<string, unknown> | null;
+  /** Portuguese text describing the change. Absent or `null` when empty. Spec §2.12. */
+  observation?: string | null;
+  /** The operator who made the change. Absent or `null` when not sent. Spec §2.12. */
+  changed_by?: FeeTierOperator | null;
+  /** Time of the change, ISO8601 with microseconds and `Z` (read it with `parseTimestamp`). Absent or `null` when not sent. Spec §2.12. */
+  created_at?: string | null;
+}
 
 /** Body of `GET /users/fee-tiers/history` (spec §4.11): `data` is the records, newest first. */
+export type FeeTierHistoryResponse = Envelope<FeeTierChange[]>;
+
+// ---------------------------------------------------------------------------------------------
+// Schemas: the run-time truth (field notes: see the types above)
+// ---------------------------------------------------------------------------------------------
+
+/** Schema of {@link FeeTierOperator}. */
+export const FeeTierOperatorSchema = responseObject({
+  name: maybe(STRING),
+  email: maybe(STRING),
+});
+
+/** Schema of {@link FeeTierChange}. */
+export const FeeTierChangeSchema = responseObject({
+  action: maybe(openEnum(['create', 'update', 'delete'])),
+  // Inner fields not shown: any object, its keys kept.
+  old: maybe(z.looseObject({})),
+  new: maybe(z.looseObject({})),
+  observation: maybe(STRING),
+  changed_by: maybe(FeeTierOperatorSchema),
+  created_at: maybe(STRING),
+});
+
+/** Schema of {@link FeeTierHistoryResponse}. */
 export const FeeTierHistoryResponseSchema = envelope(z.array(FeeTierChangeSchema));
-/** Body of `GET /users/fee-tiers/history` (spec §4.11). */
-export type FeeTierHistoryResponse = z.infer<typeof FeeTierHistoryResponseSchema>;

@@ -11,6 +11,6 @@ export * from './offer';
 export * from './product';
 export * from './refund';
 export type { Uploadable } from './request-rules';
-export { envelope, type OpenEnum, openEnum } from './response-fields';
+export { type Envelope, envelope, type OpenEnum, openEnum } from './response-fields';
 export * from './statement';
 export * from './user';

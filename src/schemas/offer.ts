@@ -18,199 +18,400 @@ import {
   paramsObject,
   text,
 } from './request-rules';
-import { BOOLEAN, maybe, NUMBER, openEnum, STRING } from './response-fields';
+import {
+  BOOLEAN,
+  maybe,
+  NUMBER,
+  type OpenEnum,
+  openEnum,
+  responseObject,
+  STRING,
+} from './response-fields';
 
 // ---------------------------------------------------------------------------------------------
-// Responses
+// Types: the documentation a partner reads (hover, reference). The schemas below are proven to
+// infer exactly these types (test/types/schemas-match.test-d.ts).
 // ---------------------------------------------------------------------------------------------
 
-/** Subscription settings of a recurring offer (spec §2.7). Bounds: not shown. */
-export const OfferSubscriptionSchema = z.looseObject({
-  /** Charge interval; returned in responses only. One value seen: `weekly`; the set: not shown. */
-  interval: maybe(openEnum(['weekly'])),
-  /** Trial period in days. */
-  trial_days: maybe(NUMBER),
-  /** Trial days text flag. */
-  trial_days_text: maybe(BOOLEAN),
-  /** Price of the first charge. */
-  first_charge_price: maybe(NUMBER),
-  /** Whether this is an extension. */
-  is_extension: maybe(BOOLEAN),
-  /** Extension length. */
-  extension_length: maybe(NUMBER),
-  /** Maximum number of charges. */
-  max_charges: maybe(NUMBER),
-  /** Maximum number of charge attempts. */
-  max_charges_attempts: maybe(NUMBER),
-});
-/** Subscription settings of a recurring offer (spec §2.7). */
-export type OfferSubscription = z.infer<typeof OfferSubscriptionSchema>;
-
-/** Freight settings of an offer of a physical product (spec §2.8). Units and bounds: not shown. */
-export const OfferFreightSchema = z.looseObject({
-  /** Freight type; one value seen: `shipping_company`. */
-  type: maybe(openEnum(['shipping_company'])),
-  /** Preparation days. */
-  preparation_day: maybe(NUMBER),
-  /** First delivery day. */
-  start_day: maybe(NUMBER),
-  /** Last delivery day. */
-  end_day: maybe(NUMBER),
-  /** Fixed freight price. */
-  fixed_price: maybe(NUMBER),
-  /** States with free freight. */
-  free_states: maybe(z.array(STRING)),
-  /** States not delivered to. */
-  blocked_states: maybe(z.array(STRING)),
-  /** PAC shipping enabled. */
-  is_pac: maybe(BOOLEAN),
-  /** SEDEX shipping enabled. */
-  is_sedex: maybe(BOOLEAN),
-  /** PAC fallback price. */
-  pac_fallback_price: maybe(NUMBER),
-  /** PAC fallback last delivery day. */
-  pac_fallback_end_day: maybe(NUMBER),
-  /** SEDEX fallback price. */
-  sedex_fallback_price: maybe(NUMBER),
-  /** SEDEX fallback last delivery day. */
-  sedex_fallback_end_day: maybe(NUMBER),
-  /** Origin zip code. */
-  zip_code: maybe(STRING),
-  /** Package weight. */
-  weight: maybe(NUMBER),
-  /** Package length. */
-  length: maybe(NUMBER),
-  /** Package width. */
-  width: maybe(NUMBER),
-  /** Package height. */
-  height: maybe(NUMBER),
-});
-/** Freight settings of an offer (spec §2.8). */
-export type OfferFreight = z.infer<typeof OfferFreightSchema>;
+/** How an offer charges (spec §2.6, §4.6): `one-time` (a single payment) or `recurring` (a subscription). */
+export type ChargeType = 'one-time' | 'recurring';
 
 /**
- * An offer as returned by its update (spec §2.6). Only `code` is required. The automatic-PIX
- * settings, `custom_commission` and `allow_smart_installment` are accepted on update but not
- * returned.
+ * How often automatic PIX debits a recurring offer (spec §4.6): `weekly`, `biweekly`, `monthly`,
+ * `quarterly`, `biannual` (twice a year) or `annual`.
  */
-export const OfferSchema = z.looseObject({
-  /** Unique offer code. */
+export type PixRecurringFrequency =
+  | 'weekly'
+  | 'biweekly'
+  | 'monthly'
+  | 'quarterly'
+  | 'biannual'
+  | 'annual';
+
+/** Subscription settings of a recurring offer as returned (spec §2.7). Bounds: not shown. */
+export interface OfferSubscription {
+  /**
+   * Charge interval; only in responses. One value seen: `weekly`; the full set: not shown (any
+   * string passes). Absent or `null` when not sent. Spec §2.7.
+   */
+  interval?: OpenEnum<'weekly'> | null;
+  /** Trial period in days (integer). Absent or `null` when there is none. Spec §2.7. */
+  trial_days?: number | null;
+  /** Trial-days text flag (a boolean; its meaning: not shown). Absent or `null` when not set. Spec §2.7. */
+  trial_days_text?: boolean | null;
+  /** Price of the first charge (integer; the unit is not stated, cents like every price). Absent or `null` when not set. Spec §2.7. */
+  first_charge_price?: number | null;
+  /** Whether the subscription is an extension. Absent or `null` when not set. Spec §2.7. */
+  is_extension?: boolean | null;
+  /** Length of the extension (integer). Absent or `null` when not set. Spec §2.7. */
+  extension_length?: number | null;
+  /** Most charges of the subscription (integer); reaching it ends the subscription (event `subscription_ended`). Absent or `null` when not set. Spec §2.7, §6.1. */
+  max_charges?: number | null;
+  /** Most attempts per charge (integer). Absent or `null` when not set. Spec §2.7. */
+  max_charges_attempts?: number | null;
+}
+
+/** Freight settings of an offer of a physical product as returned (spec §2.8). Units and bounds: not shown. */
+export interface OfferFreight {
+  /** Freight type. One value seen: `shipping_company`; the full set: not shown. Absent or `null` when not set. Spec §2.8. */
+  type?: OpenEnum<'shipping_company'> | null;
+  /** Days to prepare the shipment (integer). Absent or `null` when not set. Spec §2.8. */
+  preparation_day?: number | null;
+  /** First day of the delivery window (integer). Absent or `null` when not set. Spec §2.8. */
+  start_day?: number | null;
+  /** Last day of the delivery window (integer). Absent or `null` when not set. Spec §2.8. */
+  end_day?: number | null;
+  /** Fixed freight price (a number; unit: not shown). Absent or `null` when not set. Spec §2.8. */
+  fixed_price?: number | null;
+  /** States (two-letter abbreviations) with free freight. Absent or `null` when not set. Spec §2.8. */
+  free_states?: string[] | null;
+  /** States (two-letter abbreviations) not delivered to. Absent or `null` when not set. Spec §2.8. */
+  blocked_states?: string[] | null;
+  /** Whether PAC (the postal service's standard shipping) is offered. Absent or `null` when not set. Spec §2.8. */
+  is_pac?: boolean | null;
+  /** Whether SEDEX (the postal service's express shipping) is offered. Absent or `null` when not set. Spec §2.8. */
+  is_sedex?: boolean | null;
+  /** PAC price used when the carrier's quote is unavailable (a number). Absent or `null` when not set. Spec §2.8. */
+  pac_fallback_price?: number | null;
+  /** Last delivery day used with the PAC fallback price (integer). Absent or `null` when not set. Spec §2.8. */
+  pac_fallback_end_day?: number | null;
+  /** SEDEX price used when the carrier's quote is unavailable (a number). Absent or `null` when not set. Spec §2.8. */
+  sedex_fallback_price?: number | null;
+  /** Last delivery day used with the SEDEX fallback price (integer). Absent or `null` when not set. Spec §2.8. */
+  sedex_fallback_end_day?: number | null;
+  /** Zip code the shipment leaves from (Brazilian format `00000-000`). Absent or `null` when not set. Spec §2.8. */
+  zip_code?: string | null;
+  /** Package weight (a number; unit: not shown). Absent or `null` when not set. Spec §2.8. */
+  weight?: number | null;
+  /** Package length (a number; unit: not shown). Absent or `null` when not set. Spec §2.8. */
+  length?: number | null;
+  /** Package width (a number; unit: not shown). Absent or `null` when not set. Spec §2.8. */
+  width?: number | null;
+  /** Package height (a number; unit: not shown). Absent or `null` when not set. Spec §2.8. */
+  height?: number | null;
+}
+
+/**
+ * An offer as `offers.update` returns it (spec §2.6). `code` is always there; every other field may
+ * be absent or `null` (DESIGN §5). The automatic-PIX settings (`allow_pix_recurring`,
+ * `pix_recurring_frequency`, `pix_recurring_authorization_type`), `custom_commission` and
+ * `allow_smart_installment` are accepted on update but never returned.
+ */
+export interface Offer {
+  /** Unique offer code: its identity, used in `offers.update`. Always present. Spec §2.6. */
+  code: string;
+  /** Offer name. Absent or `null` when empty. Spec §2.6. */
+  name?: string | null;
+  /** `one-time` (single payment) or `recurring` (subscription). Open: a new value passes. Absent or `null` when not sent. Spec §2.6. */
+  type_of_charge?: OpenEnum<ChargeType> | null;
+  /** Price in cents (integer, 0 to 99999999); 0 makes the offer free (`is_free`). Absent or `null` when not sent. Spec §2.6, §8. */
+  price?: number | null;
+  /** Whether credit card is accepted. Absent or `null` when not sent. Spec §2.6. */
+  allow_credit_card?: boolean | null;
+  /** Installment counts offered on credit card, each an integer from 1 to 36. Absent or `null` when not set. Spec §2.6, §8. */
+  credit_card_installments_options?: number[] | null;
+  /** Whether single-payment PIX is accepted. Absent or `null` when not sent. Spec §2.6. */
+  allow_pix?: boolean | null;
+  /** Whether bank slip (boleto) is accepted. Absent or `null` when not sent. Spec §2.6. */
+  allow_bank_slip?: boolean | null;
+  /** Creation time, `YYYY-MM-DD HH:mm:ss` (read it with `parseTimestamp`). Absent or `null` when not sent. Spec §2.6. */
+  created_at?: string | null;
+  /** Last update time, `YYYY-MM-DD HH:mm:ss` (read it with `parseTimestamp`). Absent or `null` when not sent. Spec §2.6. */
+  updated_at?: string | null;
+  /** Strike-through price shown next to `price`, in cents (integer). Absent or `null` when not set. Spec §2.6. */
+  fake_initial_price?: number | null;
+  /** Stock of a physical product, an integer from 1 to 100. Absent or `null` when not set (courses, e-books). Spec §2.6, §8. */
+  quantity_items?: number | null;
+  /** Whether bank slip in installments is allowed (non-recurring offers only). Absent or `null` when not sent. Spec §2.6. */
+  allow_bank_slip_installments?: boolean | null;
+  /** Days until the bank slip is due, an integer from 1 to 7. Absent or `null` when not set. Spec §2.6, §8. */
+  bank_slip_days_due?: number | null;
+  /** Most bank-slip installments, an integer from 1 to 12. Absent or `null` when not set. Spec §2.6, §8. */
+  bank_slip_installments_limit?: number | null;
+  /** Whether affiliates may sell the offer. Absent or `null` when not sent. Spec §2.6. */
+  allow_affiliates?: boolean | null;
+  /** Affiliate commission in percent, 1 to 80. Absent or `null` when not set. Spec §2.6, §8. */
+  affiliates_percentage?: number | null;
+  /** Affiliate commission on subscription renewals in percent, 1 to 80. Absent or `null` when not set. Spec §2.6, §8. */
+  affiliates_subscription_percentage?: number | null;
+  /** Whether affiliates earn commission only on the first installment. Absent or `null` when not set. Spec §2.6. */
+  commission_only_first_installment?: boolean | null;
+  /** Whether the producer pays the installment interest (the buyer pays none). Absent or `null` when not set. Spec §2.6. */
+  producer_pays_interest?: boolean | null;
+  /** `true` when the offer is free (`price` = 0). Absent or `null` when not sent. Spec §2.6. */
+  is_free?: boolean | null;
+  /**
+   * `true`: the buyer pays the fixed per-transaction fee (2.49 BRL, added to the checkout total);
+   * `false`: the producer absorbs it. Absent or `null` when not sent. Spec §2.6, §4.6.
+   */
+  transfer_fixed_fee_to_buyer?: boolean | null;
+  /** Subscription settings of a recurring offer. Absent or `null` for one-time offers. Spec §2.7. */
+  subscription?: OfferSubscription | null;
+  /** Freight settings of a physical product's offer. Absent or `null` otherwise. Spec §2.8. */
+  freight?: OfferFreight | null;
+}
+
+/** Subscription settings sent with `offers.update` (spec §2.7, without `interval`). Bounds: not shown. */
+export interface OfferSubscriptionParams {
+  /** Trial period in days (integer). Spec §2.7. */
+  trial_days?: number;
+  /** Trial-days text flag (its meaning: not shown). Spec §2.7. */
+  trial_days_text?: boolean;
+  /** Price of the first charge (integer, cents like every price). Spec §2.7. */
+  first_charge_price?: number;
+  /** Whether the subscription is an extension. Spec §2.7. */
+  is_extension?: boolean;
+  /** Length of the extension (integer). Spec §2.7. */
+  extension_length?: number;
+  /** Most charges of the subscription (integer); reaching it ends the subscription. Spec §2.7, §6.1. */
+  max_charges?: number;
+  /** Most attempts per charge (integer). Spec §2.7. */
+  max_charges_attempts?: number;
+}
+
+/** Freight settings sent with `offers.update` (spec §2.8); required by the service for physical products. Units and bounds: not shown. */
+export interface OfferFreightParams {
+  /** Freight type. One value seen: `shipping_company`; the full set: not shown. Spec §2.8. */
+  type?: OpenEnum<'shipping_company'>;
+  /** Days to prepare the shipment (integer). Spec §2.8. */
+  preparation_day?: number;
+  /** First day of the delivery window (integer). Spec §2.8. */
+  start_day?: number;
+  /** Last day of the delivery window (integer). Spec §2.8. */
+  end_day?: number;
+  /** Fixed freight price (a number; unit: not shown). Spec §2.8. */
+  fixed_price?: number;
+  /** States (two-letter abbreviations) with free freight. Spec §2.8. */
+  free_states?: string[];
+  /** States (two-letter abbreviations) not delivered to. Spec §2.8. */
+  blocked_states?: string[];
+  /** Whether PAC (the postal service's standard shipping) is offered. Spec §2.8. */
+  is_pac?: boolean;
+  /** Whether SEDEX (the postal service's express shipping) is offered. Spec §2.8. */
+  is_sedex?: boolean;
+  /** PAC price used when the carrier's quote is unavailable (a number). Spec §2.8. */
+  pac_fallback_price?: number;
+  /** Last delivery day used with the PAC fallback price (integer). Spec §2.8. */
+  pac_fallback_end_day?: number;
+  /** SEDEX price used when the carrier's quote is unavailable (a number). Spec §2.8. */
+  sedex_fallback_price?: number;
+  /** Last delivery day used with the SEDEX fallback price (integer). Spec §2.8. */
+  sedex_fallback_end_day?: number;
+  /** Zip code the shipment leaves from (Brazilian format `00000-000`). Spec §2.8. */
+  zip_code?: string;
+  /** Package weight (a number; unit: not shown). Spec §2.8. */
+  weight?: number;
+  /** Package length (a number; unit: not shown). Spec §2.8. */
+  length?: number;
+  /** Package width (a number; unit: not shown). Spec §2.8. */
+  width?: number;
+  /** Package height (a number; unit: not shown). Spec §2.8. */
+  height?: number;
+}
+
+/**
+ * The body of `offers.update` (`PUT /products/{product_hash}/offers/{offer_code}`, spec §4.6).
+ * Every field is optional: the spec does not say which are required on update.
+ *
+ * Checked before sending: every documented limit, and the rules whose inputs are all in the body
+ * (`allow_pix_recurring: true` needs `pix_recurring_frequency` and
+ * `pix_recurring_authorization_type`; with `type_of_charge: 'one-time'` the recurring-only fields
+ * are refused; with `type_of_charge: 'recurring'` `allow_bank_slip_installments: true` is refused).
+ * Rules that depend on the stored offer or product (its type of charge when not sent, `freight` and
+ * `quantity_items` for physical products) are the service's to check.
+ */
+export interface OfferUpdateParams {
+  /** Offer name, at most 191 characters. Spec §4.6. */
+  name?: string;
+  /** Price in cents: an integer from 0 to 99999999 (0 makes the offer free). Spec §4.6, §8. */
+  price?: number;
+  /** Strike-through price shown next to `price`, in cents (integer). Spec §4.6. */
+  fake_initial_price?: number;
+  /** `one-time` (single payment) or `recurring` (subscription). Spec §4.6. */
+  type_of_charge?: ChargeType;
+  /** Accept single-payment PIX. Spec §4.6. */
+  allow_pix?: boolean;
+  /** Accept bank slip (boleto). Spec §4.6. */
+  allow_bank_slip?: boolean;
+  /** Accept credit card. Spec §4.6. */
+  allow_credit_card?: boolean;
+  /** Stock: an integer from 1 to 100. Required by the service for physical products only; optional for `course` and `ebook`. Spec §4.6, §8. */
+  quantity_items?: number;
+  /**
+   * Automatic PIX (recurring debit); recurring offers only, needed to sell the offer with
+   * `pix_recurring` at checkout. When `true`, `pix_recurring_frequency` and
+   * `pix_recurring_authorization_type` are required. While the operator has not enabled automatic
+   * PIX for the producer, the service saves `false` without an error. Spec §4.6 rules 1 to 4.
+   */
+  allow_pix_recurring?: boolean;
+  /** How often automatic PIX debits: `weekly`, `biweekly`, `monthly`, `quarterly`, `biannual` or `annual`. Required when `allow_pix_recurring` is `true`. Spec §4.6. */
+  pix_recurring_frequency?: PixRecurringFrequency;
+  /** Automatic-PIX authorization type; the only value is `monthly_auth_monthly_retry`. Required when `allow_pix_recurring` is `true`. Spec §4.6. */
+  pix_recurring_authorization_type?: 'monthly_auth_monthly_retry';
+  /** Allow bank slip in installments; non-recurring offers only. Spec §4.6. */
+  allow_bank_slip_installments?: boolean;
+  /** Days until the bank slip is due: an integer from 1 to 7. Spec §4.6, §8. */
+  bank_slip_days_due?: number;
+  /** Most bank-slip installments: an integer from 1 to 12. Spec §4.6, §8. */
+  bank_slip_installments_limit?: number;
+  /** Installment counts offered on credit card, each an integer from 1 to 36 (e.g. `[1, 3, 6, 12]`). Spec §4.6, §8. */
+  credit_card_installments_options?: number[];
+  /** Let affiliates sell the offer. Spec §4.6. */
+  allow_affiliates?: boolean;
+  /** Affiliate commission in percent, 1 to 80 (fractions allowed). Spec §2.6, §8. */
+  affiliates_percentage?: number;
+  /** The offer uses a commission different from the product's default. Spec §4.6. */
+  custom_commission?: boolean;
+  /** Affiliates earn commission only on the first installment; recurring offers only. Spec §4.6. */
+  commission_only_first_installment?: boolean;
+  /** Affiliate commission on subscription renewals in percent, 1 to 80; recurring offers only. Spec §4.6, §8. */
+  affiliates_subscription_percentage?: number;
+  /**
+   * `true`: the buyer pays the fixed fee of 2.49 (BRL), added to the checkout total; `false`: the
+   * producer absorbs it. The service defaults to `true` when it is not given on creation. Spec §4.6.
+   */
+  transfer_fixed_fee_to_buyer?: boolean;
+  /**
+   * Smart installments: when a card is declined for insufficient funds, an installment plan is
+   * created automatically (no interest, equal split, at most 12 installments, at least 5 BRL each).
+   * Spec §4.6, §8.
+   */
+  allow_smart_installment?: boolean;
+  /** The producer pays the installment interest (the buyer pays none). Spec §4.6. */
+  producer_pays_interest?: boolean;
+  /** Subscription settings of a `recurring` offer (spec §2.7, without `interval`). Spec §4.6. */
+  subscription?: OfferSubscriptionParams;
+  /** Freight settings; required by the service for physical products (spec §2.8). Spec §4.6. */
+  freight?: OfferFreightParams;
+}
+
+/**
+ * The body of `offers.update`.
+ *
+ * @deprecated Renamed {@link OfferUpdateParams}.
+ */
+export type UpdateOfferParams = OfferUpdateParams;
+
+// ---------------------------------------------------------------------------------------------
+// Schemas: the run-time truth (field notes: see the types above)
+// ---------------------------------------------------------------------------------------------
+
+/** Schema of {@link OfferSubscription}. */
+export const OfferSubscriptionSchema = responseObject({
+  interval: maybe(openEnum(['weekly'])),
+  trial_days: maybe(NUMBER),
+  trial_days_text: maybe(BOOLEAN),
+  first_charge_price: maybe(NUMBER),
+  is_extension: maybe(BOOLEAN),
+  extension_length: maybe(NUMBER),
+  max_charges: maybe(NUMBER),
+  max_charges_attempts: maybe(NUMBER),
+});
+
+/** Schema of {@link OfferFreight}. */
+export const OfferFreightSchema = responseObject({
+  type: maybe(openEnum(['shipping_company'])),
+  preparation_day: maybe(NUMBER),
+  start_day: maybe(NUMBER),
+  end_day: maybe(NUMBER),
+  fixed_price: maybe(NUMBER),
+  free_states: maybe(z.array(STRING)),
+  blocked_states: maybe(z.array(STRING)),
+  is_pac: maybe(BOOLEAN),
+  is_sedex: maybe(BOOLEAN),
+  pac_fallback_price: maybe(NUMBER),
+  pac_fallback_end_day: maybe(NUMBER),
+  sedex_fallback_price: maybe(NUMBER),
+  sedex_fallback_end_day: maybe(NUMBER),
+  zip_code: maybe(STRING),
+  weight: maybe(NUMBER),
+  length: maybe(NUMBER),
+  width: maybe(NUMBER),
+  height: maybe(NUMBER),
+});
+
+/** Schema of {@link Offer}: only `code` is required. */
+export const OfferSchema = responseObject({
   code: STRING,
-  /** Offer name. */
   name: maybe(STRING),
-  /** `one-time` or `recurring`. */
   type_of_charge: maybe(openEnum(['one-time', 'recurring'])),
-  /** Price in cents. */
   price: maybe(NUMBER),
-  /** Credit card accepted. */
   allow_credit_card: maybe(BOOLEAN),
-  /** Installment counts offered on credit card, each 1 to 36. */
   credit_card_installments_options: maybe(z.array(NUMBER)),
-  /** Single-payment PIX accepted. */
   allow_pix: maybe(BOOLEAN),
-  /** Bank slip accepted. */
   allow_bank_slip: maybe(BOOLEAN),
-  /** Creation time, `YYYY-MM-DD HH:mm:ss` (read it with `parseTimestamp`). */
   created_at: maybe(STRING),
-  /** Last update time, `YYYY-MM-DD HH:mm:ss` (read it with `parseTimestamp`). */
   updated_at: maybe(STRING),
-  /** Strike-through price in cents. */
   fake_initial_price: maybe(NUMBER),
-  /** Stock, 1 to 100, physical products. */
   quantity_items: maybe(NUMBER),
-  /** Bank slip in installments allowed. */
   allow_bank_slip_installments: maybe(BOOLEAN),
-  /** Days until the bank slip is due, 1 to 7. */
   bank_slip_days_due: maybe(NUMBER),
-  /** Most bank slip installments, 1 to 12. */
   bank_slip_installments_limit: maybe(NUMBER),
-  /** Affiliates allowed. */
   allow_affiliates: maybe(BOOLEAN),
-  /** Affiliate commission, 1 to 80. */
   affiliates_percentage: maybe(NUMBER),
-  /** Affiliate commission on renewals, 1 to 80. */
   affiliates_subscription_percentage: maybe(NUMBER),
-  /** Commission only on the first installment. */
   commission_only_first_installment: maybe(BOOLEAN),
-  /** The producer pays the installment interest. */
   producer_pays_interest: maybe(BOOLEAN),
-  /** True when price = 0. */
   is_free: maybe(BOOLEAN),
-  /** Whether the fixed per-transaction fee is passed to the buyer. */
   transfer_fixed_fee_to_buyer: maybe(BOOLEAN),
-  /** Subscription settings (spec §2.7). */
   subscription: maybe(OfferSubscriptionSchema),
-  /** Freight settings (spec §2.8). */
   freight: maybe(OfferFreightSchema),
 });
-/** An offer as returned by its update (spec §2.6). */
-export type Offer = z.infer<typeof OfferSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Requests
-// ---------------------------------------------------------------------------------------------
-
-/** Subscription settings sent with an offer update (spec §2.7, without `interval`). Bounds: not shown. */
+/** Schema of {@link OfferSubscriptionParams}. */
 export const OfferSubscriptionParamsSchema = paramsObject({
-  /** Trial period in days. */
   trial_days: optional(integer()),
-  /** Trial days text flag. */
   trial_days_text: optional(flag()),
-  /** Price of the first charge. */
   first_charge_price: optional(integer()),
-  /** Whether this is an extension. */
   is_extension: optional(flag()),
-  /** Extension length. */
   extension_length: optional(integer()),
-  /** Maximum number of charges. */
   max_charges: optional(integer()),
-  /** Maximum number of charge attempts. */
   max_charges_attempts: optional(integer()),
 });
-/** Subscription settings sent with an offer update (spec §2.7). */
-export type OfferSubscriptionParams = z.input<typeof OfferSubscriptionParamsSchema>;
 
-/** Freight settings sent with an offer update (spec §2.8). Units and bounds: not shown. */
+/** Schema of {@link OfferFreightParams}. */
 export const OfferFreightParamsSchema = paramsObject({
-  /** Freight type; one value seen: `shipping_company`. */
-  type: optional(text() as unknown as z.ZodMiniType<'shipping_company' | (string & {})>),
-  /** Preparation days. */
+  type: optional(
+    text() as unknown as z.ZodMiniType<OpenEnum<'shipping_company'>, OpenEnum<'shipping_company'>>,
+  ),
   preparation_day: optional(integer()),
-  /** First delivery day. */
   start_day: optional(integer()),
-  /** Last delivery day. */
   end_day: optional(integer()),
-  /** Fixed freight price. */
   fixed_price: optional(decimal()),
-  /** States with free freight. */
   free_states: optional(listOf(text(), 'strings')),
-  /** States not delivered to. */
   blocked_states: optional(listOf(text(), 'strings')),
-  /** PAC shipping enabled. */
   is_pac: optional(flag()),
-  /** SEDEX shipping enabled. */
   is_sedex: optional(flag()),
-  /** PAC fallback price. */
   pac_fallback_price: optional(decimal()),
-  /** PAC fallback last delivery day. */
   pac_fallback_end_day: optional(integer()),
-  /** SEDEX fallback price. */
   sedex_fallback_price: optional(decimal()),
-  /** SEDEX fallback last delivery day. */
   sedex_fallback_end_day: optional(integer()),
-  /** Origin zip code. */
   zip_code: optional(text()),
-  /** Package weight. */
   weight: optional(decimal()),
-  /** Package length. */
   length: optional(decimal()),
-  /** Package width. */
   width: optional(decimal()),
-  /** Package height. */
   height: optional(decimal()),
 });
-/** Freight settings sent with an offer update (spec §2.8). */
-export type OfferFreightParams = z.input<typeof OfferFreightParamsSchema>;
 
 /** Fields of an offer update that only a recurring offer takes (spec §4.6). */
 const RECURRING_ONLY = [
@@ -222,86 +423,34 @@ const RECURRING_ONLY = [
   'pix_recurring_authorization_type',
 ] as const;
 
-/**
- * The body of `offers.update` (`PUT /products/{product_hash}/offers/{offer_code}`; spec §4.6).
- * Every field is optional (the spec does not say which are required on update).
- *
- * Checked here: every documented limit, and the rules whose inputs are all in the body:
- * `allow_pix_recurring: true` needs `pix_recurring_frequency` and
- * `pix_recurring_authorization_type`; with `type_of_charge: 'one-time'` in the body the
- * recurring-only fields are refused (a boolean one only when `true`); with
- * `type_of_charge: 'recurring'` `allow_bank_slip_installments: true` is refused. When
- * `type_of_charge` is not sent the offer's stored type decides, so those are left to the service,
- * like `quantity_items` and `freight` being required for physical products (the product's type is
- * service state).
- */
-export const UpdateOfferParamsSchema = paramsObject({
-  /** Offer name, max 191 characters. */
+/** Schema of {@link OfferUpdateParams}: every documented limit, and the cross-field rules it lists. */
+export const OfferUpdateParamsSchema = paramsObject({
   name: optional(text({ max: 191 })),
-  /** Price in cents, integer 0 to 99999999. */
   price: optional(integer({ min: 0, max: 99_999_999 })),
-  /** Strike-through price in cents. */
   fake_initial_price: optional(integer()),
-  /** `one-time` or `recurring`. */
   type_of_charge: optional(oneOf(['one-time', 'recurring'])),
-  /** Single-payment PIX. */
   allow_pix: optional(flag()),
-  /** Bank slip. */
   allow_bank_slip: optional(flag()),
-  /** Credit card. */
   allow_credit_card: optional(flag()),
-  /** Stock, integer 1 to 100; required only for physical products, optional for `course` and `ebook`. */
   quantity_items: optional(integer({ min: 1, max: 100 })),
-  /**
-   * Automatic PIX (recurring debit); recurring offers only. When true, `pix_recurring_frequency`
-   * and `pix_recurring_authorization_type` are required. The service saves it as false, without
-   * error, while the operator has not enabled automatic PIX for the producer.
-   */
   allow_pix_recurring: optional(flag()),
-  /** Automatic-PIX frequency; required when `allow_pix_recurring` is true. */
   pix_recurring_frequency: optional(
     oneOf(['weekly', 'biweekly', 'monthly', 'quarterly', 'biannual', 'annual']),
   ),
-  /** Automatic-PIX authorization type, only `monthly_auth_monthly_retry`; required when `allow_pix_recurring` is true. */
   pix_recurring_authorization_type: optional(oneOf(['monthly_auth_monthly_retry'])),
-  /** Bank slip in installments; non-recurring offers only. */
   allow_bank_slip_installments: optional(flag()),
-  /** Days until the bank slip is due, integer 1 to 7. */
   bank_slip_days_due: optional(integer({ min: 1, max: 7 })),
-  /** Most bank slip installments, integer 1 to 12. */
   bank_slip_installments_limit: optional(integer({ min: 1, max: 12 })),
-  /** Installment counts offered on credit card, each an integer 1 to 36. */
   credit_card_installments_options: optional(listOf(integer({ min: 1, max: 36 }), 'integers')),
-  /** Affiliates allowed. */
   allow_affiliates: optional(flag()),
-  /** Affiliate commission, 1 to 80 (spec §2.6, §8). */
   affiliates_percentage: optional(decimal({ min: 1, max: 80 })),
-  /** The offer uses a commission different from the product default. */
   custom_commission: optional(flag()),
-  /** Commission only on the first installment; recurring offers only. */
   commission_only_first_installment: optional(flag()),
-  /** Affiliate commission on renewals, 1 to 80; recurring offers only. */
-  affiliates_subscription_percentage: optional(
-    decimal({
-      min: 1,
-      max: 80,
-    }),
-  ),
-  /**
-   * True: the buyer pays the fixed fee of 2.49 (BRL), added to the checkout total; false: the
-   * producer absorbs it. Default true when not given on creation.
-   */
+  affiliates_subscription_percentage: optional(decimal({ min: 1, max: 80 })),
   transfer_fixed_fee_to_buyer: optional(flag()),
-  /**
-   * When true and a card is declined for insufficient funds, an installment plan is created
-   * automatically: no interest, equal split, at most 12 installments, at least 5 (BRL) each.
-   */
   allow_smart_installment: optional(flag()),
-  /** The producer pays the installment interest. */
   producer_pays_interest: optional(flag()),
-  /** Subscription settings for `recurring` offers (spec §2.7, without `interval`). */
   subscription: optional(OfferSubscriptionParamsSchema),
-  /** Freight settings; required for physical products (spec §2.8). */
   freight: optional(OfferFreightParamsSchema),
 }).check(
   crossFieldRule((payload) => {
@@ -334,5 +483,10 @@ export const UpdateOfferParamsSchema = paramsObject({
     }
   }),
 );
-/** The body of `offers.update` (spec §4.6). */
-export type UpdateOfferParams = z.input<typeof UpdateOfferParamsSchema>;
+
+/**
+ * Schema of {@link OfferUpdateParams}.
+ *
+ * @deprecated Renamed {@link OfferUpdateParamsSchema}.
+ */
+export const UpdateOfferParamsSchema = OfferUpdateParamsSchema;

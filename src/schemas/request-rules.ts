@@ -273,15 +273,21 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
 
 /**
  * A request object: the documented fields, and a message that says so when the value is not an
- * object at all.
+ * object at all. Its inferred type is closed (no index signature), so an unknown or misspelled key
+ * in an object literal is a compile error; at run time `checkParams` refuses such a key, naming the
+ * closest documented one. The schema itself lets unknown keys through, as a Laravel service does:
+ * the testing kit validates with these schemas and must not refuse what the service would ignore.
  *
  * @example
  * ```ts
  * const Query = paramsObject({ page: optional(integer({ min: 1 })) });
  * ```
  */
-export function paramsObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
-  return z.looseObject(shape, { error: 'Expected an object' });
+export function paramsObject<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+): z.ZodMiniObject<Shape, z.core.$strip> {
+  const schema = z.looseObject(shape, { error: 'Expected an object' });
+  return schema as unknown as z.ZodMiniObject<Shape, z.core.$strip>;
 }
 
 /**

@@ -79,6 +79,43 @@ export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMi
 }
 
 /**
+ * A response object: the documented fields, checked leniently, and every other key the service
+ * sends kept as it came (DESIGN §5). Its inferred type lists the documented fields only, without
+ * an `[x: string]: unknown` index: a hover then reads as the named interface, and a misspelled
+ * field read (`product.nmae`) is a compile error instead of an `unknown`. An undocumented key is
+ * still there at run time, for a partner who reads it knowingly
+ * (`(product as Record<string, unknown>).new_field`).
+ *
+ * @example
+ * ```ts
+ * const Links = responseObject({ sales_page_url: maybe(STRING) });
+ * Links.parse({ sales_page_url: null, extra: 1 }); // { sales_page_url: null, extra: 1 }
+ * ```
+ */
+export function responseObject<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+): z.ZodMiniObject<Shape, z.core.$strip> {
+  // `$strip` only shapes the type (no index signature); the run-time object is loose.
+  return z.looseObject(shape) as unknown as z.ZodMiniObject<Shape, z.core.$strip>;
+}
+
+/**
+ * The common response envelope of the financial, fee-tier and anticipation endpoints (spec §2).
+ * Methods return its `data`; the envelope shows only in the `…Response` body types.
+ */
+export interface Envelope<T> {
+  /**
+   * `success` when done; `processing` for asynchronous work accepted (a refund's 202). Other
+   * values: not shown (any string passes). Absent or `null` when not sent. Spec §2, §4.2.
+   */
+  status?: OpenEnum<'success' | 'processing'> | null;
+  /** Human-readable text about the outcome. Absent or `null` when not sent. Spec §2. */
+  message?: string | null;
+  /** The resource; its shape depends on the endpoint. Always present. Spec §2. */
+  data: T;
+}
+
+/**
  * The common response envelope `{ status, message, data }` of the financial, fee-tier and
  * anticipation endpoints (spec §2). `data` is required (it is what the SDK returns); `status` and
  * `message` may be absent or `null`, and `status` is an open enum.
@@ -90,7 +127,7 @@ export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMi
  * ```
  */
 export function envelope<T extends AnySchema>(dataSchema: T) {
-  return z.looseObject({
+  return responseObject({
     /** `success` when done; `processing` for asynchronous work accepted. Other values: not shown. */
     status: maybe(openEnum(['success', 'processing'])),
     /** Human-readable text. */

@@ -8,24 +8,102 @@
 import * as z from 'zod/mini';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../shared/timestamp';
 import { fieldIssue, optional, paramsObject, text } from './request-rules';
-import { envelope, maybe, openEnum, STRING } from './response-fields';
+import {
+  type Envelope,
+  envelope,
+  maybe,
+  type OpenEnum,
+  openEnum,
+  responseObject,
+  STRING,
+} from './response-fields';
 
-/** A statement export (spec §2.10). Only `hash` is required. */
-export const StatementExportSchema = z.looseObject({
-  /** Export identifier. */
+// ---------------------------------------------------------------------------------------------
+// Types: the documentation a partner reads (hover, reference). The schemas below are proven to
+// infer exactly these types (test/types/schemas-match.test-d.ts).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where an export stands (spec §2.10, §3): `processing` at request time. The finished and failed
+ * values are not shown: the SDK takes a set `url` as finished and `failed` or `error` as a failure
+ * (assumptions, see `EXPORT_STATUS`). Any other string passes.
+ */
+export type StatementExportState = OpenEnum<'processing'>;
+
+/** A statement export (spec §2.10). `hash` is always there; `status` and `url` may be absent or `null`. */
+export interface StatementExport {
+  /** Export identifier: poll and download it by this. Always present. Spec §2.10. */
+  hash: string;
+  /** `processing` at request time; the other values are not shown (see {@link StatementExportState}). Absent or `null` when not sent. Spec §2.10, §3. */
+  status?: StatementExportState | null;
+  /**
+   * Download location of the finished file (often a pre-signed URL on another origin). `null`
+   * while processing; set once finished. Spec §2.10.
+   */
+  url?: string | null;
+}
+
+/** Body of the export request's answer (spec §4.4), and of its 409: the envelope around the export. */
+export type StatementExportResponse = Envelope<StatementExport>;
+
+/** One end of a date range: a `Date` (its calendar day in `America/Sao_Paulo`) or `'YYYY-MM-DD'`. */
+export type DateInput = Date | string;
+
+/** A date range as start and end, each a `Date` or a `'YYYY-MM-DD'` string; start ≤ end. */
+export interface DateRange {
+  /** First day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
+  start: DateInput;
+  /** Last day of the range (inclusive), not before `start`: a `Date` or `'YYYY-MM-DD'`. */
+  end: DateInput;
+}
+
+/**
+ * `filter.betweenDates` of a statement export: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start,
+ * end) or a {@link DateRange}. Either way it is sent as the wire string.
+ */
+export type BetweenDates = string | DateRange;
+
+/** Filters of a statement export (spec §4.4). Other filter keys: not shown. */
+export interface StatementExportFilterParams {
+  /**
+   * The statement's date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or
+   * `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings (real days, start ≤ end), sent as the
+   * wire string. Spec §4.4.
+   */
+  betweenDates?: BetweenDates;
+}
+
+/**
+ * The body of `statements.export` (`POST /financial/account-statement/export-report`, spec §4.4).
+ * Neither field is documented as required.
+ */
+export interface StatementExportParams {
+  /** Export format, for example `csv` or `pdf`; the full list is not shown, so any string passes. Spec §4.4. */
+  format?: OpenEnum<'csv' | 'pdf'>;
+  /** Filters of the export; `betweenDates` is the only one the spec names. Spec §4.4. */
+  filter?: StatementExportFilterParams;
+}
+
+/**
+ * The body of `statements.export`.
+ *
+ * @deprecated Renamed {@link StatementExportParams}.
+ */
+export type ExportStatementParams = StatementExportParams;
+
+// ---------------------------------------------------------------------------------------------
+// Schemas: the run-time truth (field notes: see the types above)
+// ---------------------------------------------------------------------------------------------
+
+/** Schema of {@link StatementExport}: only `hash` is required. */
+export const StatementExportSchema = responseObject({
   hash: STRING,
-  /** `processing` at request time; other values: not shown. */
   status: maybe(openEnum(['processing'])),
-  /** `null` while processing; the download location when finished. */
   url: maybe(STRING),
 });
-/** A statement export (spec §2.10). */
-export type StatementExport = z.infer<typeof StatementExportSchema>;
 
-/** The body of the export request's answer (spec §4.4), also of its 409: envelope with the export. */
+/** Schema of {@link StatementExportResponse}. */
 export const StatementExportResponseSchema = envelope(StatementExportSchema);
-/** The body of the export request's answer (spec §4.4). */
-export type StatementExportResponse = z.infer<typeof StatementExportResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -33,17 +111,6 @@ export type StatementExportResponse = z.infer<typeof StatementExportResponseSche
 
 const WIRE_RANGE = /^(\d{2})\/(\d{2})\/(\d{4}),(\d{2})\/(\d{2})\/(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** One end of a date range: a `Date` (its calendar day in the platform's zone) or `'YYYY-MM-DD'`. */
-export type DateInput = Date | string;
-
-/** A date range as start and end, each a `Date` or a `'YYYY-MM-DD'` string. Start ≤ end. */
-export interface DateRange {
-  /** First day of the range (inclusive). */
-  start: DateInput;
-  /** Last day of the range (inclusive). */
-  end: DateInput;
-}
 
 /** `[year, month, day]` of a `'YYYY-MM-DD'` string that names a real day, else `undefined`. */
 function readIsoDate(value: string): [number, number, number] | undefined {
@@ -127,35 +194,32 @@ export const BetweenDatesSchema = z.unknown().check(
     }
   }),
 ) as unknown as z.ZodMiniType<BetweenDates, BetweenDates>;
-/** `filter.betweenDates` of a statement export, in either accepted form. */
-export type BetweenDates = string | DateRange;
+
+/** Schema of {@link StatementExportFilterParams}. */
+export const StatementExportFilterParamsSchema = paramsObject({
+  betweenDates: optional(BetweenDatesSchema),
+});
+
+/** Schema of {@link StatementExportParams}. */
+export const StatementExportParamsSchema = paramsObject({
+  format: optional(
+    text() as unknown as z.ZodMiniType<OpenEnum<'csv' | 'pdf'>, OpenEnum<'csv' | 'pdf'>>,
+  ),
+  filter: optional(StatementExportFilterParamsSchema),
+});
 
 /**
- * The body of `statements.export` (spec §4.4). Neither field is documented as required; other
- * filter keys and the full list of formats: not shown (extra keys pass).
+ * Schema of {@link StatementExportParams}.
+ *
+ * @deprecated Renamed {@link StatementExportParamsSchema}.
  */
-export const ExportStatementParamsSchema = paramsObject({
-  /** Export format, for example `csv` or `pdf` (the full list: not shown). */
-  format: optional(text() as unknown as z.ZodMiniType<'csv' | 'pdf' | (string & {})>),
-  /** Filters of the export. */
-  filter: optional(
-    paramsObject({
-      /**
-       * Date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or `{ start, end }`
-       * with `Date`s or `'YYYY-MM-DD'` strings. Sent as the wire string.
-       */
-      betweenDates: optional(BetweenDatesSchema),
-    }),
-  ),
-});
-/** The body of `statements.export` (spec §4.4). */
-export type ExportStatementParams = z.input<typeof ExportStatementParamsSchema>;
+export const ExportStatementParamsSchema = StatementExportParamsSchema;
 
 /**
  * Turns `filter.betweenDates` into the wire string `'DD/MM/YYYY,DD/MM/YYYY'`. A wire string passes
  * through unchanged; a `Date` gives the calendar day it falls on in `timeZone` (default
  * `America/Sao_Paulo`, the platform's zone), so `new Date(2024, 0, 31)` on a São Paulo machine and
- * `'2024-01-31'` both give `31/01/2024`. Validate with {@link ExportStatementParamsSchema} first;
+ * `'2024-01-31'` both give `31/01/2024`. Validate with {@link StatementExportParamsSchema} first;
  * this throws a `TypeError` for a value it cannot read and a `RangeError` for an end before the start.
  *
  * @example

@@ -16,236 +16,323 @@ import {
   optional,
   paramsObject,
   text,
+  type Uploadable,
   uploadable,
 } from './request-rules';
-import { BOOLEAN, maybe, NUMBER, openEnum, STRING } from './response-fields';
+import {
+  BOOLEAN,
+  maybe,
+  NUMBER,
+  type OpenEnum,
+  openEnum,
+  responseObject,
+  STRING,
+} from './response-fields';
 
 // ---------------------------------------------------------------------------------------------
-// Responses
+// Types: the documentation a partner reads (hover, reference). The schemas below are proven to
+// infer exactly these types (test/types/schemas-match.test-d.ts).
 // ---------------------------------------------------------------------------------------------
+
+/** A user is a person or a company (spec §2.1). Open: a new value passes. */
+export type UserType = OpenEnum<'person' | 'company'>;
+
+/**
+ * A company's tax regime (spec §2.1, §4.1): `mei` (individual micro-entrepreneur), `simple`
+ * (Simples Nacional), `presumed` (presumed profit) or `real` (real profit).
+ */
+export type CompanyType = 'mei' | 'simple' | 'presumed' | 'real';
+
+/** Kinds of phone seen (spec §2.3): `whatsapp`, `mobile`, `landline`, `work`; others pass. */
+export type PhoneType = OpenEnum<'whatsapp' | 'mobile' | 'landline' | 'work'>;
 
 /**
  * An address as the service returns it (spec §2.2). The spec's "required" column applies to
- * requests; in a response every field may be absent or `null`.
+ * requests: in a response every field may be absent or `null`.
  */
-export const AddressSchema = z.looseObject({
-  /** Zip code, Brazilian format `00000-000`, max 10. */
+export interface Address {
+  /** Zip code, Brazilian format `00000-000` (at most 10 characters). Absent or `null` when empty. Spec §2.2. */
+  zip_code?: string | null;
+  /** City, at most 191 characters. Absent or `null` when empty. Spec §2.2. */
+  city?: string | null;
+  /** Two-letter state abbreviation (e.g. `SP`). Absent or `null` when empty. Spec §2.2. */
+  state?: string | null;
+  /** Country, at most 191 characters. Absent or `null` when empty. Spec §2.2. */
+  country?: string | null;
+  /** Street, at most 191 characters. Absent or `null` when empty. Spec §2.2. */
+  street?: string | null;
+  /** Street number, at most 191 characters; may be text (e.g. a no-number marker). Absent or `null` when empty. Spec §2.2. */
+  street_number?: string | null;
+  /** Neighborhood, at most 191 characters. Absent or `null` when empty. Spec §2.2. */
+  neighborhood?: string | null;
+  /** Complement (apartment, block…), at most 191 characters. Absent or `null` when empty. Spec §2.2. */
+  complement?: string | null;
+  /** Whether this is the main address (the service's default: `false`). Absent or `null` when not sent. Spec §2.2. */
+  is_default?: boolean | null;
+}
+
+/** A phone as the service returns it (spec §2.3). Every field may be absent or `null`. */
+export interface Phone {
+  /** Phone id, an integer from 1 to 999999999. Absent or `null` when not sent. Spec §2.3. */
+  id?: number | null;
+  /** Country calling code, at most 5 characters (the service's default: `55`, Brazil). Absent or `null` when not sent. Spec §2.3. */
+  ddi?: string | null;
+  /** Area code (DDD), at most 2 characters. Absent or `null` when not sent. Spec §2.3. */
+  ddd?: string | null;
+  /** Kind of phone: `whatsapp`, `mobile`, `landline`, `work` seen; others pass. Absent or `null` when not sent. Spec §2.3. */
+  type?: PhoneType | null;
+  /** The number, digits only, without the area code. Absent or `null` when not sent. Spec §2.3. */
+  number?: string | null;
+}
+
+/**
+ * A user (seller) as `users.update` returns it (spec §2.1). `name`, `code`, `status`, `type` and
+ * `email` are always present (the spec says so); every other field may be absent or `null`.
+ */
+export interface User {
+  /** The user's name. Always present. Spec §2.1. */
+  name: string;
+  /** Unique user code: the user's identity (e.g. `user_id` of a refund). Always present. Spec §2.1. */
+  code: string;
+  /** Account status. Always present; its allowed values: not shown (any string). Spec §2.1. */
+  status: string;
+  /** Whether the platform approved the user. Absent or `null` when not sent. Spec §2.1. */
+  is_approved?: boolean | null;
+  /** Whether the user completed registration. Absent or `null` when not sent. Spec §2.1. */
+  is_registration_completed?: boolean | null;
+  /** `person` or `company`. Always present. Spec §2.1. */
+  type: UserType;
+  /** E-mail address. Always present. Spec §2.1. */
+  email: string;
+  /**
+   * The user-scoped token for protected endpoints: pass it to `client.forUser`. A secret (the SDK
+   * redacts it in logs and errors). Absent or `null` when not sent. Spec §2.1, §5.
+   */
+  public_token?: string | null;
+  /** URL of the user's photo. Absent or `null` when there is none. Spec §2.1. */
+  avatar?: string | null;
+  /** Address. Absent or `null` when not set. Spec §2.2. */
+  address?: Address | null;
+  /** Phones. Absent or `null` when none. Spec §2.3. */
+  phones?: Phone[] | null;
+  /** Free text about the user. Absent or `null` when empty. Spec §2.1. */
+  about?: string | null;
+  /** Website URL. Absent or `null` when empty. Spec §2.1. */
+  website?: string | null;
+  /** Recovery e-mail address. Absent or `null` when empty. Spec §2.1. */
+  recovery_email?: string | null;
+  /** Nickname, at most 191 characters. Absent or `null` when empty. Spec §2.1. */
+  nickname?: string | null;
+  /** Birth date (a date string); persons only. Absent or `null` for companies or when not set. Spec §2.1. */
+  birth?: string | null;
+  /** Whether a person under 18 is emancipated. Absent or `null` when not set. Spec §2.1. */
+  is_emancipated?: boolean | null;
+  /** A person's national tax id (CPF), format `###.###.###-##`. Absent or `null` for companies. Spec §2.1. */
+  cpf?: string | null;
+  /** A company's national tax id (CNPJ), format `##.###.###/####-##`. Absent or `null` for persons. Spec §2.1. */
+  cnpj?: string | null;
+  /** A company's tax regime: `mei`, `simple`, `presumed` or `real`. Absent or `null` for persons. Spec §2.1. */
+  company_type?: OpenEnum<CompanyType> | null;
+}
+
+/** An address in `users.update` (spec §2.2): the required fields and their limits. */
+export interface AddressParams {
+  /** Zip code, Brazilian format `00000-000` (at most 10 characters). Required. Spec §2.2. */
+  zip_code: string;
+  /** City, at most 191 characters. Required. Spec §2.2. */
+  city: string;
+  /** Two-letter state abbreviation (e.g. `SP`). Required. Spec §2.2. */
+  state: string;
+  /** Country, at most 191 characters. Required. Spec §2.2. */
+  country: string;
+  /** Street, at most 191 characters. Required. Spec §2.2. */
+  street: string;
+  /** Street number, at most 191 characters; may be text (e.g. a no-number marker). Required. Spec §2.2. */
+  street_number: string;
+  /** Neighborhood, at most 191 characters. Required. Spec §2.2. */
+  neighborhood: string;
+  /** Complement (apartment, block…), at most 191 characters. Spec §2.2. */
+  complement?: string;
+  /** Whether this is the main address; the service's default is `false`. Spec §2.2. */
+  is_default?: boolean;
+}
+
+/** A phone in `users.update` (spec §2.3, §4.1): `type` required, `number` 8 or 9 digits. */
+export interface PhoneParams {
+  /** Id of an existing phone to update, an integer from 1 to 999999999. Spec §2.3. */
+  id?: number;
+  /** Country calling code, at most 5 characters; the service's default is `55` (Brazil). Spec §2.3, §8. */
+  ddi?: string;
+  /** Area code (DDD), at most 2 characters. Spec §2.3, §8. */
+  ddd?: string;
+  /** Kind of phone, at most 191 characters: `whatsapp`, `mobile`, `landline`, `work` seen. Required. Spec §2.3, §4.1. */
+  type: PhoneType;
+  /** The number: 8 or 9 digits, without the area code. Spec §2.3, §4.1. */
+  number?: string;
+}
+
+/** The company partner of a company profile (spec §4.1). */
+export interface CompanyPartnerParams {
+  /** Partner's name, at most 191 characters. Spec §4.1. */
+  name?: string;
+  /** Partner's tax id (CPF), format `###.###.###-##`. Spec §4.1. */
+  cpf?: string;
+  /** Partner's birth date (a date string the service reads, e.g. `YYYY-MM-DD`). Spec §4.1. */
+  birth?: string;
+}
+
+/**
+ * The body of `users.update` (`POST /users/update`, multipart; spec §4.1). Person or company: the
+ * tax id sent chooses (`cpf` → person rules, `birth` required; `cnpj` → company rules,
+ * `company_type` and `social_name` required). Left to the service, whose 422 comes back as
+ * `UnprocessableEntityError`: which tax id the user's type needs, `company_partner` being required
+ * on the first update and forbidden once defined, and the under-18 fields.
+ */
+export interface UserUpdateParams {
+  /** The user's name, 3 to 191 characters. Required. Spec §4.1, §8. */
+  name: string;
+  /** The address (spec §2.2). Required. Spec §4.1. */
+  address: AddressParams;
+  /** The user's photo: a `Blob`, `File`, `Uint8Array`, `ArrayBuffer` or `ReadableStream` (see `toFile`). Spec §4.1. */
+  avatar?: Uploadable;
+  /** Phones; in each `type` is required and `number` has 8 or 9 digits. Spec §4.1. */
+  phones?: PhoneParams[];
+  /** Free text about the user. Spec §4.1. */
+  about?: string;
+  /** Website, an absolute URL. Spec §4.1. */
+  website?: string;
+  /** Recovery e-mail address. Spec §4.1. */
+  recovery_email?: string;
+  /** Nickname, at most 191 characters. Spec §4.1. */
+  nickname?: string;
+  /** Birth date (a date string the service reads, e.g. `YYYY-MM-DD`). Required for a person (when `cpf` is sent). Spec §4.1. */
+  birth?: string;
+  /** Whether the person is emancipated; the service requires it for a person under 18. Spec §4.1. */
+  is_emancipated?: boolean;
+  /** Emancipation document (a file, like `avatar`); the service requires it for a person under 18. Spec §4.1. */
+  emancipated_document?: Uploadable;
+  /** A person's national tax id (CPF), format `###.###.###-##`. Sending it selects the person variant. Spec §4.1. */
+  cpf?: string;
+  /** A company's national tax id (CNPJ), format `##.###.###/####-##`. Sending it selects the company variant. Spec §4.1. */
+  cnpj?: string;
+  /** The company's tax regime: `mei`, `simple`, `presumed` or `real`. Required for a company (when `cnpj` is sent). Spec §4.1. */
+  company_type?: CompanyType;
+  /** The company's legal name, at most 191 characters. Required for a company (when `cnpj` is sent). Spec §4.1. */
+  social_name?: string;
+  /**
+   * The company's partner. The service requires it on a company's first profile update and forbids
+   * it once defined (service state: not checked here). A call with it is never replayed. Spec §4.1.
+   */
+  company_partner?: CompanyPartnerParams;
+}
+
+/**
+ * The body of `users.update`.
+ *
+ * @deprecated Renamed {@link UserUpdateParams}.
+ */
+export type UpdateUserParams = UserUpdateParams;
+
+// ---------------------------------------------------------------------------------------------
+// Schemas: the run-time truth (field notes: see the types above)
+// ---------------------------------------------------------------------------------------------
+
+/** Schema of {@link Address}. */
+export const AddressSchema = responseObject({
   zip_code: maybe(STRING),
-  /** City, max 191. */
   city: maybe(STRING),
-  /** Two-letter state abbreviation. */
   state: maybe(STRING),
-  /** Country, max 191. */
   country: maybe(STRING),
-  /** Street, max 191. */
   street: maybe(STRING),
-  /** Street number, max 191; may be text (for example a no-number marker). */
   street_number: maybe(STRING),
-  /** Neighborhood, max 191. */
   neighborhood: maybe(STRING),
-  /** Complement, max 191. */
   complement: maybe(STRING),
-  /** Main address flag; default false. */
   is_default: maybe(BOOLEAN),
 });
-/** An address as the service returns it (spec §2.2). */
-export type Address = z.infer<typeof AddressSchema>;
 
-/** A phone as the service returns it (spec §2.3). */
-export const PhoneSchema = z.looseObject({
-  /** Phone id, integer 1 to 999999999. */
+/** Schema of {@link Phone}. */
+export const PhoneSchema = responseObject({
   id: maybe(NUMBER),
-  /** Country code, max 5; default `55`. */
   ddi: maybe(STRING),
-  /** Area code, max 2. */
   ddd: maybe(STRING),
-  /** Kind of phone, max 191; kinds seen: `whatsapp`, `mobile`, `landline`, `work`. */
   type: maybe(openEnum(['whatsapp', 'mobile', 'landline', 'work'])),
-  /** Digits only, without area code. */
   number: maybe(STRING),
 });
-/** A phone as the service returns it (spec §2.3). */
-export type Phone = z.infer<typeof PhoneSchema>;
 
-/** A user (seller) as returned by the profile update (spec §2.1). */
-export const UserSchema = z.looseObject({
-  /** User name; always present. */
+/** Schema of {@link User}: `name`, `code`, `status`, `type` and `email` are required. */
+export const UserSchema = responseObject({
   name: STRING,
-  /** Unique user code; always present. */
   code: STRING,
-  /** User status; always present. Allowed values: not shown by the spec. */
   status: STRING,
-  /** Whether the user is approved. */
   is_approved: maybe(BOOLEAN),
-  /** Whether registration is complete. */
   is_registration_completed: maybe(BOOLEAN),
-  /** `person` or `company`; always present. */
   type: openEnum(['person', 'company']),
-  /** E-mail address; always present. */
   email: STRING,
-  /** User-scoped token for protected endpoints (send it through `client.forUser`). */
   public_token: maybe(STRING),
-  /** URL of the user photo. */
   avatar: maybe(STRING),
-  /** Address (spec §2.2). */
   address: maybe(AddressSchema),
-  /** Phones (spec §2.3). */
   phones: maybe(z.array(PhoneSchema)),
-  /** Free text about the user. */
   about: maybe(STRING),
-  /** Website URL. */
   website: maybe(STRING),
-  /** Recovery e-mail address. */
   recovery_email: maybe(STRING),
-  /** Nickname, max 191. */
   nickname: maybe(STRING),
-  /** Birth date; person only. */
   birth: maybe(STRING),
-  /** Whether the person (under 18) is emancipated. */
   is_emancipated: maybe(BOOLEAN),
-  /** Person national tax id, format `###.###.###-##`. */
   cpf: maybe(STRING),
-  /** Company national tax id, format `##.###.###/####-##`. */
   cnpj: maybe(STRING),
-  /** Company tax regime: `mei`, `simple`, `presumed`, `real`. */
   company_type: maybe(openEnum(['mei', 'simple', 'presumed', 'real'])),
 });
-/** A user (seller) as returned by the profile update (spec §2.1). */
-export type User = z.infer<typeof UserSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Requests
-// ---------------------------------------------------------------------------------------------
 
 const TEXT_191 = { max: 191 } as const;
 
-/** An address in a profile update (spec §2.2): the required fields and their limits. */
+/** Schema of {@link AddressParams}. */
 export const AddressParamsSchema = paramsObject({
-  /** Zip code, Brazilian format `00000-000` (max 10). Required. */
-  zip_code: text({
-    max: 10,
-    pattern: FORMATS.zipCode,
-    format: '00000-000',
-  }),
-  /** City, max 191 characters. Required. */
+  zip_code: text({ max: 10, pattern: FORMATS.zipCode, format: '00000-000' }),
   city: text(TEXT_191),
-  /** Two-letter state abbreviation. Required. */
-  state: text({
-    pattern: FORMATS.state,
-    format: 'two letters (state abbreviation)',
-  }),
-  /** Country, max 191 characters. Required. */
+  state: text({ pattern: FORMATS.state, format: 'two letters (state abbreviation)' }),
   country: text(TEXT_191),
-  /** Street, max 191 characters. Required. */
   street: text(TEXT_191),
-  /** Street number, max 191 characters; may be text (for example a no-number marker). Required. */
   street_number: text(TEXT_191),
-  /** Neighborhood, max 191 characters. Required. */
   neighborhood: text(TEXT_191),
-  /** Complement, max 191 characters. */
   complement: optional(text(TEXT_191)),
-  /** Main address flag; the service defaults to false. */
   is_default: optional(flag()),
 });
-/** An address in a profile update (spec §2.2). */
-export type AddressParams = z.infer<typeof AddressParamsSchema>;
 
-/** A phone in a profile update (spec §2.3, §4.1): `type` required, `number` 8 or 9 digits. */
+/** Schema of {@link PhoneParams}. */
 export const PhoneParamsSchema = paramsObject({
-  /** Phone id, integer 1 to 999999999 (to update an existing phone). */
   id: optional(integer({ min: 1, max: 999_999_999 })),
-  /** Country code, max 5 characters; the service defaults to `55`. */
   ddi: optional(text({ max: 5 })),
-  /** Area code, max 2 characters. */
   ddd: optional(text({ max: 2 })),
-  /** Kind of phone, max 191; kinds seen: `whatsapp`, `mobile`, `landline`, `work`. Required. */
-  type: text({
-    max: 191,
-  }) as unknown as z.ZodMiniType<'whatsapp' | 'mobile' | 'landline' | 'work' | (string & {})>,
-  /** Digits only, 8 or 9, without area code. */
+  type: text({ max: 191 }) as unknown as z.ZodMiniType<PhoneType, PhoneType>,
   number: optional(
-    text({
-      pattern: FORMATS.phoneNumber,
-      format: '8 or 9 digits, without area code',
-    }),
+    text({ pattern: FORMATS.phoneNumber, format: '8 or 9 digits, without area code' }),
   ),
 });
-/** A phone in a profile update (spec §2.3, §4.1). */
-export type PhoneParams = z.infer<typeof PhoneParamsSchema>;
 
-/** The company partner of a company profile (spec §4.1). */
+/** Schema of {@link CompanyPartnerParams}. */
 export const CompanyPartnerParamsSchema = paramsObject({
-  /** Partner name, max 191 characters. */
   name: optional(text(TEXT_191)),
-  /** Partner tax id, format `###.###.###-##`. */
-  cpf: optional(
-    text({
-      pattern: FORMATS.cpf,
-      format: '###.###.###-##',
-    }),
-  ),
-  /** Partner birth date (a date the service reads, e.g. `YYYY-MM-DD`). */
+  cpf: optional(text({ pattern: FORMATS.cpf, format: '###.###.###-##' })),
   birth: optional(text()),
 });
-/** The company partner of a company profile (spec §4.1). */
-export type CompanyPartnerParams = z.infer<typeof CompanyPartnerParamsSchema>;
 
-/**
- * The body of `users.update` (`POST /users/update`, multipart; spec §4.1).
- *
- * Checked here: every documented limit and format, and the variant by the tax id sent (`cpf` →
- * `birth` required; `cnpj` → `company_type` and `social_name` required). Left to the service,
- * whose 422 comes back as `UnprocessableEntityError`: which tax id the user's type needs (the type
- * is not in the request), `company_partner` being required on the first update and forbidden once
- * defined (service state), and the under-18 fields (the clock).
- */
-export const UpdateUserParamsSchema = paramsObject({
-  /** User name, 3 to 191 characters. Required. */
+/** Schema of {@link UserUpdateParams}: every documented limit and format, and the variant by tax id. */
+export const UserUpdateParamsSchema = paramsObject({
   name: text({ min: 3, max: 191 }),
-  /** Address (spec §2.2). Required. */
   address: AddressParamsSchema,
-  /** User photo. */
   avatar: optional(uploadable()),
-  /** Phones; `type` required in each, `number` 8 or 9 digits. */
   phones: optional(listOf(PhoneParamsSchema, 'phones')),
-  /** Free text about the user. */
   about: optional(text()),
-  /** Website, an absolute URL. */
   website: optional(text({ pattern: FORMATS.url, format: 'an absolute URL' })),
-  /** Recovery e-mail address. */
   recovery_email: optional(text({ pattern: FORMATS.email, format: 'an e-mail address' })),
-  /** Nickname, max 191 characters. */
   nickname: optional(text(TEXT_191)),
-  /** Birth date (a date the service reads, e.g. `YYYY-MM-DD`). Required for a person (when `cpf` is sent). */
   birth: optional(text()),
-  /** Whether the person is emancipated. The service requires it for a person under 18. */
   is_emancipated: optional(flag()),
-  /** Emancipation document. The service requires it for a person under 18. */
   emancipated_document: optional(uploadable()),
-  /** Person national tax id, format `###.###.###-##`. Sending it selects the person variant. */
-  cpf: optional(
-    text({
-      max: 191,
-      pattern: FORMATS.cpf,
-      format: '###.###.###-##',
-    }),
-  ),
-  /** Company national tax id, format `##.###.###/####-##`. Sending it selects the company variant. */
-  cnpj: optional(
-    text({
-      max: 191,
-      pattern: FORMATS.cnpj,
-      format: '##.###.###/####-##',
-    }),
-  ),
-  /** Company tax regime: `mei`, `simple`, `presumed`, `real`. Required for a company (when `cnpj` is sent). */
+  cpf: optional(text({ max: 191, pattern: FORMATS.cpf, format: '###.###.###-##' })),
+  cnpj: optional(text({ max: 191, pattern: FORMATS.cnpj, format: '##.###.###/####-##' })),
   company_type: optional(oneOf(['mei', 'simple', 'presumed', 'real'])),
-  /** Company legal name, max 191 characters. Required for a company (when `cnpj` is sent). */
   social_name: optional(text(TEXT_191)),
-  /**
-   * Company partner. The service requires it on the first profile update of a company and
-   * forbids it once defined (not checked here: it depends on the service's state).
-   */
   company_partner: optional(CompanyPartnerParamsSchema),
 }).check(
   crossFieldRule((payload) => {
@@ -263,5 +350,10 @@ export const UpdateUserParamsSchema = paramsObject({
     }
   }),
 );
-/** The body of `users.update` (spec §4.1). */
-export type UpdateUserParams = z.input<typeof UpdateUserParamsSchema>;
+
+/**
+ * Schema of {@link UserUpdateParams}.
+ *
+ * @deprecated Renamed {@link UserUpdateParamsSchema}.
+ */
+export const UpdateUserParamsSchema = UserUpdateParamsSchema;

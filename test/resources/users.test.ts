@@ -70,7 +70,7 @@ async function sentForm(params: UpdateUserParams): Promise<FormData> {
 
 /** Sends `params`, expecting a RequestValidationError before anything leaves; returns the issue paths. */
 async function refused(params: Record<string, unknown>): Promise<string[]> {
-  const error = await rejectionOf(seller().users.update(params as UpdateUserParams));
+  const error = await rejectionOf(seller().users.update(params as unknown as UpdateUserParams));
   expect(error).toBeInstanceOf(RequestValidationError);
   expect(requests()).toHaveLength(0);
   return (error as RequestValidationError).issues.map((issue) => issue.path.join('.'));

@@ -1,8 +1,9 @@
 /**
- * Each field's spec note lives in the TSDoc beside its schema (no longer as a runtime description:
- * issue 8 measured that copy at ~3 KB gzipped and a tenth of the import time). These tests keep the
- * promise that replaced it: every field has its note, and a partner hovering a field in the IDE
- * sees it on the inferred type.
+ * Each field's spec note lives in the TSDoc of the named type beside its schema (the schemas are
+ * proven to infer those types in test/types/schemas-match.test-d.ts). These tests keep the promise
+ * that every field of every param and result type carries its note (with the spec section, and,
+ * for a response field, when it is absent or `null`), and that a partner hovering a field in the
+ * IDE sees it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,32 +11,53 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCHEMA_DIR = `${ROOT}src/schemas/`;
 
-/** `file: object.field` for every property of a `z.looseObject({ … })` shape without TSDoc. */
-function undocumentedFields(): string[] {
-  const missing: string[] = [];
-  for (const name of readdirSync(SCHEMA_DIR).filter((file) => file.endsWith('.ts'))) {
-    const text = readFileSync(SCHEMA_DIR + name, 'utf8');
-    const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true);
-    const visit = (node: ts.Node): void => {
-      if (
-        ts.isCallExpression(node) &&
-        node.expression.getText(source) === 'z.looseObject' &&
-        node.arguments[0] &&
-        ts.isObjectLiteralExpression(node.arguments[0])
-      ) {
-        for (const property of node.arguments[0].properties) {
-          const docs = ts.getJSDocCommentsAndTags(property).filter(ts.isJSDoc);
-          const note = docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '').join('');
-          if (note.trim().length < 3) missing.push(`${name}: ${property.name?.getText(source)}`);
-        }
+/** The files holding the param and result types: every schema module, and the resources' own results. */
+const TYPE_FILES = [
+  ...readdirSync(`${ROOT}src/schemas/`)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `src/schemas/${file}`),
+  'src/resources/refunds.ts',
+  'src/resources/statements.ts',
+];
+
+/** Option bags of the rule builders: documented, but not data of the service. */
+const NOT_DATA = new Set(['TextRules', 'RangeRules', 'RuleIssue', 'RangeProblem']);
+
+interface FieldDoc {
+  where: string;
+  doc: string;
+  optional: boolean;
+  nullable: boolean;
+}
+
+/** Every property of every exported data interface, with its TSDoc text. */
+function fieldDocs(): FieldDoc[] {
+  const fields: FieldDoc[] = [];
+  for (const file of TYPE_FILES) {
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(ROOT + file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
+    for (const statement of source.statements) {
+      if (!ts.isInterfaceDeclaration(statement) || NOT_DATA.has(statement.name.text)) continue;
+      const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      if (!exported) continue;
+      for (const member of statement.members) {
+        if (!ts.isPropertySignature(member)) continue;
+        const docs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc);
+        fields.push({
+          where: `${statement.name.text}.${member.name.getText(source)}`,
+          doc: docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '').join(' '),
+          optional: member.questionToken !== undefined,
+          nullable: /\bnull\b/.test(member.type?.getText(source) ?? ''),
+        });
       }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    }
   }
-  return missing;
+  return fields;
 }
 
 /** What the IDE shows when hovering the last occurrence of `marker` in `code`. */
@@ -73,23 +95,68 @@ function hover(code: string, marker: string): string {
 }
 
 describe('field notes', () => {
-  it('every field of every object schema carries its spec note as TSDoc', () => {
-    expect(undocumentedFields()).toEqual([]);
+  const fields = fieldDocs();
+
+  it('finds the param and result types (a sanity check of the scan itself)', () => {
+    const names = new Set(fields.map((field) => field.where.split('.')[0]));
+    for (const name of ['Product', 'Offer', 'OfferUpdateParams', 'User', 'UserUpdateParams']) {
+      expect(names).toContain(name);
+    }
+    for (const name of [
+      'BankAccount',
+      'Refund',
+      'RefundStatus',
+      'RefundAccepted',
+      'Anticipation',
+    ]) {
+      expect(names).toContain(name);
+    }
+    expect(fields.length).toBeGreaterThan(200);
   });
 
-  it('shows a response field’s note on the inferred type, where a partner hovers', () => {
+  it('every field of every param and result type carries a note', () => {
+    expect(fields.filter((field) => field.doc.trim().length < 12).map((f) => f.where)).toEqual([]);
+  });
+
+  it('every field of a type taken from the spec names its section', () => {
+    // The SDK's own result shapes (RefundAccepted, RefundExisting, the 409 flag) have no section.
+    const own = /^(RefundAccepted|RefundExisting|StatementExportRequestResult|DateRange)\./;
+    const missing = fields.filter((field) => !own.test(field.where) && !/§\d/.test(field.doc));
+    expect(missing.map((field) => field.where)).toEqual([]);
+  });
+
+  it('every response field that may be missing says when it is absent or null', () => {
+    const silent = fields.filter(
+      (field) => field.optional && field.nullable && !/absent|null/i.test(field.doc),
+    );
+    expect(silent.map((field) => field.where)).toEqual([]);
+  });
+
+  it('every required response field says it is always present', () => {
+    const responseTypes =
+      /^(Product|Offer|User|BankAccount|Refund|RefundStatus|StatementExport|Anticipation|Envelope)\./;
+    const silent = fields.filter(
+      (field) =>
+        responseTypes.test(field.where) &&
+        !field.optional &&
+        !/always (present|sent)/i.test(field.doc),
+    );
+    expect(silent.map((field) => field.where)).toEqual([]);
+  });
+
+  it('shows a response field’s note where a partner hovers it', () => {
     const code = [
       "import type { Product } from 'partner-sdk';",
       'declare const product: Product;',
       'product.refund_deadline;',
     ].join('\n');
-    expect(hover(code, 'refund_deadline')).toBe('Refund deadline in days; allowed 7, 15, 30.');
+    expect(hover(code, 'refund_deadline')).toMatch(/7, 15 or 30.*Spec §2\.5/);
   }, 30_000);
 
   it('shows a request field’s note, limits included, on the params type', () => {
     const code = [
-      "import type { UpdateOfferParams } from 'partner-sdk';",
-      'const params: UpdateOfferParams = { quantity_items: 1 };',
+      "import type { OfferUpdateParams } from 'partner-sdk';",
+      'const params: OfferUpdateParams = { quantity_items: 1 };',
     ].join('\n');
     expect(hover(code, 'quantity_items')).toMatch(/1 to 100/);
   }, 30_000);
