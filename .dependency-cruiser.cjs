@@ -1,0 +1,106 @@
+/**
+ * The layering of `src/` as a checked rule (`npm run lint` runs `depcruise`). CONTRIBUTING.md
+ * explains the layers; this file is what holds them. A rule broken here fails CI.
+ *
+ *   shared/        pure data helpers (timestamps): imports nothing of ours
+ *   schemas/       zod schemas: data only, never HTTP (no core/, resources/, client)
+ *   core/          HTTP and its machinery: knows nothing above it (resources, client, entries)
+ *   resources/     one namespace per file: calls described over core/
+ *   client.ts, index.ts, webhooks/, bulk/, redis/: the shipped entries, which never reach testing/
+ *   testing/       the mock API (`partner-sdk/testing`): may use the rest, nothing ships it
+ */
+
+/** The transport's own files: the only ones that may import ky. */
+const TRANSPORT = '^src/core/(transport|retry)(\\.ts$|/)';
+
+/** The shipped entry points other than `partner-sdk/testing` and `/testing/msw`. */
+const SHIPPED_ENTRIES = '^src/(index\\.ts|webhooks/index\\.ts|bulk/index\\.ts|redis/index\\.ts)$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-nothing-of-ours',
+      comment: 'src/shared holds plain data helpers that every layer may use: it depends on none.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/', pathNot: '^src/shared/' },
+    },
+    {
+      name: 'schemas-know-only-data',
+      comment: 'schemas/ describe data; HTTP (core/), resources and the client are above them.',
+      severity: 'error',
+      from: { path: '^src/schemas/' },
+      to: {
+        path: '^src/(core|resources|testing|webhooks|bulk|redis)/|^src/(client|index)\\.ts$',
+      },
+    },
+    {
+      name: 'core-knows-nothing-above-it',
+      comment:
+        'core/ knows HTTP and nothing about refunds: no resources/, client.ts, testing/ or entries.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: {
+        path: '^src/(resources|testing|webhooks|bulk|redis)/|^src/(client|index)\\.ts$',
+      },
+    },
+    {
+      name: 'resources-over-core-only',
+      comment: 'A resource names paths and schemas over core/; it never reaches the client or kit.',
+      severity: 'error',
+      from: { path: '^src/resources/' },
+      to: { path: '^src/(testing|webhooks|bulk|redis)/|^src/(client|index)\\.ts$' },
+    },
+    {
+      name: 'ky-only-in-the-transport',
+      comment: 'ky is an implementation detail of the transport: nothing else in src/ imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: TRANSPORT },
+      to: { path: '(^|/)node_modules/ky/' },
+    },
+    {
+      name: 'entries-never-import-testing',
+      comment:
+        'webhooks/, bulk/ and redis/ ship to partners; the testing kit does not ship with them.',
+      severity: 'error',
+      from: { path: '^src/(webhooks|bulk|redis|resources|core|shared|schemas)/|^src/client\\.ts$' },
+      to: { path: '^src/testing/' },
+    },
+    {
+      name: 'shipped-client-never-reaches-testing',
+      comment:
+        'What `partner-sdk` (and /webhooks, /bulk, /redis) loads must not reach the testing kit, ' +
+        'however indirectly: it would ship the mock API in every bundle.',
+      severity: 'error',
+      from: { path: SHIPPED_ENTRIES },
+      to: { path: '^src/testing/', reachable: true },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'A cycle makes two modules one: split out what both need instead. Cycles through ' +
+        'type-only imports vanish at run time and are allowed.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'src-never-imports-tests',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench|examples|scripts)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // src/ is ESM TypeScript: a local function named `require` (the mock's validation) is no import.
+    moduleSystems: ['es6'],
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};
