@@ -83,7 +83,7 @@ describe('statements.waitForExport against the mock API', () => {
     const { client } = await mockApi({ exportPolls: 1_000 });
     const exported = await client.statements.export(params);
     const error = await client.statements
-      .waitForExport(exported, { interval: 10, timeout: 50 })
+      .waitForExport(exported, { interval: 10, timeout: 500 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PollTimeoutError);
     expect(error).toMatchObject({ lastStatus: 'processing' });

@@ -9,6 +9,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
 } from '../../src/index';
+import { envelope, wireAnticipation } from '../helpers/kit-fixtures';
 import {
   BASE_URL,
   CLIENT_TOKEN,
@@ -23,7 +24,6 @@ import {
   server,
   useMockApi,
 } from '../helpers/msw-api';
-import { envelope, wireAnticipation } from '../helpers/wire-fixtures';
 
 useMockApi();
 

@@ -6,6 +6,7 @@ import {
   ResponseValidationError,
   type UpdateBankAccountParams,
 } from '../../src/index';
+import { wireBankAccount } from '../helpers/kit-fixtures';
 import {
   CLIENT_TOKEN,
   makeClient,
@@ -18,7 +19,6 @@ import {
   requests,
   useMockApi,
 } from '../helpers/msw-api';
-import { wireBankAccount } from '../helpers/wire-fixtures';
 
 useMockApi();
 

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type FeeTierChange, ResponseValidationError } from '../../src/index';
+import { envelope, wireFeeTierChange } from '../helpers/kit-fixtures';
 import {
   CLIENT_TOKEN,
   makeClient,
@@ -9,7 +10,6 @@ import {
   reply,
   useMockApi,
 } from '../helpers/msw-api';
-import { envelope, wireFeeTierChange } from '../helpers/wire-fixtures';
 
 useMockApi();
 
@@ -26,7 +26,7 @@ describe('feeTiers.history', () => {
     expect(sent.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TOKEN}`);
     expect(await sent.text()).toBe('');
     expect(changes).toEqual([wireFeeTierChange()]);
-    expect(changes[0]?.changed_by?.email).toBe('operador@partner.test');
+    expect(changes[0]?.changed_by?.email).toBe(wireFeeTierChange().changed_by?.email);
     expectTypeOf(changes).toEqualTypeOf<FeeTierChange[]>();
   });
 

@@ -6,6 +6,7 @@ import {
   ResponseValidationError,
   type UpdateOfferParams,
 } from '../../src/index';
+import { wireOffer } from '../helpers/kit-fixtures';
 import {
   CLIENT_TOKEN,
   makeClient,
@@ -18,7 +19,6 @@ import {
   requests,
   useMockApi,
 } from '../helpers/msw-api';
-import { wireOffer } from '../helpers/wire-fixtures';
 
 useMockApi();
 
@@ -132,7 +132,7 @@ describe('offers.update', () => {
       .offers.update('prd_k2j4', 'off_5521', {})
       .withResponse();
     expect(response.status).toBe(200);
-    expect(data.code).toBe('off_5521');
+    expect(data.code).toBe(wireOffer().code);
   });
 
   it('percent-encodes both path parameters', async () => {

@@ -8,6 +8,7 @@ import {
   RequestValidationError,
   ResponseValidationError,
 } from '../../src/index';
+import { envelope, wireRefund } from '../helpers/kit-fixtures';
 import {
   BASE_URL,
   CLIENT_TOKEN,
@@ -21,7 +22,6 @@ import {
   requests,
   useMockApi,
 } from '../helpers/msw-api';
-import { envelope, wireRefund } from '../helpers/wire-fixtures';
 
 useMockApi();
 

@@ -7,6 +7,7 @@ import {
   type StatementExport,
   type StatementExportRequestResult,
 } from '../../src/index';
+import { envelope, wireExport } from '../helpers/kit-fixtures';
 import {
   CLIENT_TOKEN,
   makeClient,
@@ -19,7 +20,6 @@ import {
   requests,
   useMockApi,
 } from '../helpers/msw-api';
-import { envelope, wireExport } from '../helpers/wire-fixtures';
 
 useMockApi();
 

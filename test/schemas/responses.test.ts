@@ -16,169 +16,29 @@ import {
   StatementExportResponseSchema,
   UserSchema,
 } from '../../src/schemas';
+import {
+  wireAnticipation,
+  wireBankAccount,
+  wireExport,
+  wireFeeTierChange,
+  wireOffer,
+  wireProduct,
+  wireRefund,
+  wireShippedOffer,
+  wireUser,
+} from '../helpers/kit-fixtures';
 import { issuePaths } from './helpers';
 
-// Wire fixtures written by hand from the spec's tables (§2), as the service would send them.
-
-const user = {
-  name: 'Ana Souza',
-  code: 'usr_8f2k1',
-  status: 'active',
-  is_approved: true,
-  is_registration_completed: false,
-  type: 'person',
-  email: 'ana@example.com',
-  public_token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3JfOGYyazEifQ.sig',
-  avatar: 'https://cdn.example.com/avatars/usr_8f2k1.png',
-  address: {
-    zip_code: '01310-100',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'Brasil',
-    street: 'Avenida Paulista',
-    street_number: 'S/N',
-    neighborhood: 'Bela Vista',
-    complement: null,
-    is_default: true,
-  },
-  phones: [{ id: 31, ddi: '55', ddd: '11', type: 'whatsapp', number: '912345678' }],
-  about: null,
-  website: null,
-  recovery_email: null,
-  nickname: 'Ana',
-  birth: '1990-01-01',
-  is_emancipated: false,
-  cpf: '123.456.789-09',
-  cnpj: null,
-  company_type: null,
-};
-
-const bankAccount = {
-  code: 'ba_77x',
-  holder_name: 'Ana Souza',
-  receiver_type: 'pix',
-  pix_key: 'ana@example.com',
-  bank_code: '260',
-  branch_number: '0001',
-  branch_check_digit: null,
-  account_number: '1234567',
-  account_check_digit: '8',
-  status: 'pending',
-};
-
-const product = {
-  hash: 'prd_k29dj',
-  name: 'Curso de Pães Artesanais',
-  category_id: 12,
-  description: 'Aprenda a fazer pães em casa.',
-  type: 'course',
-  support_email: 'suporte@example.com',
-  support_phone: '11912345678',
-  refund_deadline: 7,
-  status: 'approved',
-  created_at: '2024-03-01 10:15:00',
-  updated_at: '2024-03-02 08:00:00',
-  soft_descriptor: 'PAES ANA',
-  image_stock: null,
-  cover_picture: 'https://cdn.example.com/covers/prd_k29dj.jpg',
-  is_active: true,
-  has_auto_affiliation: false,
-  allow_affiliation: true,
-  affiliate_commission_type: 'multi',
-  first_click_percentage: 40,
-  last_click_percentage: 60,
-  metadata: {
-    links: {
-      sales_page_url: 'https://ana.example.com/paes',
-      sales_page_absence_reason: null,
-      page_released: 'yes',
-      without_sales_page: false,
-    },
-  },
-};
-
-const offer = {
-  code: 'off_x81',
-  name: 'Plano mensal',
-  type_of_charge: 'recurring',
-  price: 4990,
-  allow_credit_card: true,
-  credit_card_installments_options: [1, 2, 3, 12],
-  allow_pix: true,
-  allow_bank_slip: false,
-  created_at: '2024-03-01 10:15:00',
-  updated_at: '2024-03-05 18:40:12',
-  fake_initial_price: 9990,
-  quantity_items: null,
-  allow_bank_slip_installments: false,
-  bank_slip_days_due: 3,
-  bank_slip_installments_limit: 1,
-  allow_affiliates: true,
-  affiliates_percentage: 30,
-  affiliates_subscription_percentage: 20,
-  commission_only_first_installment: false,
-  producer_pays_interest: false,
-  is_free: false,
-  transfer_fixed_fee_to_buyer: true,
-  subscription: {
-    interval: 'weekly',
-    trial_days: 7,
-    trial_days_text: false,
-    first_charge_price: 990,
-    is_extension: false,
-    extension_length: null,
-    max_charges: 12,
-    max_charges_attempts: 3,
-  },
-  freight: {
-    type: 'shipping_company',
-    preparation_day: 2,
-    start_day: 3,
-    end_day: 10,
-    fixed_price: 19.9,
-    free_states: ['SP'],
-    blocked_states: [],
-    is_pac: true,
-    is_sedex: false,
-    pac_fallback_price: 25.5,
-    pac_fallback_end_day: 12,
-    sedex_fallback_price: null,
-    sedex_fallback_end_day: null,
-    zip_code: '01310-100',
-    weight: 0.5,
-    length: 20,
-    width: 15,
-    height: 5,
-  },
-};
-
-const refund = {
-  hash: 'ref_1a2b',
-  transaction_hash: 'tx_9z8y',
-  status: 'requested',
-  amount: 4990,
-  observation: 'Cliente desistiu',
-  created_at: '05/03/2024 14:22:10',
-  updated_at: '05/03/2024 14:22:10',
-};
-
-const anticipation = {
-  hash: 'ant_55q',
-  status: 'approved',
-  amount: 100000,
-  fee: 2500,
-  net_value: 97500,
-  created_at: '2024-03-05T14:22:10-03:00',
-};
-
-const feeTierChange = {
-  action: 'update',
-  old: { fixed_fee: 249, percentage: 4.99 },
-  new: { fixed_fee: 199, percentage: 3.99 },
-  observation: 'Faixa de taxa atualizada pelo operador',
-  changed_by: { name: 'Operador Silva', email: 'operador@example.com' },
-  created_at: '2024-03-05T17:22:10.123456Z',
-};
+// Wire data from the testing kit's fixtures: hand-written from the spec's tables (§2), as the
+// service would send them, never generated from these schemas. Spread into plain records, which
+// is what the cases below index.
+const user = { ...wireUser() };
+const bankAccount = { ...wireBankAccount() };
+const product = { ...wireProduct() };
+const offer = { ...wireOffer(), freight: wireShippedOffer().freight };
+const refund = { ...wireRefund() };
+const anticipation = { ...wireAnticipation() };
+const feeTierChange = { ...wireFeeTierChange() };
 
 interface Case {
   schema: z.ZodMiniType;
@@ -397,7 +257,7 @@ describe('response bodies', () => {
     const body = {
       status: 'success',
       message: 'Exportação iniciada',
-      data: { hash: 'exp_3c4d', status: 'processing', url: null },
+      data: wireExport('exp_3c4d'),
     };
     expect(StatementExportResponseSchema.parse(body)).toEqual(body);
     expect(issuePaths(StatementExportResponseSchema, { data: { status: 'processing' } })).toEqual([

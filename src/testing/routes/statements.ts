@@ -8,6 +8,7 @@
  * @module
  */
 
+import { processingExport } from '../fixtures/financial';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { type ExportRecord, type MockState, randomId } from '../state';
@@ -75,7 +76,7 @@ export const statementRoutes: Route[] = [
         );
       }
       const record: ExportRecord = {
-        export: { hash: randomId('exp', 16), status: 'processing', url: null },
+        export: processingExport(randomId('exp', 16)),
         format,
         betweenDates,
         outcome: 'completed',
