@@ -25,6 +25,7 @@ export {
   RateLimitError,
   type RequestIdentity,
   RequestValidationError,
+  ResponseTooLargeError,
   ResponseValidationError,
   UnprocessableEntityError,
   type ValidationIssue,

@@ -269,6 +269,39 @@ export class APIConnectionTimeoutError extends APIConnectionError {}
 brand(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
 
 /**
+ * The response body grew past `maxResponseBytes` (counted after decompression, while reading): the
+ * SDK stopped reading and cancelled it. Not retried, since a repeat would be as large. Raise the
+ * bound per call (`{ maxResponseBytes }`) if such a body is expected.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.products.list({ per_page: 50 }, { maxResponseBytes: 1024 * 1024 });
+ * } catch (err) {
+ *   if (err instanceof ResponseTooLargeError) console.log('over', err.limit, 'bytes');
+ * }
+ * ```
+ */
+export class ResponseTooLargeError extends PartnerError {
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Path of the request relative to `baseUrl`. */
+  readonly path: string;
+  /** The bound that was passed, in bytes. */
+  readonly limit: number;
+
+  constructor(request: RequestIdentity, limit: number) {
+    super(
+      `${request.method} ${request.path} → the response body is larger than maxResponseBytes (${limit} bytes); reading stopped`,
+    );
+    this.method = request.method;
+    this.path = request.path;
+    this.limit = limit;
+  }
+}
+brand(ResponseTooLargeError, 'ResponseTooLargeError');
+
+/**
  * A call that may already have acted on the service lost its answer (a time-out, a reset, a 5xx),
  * and the check of whether it did (for a refund request: reading the transaction's refunds) failed
  * too. The SDK did not send it again, since a blind repeat could act twice: find out before

@@ -40,6 +40,13 @@ export interface ClientOptions {
   totalTimeout?: number;
   /** How many times a failed call that is safe to repeat is retried. Default 2. */
   maxRetries?: number;
+  /**
+   * The largest response body read, in bytes after decompression (counted while reading, so a
+   * huge or inflating body is cancelled early): a larger one fails with `ResponseTooLargeError`.
+   * Downloads (`statements.download`) are the caller's stream and not bounded by it. Default
+   * 32 MiB.
+   */
+  maxResponseBytes?: number;
   /** A custom `fetch` (for proxies, instrumentation or tests). Default: the global `fetch`. */
   fetch?: FetchLike;
   /** Where log lines go: any console-compatible object. Default: `console`. */
@@ -67,6 +74,8 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
+  /** The largest decoded response body for this call, in bytes (see `ClientOptions.maxResponseBytes`). */
+  maxResponseBytes?: number;
 }
 
 /** Options after defaults and checks: what the transport runs on. */
@@ -79,6 +88,7 @@ export interface ResolvedOptions {
   readonly timeout: number;
   readonly totalTimeout: number;
   readonly maxRetries: number;
+  readonly maxResponseBytes: number;
   readonly fetch: FetchLike | undefined;
   readonly logger: SdkLogger;
   readonly validateResponses: ValidateResponses;
@@ -98,6 +108,18 @@ function checkMs(name: string, value: number): number {
   // 2^31-1 is the largest delay timers accept.
   if (!Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
     throw optionError(`\`${name}\` must be a positive number of milliseconds (got ${value}).`);
+  }
+  return value;
+}
+
+/** The default of `maxResponseBytes`: far above any documented body, far below harm. */
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+function checkBytes(value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw optionError(
+      `\`maxResponseBytes\` must be a positive whole number of bytes (got ${value}).`,
+    );
   }
   return value;
 }
@@ -172,6 +194,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     timeout: checkMs('timeout', options.timeout ?? 30_000),
     totalTimeout: checkMs('totalTimeout', options.totalTimeout ?? 120_000),
     maxRetries,
+    maxResponseBytes: checkBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     fetch: options.fetch,
     logger: createLogger(options.logger ?? console, logLevel),
     validateResponses,
@@ -183,7 +206,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
 export function callSettings(
   base: ResolvedOptions,
   options: RequestOptions | undefined,
-): { timeout: number; totalTimeout: number; maxRetries: number } {
+): { timeout: number; totalTimeout: number; maxRetries: number; maxResponseBytes: number } {
   const maxRetries =
     options?.maxRetries === undefined ? base.maxRetries : checkRetries(options.maxRetries);
   return {
@@ -193,5 +216,9 @@ export function callSettings(
         ? base.totalTimeout
         : checkMs('totalTimeout', options.totalTimeout),
     maxRetries,
+    maxResponseBytes:
+      options?.maxResponseBytes === undefined
+        ? base.maxResponseBytes
+        : checkBytes(options.maxResponseBytes),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * When and after how long a failed attempt is sent again: exponential back-off with full jitter, or
- * the service's `Retry-After` (seconds or an HTTP date, capped at 60 s), within what the call has
+ * the service's `Retry-After` (seconds or an HTTP date, up to 60 s), within what the call has
  * left and only where the call's replay policy allows it.
  *
  * The transport runs the loop itself and gives ky `retry: 0`: ky's own retries clone every request
@@ -9,6 +9,7 @@
  */
 
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { BodyTimeout } from './body';
 import { parseRetryAfter } from './errors';
 
 /**
@@ -19,7 +20,7 @@ import { parseRetryAfter } from './errors';
  */
 export type ReplayPolicy = 'always' | 'unsent' | 'never';
 
-/** The longest `Retry-After` honoured; a longer one is cut to this. */
+/** The longest `Retry-After` waited for; a longer one fails the call at once (never cut short). */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /** The back-off before the first retry, doubled for each one after it, up to {@link MAX_BACKOFF_MS}. */
@@ -77,7 +78,7 @@ function retryVerdict(
     }
     return { retry: true, retryAfter: parseRetryAfter(error.response.headers.get('retry-after')) };
   }
-  if (isTimeoutError(error))
+  if (isTimeoutError(error) || error instanceof BodyTimeout)
     return policy === 'always' ? { retry: true, retryAfter: undefined } : { retry: false };
   if (isNetworkError(error) && (policy === 'always' || wasNeverSent(error))) {
     return { retry: true, retryAfter: undefined };
@@ -103,10 +104,11 @@ export function retryDelay(
 ): number | undefined {
   const verdict = retryVerdict(error, policy);
   if (!verdict.retry) return undefined;
+  // A `Retry-After` beyond the cap is not shortened: retrying before the service allows is
+  // refused again, so the call fails at once and the error carries the full wait.
+  if (verdict.retryAfter !== undefined && verdict.retryAfter > MAX_RETRY_AFTER_MS) return undefined;
   const wait =
-    verdict.retryAfter !== undefined
-      ? Math.min(verdict.retryAfter, MAX_RETRY_AFTER_MS)
-      : random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
+    verdict.retryAfter ?? random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
   return wait < remainingMs ? wait : undefined;
 }
 
@@ -124,7 +126,7 @@ export function timeForWait(error: unknown, remainingMs: number, attemptMs: numb
 /** Why an attempt failed, for the retry warning: never the URL (its query may hold a signature). */
 export function retryReason(error: unknown): string {
   if (isHTTPError(error)) return `HTTP ${error.response.status}`;
-  if (isTimeoutError(error)) return 'a time-out';
+  if (isTimeoutError(error) || error instanceof BodyTimeout) return 'a time-out';
   const code = errorCode(error);
   return code === undefined ? 'a connection failure' : `a connection failure (${code})`;
 }

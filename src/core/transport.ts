@@ -19,6 +19,7 @@ import { VERSION } from '../version';
 import { abortableResponse } from './abortable-response';
 import { type APIPromise, apiPromise, type WithResponse } from './api-promise';
 import { ClientTokenManager, knownToken, resolveToken } from './auth';
+import { BodyTimeout, BodyTooLarge, readBody } from './body';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -30,6 +31,7 @@ import {
   OutcomeUnknownError,
   PartnerError,
   type RequestIdentity,
+  ResponseTooLargeError,
   ResponseValidationError,
   type ValidationIssue,
 } from './errors';
@@ -121,7 +123,6 @@ function runtimeName(): string {
   return 'fetch';
 }
 
-const TIMED_OUT = Symbol('timed out');
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
 
@@ -245,6 +246,7 @@ export class Transport {
           timeout: settings.timeout,
           totalTimeout: settings.totalTimeout - elapsed,
           maxRetries: settings.maxRetries,
+          maxResponseBytes: settings.maxResponseBytes,
         });
         if (this.#info) {
           this.options.logger.info(
@@ -348,6 +350,7 @@ export class Transport {
       timeout: number;
       totalTimeout: number;
       maxRetries: number;
+      maxResponseBytes: number;
     },
   ): Promise<WithResponse<unknown>> {
     // A plain object with lower-case names: ky merges it without building `Headers` of its own.
@@ -375,11 +378,10 @@ export class Transport {
         cause: userSignal.reason,
       });
     const deadline = Date.now() + call.totalTimeout;
-    const body: BodyRead = { timedOut: false };
 
     try {
       // ky bounds each attempt up to the response headers and aborts on the caller's signal;
-      // `readBody` bounds the rest. No controller of our own: tying one to ky's costs every call
+      // `readBody` bounds the rest of the attempt. No controller of our own: tying one to ky's costs every call
       // more than all the SDK's other work together (issue 8).
       // Only what varies per call; ky merges every key of these options on every call.
       const request: KyOptions = { headers };
@@ -405,6 +407,7 @@ export class Transport {
         else target = withQuery(url, spec.query);
       }
       let response: Response;
+      let text = '';
       for (let retry = 0; ; ) {
         const attemptStarted = Date.now();
         const left = Math.max(1, deadline - attemptStarted);
@@ -412,6 +415,11 @@ export class Transport {
         request.totalTimeout = left;
         try {
           response = await this.#ky(target, request);
+          // A raw response's body is the caller's to stream; a redirect's is never read.
+          if (!spec.raw && !REDIRECT_STATUSES.has(response.status)) {
+            const attemptEnds = attemptStarted + Math.min(call.timeout, left);
+            text = await readBody(response, attemptEnds, call.maxResponseBytes, userSignal);
+          }
           break;
         } catch (error) {
           const now = Date.now();
@@ -428,7 +436,7 @@ export class Transport {
           retry++;
           if (this.#warn) {
             this.options.logger.warn(
-              `retrying ${spec.method} ${withoutQuery(url)} after ${retryReason(error)} (retry ${retry})`,
+              `retrying ${spec.method} ${withoutQuery(url)} after ${retryReason(error)} (retry ${retry}, waiting ${Math.round(wait)} ms)`,
             );
           }
           await sleep(wait, userSignal);
@@ -438,8 +446,8 @@ export class Transport {
           }
         }
       }
-      // A raw response's body is the caller's to stream (time-outs stop at the headers); a
-      // redirect is handed back unread for #send to follow.
+      // A raw response's body is the caller's to stream (time-outs stop at the headers, and
+      // `maxResponseBytes` does not apply); a redirect is handed back unread for #send to follow.
       if (REDIRECT_STATUSES.has(response.status)) {
         return { data: response, response };
       }
@@ -447,7 +455,7 @@ export class Transport {
         const delivered = userSignal ? abortableResponse(response, userSignal) : response;
         return { data: delivered, response: delivered };
       }
-      const data = parseBody(await readBody(response, deadline, body, userSignal));
+      const data = parseBody(text);
       if (this.#debug) {
         this.options.logger.debug(`← ${response.status} ${spec.method} ${identity.path}`, {
           body: data,
@@ -455,7 +463,7 @@ export class Transport {
       }
       return { data: this.#validate(spec.schema, data, identity, response.status), response };
     } catch (error) {
-      throw toPartnerError(error, identity, body.timedOut, userSignal, call);
+      throw toPartnerError(error, identity, userSignal, call);
     }
   }
 
@@ -472,6 +480,7 @@ export class Transport {
       timeout: number;
       options: RequestOptions | undefined;
       maxRetries: number;
+      maxResponseBytes: number;
     },
     deadline: number,
   ): Promise<WithResponse<unknown> | undefined> {
@@ -484,12 +493,13 @@ export class Transport {
           timeout: call.timeout,
           totalTimeout: Math.max(1, deadline - Date.now()),
           maxRetries: call.maxRetries,
+          maxResponseBytes: call.maxResponseBytes,
         })
         .withResponse();
       return data === undefined ? undefined : { data: new Recovered(data), response };
     } catch (failure) {
       if (failure instanceof APIUserAbortError) throw failure;
-      const lost = toPartnerError(error, identity, false, signal, {
+      const lost = toPartnerError(error, identity, signal, {
         timeout: call.timeout,
         totalTimeout: deadline - call.started,
       });
@@ -556,67 +566,6 @@ export class Transport {
       ]);
     }
     return token;
-  }
-}
-
-/** Whether the call's deadline ended the body read. */
-interface BodyRead {
-  timedOut: boolean;
-}
-
-let decoder: InstanceType<typeof TextDecoder> | undefined;
-
-/**
- * The body as text, read within the call's deadline: ky's time-outs stop at the headers, so a body
- * that stalls is cancelled here, which also closes its connection. The caller's signal is watched
- * here too: fetch ties it to the body only through a combined signal that garbage collection may
- * drop once the headers are in, after which an abort would never reach a stalled body.
- */
-async function readBody(
-  response: Response,
-  deadline: number,
-  state: BodyRead,
-  signal: AbortSignal | undefined,
-): Promise<string> {
-  const stream = response.body;
-  if (!stream) return '';
-  const reader = stream.getReader();
-  const stop = (reason: unknown) => reader.cancel(reason).catch(() => {});
-  const timer = setTimeout(
-    () => {
-      state.timedOut = true;
-      stop(TIMED_OUT);
-    },
-    Math.max(1, deadline - Date.now()),
-  );
-  const onAbort = () => stop(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    if (signal?.aborted) throw signal.reason;
-    // Bytes first, decoded once at the end: one decoder serves every call (a whole-input decode
-    // keeps no state), where a streaming one would be built per call.
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (state.timedOut) throw TIMED_OUT;
-      if (signal?.aborted) throw signal.reason;
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-    decoder ??= new TextDecoder();
-    if (chunks.length === 1) return decoder.decode(chunks[0]);
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return decoder.decode(bytes);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -717,7 +666,6 @@ function withAuthHint(error: APIError, refused: keyof typeof AUTH_HINTS): APIErr
 function toPartnerError(
   error: unknown,
   identity: RequestIdentity,
-  timedOut: boolean,
   userSignal: AbortSignal | undefined,
   call: { timeout: number; totalTimeout: number },
 ): unknown {
@@ -730,7 +678,10 @@ function toPartnerError(
       cause: userSignal.reason,
     });
   }
-  if (isTimeoutError(error) || timedOut || error === TIMED_OUT) {
+  if (error instanceof BodyTooLarge) {
+    return new ResponseTooLargeError(identity, error.limit);
+  }
+  if (isTimeoutError(error) || error instanceof BodyTimeout) {
     return new APIConnectionTimeoutError(
       identity,
       `no complete response in time (timeout ${call.timeout} ms per attempt, ${Math.round(call.totalTimeout)} ms for the call)`,

@@ -97,7 +97,9 @@ describe('logging', () => {
     await client.request({ method: 'GET', path: '/retry', query: { signature: 'sig-s3cr3t' } });
     const warnings = lines.filter((line) => line.includes('retrying'));
     expect(warnings).toHaveLength(2);
-    expect(warnings[1]).toMatch(/retrying GET \S*\/retry after HTTP 503 \(retry 2\)$/);
+    expect(warnings[1]).toMatch(
+      /retrying GET \S*\/retry after HTTP 503 \(retry 2, waiting \d+ ms\)$/,
+    );
     expect(lines.join('\n')).not.toContain('sig-s3cr3t');
   });
 

@@ -1,0 +1,88 @@
+/**
+ * Reading a response body within bounds: the attempt's time (ky's time-outs stop at the headers,
+ * so a body that stalls is cancelled here, which also closes its connection), the caller's signal,
+ * and `maxResponseBytes`, counted on the decoded stream while reading, so a huge or inflating body
+ * is cancelled before it fills memory.
+ */
+
+/** The attempt's time ran out while the body was being read (retried like any attempt time-out). */
+export class BodyTimeout extends Error {
+  constructor() {
+    super('the response body did not arrive in time');
+  }
+}
+
+/** The decoded body grew past `maxResponseBytes` (not retried: a repeat would be as large). */
+export class BodyTooLarge extends Error {
+  readonly limit: number;
+
+  constructor(limit: number) {
+    super(`the response body is larger than maxResponseBytes (${limit} bytes)`);
+    this.limit = limit;
+  }
+}
+
+let decoder: InstanceType<typeof TextDecoder> | undefined;
+
+/**
+ * The body as text, read before `deadline` (a `Date.now()` value) and within `maxBytes`; the
+ * caller's signal is watched here too: fetch ties it to the body only through a combined signal
+ * that garbage collection may drop once the headers are in, after which an abort would never reach
+ * a stalled body.
+ */
+export async function readBody(
+  response: Response,
+  deadline: number,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const stream = response.body;
+  if (!stream) return '';
+  const reader = stream.getReader();
+  let timedOut = false;
+  const stop = (reason: unknown) => reader.cancel(reason).catch(() => {});
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      stop(new BodyTimeout());
+    },
+    Math.max(1, deadline - Date.now()),
+  );
+  const onAbort = () => stop(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (signal?.aborted) throw signal.reason;
+    // Bytes first, decoded once at the end: one decoder serves every call (a whole-input decode
+    // keeps no state), where a streaming one would be built per call.
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (timedOut) throw new BodyTimeout();
+      if (signal?.aborted) throw signal.reason;
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        const error = new BodyTooLarge(maxBytes);
+        stop(error);
+        throw error;
+      }
+      chunks.push(value);
+    }
+    decoder ??= new TextDecoder();
+    if (chunks.length === 1) return decoder.decode(chunks[0]);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return decoder.decode(bytes);
+  } catch (error) {
+    // A read that failed because the time ran out reports the time-out, not the cancel's echo.
+    throw timedOut ? new BodyTimeout() : error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
