@@ -11,7 +11,8 @@ import { brl, connect, say, step } from './support/setup';
 
 const example = await connect('Update an offer');
 try {
-  const { client } = example;
+  // Reading the catalogue needs only the client token; changing an offer acts for its seller.
+  const { client, seller } = example;
   const productHash = example.input('EXAMPLE_PRODUCT_HASH', (mock) => mock.products.course.hash);
   const offerCode = example.input('EXAMPLE_OFFER_CODE', (mock) => mock.products.course.offerCode);
 
@@ -20,7 +21,7 @@ try {
   say(`${product.hash}: ${product.name} (${product.type})`);
 
   step('New price, PIX and credit card in up to 12 installments');
-  const offer = await client.offers.update(productHash, offerCode, {
+  const offer = await seller.offers.update(productHash, offerCode, {
     price: 19_900,
     fake_initial_price: 29_700,
     allow_pix: true,
@@ -35,7 +36,7 @@ try {
 
   step('48 installments break the documented limit (1 to 36): refused before sending');
   try {
-    await client.offers.update(productHash, offerCode, {
+    await seller.offers.update(productHash, offerCode, {
       credit_card_installments_options: [1, 48],
     });
   } catch (error) {

@@ -93,7 +93,10 @@ abstract class BaseClient {
    * @example
    * ```ts
    * import * as z from 'zod/mini';
-   * const tiers = await client.request({
+   * // Seller-scoped data (fee-tier reading, spec §4.12) goes through forUser, as every call but
+   * // the login and the product catalogue.
+   * const seller = client.forUser(publicToken);
+   * const tiers = await seller.request({
    *   method: 'GET',
    *   path: '/users/fee-tiers',
    *   schema: z.looseObject({ data: z.array(z.unknown()) }),

@@ -58,7 +58,7 @@ describe('a partner integration tested against partner-sdk/testing', () => {
     });
 
     expect(final.status).toBe('completed');
-    expect(seen).toEqual(['requested', 'completed']);
+    expect(seen).toEqual(['requested', 'success', 'completed']);
     const refunds = await seller.refunds.list(transactionHash);
     expect(refunds.map((refund) => refund.status)).toEqual(['completed']);
   });
@@ -104,7 +104,7 @@ describe('a partner integration tested against partner-sdk/testing', () => {
   it('gets a Laravel 422 from the mock when the same bad input is sent raw', async () => {
     const transactionHash = mock.transactions.refundable[2]!;
 
-    const refused = client.request({
+    const refused = seller.request({
       method: 'POST',
       path: `/financial/refund/${transactionHash}`,
       body: { reason: 'x'.repeat(1001) },
@@ -123,7 +123,7 @@ describe('a partner integration tested against partner-sdk/testing', () => {
   it('keeps the dot-form keys of a 422 on a nested field', async () => {
     const { hash, offerCode } = mock.products.course;
 
-    const error = await client
+    const error = await seller
       .request({
         method: 'PUT',
         path: `/products/${hash}/offers/${offerCode}`,

@@ -30,7 +30,7 @@ export interface APIPromise<T> extends Promise<T> {
    *
    * @example
    * ```ts
-   * const { data, response } = await client.refunds.list('tx_1').withResponse();
+   * const { data, response } = await seller.refunds.list('tx_1').withResponse();
    * console.log(response.headers.get('date'), data.length);
    * ```
    */

@@ -77,7 +77,7 @@ export interface RequestIdentity {
  * @example
  * ```ts
  * try {
- *   await client.refunds.request('tx_1');
+ *   await seller.refunds.request('tx_1');
  * } catch (err) {
  *   if (err instanceof APIError) console.log(err.status, err.body);
  * }
@@ -374,7 +374,7 @@ brand(APIUserAbortError, 'APIUserAbortError');
  * @example
  * ```ts
  * try {
- *   await client.refunds.request('tx_1', { reason: 'x'.repeat(1001) });
+ *   await seller.refunds.request('tx_1', { reason: 'x'.repeat(1001) });
  * } catch (err) {
  *   if (err instanceof RequestValidationError) console.log(err.issues[0]?.path); // ['reason']
  * }
@@ -437,7 +437,7 @@ brand(ResponseValidationError, 'ResponseValidationError');
  * @example
  * ```ts
  * try {
- *   await client.refunds.waitForCompletion('tx_1', { timeout: 60_000 });
+ *   await seller.refunds.waitForCompletion('tx_1', { timeout: 60_000 });
  * } catch (err) {
  *   if (err instanceof PollTimeoutError) console.log('still', err.lastStatus, 'after', err.waitedMs);
  * }
@@ -478,7 +478,7 @@ export interface FailedExport {
  * @example
  * ```ts
  * try {
- *   await client.statements.waitForExport(exported);
+ *   await seller.statements.waitForExport(exported);
  * } catch (err) {
  *   if (err instanceof ExportFailedError) console.log(err.export.hash, err.export.status);
  * }

@@ -84,7 +84,7 @@ export class Page<T> implements AsyncIterable<T> {
    *
    * @example
    * ```ts
-   * const page = await client.anticipations.list();
+   * const page = await seller.anticipations.list();
    * if (page.hasNextPage()) console.log('more to come');
    * ```
    */
@@ -150,7 +150,7 @@ export interface PagePromise<T> extends APIPromise<Page<T>>, AsyncIterable<T> {
    *
    * @example
    * ```ts
-   * for await (const anticipation of client.anticipations.list({ per_page: 100 })) {
+   * for await (const anticipation of seller.anticipations.list({ per_page: 100 })) {
    *   console.log(anticipation.amount);
    * }
    * ```

@@ -24,7 +24,7 @@ import { sleep } from './sleep';
  * @example
  * ```ts
  * const controller = new AbortController();
- * const final = await client.refunds.waitForCompletion('tx_123', {
+ * const final = await seller.refunds.waitForCompletion('tx_123', {
  *   interval: 2_000,
  *   maxInterval: 30_000,
  *   timeout: 15 * 60_000,

@@ -32,7 +32,8 @@ export class Anticipations extends APIResource {
    * @throws {RequestValidationError} `scenario` is missing or not one of the two values.
    * @example
    * ```ts
-   * const confirmation = await client.anticipations.confirm('ant_123', { scenario: 'above' });
+   * const seller = client.forUser(publicToken);
+   * const confirmation = await seller.anticipations.confirm('ant_123', { scenario: 'above' });
    * console.log(confirmation.amount, confirmation.status);
    * ```
    */
@@ -65,7 +66,7 @@ export class Anticipations extends APIResource {
    *
    * @example
    * ```ts
-   * for await (const anticipation of client.anticipations.list({ per_page: 100 })) {
+   * for await (const anticipation of seller.anticipations.list({ per_page: 100 })) {
    *   console.log(anticipation.created_at, anticipation.net_value);
    * }
    * ```

@@ -20,6 +20,7 @@ export class BankAccounts extends APIResource {
    * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
    * @example
    * ```ts
+   * const seller = client.forUser(publicToken);
    * const account = await seller.bankAccounts.update('acc_123', {
    *   holder_name: 'Ana Souza',
    *   receiver_type: 'pix',

@@ -11,6 +11,7 @@ export class FeeTiers extends APIResource {
    *
    * @example
    * ```ts
+   * const seller = client.forUser(publicToken);
    * const changes = await seller.feeTiers.history();
    * for (const change of changes) console.log(change.action, change.changed_by?.name, change.created_at);
    * ```

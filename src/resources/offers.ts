@@ -22,7 +22,8 @@ export class Offers extends APIResource {
    * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
    * @example
    * ```ts
-   * const offer = await client.offers.update('prd_123', 'off_456', {
+   * const seller = client.forUser(publicToken);
+   * const offer = await seller.offers.update('prd_123', 'off_456', {
    *   price: 19_900,
    *   allow_pix: true,
    *   allow_credit_card: true,

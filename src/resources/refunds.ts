@@ -55,7 +55,7 @@ export interface RefundExisting {
  *
  * @example
  * ```ts
- * const result = await client.refunds.request('tx_123');
+ * const result = await seller.refunds.request('tx_123');
  * if (result.kind === 'accepted') console.log('poll', result.statusUrl);
  * else console.log('already', result.refund.status);
  * ```
@@ -93,9 +93,10 @@ export class Refunds extends APIResource {
    *   may have been created; nothing was sent again.
    * @example
    * ```ts
-   * const result = await client.refunds.request('tx_123', { reason: 'Customer asked', cancel_subscription: true });
+   * const seller = client.forUser(publicToken);
+   * const result = await seller.refunds.request('tx_123', { reason: 'Customer asked', cancel_subscription: true });
    * if (result.kind === 'accepted') {
-   *   const final = await client.refunds.waitForCompletion(result);
+   *   const final = await seller.refunds.waitForCompletion(result);
    * }
    * ```
    */
@@ -141,7 +142,7 @@ export class Refunds extends APIResource {
    *
    * @example
    * ```ts
-   * const refunds = await client.refunds.list('tx_123');
+   * const refunds = await seller.refunds.list('tx_123');
    * console.log(refunds.map((refund) => refund.status));
    * ```
    */
@@ -205,7 +206,7 @@ export class Refunds extends APIResource {
    *
    * @example
    * ```ts
-   * const { status } = await client.refunds.retrieveStatus('tx_123');
+   * const { status } = await seller.refunds.retrieveStatus('tx_123');
    * ```
    */
   retrieveStatus(transactionHash: string, options?: RequestOptions): APIPromise<RefundStatus> {
@@ -235,8 +236,8 @@ export class Refunds extends APIResource {
    * @throws {APIUserAbortError} `signal` aborted.
    * @example
    * ```ts
-   * const result = await client.refunds.request('tx_123');
-   * const final = await client.refunds.waitForCompletion(result, {
+   * const result = await seller.refunds.request('tx_123');
+   * const final = await seller.refunds.waitForCompletion(result, {
    *   timeout: 5 * 60_000,
    *   onStatus: (status) => console.log('refund', status),
    * });
@@ -273,7 +274,7 @@ export class Refunds extends APIResource {
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
    * @example
    * ```ts
-   * const final = await client.refunds.requestAndWait('tx_123', { reason: 'Customer asked' });
+   * const final = await seller.refunds.requestAndWait('tx_123', { reason: 'Customer asked' });
    * console.log(final.status); // 'completed' or 'failed'
    * ```
    */

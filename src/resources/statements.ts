@@ -54,11 +54,12 @@ export class Statements extends APIResource {
    * @throws {RequestValidationError} an unreadable date range, or an end before the start.
    * @example
    * ```ts
-   * const exported = await client.statements.export({
+   * const seller = client.forUser(publicToken);
+   * const exported = await seller.statements.export({
    *   format: 'csv',
    *   filter: { betweenDates: { start: '2026-01-01', end: '2026-01-31' } },
    * });
-   * const finished = await client.statements.waitForExport(exported);
+   * const finished = await seller.statements.waitForExport(exported);
    * ```
    */
   export(
@@ -91,7 +92,7 @@ export class Statements extends APIResource {
    *
    * @example
    * ```ts
-   * const current = await client.statements.retrieve('exp_123');
+   * const current = await seller.statements.retrieve('exp_123');
    * if (current.url) console.log('ready at', current.url);
    * ```
    */
@@ -121,11 +122,11 @@ export class Statements extends APIResource {
    * @throws {APIUserAbortError} `signal` aborted.
    * @example
    * ```ts
-   * const exported = await client.statements.export({
+   * const exported = await seller.statements.export({
    *   format: 'csv',
    *   filter: { betweenDates: { start: '2026-01-01', end: '2026-01-31' } },
    * });
-   * const finished = await client.statements.waitForExport(exported, { timeout: 5 * 60_000 });
+   * const finished = await seller.statements.waitForExport(exported, { timeout: 5 * 60_000 });
    * console.log('ready at', finished.url);
    * ```
    */
@@ -163,8 +164,8 @@ export class Statements extends APIResource {
    * import { Readable } from 'node:stream';
    * import { pipeline } from 'node:stream/promises';
    *
-   * const finished = await client.statements.waitForExport(exported);
-   * const response = await client.statements.download(finished);
+   * const finished = await seller.statements.waitForExport(exported);
+   * const response = await seller.statements.download(finished);
    * await pipeline(Readable.fromWeb(response.body!), createWriteStream('statement.csv'));
    * ```
    */

@@ -11,7 +11,7 @@ import type { FaultQueue } from './faults';
 import { describeForm } from './multipart';
 import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
-import { findRoute, type Route } from './router';
+import { findRoute, type Route, routeKey } from './router';
 import { apiRoutes, downloadRoutes } from './routes';
 import type { MockState } from './state';
 
@@ -178,8 +178,10 @@ async function route(
   }
   const bearer = bearerOf(request);
   const seller = bearer ? state.sellers.find((s) => s.publicToken === bearer) : undefined;
-  if (matched.auth !== 'none' && bearer && !seller) return errorMessage(401, 'Invalid user token.');
-  if (matched.auth === 'user' && !seller) return errorMessage(401, 'User token required.');
+  // As Laravel's `auth` middleware: a missing or unknown bearer is the same 401.
+  const needsBearer = matched.auth === 'user' && !state.publicRoutes.has(routeKey(matched));
+  if (matched.auth !== 'none' && bearer && !seller) return errorMessage(401, 'Unauthenticated.');
+  if (needsBearer && !seller) return errorMessage(401, 'Unauthenticated.');
 
   try {
     return await matched.handle({

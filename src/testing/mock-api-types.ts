@@ -225,7 +225,8 @@ export interface MockPartnerApi {
 
   /**
    * Scripts how the refunds of a transaction end (the active one and later ones): the status
-   * endpoint answers `requested` for `polls` polls (default from the seed, 1), then `outcome`.
+   * endpoint answers `requested` for `polls` polls (default from the seed, 1), then, for
+   * `completed`, `success` for one poll (still active) and `completed`; for `failed`, `failed`.
    *
    * @example
    * ```ts

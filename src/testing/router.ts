@@ -22,13 +22,17 @@ export interface RouteContext {
   apiBase: string;
   /** The seller named by the bearer token, if any. */
   seller: MockSeller | undefined;
-  /** The user the call acts for: the bearer's seller, else the default account (the person seller). */
+  /**
+   * The user the call acts for: the bearer's seller; on a route declared public and called
+   * without a bearer, the person seller.
+   */
   accountCode: string;
 }
 
 /**
- * Which credentials a route needs: `none` (login), `client` (`X-Api-Client-Token`), `user`
- * (client token and a seller's bearer).
+ * Which credentials a route needs: `none` (login), `client` (`X-Api-Client-Token`: the product
+ * catalogue), `user` (client token and a seller's bearer: everything else, spec §4 and §5.5,
+ * unless declared public with the seed's `publicRoutes`).
  */
 export type RouteAuth = 'none' | 'client' | 'user';
 
@@ -38,6 +42,23 @@ export interface Route {
   pattern: string;
   auth: RouteAuth;
   handle(ctx: RouteContext): Response | Promise<Response>;
+}
+
+/** A route's name in `publicRoutes`: method and pattern, parameters as `{}` (`PUT /products/{}/offers/{}`). */
+export function routeKey(route: Pick<Route, 'method' | 'pattern'>): string {
+  return `${route.method} ${route.pattern.replace(/:[^/]+/g, '{}')}`;
+}
+
+/**
+ * Reads a route named in `publicRoutes` (`'GET /financial/anticipation'`,
+ * `'POST /financial/refund/{transaction_hash}'`, `:hash` also accepted) as a {@link routeKey}.
+ */
+export function routeKeyOf(name: string): string {
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(name);
+  if (!match)
+    throw new TypeError(`publicRoutes: expected 'METHOD /path', got ${JSON.stringify(name)}`);
+  const path = match[2]!.replace(/\/+$/, '').replace(/\{[^/}]*\}|:[^/]+/g, '{}');
+  return `${match[1]!.toUpperCase()} ${path}`;
 }
 
 /** Matches `path` against `pattern`; returns the decoded params or undefined. */

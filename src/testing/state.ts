@@ -20,6 +20,8 @@ import {
   type RateLimitOptions,
   rateLimitOf,
 } from './pace';
+import { routeKey, routeKeyOf } from './router';
+import { apiRoutes } from './routes';
 import type {
   WireAnticipation,
   WireBankAccount,
@@ -39,7 +41,7 @@ export interface MockPartnerApiSeed {
   clientSecret?: string;
   /** How many products the catalogue holds (at least the 4 featured ones). Default 120. */
   productCount?: number;
-  /** Polls of a refund's status answered `requested` before its outcome shows. Default 1. */
+  /** Polls of a refund's status answered `requested` before it moves on (to `success` for one poll, then `completed`; or to `failed`). Default 1. */
   refundPolls?: number;
   /** Polls of an export answered `processing` before it finishes. Default 1. */
   exportPolls?: number;
@@ -58,6 +60,15 @@ export interface MockPartnerApiSeed {
    * `mock.setLatency`.
    */
   latencyMs?: LatencyOptions | number;
+  /**
+   * Routes to serve without the seller's bearer, for a service that turns out to be more open
+   * than the kit assumes: `'METHOD /path'` as the spec writes it, e.g.
+   * `'GET /users/fee-tiers/history'` or `'POST /financial/refund/{transaction_hash}'`. By default
+   * only the login and the product catalogue (`GET /products`, `GET /products/{product_hash}`)
+   * need no bearer (spec §4, §5.5). A public route called without a bearer acts for the person
+   * seller. An unknown route is an error, so a typo never passes silently.
+   */
+  publicRoutes?: readonly string[];
 }
 
 /** A seeded seller the mock accepts as a bearer (`Authorization: Bearer <publicToken>`). */
@@ -129,6 +140,8 @@ export interface MockState {
   latency: Required<LatencyOptions> | undefined;
   /** Requests answered 429 by the rate limit (not by `failNext`). */
   rateLimited: number;
+  /** Keys (`routeKey`) of the seller-scoped routes declared public. */
+  publicRoutes: Set<string>;
 }
 
 /** A random identifier with a prefix, e.g. `rfd_k3J9...`. */
@@ -136,6 +149,17 @@ export function randomId(prefix: string, length = 10): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+function publicRoutesOf(names: readonly string[]): Set<string> {
+  const known = new Set(apiRoutes.map(routeKey));
+  const keys = new Set<string>();
+  for (const name of names) {
+    const key = routeKeyOf(name);
+    if (!known.has(key)) throw new TypeError(`publicRoutes: the kit has no route ${name}`);
+    keys.add(key);
+  }
+  return keys;
 }
 
 /** Builds a fresh state from the seed. */
@@ -183,5 +207,6 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
     rateLimiter: rateLimit ? new RateLimiter(rateLimit) : undefined,
     latency: latencyOf(seed.latencyMs),
     rateLimited: 0,
+    publicRoutes: publicRoutesOf(seed.publicRoutes ?? []),
   };
 }

@@ -32,11 +32,14 @@ export async function expectNothingLeft(before: { timers: number; sockets: numbe
   expect(now.sockets).toBeLessThanOrEqual(before.sockets);
 }
 
-/** The testing kit's mock on a real loopback server, and a client for it. */
+/**
+ * The testing kit's mock on a real loopback server, and a client for it acting for the person
+ * seller (`forUser`: refunds and statements are seller-scoped).
+ */
 export async function startMock(seed?: Parameters<typeof createMockPartnerApi>[0]): Promise<{
   mock: MockPartnerApi;
   server: MockServer;
-  client: PartnerClient;
+  client: ReturnType<PartnerClient['forUser']>;
 }> {
   const mock = createMockPartnerApi(seed);
   const server = await mock.listen();
@@ -44,7 +47,7 @@ export async function startMock(seed?: Parameters<typeof createMockPartnerApi>[0
     baseUrl: server.url,
     clientToken: mock.credentials.clientToken,
     logLevel: 'off',
-  });
+  }).forUser(mock.sellers.person.publicToken);
   return { mock, server, client };
 }
 

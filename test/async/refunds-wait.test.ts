@@ -20,7 +20,7 @@ const statusBody = (status: string, transaction_hash = 'tx_1') => ({
 });
 
 describe('refunds.requestAndWait against the mock API', () => {
-  it('requests (202), polls requested → completed and resolves completed after the expected polls', async () => {
+  it('requests (202), polls requested → success → completed and resolves completed after the expected polls', async () => {
     const { mock, client } = await mockApi({ refundPolls: 2 });
     const trx = mock.transactions.refundable[0]!;
     const seen: Array<string | undefined> = [];
@@ -33,9 +33,9 @@ describe('refunds.requestAndWait against the mock API', () => {
 
     expect(final).toMatchObject({ status: 'completed', transaction_hash: trx });
     expect(requestsTo(mock, 'POST', `/financial/refund/${trx}`)).toHaveLength(1);
-    // Two polls answer `requested`, the third `completed`.
-    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(3);
-    expect(seen).toEqual(['requested', 'completed']);
+    // Two polls answer `requested`, the third `success` (still active), the fourth `completed`.
+    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(4);
+    expect(seen).toEqual(['requested', 'success', 'completed']);
   });
 
   it('resolves a refund that ends failed with status failed (no exception)', async () => {
@@ -99,9 +99,9 @@ describe('refunds.requestAndWait against the mock API', () => {
       onStatus: (status) => seen.push(status),
     });
     expect(final.status).toBe('completed');
-    expect(seen).toEqual(['requested', 'completed']);
-    // The 503, its replay (requested), then completed.
-    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(3);
+    expect(seen).toEqual(['requested', 'success', 'completed']);
+    // The 503, its replay (requested), then success, then completed.
+    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(4);
   });
 
   it('throws PollTimeoutError with the last status when a tiny timeout is spent', async () => {

@@ -52,7 +52,7 @@ const expectedLines: Record<string, RegExp[]> = {
   ],
   'refund-and-wait.ts': [
     /accepted \(202\)/,
-    /… requested\n\s+… completed\n\s+the refund completed/,
+    /… requested\n\s+… success\n\s+… completed\n\s+the refund completed/,
     /rfd_\w+: completed/,
     /refund of trx_\w+: completed/,
   ],

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockPartnerApi, type MockServer } from '../../src/testing';
-import { call, clientHeaders } from './helpers';
+import { call, clientHeaders, sellerHeaders } from './helpers';
 
 const servers: MockServer[] = [];
 afterEach(async () => {
@@ -75,7 +75,7 @@ describe('mock API loopback server', () => {
     const trx = mock.transactions.refundable[0]!;
     const res = await fetch(`${server.url}/financial/refund/${trx}`, {
       method: 'POST',
-      headers: clientHeaders(mock, { 'content-type': 'application/json' }),
+      headers: sellerHeaders(mock, { 'content-type': 'application/json' }),
       body: '{}',
       signal: AbortSignal.timeout(5_000),
     });
@@ -86,7 +86,7 @@ describe('mock API loopback server', () => {
 
   it('hands out export download urls on its own address', async () => {
     const { mock, server } = await listen(createMockPartnerApi({ exportPolls: 0 }));
-    const headers = clientHeaders(mock, { 'content-type': 'application/json' });
+    const headers = sellerHeaders(mock, { 'content-type': 'application/json' });
     const started = await fetch(`${server.url}/financial/account-statement/export-report`, {
       method: 'POST',
       headers,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing';
-import { call } from './helpers';
+import { call, sellerHeaders } from './helpers';
 
 const BR_DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
 
 describe('mock API refunds', () => {
-  it('accepts a refund with 202 and an absolute Location, then advances to completed', async () => {
+  it('accepts a refund with 202 and an absolute Location, then moves requested → success → completed', async () => {
     const mock = createMockPartnerApi();
     const trx = mock.transactions.refundable[0]!;
     const res = await call(mock, 'POST', `/financial/refund/${trx}`, { reason: 'Arrependimento' });
@@ -19,10 +19,8 @@ describe('mock API refunds', () => {
     expect(location).toBe(`${mock.baseUrl}/financial/refund/${trx}/status`);
 
     const statuses: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const poll = await mock.fetch(location, {
-        headers: { 'X-Api-Client-Token': mock.credentials.clientToken },
-      });
+    for (let i = 0; i < 4; i++) {
+      const poll = await mock.fetch(location, { headers: sellerHeaders(mock) });
       const body = (await poll.json()) as { status: string; data: Record<string, unknown> };
       expect(body.status).toBe('success');
       expect(body.data).toMatchObject({
@@ -31,7 +29,25 @@ describe('mock API refunds', () => {
       });
       statuses.push(body.data.status as string);
     }
-    expect(statuses).toEqual(['requested', 'completed', 'completed']);
+    expect(statuses).toEqual(['requested', 'success', 'completed', 'completed']);
+  });
+
+  it('treats success as active: a new request answers 200 with that refund, creating none', async () => {
+    const mock = createMockPartnerApi({ refundPolls: 0 });
+    const trx = mock.addTransaction(5000);
+    expect((await call(mock, 'POST', `/financial/refund/${trx}`)).status).toBe(202);
+    const poll = await call(mock, 'GET', `/financial/refund/${trx}/status`);
+    expect(poll.body.data.status).toBe('success');
+
+    const again = await call(mock, 'POST', `/financial/refund/${trx}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'success', data: { status: 'success' } });
+    expect((await call(mock, 'GET', `/financial/refund/${trx}`)).body.data).toHaveLength(1);
+
+    expect((await call(mock, 'GET', `/financial/refund/${trx}/status`)).body.data.status).toBe(
+      'completed',
+    );
+    expect((await call(mock, 'POST', `/financial/refund/${trx}`)).status).toBe(202);
   });
 
   it('answers 200 with the existing refund while one is active, creating nothing', async () => {
@@ -75,8 +91,8 @@ describe('mock API refunds', () => {
     const res = await call(mock, 'POST', `/financial/refund/${trx}`, { reason: 'x'.repeat(1001) });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
-      message: 'The reason field must be at most 1000 characters.',
-      errors: { reason: ['The reason field must be at most 1000 characters.'] },
+      message: 'The reason must not be greater than 1000 characters.',
+      errors: { reason: ['The reason must not be greater than 1000 characters.'] },
     });
   });
 });

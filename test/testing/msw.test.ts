@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing';
 import { mswHandlers } from '../../src/testing/msw';
-import { clientHeaders } from './helpers';
+import { clientHeaders, sellerHeaders } from './helpers';
 
 const mock = createMockPartnerApi();
 const server = setupServer(...mswHandlers(mock));
@@ -23,18 +23,19 @@ describe('mock API through msw', () => {
     const trx = mock.transactions.refundable[2]!;
     const res = await fetch(`${mock.baseUrl}/financial/refund/${trx}`, {
       method: 'POST',
-      headers: clientHeaders(mock),
+      headers: sellerHeaders(mock),
     });
     expect(res.status).toBe(202);
     const location = res.headers.get('location')!;
     expect(location.startsWith(mock.baseUrl)).toBe(true);
     const poll = async () =>
       (
-        (await (await fetch(location, { headers: clientHeaders(mock) })).json()) as {
+        (await (await fetch(location, { headers: sellerHeaders(mock) })).json()) as {
           data: { status: string };
         }
       ).data.status;
     expect(await poll()).toBe('requested');
+    expect(await poll()).toBe('success');
     expect(await poll()).toBe('completed');
   });
 

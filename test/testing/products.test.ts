@@ -32,7 +32,7 @@ describe('mock API products and offers', () => {
     const mock = createMockPartnerApi();
     const res = await call(mock, 'GET', '/products?per_page=51');
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ per_page: [expect.stringMatching(/^The per page field/)] });
+    expect(res.body.errors).toEqual({ per_page: ['The per page must not be greater than 50.'] });
     expect(res.body.message).toBe(res.body.errors.per_page[0]);
   });
 

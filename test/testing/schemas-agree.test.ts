@@ -28,6 +28,8 @@ function expectValid(schema: Schema, value: unknown) {
   expect(result.success).toBe(true);
 }
 
+const PHYSICAL_UPDATE = { quantity_items: 5, freight: { type: 'shipping_company' } };
+
 describe("the mock's wire data agree with the SDK's response schemas", () => {
   it('products, offers and lists', async () => {
     const mock = createMockPartnerApi();
@@ -38,9 +40,11 @@ describe("the mock's wire data agree with the SDK's response schemas", () => {
     )) {
       const { hash, offerCode } = handle as { hash: string; offerCode: string };
       expectValid(ProductSchema, (await call(mock, 'GET', `/products/${hash}`)).body);
+      // A physical product's offer takes its stock and freight on every update.
+      const body = handle === mock.products.physical ? PHYSICAL_UPDATE : {};
       expectValid(
         OfferSchema,
-        (await call(mock, 'PUT', `/products/${hash}/offers/${offerCode}`, {})).body,
+        (await call(mock, 'PUT', `/products/${hash}/offers/${offerCode}`, body)).body,
       );
     }
   });

@@ -62,10 +62,10 @@ describe('mock API profile and bank accounts', () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
     expect(body.errors).toEqual({
-      name: ['The name field must be at least 3 characters.'],
-      'phones.0.number': [expect.stringMatching(/^The phones\.0\.number field must /)],
+      name: ['The name must be at least 3 characters.'],
+      'phones.0.number': ['The phones.0.number must be between 8 and 9 digits.'],
     });
-    expect(body.message).toBe('The name field must be at least 3 characters. (and 1 more error)');
+    expect(body.message).toBe('The name must be at least 3 characters. (and 1 more error)');
   });
 
   it('requires the tax id of the seller type and the company partner on the first update only', async () => {

@@ -10,7 +10,8 @@
 import { isoWithOffset } from '../clock';
 import { envelope, errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
-import { validateRequest } from '../validation';
+import { emptyStringsToNull, validate } from '../validation/laravel';
+import { CONFIRM_ANTICIPATION_RULES, LIST_ANTICIPATIONS_RULES } from '../validation/rules';
 import { queryParams } from './products';
 
 /** The fee the mock charges on a confirmed anticipation (2.99%). */
@@ -21,11 +22,11 @@ export const anticipationRoutes: Route[] = [
   {
     method: 'POST',
     pattern: '/financial/anticipation/confirm/:hash',
-    auth: 'client',
+    auth: 'user',
     async handle({ params, body, state }) {
       const pending = state.confirmable.get(params.hash!);
       if (!pending) return errorMessage(404, 'Anticipation not found.');
-      const errors = await validateRequest('confirmAnticipation', body ?? {});
+      const errors = await validate(emptyStringsToNull(body ?? {}), CONFIRM_ANTICIPATION_RULES);
       if (errors) return unprocessable(errors);
       if (pending.confirmed) return errorMessage(409, 'This anticipation was already confirmed.');
       pending.confirmed = true;
@@ -45,14 +46,13 @@ export const anticipationRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/financial/anticipation',
-    auth: 'client',
+    auth: 'user',
     async handle({ url, state }) {
       const query = queryParams(url, ['page', 'per_page']);
-      const errors = await validateRequest('listAnticipations', query);
+      const errors = await validate(query, LIST_ANTICIPATIONS_RULES);
       if (errors) return unprocessable(errors);
-      const page = typeof query.page === 'number' && query.page >= 1 ? query.page : 1;
-      const perPage =
-        typeof query.per_page === 'number' && query.per_page >= 1 ? query.per_page : 25;
+      const page = query.page == null ? 1 : Number(query.page);
+      const perPage = query.per_page == null ? 25 : Number(query.per_page);
       const total = state.anticipations.length;
       const start = (page - 1) * perPage;
       const items = state.anticipations.slice(start, start + perPage);
@@ -61,9 +61,11 @@ export const anticipationRoutes: Route[] = [
           anticipations: items,
           pagination: {
             current_page: page,
-            from: items.length > 0 ? start + 1 : null,
+            // A Laravel paginator sends null here on an empty page; the spec types both as
+            // integers (§2.13), so the kit sends 0, which every integer reader accepts.
+            from: items.length > 0 ? start + 1 : 0,
             per_page: perPage,
-            to: items.length > 0 ? start + items.length : null,
+            to: items.length > 0 ? start + items.length : 0,
             total,
             last_page: Math.max(1, Math.ceil(total / perPage)),
           },

@@ -12,7 +12,7 @@ export const feeTierRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/users/fee-tiers/history',
-    auth: 'client',
+    auth: 'user',
     handle({ state }) {
       return envelope(state.feeTiers, 'Fee tier history retrieved successfully.');
     },

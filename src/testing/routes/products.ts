@@ -9,18 +9,19 @@ import { sqlDateTime } from '../clock';
 import { errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
 import type { MockState } from '../state';
-import { validateRequest } from '../validation';
+import { emptyStringsToNull, validate } from '../validation/laravel';
+import { LIST_PRODUCTS_RULES, offerRules } from '../validation/rules';
 import type { HiddenOfferSettings, WireOffer } from '../wire';
 
 /** Page size of `GET /products` when `per_page` is not sent (the spec does not show it; Laravel's default). */
 export const DEFAULT_PRODUCTS_PER_PAGE = 15;
 
-/** Query values arrive as strings; integers become numbers so the request schema can judge them. */
+/** The query values of `names`, as the strings they arrive as (`''` read as `null`, as Laravel does). */
 export function queryParams(url: URL, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
     const raw = url.searchParams.get(name);
-    if (raw !== null) out[name] = /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    if (raw !== null) out[name] = raw === '' ? null : raw;
   }
   return out;
 }
@@ -42,32 +43,103 @@ const HIDDEN_KEYS = [
   'allow_smart_installment',
 ] as const;
 
-function offerRules(
-  type: string,
-  next: Record<string, unknown>,
-  body: Record<string, unknown>,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (type === 'physical') {
-    if (next.quantity_items == null)
-      errors.quantity_items = ['The quantity items field is required for physical products.'];
-    if (next.freight == null)
-      errors.freight = ['The freight field is required for physical products.'];
+/** Offer fields a request sets as sent (spec §4.6), after validation. */
+const OFFER_FIELDS = [
+  'name',
+  'price',
+  'fake_initial_price',
+  'type_of_charge',
+  'allow_pix',
+  'allow_bank_slip',
+  'allow_credit_card',
+  'quantity_items',
+  'allow_bank_slip_installments',
+  'bank_slip_days_due',
+  'bank_slip_installments_limit',
+  'credit_card_installments_options',
+  'allow_affiliates',
+  'affiliates_percentage',
+  'commission_only_first_installment',
+  'affiliates_subscription_percentage',
+  'transfer_fixed_fee_to_buyer',
+  'producer_pays_interest',
+] as const;
+
+/** Subscription settings a request may set: §2.7 without `interval`, which is response-only. */
+const SUBSCRIPTION_FIELDS = [
+  'trial_days',
+  'trial_days_text',
+  'first_charge_price',
+  'is_extension',
+  'extension_length',
+  'max_charges',
+  'max_charges_attempts',
+] as const;
+
+const FREIGHT_FIELDS = [
+  'type',
+  'preparation_day',
+  'start_day',
+  'end_day',
+  'fixed_price',
+  'free_states',
+  'blocked_states',
+  'is_pac',
+  'is_sedex',
+  'pac_fallback_price',
+  'pac_fallback_end_day',
+  'sedex_fallback_price',
+  'sedex_fallback_end_day',
+  'zip_code',
+  'weight',
+  'length',
+  'width',
+  'height',
+] as const;
+
+const TEXT_FIELDS = new Set(['name', 'type_of_charge', 'type', 'zip_code']);
+const LIST_OF_TEXT = new Set(['free_states', 'blocked_states']);
+const FLAG_FIELD =
+  /^(allow_|is_)|^(commission_only_first_installment|transfer_fixed_fee_to_buyer|producer_pays_interest|trial_days_text)$/;
+
+/**
+ * A value as the service stores it, whatever lax form Laravel's rules let through: numeric text
+ * as a number, `1`/`0` as a boolean for the boolean fields (Eloquent's casts).
+ */
+function stored(key: string, value: unknown): unknown {
+  if (value === null || TEXT_FIELDS.has(key) || LIST_OF_TEXT.has(key)) return value;
+  if (FLAG_FIELD.test(key)) return value === true || value === 1 || value === '1';
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? Number(v) : v));
+  return typeof value === 'string' ? Number(value) : value;
+}
+
+/** Copies the known fields of `from` onto `to` (unknown and response-only keys are dropped). */
+function assignKnown(to: Record<string, unknown>, from: unknown, fields: readonly string[]): void {
+  if (from === null || typeof from !== 'object') return;
+  for (const key of fields) {
+    if (Object.hasOwn(from, key)) to[key] = stored(key, (from as Record<string, unknown>)[key]);
   }
-  const recurring = next.type_of_charge === 'recurring';
-  for (const k of [
-    'allow_pix_recurring',
-    'commission_only_first_installment',
-    'affiliates_subscription_percentage',
-  ]) {
-    if (!recurring && body[k] !== undefined && body[k] !== false && body[k] !== null)
-      errors[k] = [`The ${k.replaceAll('_', ' ')} field is only allowed for recurring offers.`];
+}
+
+/** Applies a validated update to the stored offer. */
+function applyOffer(offer: WireOffer, input: Record<string, unknown>): void {
+  const target = offer as unknown as Record<string, unknown>;
+  assignKnown(target, input, OFFER_FIELDS);
+  for (const [key, fields] of [
+    ['subscription', SUBSCRIPTION_FIELDS],
+    ['freight', FREIGHT_FIELDS],
+  ] as const) {
+    if (!Object.hasOwn(input, key)) continue;
+    if (input[key] === null) {
+      target[key] = null;
+      continue;
+    }
+    const merged = { ...((target[key] as object | null) ?? {}) } as Record<string, unknown>;
+    assignKnown(merged, input[key], fields);
+    target[key] = merged;
   }
-  if (recurring && body.allow_bank_slip_installments === true)
-    errors.allow_bank_slip_installments = [
-      'The allow bank slip installments field is only allowed for non-recurring offers.',
-    ];
-  return errors;
+  offer.updated_at = sqlDateTime();
+  offer.is_free = offer.price === 0;
 }
 
 /** Product and offer routes. */
@@ -78,13 +150,10 @@ export const productRoutes: Route[] = [
     auth: 'client',
     async handle({ url, state }) {
       const query = queryParams(url, ['page', 'per_page']);
-      const errors = await validateRequest('listProducts', query);
+      const errors = await validate(query, LIST_PRODUCTS_RULES);
       if (errors) return unprocessable(errors);
-      const page = typeof query.page === 'number' && query.page >= 1 ? query.page : 1;
-      const perPage =
-        typeof query.per_page === 'number' && query.per_page >= 1
-          ? query.per_page
-          : DEFAULT_PRODUCTS_PER_PAGE;
+      const page = query.page == null ? 1 : Number(query.page);
+      const perPage = query.per_page == null ? DEFAULT_PRODUCTS_PER_PAGE : Number(query.per_page);
       const total = state.products.length;
       const start = (page - 1) * perPage;
       return json({
@@ -110,27 +179,24 @@ export const productRoutes: Route[] = [
   {
     method: 'PUT',
     pattern: '/products/:hash/offers/:code',
-    auth: 'client',
+    auth: 'user',
     async handle({ params, body, state }) {
       const product = state.products.find((p) => p.product.hash === params.hash);
       const entry = product?.offers.find((o) => o.offer.code === params.code);
       if (!product || !entry) return errorMessage(404, 'Offer not found.');
-      const schemaErrors = await validateRequest('updateOffer', body ?? {});
-      if (schemaErrors) return unprocessable(schemaErrors);
-      const input = (body ?? {}) as Record<string, unknown>;
-      const offer = entry.offer as unknown as Record<string, unknown>;
-      const next: Record<string, unknown> = { ...offer };
-      for (const [key, value] of Object.entries(input)) {
-        if ((HIDDEN_KEYS as readonly string[]).includes(key) || key === 'code') continue;
-        if (key === 'subscription' || key === 'freight')
-          next[key] = { ...((offer[key] as object | null) ?? {}), ...(value as object) };
-        else next[key] = value;
-      }
-      const errors = offerRules(product.product.type, next, input);
-      if (Object.keys(errors).length > 0) return unprocessable(errors);
-
-      Object.assign(offer, next, { updated_at: sqlDateTime() });
-      entry.offer.is_free = entry.offer.price === 0;
+      const input = emptyStringsToNull(body ?? {}) as Record<string, unknown>;
+      // Recurring-only settings are judged on the offer's type after the update: the type sent,
+      // else the stored one, so sending `type_of_charge` unchanged never changes the verdict.
+      const typeOfCharge =
+        typeof input.type_of_charge === 'string'
+          ? input.type_of_charge
+          : entry.offer.type_of_charge;
+      const errors = await validate(
+        input,
+        offerRules({ productType: product.product.type, typeOfCharge }),
+      );
+      if (errors) return unprocessable(errors);
+      applyOffer(entry.offer, input);
       const hidden = entry.hidden as unknown as Record<string, unknown>;
       for (const key of HIDDEN_KEYS) if (key in input) hidden[key] = input[key];
       // §4.6 rule 3: without the operator's enablement the value is saved as false, silently.

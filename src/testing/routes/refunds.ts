@@ -2,8 +2,10 @@
  * Refunds: `POST /financial/refund/{transaction_hash}` (§4.2, 202 + `Location`, or 200 with the
  * active refund), `GET /financial/refund/{transaction_hash}` (§4.3) and the status endpoint
  * `GET /financial/refund/{transaction_hash}/status`, whose shape the spec does not show: the mock
- * answers the envelope with the latest refund in `data` (DESIGN §6 reads `data.status`), and that
- * status moves from `requested` to the scripted outcome after the scripted number of polls.
+ * answers the envelope with the latest refund in `data` (DESIGN §6 reads `data.status`). Its status
+ * moves `requested` (for the scripted number of polls) → `success` (one poll) → `completed`, or
+ * `requested` → `failed` when `refundOutcome` scripts a failure. `requested` and `success` are the
+ * active states of spec §3: a new request on either answers 200 with that refund.
  *
  * @module
  */
@@ -12,7 +14,8 @@ import { brDateTime } from '../clock';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { type MockState, type RefundRecord, randomId } from '../state';
-import { validateRequest } from '../validation';
+import { emptyStringsToNull, validate } from '../validation/laravel';
+import { refundRules } from '../validation/rules';
 
 const ACTIVE = new Set(['requested', 'success']);
 
@@ -29,13 +32,17 @@ export function planRefund(
   }
 }
 
+/** One status poll of an active refund: the status it shows from now on. */
 function advance(record: RefundRecord): void {
   if (!ACTIVE.has(record.refund.status)) return;
   record.seen += 1;
-  if (record.seen > record.polls) {
-    record.refund.status = record.outcome;
-    record.refund.updated_at = brDateTime();
-  }
+  if (record.seen <= record.polls) return;
+  const next =
+    record.outcome === 'completed' && record.refund.status === 'requested'
+      ? 'success'
+      : record.outcome;
+  record.refund.status = next;
+  record.refund.updated_at = brDateTime();
 }
 
 /** Refund routes. */
@@ -43,16 +50,16 @@ export const refundRoutes: Route[] = [
   {
     method: 'POST',
     pattern: '/financial/refund/:hash',
-    auth: 'client',
+    auth: 'user',
     async handle({ params, body, state, apiBase }) {
       const trx = state.transactions.get(params.hash!);
       if (!trx) return errorMessage(404, 'Transaction not found.');
-      const input = (body ?? {}) as Record<string, unknown>;
-      const errors = await validateRequest('requestRefund', input);
+      const input = emptyStringsToNull(body ?? {}) as Record<string, unknown>;
+      const errors = await validate(
+        input,
+        refundRules((code) => state.users.has(code)),
+      );
       if (errors) return unprocessable(errors);
-      if (input.user_id !== undefined && !state.users.has(String(input.user_id))) {
-        return unprocessable({ user_id: ['The selected user id is invalid.'] });
-      }
       const active = trx.records.find((r) => ACTIVE.has(r.refund.status));
       if (active) {
         return envelope(active.refund, 'An active refund already exists for this transaction.');
@@ -88,7 +95,7 @@ export const refundRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/financial/refund/:hash',
-    auth: 'client',
+    auth: 'user',
     handle({ params, state }) {
       const trx = state.transactions.get(params.hash!);
       if (!trx) return errorMessage(404, 'Transaction not found.');
@@ -101,7 +108,7 @@ export const refundRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/financial/refund/:hash/status',
-    auth: 'client',
+    auth: 'user',
     handle({ params, state }) {
       const latest = state.transactions.get(params.hash!)?.records.at(-1);
       if (!latest) return errorMessage(404, 'No refund found for this transaction.');

@@ -12,7 +12,8 @@ import { processingExport } from '../fixtures/financial';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { type ExportRecord, type MockState, randomId } from '../state';
-import { validateRequest } from '../validation';
+import { emptyStringsToNull, validate } from '../validation/laravel';
+import { EXPORT_RULES } from '../validation/rules';
 
 /** Scripts how an export ends and after how many status polls. */
 export function planExport(
@@ -53,10 +54,13 @@ export const statementRoutes: Route[] = [
   {
     method: 'POST',
     pattern: '/financial/account-statement/export-report',
-    auth: 'client',
+    auth: 'user',
     async handle({ body, state }) {
-      const input = (body ?? {}) as { format?: unknown; filter?: { betweenDates?: unknown } };
-      const errors = await validateRequest('exportStatement', input);
+      const input = emptyStringsToNull(body ?? {}) as {
+        format?: unknown;
+        filter?: { betweenDates?: unknown };
+      };
+      const errors = await validate(input, EXPORT_RULES);
       if (errors) return unprocessable(errors);
       const format = String(input.format ?? 'csv');
       const betweenDates = String(input.filter?.betweenDates ?? '');
@@ -91,7 +95,7 @@ export const statementRoutes: Route[] = [
   {
     method: 'GET',
     pattern: '/financial/account-statement/export-report/:hash',
-    auth: 'client',
+    auth: 'user',
     handle({ params, state, apiBase }) {
       const record = state.exports.get(params.hash!);
       if (!record) return errorMessage(404, 'Export not found.');

@@ -2,10 +2,10 @@
  * `POST /users/update` (spec §4.1, multipart, bearer required) and
  * `POST /users/bank-accounts/{account_hash}` (spec §4.5).
  *
- * Beyond the SDK's schemas, the mock applies the rules that depend on the service's state or the
- * clock (DESIGN §5): the tax id and required fields of the seller's type, `company_partner`
- * required on a company's first update and prohibited once defined, and the emancipation fields
- * of a person under 18.
+ * The kit's own rules (`validation/rules.ts`) include those that depend on the service's state or
+ * the clock (DESIGN §5): the tax id and required fields of the seller's stored type,
+ * `company_partner` required on a company's first update and prohibited once defined, a birth
+ * before today, the emancipation fields of a person under 18, and an avatar that is an image.
  *
  * @module
  */
@@ -14,49 +14,11 @@ import { formToObject } from '../multipart';
 import { errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { randomId } from '../state';
-import { validateRequest } from '../validation';
+import { emptyStringsToNull, validate } from '../validation/laravel';
+import { BANK_ACCOUNT_RULES, profileRules } from '../validation/rules';
 import type { WireAddress, WirePhone, WireUser } from '../wire';
 
 type Params = Record<string, unknown>;
-
-const present = (v: unknown) => v !== undefined && v !== null && v !== '';
-
-function ageOn(birth: string, today = new Date()): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birth);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() < d))
-    age -= 1;
-  return age;
-}
-
-function stateRules(user: WireUser, partnerDefined: boolean, p: Params): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  const require = (field: string, why = '') => {
-    if (!present(p[field]))
-      errors[field] = [`The ${field.replaceAll('_', ' ')} field is required${why}.`];
-  };
-  if (user.type === 'person') {
-    require('cpf', ' for a person');
-    require('birth', ' for a person');
-    const age = typeof p.birth === 'string' ? ageOn(p.birth) : undefined;
-    if (age !== undefined && age < 18) {
-      require('is_emancipated', ' when the user is under 18');
-      require('emancipated_document', ' when the user is under 18');
-    }
-  } else {
-    require('cnpj', ' for a company');
-    require('company_type', ' for a company');
-    require('social_name', ' for a company');
-    if (partnerDefined && p.company_partner !== undefined) {
-      errors.company_partner = ['The company partner field is prohibited once defined.'];
-    } else if (!partnerDefined) {
-      require('company_partner', ' on the first profile update');
-    }
-  }
-  return errors;
-}
 
 function fileUrl(code: string, file: unknown): string | undefined {
   if (!(file instanceof Blob)) return undefined;
@@ -68,8 +30,20 @@ function applyProfile(user: WireUser, p: Params): void {
   const text = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
   user.name = text('name') ?? user.name;
   const address = p.address as Partial<WireAddress> | undefined;
-  if (address)
-    user.address = { ...address, is_default: address.is_default ?? false } as WireAddress;
+  if (address) {
+    const pick = (k: keyof WireAddress) => address[k] as string;
+    user.address = {
+      zip_code: pick('zip_code'),
+      city: pick('city'),
+      state: pick('state'),
+      country: pick('country'),
+      street: pick('street'),
+      street_number: pick('street_number'),
+      neighborhood: pick('neighborhood'),
+      complement: address.complement ?? null,
+      is_default: address.is_default ?? false,
+    };
+  }
   if (Array.isArray(p.phones)) {
     user.phones = (p.phones as Partial<WirePhone>[]).map((ph) => ({
       id: ph.id ?? 40000 + Math.floor(Math.random() * 1e6),
@@ -98,14 +72,17 @@ export const userRoutes: Route[] = [
     method: 'POST',
     pattern: '/users/update',
     auth: 'user',
-    async handle({ form, seller, state }) {
+    async handle({ form, accountCode, state }) {
       if (!form) return errorMessage(400, 'The request must be sent as multipart/form-data.');
-      const params = formToObject(form);
-      const schemaErrors = await validateRequest('updateUser', params);
-      if (schemaErrors) return unprocessable(schemaErrors);
-      const record = state.users.get(seller!.code)!;
-      const errors = stateRules(record.user, record.companyPartnerDefined, params);
-      if (Object.keys(errors).length > 0) return unprocessable(errors);
+      const params = emptyStringsToNull(formToObject(form)) as Params;
+      const record = state.users.get(accountCode)!;
+      const rules = profileRules({
+        type: record.user.type,
+        companyPartnerDefined: record.companyPartnerDefined,
+        birth: params.birth,
+      });
+      const errors = await validate(params, rules);
+      if (errors) return unprocessable(errors);
       applyProfile(record.user, params);
       if (record.user.type === 'company') record.companyPartnerDefined = true;
       return json(record.user);
@@ -114,13 +91,13 @@ export const userRoutes: Route[] = [
   {
     method: 'POST',
     pattern: '/users/bank-accounts/:hash',
-    auth: 'client',
+    auth: 'user',
     async handle({ body, params, state }) {
       const account = state.bankAccounts.get(params.hash!);
       if (!account) return errorMessage(404, 'Bank account not found.');
-      const errors = await validateRequest('updateBankAccount', body ?? {});
+      const input = emptyStringsToNull(body ?? {}) as Params;
+      const errors = await validate(input, BANK_ACCOUNT_RULES);
       if (errors) return unprocessable(errors);
-      const input = (body ?? {}) as Params;
       // §4.5 names `agency` and `account` among the updatable fields; they are the branch and
       // account numbers of §2.4.
       const aliases: Record<string, string> = {

@@ -1,0 +1,313 @@
+/**
+ * A small validator with Laravel's semantics and Laravel's English messages (the 9.x wording
+ * that DESIGN §4 shows: "The name must be at least 3 characters."), so the kit answers a bad
+ * request the way a Laravel service does. It is the kit's own: it never reads the SDK's request
+ * schemas, so the two can disagree and a test then shows it.
+ *
+ * Semantics kept from Laravel: rules are per attribute in dot form with `*` for every array item
+ * (`phones.*.number`); an attribute that is absent is checked only by the implicit rules
+ * (`required`, `required_if`, `requiredWhen`); empty strings count as `null` (Laravel's
+ * `ConvertEmptyStringsToNull` middleware); `nullable` lets `null` through; `min`/`max`/`between`
+ * measure numbers by value when the attribute has `integer` or `numeric`, arrays by count and
+ * text by characters; messages name the attribute with `_` as a space (`address.zip code`).
+ * One simplification: every attribute stops at its first failing rule (Laravel's `bail`), so
+ * each field carries one message.
+ *
+ * @module
+ */
+
+/** A custom rule: the message when `value` breaks it, else `undefined`. May be async (files). */
+export type CustomRule = (
+  value: unknown,
+  attribute: string,
+) => string | undefined | Promise<string | undefined>;
+
+/** A rule: a Laravel rule string (`max:191`, `in:a,b`, `required_if:x,true`) or a custom rule. */
+export type Rule = string | CustomRule | { regex: RegExp } | { requiredWhen: boolean };
+
+/** Rules by attribute, in dot form with `*` wildcards. */
+export type RuleSet = Record<string, readonly Rule[]>;
+
+/** Laravel's `errors`: messages by attribute in dot form. */
+export type FieldErrors = Record<string, string[]>;
+
+/** How Laravel names an attribute in a message: snake case, `_` as a space. */
+export function displayName(attribute: string): string {
+  return attribute
+    .replace(/([a-z\d])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replaceAll('_', ' ');
+}
+
+const has = (value: unknown, key: string): boolean =>
+  value !== null && typeof value === 'object' && Object.hasOwn(value, key);
+
+/** Laravel's "empty" for `required`: null, blank text, an empty array, an empty file. */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  if (value instanceof Blob) return value.size === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+/** Every concrete attribute a pattern names in `data` (`phones.*.number` → `phones.0.number`, …). */
+function expand(data: unknown, pattern: string): Array<{ path: string; value: unknown }> {
+  let found: Array<{ path: string[]; value: unknown }> = [{ path: [], value: data }];
+  for (const segment of pattern.split('.')) {
+    const next: typeof found = [];
+    for (const { path, value } of found) {
+      if (segment === '*') {
+        if (value === null || typeof value !== 'object' || value instanceof Blob) continue;
+        for (const key of Object.keys(value)) {
+          next.push({ path: [...path, key], value: (value as Record<string, unknown>)[key] });
+        }
+      } else {
+        next.push({
+          path: [...path, segment],
+          value: has(value, segment) ? (value as Record<string, unknown>)[segment] : undefined,
+        });
+      }
+    }
+    found = next;
+  }
+  return found.map(({ path, value }) => ({ path: path.join('.'), value }));
+}
+
+/** The value at a dot path (no wildcards), for `required_if`'s other field. */
+function valueAt(data: unknown, path: string): unknown {
+  let value = data;
+  for (const key of path.split('.')) value = has(value, key) ? (value as never)[key] : undefined;
+  return value;
+}
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+function isInteger(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value);
+  return typeof value === 'string' && INTEGER_TEXT.test(value);
+}
+
+function isNumeric(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  return typeof value === 'string' && NUMERIC_TEXT.test(value);
+}
+
+const BOOLEANS = new Set<unknown>([true, false, 1, 0, '1', '0']);
+
+/** PHP's `mb_strlen`: code points. */
+function charCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+type SizeKind = 'numeric' | 'array' | 'file' | 'string';
+
+function sizeKind(rules: readonly Rule[]): SizeKind {
+  if (rules.includes('integer') || rules.includes('numeric')) return 'numeric';
+  if (rules.includes('array')) return 'array';
+  if (rules.includes('file') || rules.includes('image')) return 'file';
+  return 'string';
+}
+
+function sizeOf(value: unknown, kind: SizeKind): number {
+  if (kind === 'numeric') return Number(value);
+  if (kind === 'array')
+    return Array.isArray(value) ? value.length : Object.keys(value ?? {}).length;
+  if (kind === 'file') return value instanceof Blob ? value.size / 1024 : 0;
+  return typeof value === 'string' ? charCount(value) : 0;
+}
+
+const UNITS: Record<SizeKind, string> = {
+  numeric: '',
+  array: ' items',
+  file: ' kilobytes',
+  string: ' characters',
+};
+
+/** The message of one string rule on one value, or undefined when it holds. */
+function checkNamed(
+  name: string,
+  args: string[],
+  value: unknown,
+  attr: string,
+  rules: readonly Rule[],
+  data: unknown,
+): string | undefined {
+  const kind = sizeKind(rules);
+  const unit = UNITS[kind];
+  switch (name) {
+    case 'required':
+      return isEmpty(value) ? `The ${attr} field is required.` : undefined;
+    case 'required_if': {
+      const [other = '', ...wanted] = args;
+      const actual = valueAt(data, other);
+      const matches = wanted.some(
+        (w) => String(actual) === w || (w === 'true' && (actual === 1 || actual === '1')),
+      );
+      return matches && isEmpty(value)
+        ? `The ${attr} field is required when ${displayName(other)} is ${wanted[0]}.`
+        : undefined;
+    }
+    case 'prohibited':
+      return isEmpty(value) ? undefined : `The ${attr} field is prohibited.`;
+    case 'string':
+      return typeof value === 'string' ? undefined : `The ${attr} must be a string.`;
+    case 'integer':
+      return isInteger(value) ? undefined : `The ${attr} must be an integer.`;
+    case 'numeric':
+      return isNumeric(value) ? undefined : `The ${attr} must be a number.`;
+    case 'boolean':
+      return BOOLEANS.has(value) ? undefined : `The ${attr} field must be true or false.`;
+    case 'array':
+      return value !== null && typeof value === 'object' && !(value instanceof Blob)
+        ? undefined
+        : `The ${attr} must be an array.`;
+    case 'file':
+      return value instanceof Blob ? undefined : `The ${attr} must be a file.`;
+    case 'min': {
+      const min = Number(args[0]);
+      if (kind === 'array')
+        return sizeOf(value, kind) < min
+          ? `The ${attr} must have at least ${min} items.`
+          : undefined;
+      return sizeOf(value, kind) < min ? `The ${attr} must be at least ${min}${unit}.` : undefined;
+    }
+    case 'max': {
+      const max = Number(args[0]);
+      if (kind === 'array')
+        return sizeOf(value, kind) > max
+          ? `The ${attr} must not have more than ${max} items.`
+          : undefined;
+      return sizeOf(value, kind) > max
+        ? `The ${attr} must not be greater than ${max}${unit}.`
+        : undefined;
+    }
+    case 'between': {
+      const [min, max] = args.map(Number) as [number, number];
+      const size = sizeOf(value, kind);
+      return size < min || size > max
+        ? `The ${attr} must be between ${min} and ${max}${unit}.`
+        : undefined;
+    }
+    case 'digits_between': {
+      const [min, max] = args.map(Number) as [number, number];
+      const text = typeof value === 'number' ? String(value) : value;
+      const ok = typeof text === 'string' && /^\d+$/.test(text);
+      return ok && text.length >= min && text.length <= max
+        ? undefined
+        : `The ${attr} must be between ${min} and ${max} digits.`;
+    }
+    case 'in':
+      return args.includes(String(value)) && typeof value !== 'object'
+        ? undefined
+        : `The selected ${attr} is invalid.`;
+    case 'date':
+      return readDate(value) ? undefined : `The ${attr} is not a valid date.`;
+    case 'before': {
+      const date = readDate(value);
+      const limit = args[0] === 'today' ? today() : readDate(args[0]);
+      return date && limit && date < limit
+        ? undefined
+        : `The ${attr} must be a date before ${args[0]}.`;
+    }
+    case 'email':
+      return typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value)
+        ? undefined
+        : `The ${attr} must be a valid email address.`;
+    case 'url':
+      return typeof value === 'string' && !/\s/.test(value) && URL.canParse(value)
+        ? undefined
+        : `The ${attr} must be a valid URL.`;
+    default:
+      throw new Error(`The kit's validator has no rule "${name}"`);
+  }
+}
+
+/** The platform's zone (UTC-03:00, no daylight saving since 2019), where "today" is decided. */
+const PLATFORM_OFFSET_MS = -3 * 60 * 60 * 1000;
+
+/** Today in the platform's zone, as `YYYY-MM-DD`. */
+export function today(now = Date.now()): string {
+  return new Date(now + PLATFORM_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const DATE_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The calendar day of a date the service reads (`YYYY-MM-DD`, optionally with a time), as
+ * `YYYY-MM-DD`, or `undefined` when it is not a real day. PHP's `strtotime` reads more forms;
+ * the kit keeps to the ISO ones the spec's examples use.
+ */
+export function readDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = DATE_TEXT.exec(value);
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const check = new Date(Date.UTC(2000, month - 1, day));
+  check.setUTCFullYear(year);
+  const real =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day;
+  return real ? value.slice(0, 10) : undefined;
+}
+
+function isImplicit(rule: Rule): boolean {
+  if (typeof rule === 'object' && 'requiredWhen' in rule) return true;
+  return typeof rule === 'string' && /^required(_if)?(:|$)/.test(rule);
+}
+
+/** Laravel's `ConvertEmptyStringsToNull`, applied to a whole body. */
+export function emptyStringsToNull(value: unknown): unknown {
+  if (value === '') return null;
+  if (value === null || typeof value !== 'object' || value instanceof Blob) return value;
+  if (Array.isArray(value)) return value.map(emptyStringsToNull);
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    out[key] = emptyStringsToNull((value as Record<string, unknown>)[key]);
+  }
+  return out;
+}
+
+/**
+ * Validates `data` against `rules`; resolves with Laravel's `errors` (attributes in the order
+ * of the rule set), or `undefined` when every rule holds.
+ */
+export async function validate(data: unknown, rules: RuleSet): Promise<FieldErrors | undefined> {
+  const errors: FieldErrors = {};
+  for (const [pattern, list] of Object.entries(rules)) {
+    for (const { path, value } of expand(data, pattern)) {
+      const attr = displayName(path);
+      const nullable = list.includes('nullable');
+      for (const rule of list) {
+        if (rule === 'nullable' || rule === 'sometimes') continue;
+        // Absent, or null where allowed: only the implicit rules (`required…`) speak.
+        if ((value === undefined || (value === null && nullable)) && !isImplicit(rule)) continue;
+        let message: string | undefined;
+        if (typeof rule === 'function') message = await rule(value, attr);
+        else if (typeof rule === 'object' && 'regex' in rule)
+          message =
+            typeof value === 'string' && rule.regex.test(value)
+              ? undefined
+              : `The ${attr} format is invalid.`;
+        else if (typeof rule === 'object')
+          message =
+            rule.requiredWhen && isEmpty(value) ? `The ${attr} field is required.` : undefined;
+        else {
+          const [name = '', rest = ''] = rule.split(/:(.*)/s);
+          message = checkNamed(name, rest === '' ? [] : rest.split(','), value, attr, list, data);
+        }
+        if (message) {
+          errors[path] = [message];
+          break;
+        }
+      }
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}

@@ -1,0 +1,293 @@
+/**
+ * The kit's request rules, written from the spec's tables (§2.2, §2.3, §4, §8) as a Laravel
+ * service would declare them, independent of the SDK's request schemas. Rules that depend on the
+ * service's state (the seller's type, `company_partner` once defined, the product's type, the
+ * stored offer's type) or on the clock (under 18, birth before today) take that state as
+ * arguments.
+ *
+ * Where the spec says nothing about requiredness, a field is `nullable` and optional (a Laravel
+ * `FormRequest` for an update usually says `sometimes|nullable`).
+ *
+ * @module
+ */
+
+import { type CustomRule, type Rule, type RuleSet, readDate, today } from './laravel';
+
+const CPF = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
+const CNPJ = /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/;
+const ZIP_CODE = /^\d{5}-\d{3}$/;
+const STATE = /^[A-Za-z]{2}$/;
+
+const optionalText = (...more: Rule[]): Rule[] => ['nullable', 'string', ...more];
+const optionalInteger = (...more: Rule[]): Rule[] => ['nullable', 'integer', ...more];
+const optionalNumber = (...more: Rule[]): Rule[] => ['nullable', 'numeric', ...more];
+const optionalFlag: Rule[] = ['nullable', 'boolean'];
+
+/** Image types Laravel's `image` rule accepts, told by their first bytes as PHP's `finfo` does. */
+const IMAGE_SIGNATURES: Array<(b: Uint8Array) => boolean> = [
+  (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff, // JPEG
+  (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47, // PNG
+  (b) => String.fromCharCode(...b.subarray(0, 4)) === 'GIF8', // GIF
+  (b) => b[0] === 0x42 && b[1] === 0x4d, // BMP
+  (b) =>
+    String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
+    String.fromCharCode(...b.subarray(8, 12)) === 'WEBP', // WebP
+  (b) => /^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(new TextDecoder().decode(b)), // SVG
+];
+
+/**
+ * Laravel's `image`: a file whose content is a JPEG, PNG, GIF, BMP, WebP or SVG image. Like the
+ * service, the kit reads the bytes, not the declared content type.
+ */
+export const image: CustomRule = async (value, attribute) => {
+  if (!(value instanceof Blob)) return `The ${attribute} must be an image.`;
+  const head = new Uint8Array(await value.slice(0, 256).arrayBuffer());
+  return IMAGE_SIGNATURES.some((matches) => matches(head))
+    ? undefined
+    : `The ${attribute} must be an image.`;
+};
+
+/** Age in whole years on the platform's today, from a `YYYY-MM-DD…` date. */
+export function ageOf(birth: string, now = Date.now()): number {
+  const [y, m, d] = birth.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today(now).split('-').map(Number) as [number, number, number];
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+}
+
+/** What the profile rules need to know about the seller. */
+export interface ProfileState {
+  /** The seller's type, stored by the service (the request does not carry it). */
+  type: 'person' | 'company';
+  /** Whether the company's partner was defined by an earlier update. */
+  companyPartnerDefined: boolean;
+  /** The `birth` sent, if any, to decide the under-18 rules. */
+  birth: unknown;
+}
+
+const ADDRESS: RuleSet = {
+  address: ['required', 'array'],
+  'address.zip_code': ['required', 'string', 'max:10', { regex: ZIP_CODE }],
+  'address.city': ['required', 'string', 'max:191'],
+  'address.state': ['required', 'string', 'max:2', { regex: STATE }],
+  'address.country': ['required', 'string', 'max:191'],
+  'address.street': ['required', 'string', 'max:191'],
+  'address.street_number': ['required', 'string', 'max:191'],
+  'address.neighborhood': ['required', 'string', 'max:191'],
+  'address.complement': optionalText('max:191'),
+  'address.is_default': optionalFlag,
+};
+
+const PHONES: RuleSet = {
+  phones: ['nullable', 'array'],
+  'phones.*': ['array'],
+  'phones.*.id': optionalInteger('between:1,999999999'),
+  'phones.*.ddi': optionalText('max:5'),
+  'phones.*.ddd': optionalText('max:2'),
+  'phones.*.type': ['required', 'string', 'max:191'],
+  'phones.*.number': ['nullable', 'digits_between:8,9'],
+};
+
+/** `POST /users/update` (spec §4.1), for the seller's stored type and the clock. */
+export function profileRules(state: ProfileState): RuleSet {
+  const common: RuleSet = {
+    name: ['required', 'string', 'min:3', 'max:191'],
+    ...ADDRESS,
+    avatar: ['nullable', 'file', image],
+    ...PHONES,
+    about: optionalText(),
+    website: ['nullable', 'url'],
+    recovery_email: ['nullable', 'email'],
+    nickname: optionalText('max:191'),
+  };
+  if (state.type === 'person') {
+    const birth = readDate(state.birth);
+    const minor = birth !== undefined && birth < today() && ageOf(birth) < 18;
+    return {
+      ...common,
+      birth: ['required', 'date', 'before:today'],
+      is_emancipated: [{ requiredWhen: minor }, 'nullable', 'boolean'],
+      emancipated_document: [{ requiredWhen: minor }, 'nullable', 'file'],
+      cpf: ['required', 'string', 'max:191', { regex: CPF }],
+    };
+  }
+  return {
+    ...common,
+    cnpj: ['required', 'string', 'max:191', { regex: CNPJ }],
+    company_type: ['required', 'in:mei,simple,presumed,real'],
+    social_name: ['required', 'string', 'max:191'],
+    company_partner: state.companyPartnerDefined ? ['prohibited'] : ['required', 'array'],
+    'company_partner.name': optionalText('max:191'),
+    'company_partner.cpf': ['nullable', 'string', { regex: CPF }],
+    'company_partner.birth': ['nullable', 'date', 'before:today'],
+  };
+}
+
+/** `POST /users/bank-accounts/{hash}` (spec §2.4, §4.5): the variants' fields are not shown. */
+export const BANK_ACCOUNT_RULES: RuleSet = {
+  holder_name: optionalText('max:191'),
+  receiver_type: ['nullable', 'in:pix,bank'],
+  pix_key: optionalText('max:191'),
+  bank_code: optionalText(),
+  agency: optionalText(),
+  account: optionalText(),
+  account_type: optionalText(),
+  holder_document: optionalText(),
+  branch_number: optionalText('max:20'),
+  branch_check_digit: optionalText('max:3'),
+  account_number: optionalText('max:20'),
+  account_check_digit: optionalText('max:3'),
+};
+
+/** Fields of an offer update only a recurring offer takes (spec §2.7, §4.6). */
+export const RECURRING_ONLY = [
+  'allow_pix_recurring',
+  'pix_recurring_frequency',
+  'pix_recurring_authorization_type',
+  'commission_only_first_installment',
+  'affiliates_subscription_percentage',
+  'subscription',
+] as const;
+
+/** A setting a kind of offer does not take: refused unless absent, `null` or `false`. */
+function onlyFor(kind: 'recurring' | 'non-recurring', applies: boolean): CustomRule {
+  return (value, attribute) =>
+    applies || value === false || value === 0 || value === '0'
+      ? undefined
+      : `The ${attribute} field is only allowed for ${kind} offers.`;
+}
+
+/** What the offer rules need to know: the product's type and the offer's type after the update. */
+export interface OfferState {
+  /** `course`, `ebook` or `physical` (stored on the product). */
+  productType: string;
+  /** `type_of_charge` as sent, else as stored: the offer's type once updated. */
+  typeOfCharge: string;
+}
+
+/** `PUT /products/{hash}/offers/{code}` (spec §2.7, §2.8, §4.6, §8). */
+export function offerRules({ productType, typeOfCharge }: OfferState): RuleSet {
+  const physical = productType === 'physical';
+  const recurring = typeOfCharge === 'recurring';
+  const forRecurring = onlyFor('recurring', recurring);
+  return {
+    name: optionalText('max:191'),
+    price: optionalInteger('min:0', 'max:99999999'),
+    fake_initial_price: optionalInteger(),
+    type_of_charge: ['nullable', 'in:one-time,recurring'],
+    allow_pix: optionalFlag,
+    allow_bank_slip: optionalFlag,
+    allow_credit_card: optionalFlag,
+    quantity_items: [{ requiredWhen: physical }, ...optionalInteger('min:1', 'max:100')],
+    allow_pix_recurring: ['nullable', 'boolean', forRecurring],
+    pix_recurring_frequency: [
+      'required_if:allow_pix_recurring,true',
+      'nullable',
+      'in:weekly,biweekly,monthly,quarterly,biannual,annual',
+      forRecurring,
+    ],
+    pix_recurring_authorization_type: [
+      'required_if:allow_pix_recurring,true',
+      'nullable',
+      'in:monthly_auth_monthly_retry',
+      forRecurring,
+    ],
+    allow_bank_slip_installments: ['nullable', 'boolean', onlyFor('non-recurring', !recurring)],
+    bank_slip_days_due: optionalInteger('min:1', 'max:7'),
+    bank_slip_installments_limit: optionalInteger('min:1', 'max:12'),
+    credit_card_installments_options: ['nullable', 'array'],
+    'credit_card_installments_options.*': ['integer', 'min:1', 'max:36'],
+    allow_affiliates: optionalFlag,
+    // Not in §4.6's request table, but §8 bounds "affiliate commission percentages" 1 to 80.
+    affiliates_percentage: optionalNumber('min:1', 'max:80'),
+    custom_commission: optionalFlag,
+    commission_only_first_installment: ['nullable', 'boolean', forRecurring],
+    affiliates_subscription_percentage: optionalNumber('min:1', 'max:80', forRecurring),
+    transfer_fixed_fee_to_buyer: optionalFlag,
+    allow_smart_installment: optionalFlag,
+    producer_pays_interest: optionalFlag,
+    subscription: ['nullable', 'array', forRecurring],
+    'subscription.trial_days': optionalInteger(),
+    'subscription.trial_days_text': optionalFlag,
+    'subscription.first_charge_price': optionalInteger(),
+    'subscription.is_extension': optionalFlag,
+    'subscription.extension_length': optionalInteger(),
+    'subscription.max_charges': optionalInteger(),
+    'subscription.max_charges_attempts': optionalInteger(),
+    freight: [{ requiredWhen: physical }, 'nullable', 'array'],
+    'freight.type': optionalText(),
+    'freight.preparation_day': optionalInteger(),
+    'freight.start_day': optionalInteger(),
+    'freight.end_day': optionalInteger(),
+    'freight.fixed_price': optionalNumber(),
+    'freight.free_states': ['nullable', 'array'],
+    'freight.free_states.*': ['string'],
+    'freight.blocked_states': ['nullable', 'array'],
+    'freight.blocked_states.*': ['string'],
+    'freight.is_pac': optionalFlag,
+    'freight.is_sedex': optionalFlag,
+    'freight.pac_fallback_price': optionalNumber(),
+    'freight.pac_fallback_end_day': optionalInteger(),
+    'freight.sedex_fallback_price': optionalNumber(),
+    'freight.sedex_fallback_end_day': optionalInteger(),
+    'freight.zip_code': optionalText(),
+    'freight.weight': optionalNumber(),
+    'freight.length': optionalNumber(),
+    'freight.width': optionalNumber(),
+    'freight.height': optionalNumber(),
+  };
+}
+
+/** `POST /financial/refund/{hash}` (spec §4.2); `user_id` must name an existing user. */
+export function refundRules(userExists: (code: string) => boolean): RuleSet {
+  return {
+    observation: optionalText(),
+    reason: optionalText('max:1000'),
+    fraud_confirmed: optionalFlag,
+    refund_type: optionalText(),
+    cancel_subscription: optionalFlag,
+    user_id: optionalText((value, attribute) =>
+      typeof value === 'string' && userExists(value)
+        ? undefined
+        : `The selected ${attribute} is invalid.`,
+    ),
+  };
+}
+
+/** A real day in `DD/MM/YYYY`, as `YYYY-MM-DD`, or `undefined`. */
+function readBrazilianDay(text: string): string | undefined {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  return m ? readDate(`${m[3]}-${m[2]}-${m[1]}`) : undefined;
+}
+
+/** `filter.betweenDates`: two real days `DD/MM/YYYY`, comma-separated, the start not after the end. */
+const betweenDates: CustomRule = (value, attribute) => {
+  const parts = typeof value === 'string' ? value.split(',') : [];
+  const days = parts.map(readBrazilianDay);
+  if (parts.length !== 2 || days.some((d) => d === undefined))
+    return `The ${attribute} must be two dates in the format DD/MM/YYYY separated by a comma.`;
+  return days[0]! <= days[1]! ? undefined : `The ${attribute} start must not be after its end.`;
+};
+
+/** `POST /financial/account-statement/export-report` (spec §4.4): no field documented required. */
+export const EXPORT_RULES: RuleSet = {
+  format: optionalText(),
+  filter: ['nullable', 'array'],
+  'filter.betweenDates': ['nullable', 'string', betweenDates],
+};
+
+/** `POST /financial/anticipation/confirm/{hash}` (spec §4.7; the field's name assumed in DESIGN §6). */
+export const CONFIRM_ANTICIPATION_RULES: RuleSet = {
+  scenario: ['required', 'in:above,below'],
+};
+
+/** `GET /financial/anticipation` (spec §4.8). */
+export const LIST_ANTICIPATIONS_RULES: RuleSet = {
+  page: optionalInteger('min:1'),
+  per_page: optionalInteger('min:1', 'max:100'),
+};
+
+/** `GET /products` (spec §4.10). */
+export const LIST_PRODUCTS_RULES: RuleSet = {
+  page: optionalInteger('min:1', 'max:999'),
+  per_page: optionalInteger('min:1', 'max:50'),
+};
