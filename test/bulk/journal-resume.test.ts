@@ -106,6 +106,8 @@ describe('a bulk job with a journal', () => {
     // completed since, so a blind repeat would refund twice), the answer was lost.
     await store.put({ job: 'j', key: hash, state: 'intent', at: since, since });
     await seller.refunds.request(hash);
+    // Two polls: requested → success (still active) → completed.
+    await seller.refunds.retrieveStatus(hash);
     await seller.refunds.retrieveStatus(hash);
     const outcomes = await collect(
       requestRefunds(seller, [hash], { journal: { store, job: 'j' } }),
