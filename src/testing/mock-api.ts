@@ -17,6 +17,7 @@ import {
 import { setRawHandler } from './internal';
 import type { MockPartnerApi, MockProductHandle } from './mock-api-types';
 import { latencyOf, RateLimiter, rateLimitOf } from './pace';
+import { publicRouteKeys } from './routes';
 import { revokePixRecurring } from './routes/products';
 import { planRefund } from './routes/refunds';
 import { planExport } from './routes/statements';
@@ -46,6 +47,7 @@ function fetchFailed(): TypeError {
  */
 export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartnerApi {
   const state = createState(seed);
+  state.publicRoutes = publicRouteKeys(seed.publicRoutes ?? []);
   const faults = new FaultQueue();
   const baseUrl = (seed.baseUrl ?? 'https://partner-api.mock.test/api/v1').replace(/\/+$/, '');
   const handle = (request: Request, source: { remoteAddress: string }) =>

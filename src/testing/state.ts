@@ -20,8 +20,6 @@ import {
   type RateLimitOptions,
   rateLimitOf,
 } from './pace';
-import { routeKey, routeKeyOf } from './router';
-import { apiRoutes } from './routes';
 import type {
   WireAnticipation,
   WireBankAccount,
@@ -140,7 +138,7 @@ export interface MockState {
   latency: Required<LatencyOptions> | undefined;
   /** Requests answered 429 by the rate limit (not by `failNext`). */
   rateLimited: number;
-  /** Keys (`routeKey`) of the seller-scoped routes declared public. */
+  /** Keys (`routeKey`) of the seller-scoped routes declared public (filled by `createMockPartnerApi`). */
   publicRoutes: Set<string>;
 }
 
@@ -149,17 +147,6 @@ export function randomId(prefix: string, length = 10): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
-}
-
-function publicRoutesOf(names: readonly string[]): Set<string> {
-  const known = new Set(apiRoutes.map(routeKey));
-  const keys = new Set<string>();
-  for (const name of names) {
-    const key = routeKeyOf(name);
-    if (!known.has(key)) throw new TypeError(`publicRoutes: the kit has no route ${name}`);
-    keys.add(key);
-  }
-  return keys;
 }
 
 /** Builds a fresh state from the seed. */
@@ -207,6 +194,6 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
     rateLimiter: rateLimit ? new RateLimiter(rateLimit) : undefined,
     latency: latencyOf(seed.latencyMs),
     rateLimited: 0,
-    publicRoutes: publicRoutesOf(seed.publicRoutes ?? []),
+    publicRoutes: new Set(),
   };
 }

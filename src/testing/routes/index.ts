@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Route } from '../router';
+import { type Route, routeKey, routeKeyOf } from '../router';
 import { anticipationRoutes } from './anticipations';
 import { authRoutes } from './auth';
 import { feeTierRoutes } from './fee-tiers';
@@ -25,3 +25,15 @@ export const apiRoutes: Route[] = [
   ...statementRoutes,
   ...anticipationRoutes,
 ];
+
+/** The keys of the routes named in the seed's `publicRoutes`; an unknown route throws. */
+export function publicRouteKeys(names: readonly string[]): Set<string> {
+  const known = new Set(apiRoutes.map(routeKey));
+  const keys = new Set<string>();
+  for (const name of names) {
+    const key = routeKeyOf(name);
+    if (!known.has(key)) throw new TypeError(`publicRoutes: the kit has no route ${name}`);
+    keys.add(key);
+  }
+  return keys;
+}
