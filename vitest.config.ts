@@ -21,5 +21,13 @@ export default defineConfig({
     testTimeout: 15_000,
     hookTimeout: 15_000,
     restoreMocks: true,
+    // Type tests (`test/types/*.test-d.ts`: closed params, schema/type equality, public shapes)
+    // run with every `npm test`, each assertion reported as a test; `npm run test:types` runs
+    // them alone.
+    typecheck: {
+      enabled: true,
+      include: ['test/types/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
   },
 });

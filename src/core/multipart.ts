@@ -56,7 +56,14 @@ function isUploadable(value: unknown): value is Uploadable {
 
 /** Encodes `fields` as multipart form data; `undefined` and `null` fields are left out. */
 export async function toFormData(fields: Record<string, unknown>): Promise<FormData> {
-  const form = new FormData();
+  return appendFields(new FormData(), fields);
+}
+
+/** Adds `fields` to `form` in the same encoding as {@link toFormData}; returns `form`. */
+export async function appendFields(
+  form: FormData,
+  fields: Record<string, unknown>,
+): Promise<FormData> {
   for (const [key, value] of Object.entries(fields)) await append(form, key, value);
   return form;
 }

@@ -76,6 +76,29 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The largest decoded response body for this call, in bytes (see `ClientOptions.maxResponseBytes`). */
   maxResponseBytes?: number;
+  /**
+   * Body fields the spec does not document, sent knowingly: added to this call's JSON body (or,
+   * for `users.update`, to its multipart form) as given, unchecked, overriding a documented field
+   * of the same name. Params refuse an undocumented key (a typo is caught there); this is the way
+   * around that for a field the service accepts but the spec does not show. A call without a body
+   * refuses it (use `extraQuery`).
+   *
+   * @example
+   * ```ts
+   * await client.offers.update('prd_1', 'off_1', { price: 19_900 }, { extraBody: { checkout_theme: 'dark' } });
+   * ```
+   */
+  extraBody?: Record<string, unknown>;
+  /**
+   * Query parameters the spec does not document, added to this call's URL as given (unchecked;
+   * `undefined` values are left out), overriding a documented parameter of the same name.
+   *
+   * @example
+   * ```ts
+   * await client.products.list({ per_page: 50 }, { extraQuery: { status: 'approved' } });
+   * ```
+   */
+  extraQuery?: Record<string, string | number | boolean | undefined>;
 }
 
 /** Options after defaults and checks: what the transport runs on. */

@@ -35,6 +35,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors';
+import { withExtraFields } from './extra-fields';
 import { acceptsFast } from './fast-check';
 import {
   callSettings,
@@ -199,7 +200,7 @@ export class Transport {
   ): Promise<WithResponse<unknown>> {
     // A resource's spec function is synchronous but for multipart bodies: await only a promise.
     const made = typeof input === 'function' ? input() : input;
-    const built = 'then' in made ? await made : made;
+    const built = withExtraFields('then' in made ? await made : made, options);
     const spec: CallSpec = built.form ? { ...built, form: await built.form } : built;
     const settings = options ? callSettings(this.options, options) : this.#settings;
     const started = Date.now();
