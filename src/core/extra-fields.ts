@@ -22,7 +22,7 @@ export function withExtraFields<S extends CallSpec>(
     if (spec.form !== undefined) {
       merged.form = Promise.resolve(spec.form).then((form) => appendFields(form, extraBody));
     } else if (isPlainObject(spec.json)) {
-      merged.json = { ...spec.json, ...extraBody };
+      merged.json = mergeDeep(spec.json, extraBody);
     } else {
       throw new RequestValidationError(`Invalid request options for ${spec.method} ${spec.path}`, [
         {
@@ -32,6 +32,23 @@ export function withExtraFields<S extends CallSpec>(
         },
       ]);
     }
+  }
+  return merged;
+}
+
+/**
+ * `extra` laid over `base`: nested objects merge (`{ filter: { type } }` keeps `filter.betweenDates`),
+ * anything else in `extra` replaces what `base` has.
+ */
+function mergeDeep(
+  base: Record<string, unknown>,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = { ...base };
+  for (const key of Object.keys(extra)) {
+    const [inBase, inExtra] = [base[key], extra[key]];
+    merged[key] =
+      isPlainObject(inBase) && isPlainObject(inExtra) ? mergeDeep(inBase, inExtra) : inExtra;
   }
   return merged;
 }

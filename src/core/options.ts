@@ -78,8 +78,9 @@ export interface RequestOptions {
   maxResponseBytes?: number;
   /**
    * Body fields the spec does not document, sent knowingly: added to this call's JSON body (or,
-   * for `users.update`, to its multipart form) as given, unchecked, overriding a documented field
-   * of the same name. Params refuse an undocumented key (a typo is caught there); this is the way
+   * for `users.update`, to its multipart form) as given, unchecked. Nested objects merge
+   * (`{ filter: { type: 'credit' } }` keeps the checked `filter.betweenDates`); any other value
+   * replaces a documented field of the same name. Params refuse an undocumented key (a typo is caught there); this is the way
    * around that for a field the service accepts but the spec does not show. A call without a body
    * refuses it (use `extraQuery`).
    *

@@ -242,7 +242,7 @@ describe('unknownKeyIssues (property)', () => {
         (keys) => {
           const value = Object.fromEntries(keys.map((key) => [key, 1]));
           const reported = unknownKeyIssues(OfferUpdateParamsSchema, value).map((i) => i.path[0]);
-          expect(reported).toEqual(keys.filter((key) => !documented.includes(key)));
+          expect(reported.sort()).toEqual(keys.filter((key) => !documented.includes(key)).sort());
         },
       ),
     );
@@ -268,6 +268,18 @@ describe('extraBody and extraQuery', () => {
       { extraBody: { checkout_theme: 'dark' } },
     );
     expect(await sent[0]!.json()).toEqual({ price: 100, checkout_theme: 'dark' });
+  });
+
+  it('merge into a nested object, keeping its checked fields', async () => {
+    const { seller, sent } = recordingClient();
+    await seller.statements.export(
+      { format: 'csv', filter: { betweenDates: { start: '2026-01-01', end: '2026-01-31' } } },
+      { extraBody: { filter: { type: 'credit' } } },
+    );
+    expect(await sent[0]!.json()).toEqual({
+      format: 'csv',
+      filter: { betweenDates: '01/01/2026,31/01/2026', type: 'credit' },
+    });
   });
 
   it('send an undocumented query parameter knowingly', async () => {

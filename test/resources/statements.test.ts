@@ -66,12 +66,21 @@ describe('statements.export', () => {
     },
   );
 
-  it('keeps filter keys the spec does not show', async () => {
+  it('sends filter keys the spec does not show through extraBody (params refuse them)', async () => {
     reply('post', EXPORT_PATH, envelope(wireExport()));
-    await makeClient().statements.export({
-      format: 'csv',
-      filter: { betweenDates: { start: '2024-01-01', end: '2024-01-02' }, type: 'credit' },
-    } as ExportStatementParams);
+    const filter = { betweenDates: { start: '2024-01-01', end: '2024-01-02' } };
+    const refused = await rejectionOf(
+      makeClient().statements.export({
+        format: 'csv',
+        filter: { ...filter, type: 'credit' },
+      } as never),
+    );
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect(requests()).toHaveLength(0);
+    await makeClient().statements.export(
+      { format: 'csv', filter },
+      { extraBody: { filter: { type: 'credit' } } },
+    );
     expect(await onlyRequest().json()).toEqual({
       format: 'csv',
       filter: { betweenDates: '01/01/2024,02/01/2024', type: 'credit' },
