@@ -42,9 +42,20 @@ export interface RawRequest<S extends Schema | undefined = undefined> {
   replay?: ReplayPolicy;
 }
 
-// `withOptions` hands its transport's tokens to the client it builds through this slot: the
-// constructor stays the plain public `new PartnerClient(options)`.
-let inheritedTransport: Transport | undefined;
+/**
+ * The private way into the constructor: `withOptions` passes one of these instead of options, so
+ * the child shares its parent's tokens while `new PartnerClient(options)` stays the one public
+ * signature. The class is not exported, so nothing outside this module can build one.
+ */
+class Derived {
+  readonly transport: Transport;
+  readonly options: ClientOptions;
+
+  constructor(transport: Transport, options: ClientOptions) {
+    this.transport = transport;
+    this.options = options;
+  }
+}
 
 function requester(transport: Transport, context: CallContext): Requester {
   return { call: (spec, options) => transport.call(spec, context, options) };
@@ -169,10 +180,9 @@ export class PartnerClient extends BaseClient {
    * ```
    */
   constructor(options: ClientOptions = {}) {
-    const transport = inheritedTransport ?? new Transport(resolveOptions(options));
-    inheritedTransport = undefined;
-    super(transport, {});
-    this.#options = options;
+    const derived = options instanceof Derived ? options : undefined;
+    super(derived?.transport ?? new Transport(resolveOptions(options)), {});
+    this.#options = derived?.options ?? options;
   }
 
   /**
@@ -222,12 +232,8 @@ export class PartnerClient extends BaseClient {
       resolved.clientId === this._transport.options.clientId &&
       resolved.clientSecret === this._transport.options.clientSecret &&
       resolved.clientToken === this._transport.options.clientToken;
-    inheritedTransport = new Transport(resolved, sameIdentity ? this._transport.tokens : undefined);
-    try {
-      return new PartnerClient(merged);
-    } finally {
-      inheritedTransport = undefined;
-    }
+    const transport = new Transport(resolved, sameIdentity ? this._transport.tokens : undefined);
+    return new PartnerClient(new Derived(transport, merged) as ClientOptions);
   }
 }
 

@@ -205,6 +205,30 @@ describe('headers', () => {
     expect(fast).toBeInstanceOf(PartnerClient);
   });
 
+  it('withOptions hands its tokens to its own child only: a client built next logs in anew', async () => {
+    server = await startStub(withLogin((_req, res) => json(res, 200, {})));
+    const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
+    await client.request({ method: 'GET', path: '/products' });
+    const child = client.withOptions({ maxRetries: 0 });
+    const stranger = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
+    await child.request({ method: 'GET', path: '/products' });
+    await stranger.request({ method: 'GET', path: '/products' });
+    expect(logins(server)).toHaveLength(2);
+    // The child keeps its own options and passes them on to its own children.
+    const grandchild = child.withOptions({ timeout: 5_000 });
+    await grandchild.request({ method: 'GET', path: '/products' });
+    expect(logins(server)).toHaveLength(2);
+  });
+
+  it('withOptions that changes the credentials does not share the token', async () => {
+    server = await startStub(withLogin((_req, res) => json(res, 200, {})));
+    const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
+    await client.request({ method: 'GET', path: '/products' });
+    const other = client.withOptions({ clientSecret: `${credentials.clientSecret}-2` });
+    await other.request({ method: 'GET', path: '/products' });
+    expect(logins(server)).toHaveLength(2);
+  });
+
   it('refuses an empty public token', () => {
     const client = new PartnerClient({
       baseUrl: 'https://partner.example.com/api/v1',
