@@ -2,6 +2,7 @@ import { EXPORT_STATUS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
+import { isAlreadyRunning, RUNNING_ON_CONFLICT } from '../core/outcomes';
 import { encodePathParam } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
@@ -33,6 +34,13 @@ function isFinished(current: StatementExport): boolean {
     throw new ExportFailedError({ ...current });
   }
   return false;
+}
+
+/** The checked parameters as the service reads them: `betweenDates` as its wire string. */
+function toWire(params: StatementExportParams): unknown {
+  const betweenDates = params.filter?.betweenDates;
+  if (betweenDates === undefined) return params;
+  return { ...params, filter: { ...params.filter, betweenDates: toBetweenDates(betweenDates) } };
 }
 
 function unwrap(body: StatementExport | { data: StatementExport }): StatementExport {
@@ -67,23 +75,19 @@ export class Statements extends APIResource {
     options?: RequestOptions,
   ): APIPromise<StatementExportRequestResult> {
     return this._client
-      .call(() => {
-        const body = checkParams(StatementExportParamsSchema, params, 'statements.export');
-        const betweenDates = body.filter?.betweenDates;
-        return {
+      .call(
+        () => ({
           method: 'POST',
           path: '/financial/account-statement/export-report',
-          json:
-            betweenDates === undefined
-              ? body
-              : { ...body, filter: { ...body.filter, betweenDates: toBetweenDates(betweenDates) } },
+          json: toWire(checkParams(StatementExportParamsSchema, params, 'statements.export')),
           schema: exportAnswerSchema,
-          acceptStatus: [409],
+          ...RUNNING_ON_CONFLICT,
           // A repeat of a running export answers 409 with it: harmless.
           replay: 'always',
-        };
-      }, options)
-      ._map((body, response) => ({ ...unwrap(body), alreadyRunning: response.status === 409 }));
+        }),
+        options,
+      )
+      ._map((body, response) => ({ ...unwrap(body), alreadyRunning: isAlreadyRunning(response) }));
   }
 
   /**
@@ -171,22 +175,26 @@ export class Statements extends APIResource {
    */
   download(finished: Pick<StatementExport, 'url'>, options?: RequestOptions): APIPromise<Response> {
     return this._client
-      .call(() => {
-        const url = finished?.url;
-        if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) {
-          throw new RequestValidationError('statements.download', [
-            {
-              path: ['url'],
-              message:
-                url === null || url === undefined || url === ''
-                  ? 'the export has no url yet: wait for it with statements.waitForExport'
-                  : 'must be an absolute http(s) URL',
-              code: 'invalid_url',
-            },
-          ]);
-        }
-        return { method: 'GET', path: url, raw: true, replay: 'always' };
-      }, options)
+      .call(
+        () => ({ method: 'GET', path: downloadUrl(finished), raw: true, replay: 'always' }),
+        options,
+      )
       ._map((_body, response) => response);
   }
+}
+
+/** The export's `url`, checked before anything is sent: the file to download. */
+function downloadUrl(finished: Pick<StatementExport, 'url'>): string {
+  const url = finished?.url;
+  if (typeof url === 'string' && /^https?:\/\//i.test(url)) return url;
+  throw new RequestValidationError('statements.download', [
+    {
+      path: ['url'],
+      message:
+        url === null || url === undefined || url === ''
+          ? 'the export has no url yet: wait for it with statements.waitForExport'
+          : 'must be an absolute http(s) URL',
+      code: 'invalid_url',
+    },
+  ]);
 }
