@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+/**
+ * Keeps the code small enough to read (CONTRIBUTING.md, "Size rules"): fails when a function in
+ * `src/` is longer than MAX_FUNCTION_LINES lines, or a file in `src/core/` longer than
+ * MAX_CORE_FILE_LINES. Functions are found with the TypeScript compiler, so a nested function
+ * counts on its own, not within its parent. Schema declarations (`src/schemas/`) and the testing
+ * kit's wire fixtures (`src/testing/fixtures/`) are data, not logic, and are not measured.
+ *
+ * Usage: node scripts/check-sizes.mjs [--report]   (--report lists the longest functions too)
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+// "About 50": a little slack, so that a formatter's line break never decides a lint failure.
+const MAX_FUNCTION_LINES = 55;
+const MAX_CORE_FILE_LINES = 300;
+const ROOT = new URL('..', import.meta.url).pathname;
+const EXEMPT = /^src\/(schemas|testing\/fixtures)\//;
+
+/**
+ * Known offenders, each waiting for its split (issue 16); this list only shrinks. An entry is
+ * `file:function` for a long function, or the file itself for a long core file.
+ */
+const KNOWN = new Set([
+  'src/core/transport.ts',
+  'src/core/transport.ts:#send',
+  'src/core/transport.ts:#attempt',
+  'src/core/errors.ts',
+  'src/core/options.ts:resolveOptions',
+  'src/bulk/run-bulk.ts:#run',
+  'src/bulk/run-bulk.ts:#process',
+  'src/testing/dispatch.ts:dispatch',
+]);
+
+function* sourceFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path;
+  }
+}
+
+function functionName(node, source) {
+  if (node.name) return node.name.getText(source);
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  const parent = node.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent))) {
+    return parent.name.getText(source);
+  }
+  return '(anonymous)';
+}
+
+const isFunction = (node) => ts.isFunctionLike(node) && 'body' in node && node.body !== undefined;
+
+/**
+ * Every function of `file` with its length in lines, less the lines of the functions nested in it
+ * (a factory's closures, a method's callbacks): each is measured on its own.
+ */
+function functionsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const lineOf = (position) => source.getLineAndCharacterOfPosition(position).line;
+  const span = (node) => lineOf(node.getEnd()) - lineOf(node.getStart(source)) + 1;
+  // Lines of the nested functions directly inside `node`, which are measured on their own.
+  const nestedLines = (node) => {
+    let lines = 0;
+    const walk = (child) => {
+      if (isFunction(child)) lines += span(child);
+      else ts.forEachChild(child, walk);
+    };
+    ts.forEachChild(node, walk);
+    return lines;
+  };
+  const visit = (node) => {
+    if (isFunction(node)) {
+      found.push({
+        name: functionName(node, source),
+        line: lineOf(node.getStart(source)) + 1,
+        lines: span(node) - nestedLines(node),
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { functions: found, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) };
+}
+
+const problems = [];
+const all = [];
+for (const path of sourceFiles(join(ROOT, 'src'))) {
+  const file = relative(ROOT, path);
+  const { functions, lines } = functionsOf(path);
+  if (file.startsWith('src/core/') && lines > MAX_CORE_FILE_LINES && !KNOWN.has(file)) {
+    problems.push(`${file}: ${lines} lines (a core file has at most ${MAX_CORE_FILE_LINES})`);
+  }
+  if (EXEMPT.test(file)) continue;
+  for (const fn of functions) {
+    all.push({ file, ...fn });
+    if (fn.lines > MAX_FUNCTION_LINES && !KNOWN.has(`${file}:${fn.name}`)) {
+      problems.push(
+        `${file}:${fn.line}: ${fn.name} is ${fn.lines} lines (at most ${MAX_FUNCTION_LINES})`,
+      );
+    }
+  }
+}
+
+if (process.argv.includes('--report')) {
+  for (const fn of all.sort((a, b) => b.lines - a.lines).slice(0, 10)) {
+    console.log(`${String(fn.lines).padStart(4)}  ${fn.file}:${fn.line} ${fn.name}`);
+  }
+}
+for (const problem of problems) console.error(problem);
+if (problems.length > 0) {
+  console.error(
+    `\n${problems.length} size problem(s): split them (CONTRIBUTING.md, "Size rules").`,
+  );
+  process.exit(1);
+}
+console.log('sizes: every function and core file within bounds');
