@@ -11,10 +11,10 @@ import type { Schema } from './transport';
  * A `schema` that picks the response's shape by its status, so each body is checked against its
  * own (a refund request's 202 "accepted" and 200 "existing"); other statuses get `otherwise`.
  */
-export function schemaByStatus<S extends Schema>(
+export function schemaByStatus<S extends Schema, O extends Schema>(
   byStatus: Readonly<Record<number, S>>,
-  otherwise: S,
-): (status: number) => S {
+  otherwise: O,
+): (status: number) => S | O {
   return (status) => byStatus[status] ?? otherwise;
 }
 
