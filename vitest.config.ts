@@ -15,7 +15,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/cli/test/**/*.test.ts'],
     // The machines have 2 cores: more workers only make timing-sensitive tests flaky.
     maxWorkers: 2,
     testTimeout: 15_000,

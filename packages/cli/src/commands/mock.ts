@@ -1,0 +1,88 @@
+/**
+ * `partner-sdk mock`: the testing kit's service on loopback, and the environment that points
+ * the CLI (or any script using the SDK) at it.
+ *
+ * @module
+ */
+
+import { writeFile } from 'node:fs/promises';
+import { Command } from 'commander';
+import { createMockPartnerApi } from 'partner-sdk/testing';
+import { UsageError } from '../context';
+import type { Action } from './action';
+
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+export function mockCommand(run: Action): Command {
+  return new Command('mock')
+    .description("start the testing kit's offline service and print the environment to use it")
+    .option('--rate-limit <n>', 'answer 429 beyond N requests per second')
+    .option('--latency <ms>', 'wait this long before each answer')
+    .option('--transactions <n>', 'refundable transactions to seed', '20')
+    .option('--hashes-file <file>', 'write the refundable transaction hashes there, one per line')
+    .action(
+      run(
+        async (
+          context,
+          options: {
+            rateLimit?: string;
+            latency?: string;
+            transactions: string;
+            hashesFile?: string;
+          },
+        ) => {
+          const count = Number(options.transactions);
+          if (!Number.isInteger(count) || count < 0 || count > 100_000) {
+            throw new UsageError('--transactions must be a whole number from 0 to 100000');
+          }
+          const mock = createMockPartnerApi({
+            rateLimit: options.rateLimit === undefined ? undefined : Number(options.rateLimit),
+            latencyMs: options.latency === undefined ? undefined : Number(options.latency),
+          });
+          const server = await mock.listen();
+          const transactions = [
+            ...mock.transactions.refundable,
+            ...Array.from({ length: count }, () => mock.addTransaction()),
+          ];
+          if (options.hashesFile)
+            await writeFile(options.hashesFile, `${transactions.join('\n')}\n`);
+          const env = {
+            PARTNER_API_BASE_URL: server.url,
+            PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+            PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+            PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+          };
+          if (context.json) {
+            context.line(
+              JSON.stringify({
+                env,
+                transactions,
+                products: mock.products,
+                bankAccounts: mock.bankAccounts,
+                anticipations: mock.anticipations.confirmable,
+              }),
+            );
+          } else {
+            context.line('# the testing kit is listening; point the CLI at it with:');
+            for (const [name, value] of Object.entries(env))
+              context.line(`export ${name}=${quote(value)}`);
+            context.line(
+              `# refundable transactions: ${transactions.slice(0, 5).join(' ')} … (${transactions.length})`,
+            );
+            context.line(
+              `# a product and its offer: ${mock.products.course.hash} ${mock.products.course.offerCode}`,
+            );
+            context.line(
+              `# bank account: ${mock.bankAccounts.pix}; anticipation: ${mock.anticipations.confirmable[0] ?? ''}`,
+            );
+            context.line('# Ctrl-C stops it.');
+          }
+          await new Promise<void>((resolve) => {
+            process.once('SIGINT', resolve);
+            process.once('SIGTERM', resolve);
+          });
+          await server.close();
+        },
+      ),
+    );
+}

@@ -1,0 +1,99 @@
+/**
+ * Statement exports (spec §4.4): export, status, wait, download.
+ *
+ * @module
+ */
+
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Command } from 'commander';
+import type { StatementExport } from 'partner-sdk';
+import type { Context } from '../context';
+import { UsageError } from '../context';
+import { fields } from '../output';
+import type { Action } from './action';
+
+function dateArgument(name: string, value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`${name} must be YYYY-MM-DD`);
+  return value;
+}
+
+async function waitFor(
+  context: Context,
+  exported: StatementExport | string,
+): Promise<StatementExport> {
+  const tty = context.io.stderr.isTTY;
+  return context.caller.statements.waitForExport(exported, {
+    onStatus: (status) => {
+      if (tty && !context.json) context.note(`export ${status ?? 'pending'}…`);
+    },
+  });
+}
+
+export function statementsCommand(run: Action): Command {
+  const statements = new Command('statements').description('account statement exports (spec §4.4)');
+  statements
+    .command('export')
+    .description('request an export: POST /financial/account-statement/export-report')
+    .requiredOption('--from <date>', 'first day, YYYY-MM-DD')
+    .requiredOption('--to <date>', 'last day, YYYY-MM-DD')
+    .option('--format <format>', 'csv or pdf', 'csv')
+    .option('--wait', 'then wait until the file is ready')
+    .action(
+      run(
+        async (context, options: { from: string; to: string; format: string; wait?: boolean }) => {
+          const exported = await context.caller.statements.export({
+            format: options.format,
+            filter: {
+              betweenDates: {
+                start: dateArgument('--from', options.from),
+                end: dateArgument('--to', options.to),
+              },
+            },
+          });
+          const result = options.wait ? await waitFor(context, exported) : exported;
+          context.print(result, (e) => fields(e));
+        },
+      ),
+    );
+  statements
+    .command('status <exportHash>')
+    .description("an export's status")
+    .action(
+      run(async (context, hash: string) => {
+        context.print(await context.caller.statements.retrieve(hash), (e) => fields(e));
+      }),
+    );
+  statements
+    .command('wait <exportHash>')
+    .description('wait until an export is ready')
+    .action(
+      run(async (context, hash: string) => {
+        context.print(await waitFor(context, hash), (e) => fields(e));
+      }),
+    );
+  statements
+    .command('download <exportHash>')
+    .description('download a finished export (to --output, or stdout)')
+    .option('--output <file>', 'where to write the file')
+    .option('--wait', 'wait for the export first')
+    .action(
+      run(async (context, hash: string, options: { output?: string; wait?: boolean }) => {
+        const current = options.wait
+          ? await waitFor(context, hash)
+          : await context.caller.statements.retrieve(hash);
+        if (!current.url) {
+          throw new UsageError(`export ${hash} is not ready (${current.status}): try --wait`);
+        }
+        const response = await context.caller.statements.download(current);
+        const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
+        if (options.output) {
+          await pipeline(body, createWriteStream(options.output));
+          if (!context.json) context.note(`saved ${options.output}`);
+          else context.line(JSON.stringify({ hash, output: options.output }));
+        } else await pipeline(body, context.io.stdout, { end: false });
+      }),
+    );
+  return statements;
+}
