@@ -27,7 +27,7 @@ export function table(rows: Record<string, Cell>[], columns: string[]): string {
 }
 
 /** A key: value listing of one object's scalar fields. */
-export function fields(value: Record<string, unknown>): string {
+export function fields(value: object): string {
   const entries = Object.entries(value).filter(([, v]) => v === null || typeof v !== 'object');
   const width = Math.max(0, ...entries.map(([k]) => k.length));
   return entries.map(([k, v]) => `${k.padEnd(width)}  ${v ?? ''}`).join('\n');

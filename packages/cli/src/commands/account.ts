@@ -16,7 +16,7 @@ import { fields, table } from '../output';
 import type { Action } from './action';
 
 /** Pages of a list: one page (`--page`, `--per-page`) or every item (`--all`). */
-async function printList<T extends Record<string, unknown>>(
+async function printList<T extends object>(
   context: Context,
   list: AsyncIterable<T> & PromiseLike<{ data: T[] }>,
   all: boolean | undefined,
