@@ -31,7 +31,8 @@ afterAll(async () => {
 
 const run = (args: string[], input?: string) => cli(args, { env, input });
 
-describe('partner-sdk (the CLI)', () => {
+// Each test starts several processes: on a loaded 2-core machine that takes seconds each.
+describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
   it('prints help naming every command, the environment and the exit codes', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
