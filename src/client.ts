@@ -211,6 +211,16 @@ export class PartnerClient extends BaseClient {
         },
       ]);
     }
+    if (typeof publicToken === 'string' && /[\0\r\n]/.test(publicToken)) {
+      // Refused here, never quoted: fetch's own error would carry the token in its message.
+      throw new RequestValidationError('Invalid forUser() argument', [
+        {
+          path: ['publicToken'],
+          message: 'contains a line break or NUL, which no HTTP header can carry',
+          code: 'invalid_string',
+        },
+      ]);
+    }
     return new SellerClient(this._transport, { bearer: publicToken });
   }
 

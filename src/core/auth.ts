@@ -13,7 +13,17 @@
  */
 
 import type { TokenSource } from './options';
-import { registerSecret } from './redact';
+import { registerSecret, unpinSecret } from './redact';
+
+/** Characters an HTTP header value cannot carry: a token with them would fail inside fetch, whose error quotes it. */
+const NOT_IN_HEADER = /[\0\r\n]/;
+
+/** Throws, without quoting the token, when it cannot be sent in a header. */
+export function checkHeaderToken(token: string, what: string): void {
+  if (NOT_IN_HEADER.test(token)) {
+    throw new TypeError(`${what} contains a line break or NUL, which no HTTP header can carry.`);
+  }
+}
 
 /** How many refused bearers are remembered (the oldest is forgotten first). */
 const MAX_REFUSED_BEARERS = 1024;
@@ -28,6 +38,7 @@ export async function resolveToken(source: TokenSource): Promise<string> {
     throw new TypeError('A token function returned no token (expected a non-empty string).');
   }
   registerSecret(token);
+  checkHeaderToken(token, 'A token');
   return token;
 }
 
@@ -46,6 +57,8 @@ export class ClientTokenManager {
   /** The token obtained by the last login; once set it replaces the given one. */
   #loggedIn: string | undefined;
   #inflight: Promise<string> | undefined;
+  /** The last value of a token function, pinned as a secret until it changes. */
+  #lastGiven: string | undefined;
   /** Bearers refused even with a fresh client token, oldest first (bounded). */
   readonly #refusedBearers = new Set<string>();
 
@@ -75,8 +88,19 @@ export class ClientTokenManager {
   /** The token to send now: the last login's, else the given one, else a (single-flight) login. */
   async current(): Promise<string> {
     if (this.#loggedIn !== undefined) return this.#loggedIn;
-    if (this.#given !== undefined) return resolveToken(this.#given);
+    if (this.#given !== undefined) return this.#fromGiven();
     return this.#loginOnce();
+  }
+
+  /** The given token, a function's latest value pinned among the known secrets while in use. */
+  async #fromGiven(): Promise<string> {
+    const token = await resolveToken(this.#given!);
+    if (typeof this.#given === 'function' && token !== this.#lastGiven) {
+      registerSecret(token, true);
+      unpinSecret(this.#lastGiven);
+      this.#lastGiven = token;
+    }
+    return token;
   }
 
   /**
@@ -90,7 +114,7 @@ export class ClientTokenManager {
       return this.#loginOnce();
     }
     if (typeof this.#given === 'function') {
-      const fresh = await resolveToken(this.#given);
+      const fresh = await this.#fromGiven();
       return fresh === rejected ? undefined : fresh;
     }
     return undefined;
@@ -127,7 +151,10 @@ export class ClientTokenManager {
     if (this.#inflight) return this.#inflight;
     const { id, secret } = this.#credentials;
     const attempt = this.#login(id, secret).then((token) => {
-      registerSecret(token);
+      // The client's own token stays masked as long as it is in use, however many others come.
+      registerSecret(token, true);
+      checkHeaderToken(token, 'The client token the login answered');
+      unpinSecret(this.#loggedIn);
       this.#loggedIn = token;
       return token;
     });

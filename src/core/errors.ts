@@ -6,7 +6,7 @@
  * @module
  */
 
-import { redactDeep, redactText } from './redact';
+import { redactDeep, redactHeaders, redactText } from './redact';
 
 const BRAND = Symbol.for('partner-sdk.error.brand');
 
@@ -88,7 +88,7 @@ export class APIError extends PartnerError {
   readonly status: number;
   /** Response body: parsed JSON, or text when it was not JSON; `undefined` when empty. Secrets redacted. */
   readonly body: unknown;
-  /** Response headers. */
+  /** Response headers, with any secret the service echoed in them replaced by `[REDACTED]`. */
   readonly headers: Headers;
   /** HTTP method of the request. */
   readonly method: string;
@@ -105,7 +105,7 @@ export class APIError extends PartnerError {
     super(formatMessage(request, status, body, detail));
     this.status = status;
     this.body = redactDeep(body);
-    this.headers = headers;
+    this.headers = redactHeaders(headers);
     this.method = request.method;
     this.path = request.path;
   }
@@ -609,22 +609,39 @@ export function bodyMessage(body: unknown): string | undefined {
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
   }
   if (body && typeof body === 'object') {
-    const message = (body as Record<string, unknown>).message;
+    const message = ownField(body, 'message');
     if (typeof message === 'string' && message) return message;
-    const error = (body as Record<string, unknown>).error;
+    const error = ownField(body, 'error');
     if (typeof error === 'string' && error) return error;
   }
   return undefined;
 }
 
+/** A body's own field, never one inherited through its prototype. */
+function ownField(body: object, name: string): unknown {
+  return Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined;
+}
+
 function readFieldErrors(body: unknown): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   if (!body || typeof body !== 'object') return result;
-  const errors = (body as Record<string, unknown>).errors;
+  const errors = ownField(body, 'errors');
   if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return result;
   for (const [field, messages] of Object.entries(errors)) {
-    if (Array.isArray(messages)) result[field] = messages.map(String);
-    else if (typeof messages === 'string') result[field] = [messages];
+    const list = Array.isArray(messages)
+      ? messages.map(String)
+      : typeof messages === 'string'
+        ? [messages]
+        : undefined;
+    // Defined, not assigned: a field named `__proto__` stays a field.
+    if (list) {
+      Object.defineProperty(result, field, {
+        value: list,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   return result;
 }

@@ -188,8 +188,16 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       'no credentials: pass `clientId` and `clientSecret` (or PARTNER_API_CLIENT_ID / PARTNER_API_CLIENT_SECRET), or `clientToken` (or PARTNER_API_CLIENT_TOKEN).',
     );
   }
-  registerSecret(clientSecret);
-  if (typeof clientToken === 'string') registerSecret(clientToken);
+  // The client's own credentials stay masked for good, however many sellers' tokens pass by.
+  registerSecret(clientSecret, true);
+  if (typeof clientToken === 'string') {
+    registerSecret(clientToken, true);
+    if (/[\0\r\n]/.test(clientToken)) {
+      throw optionError(
+        '`clientToken` contains a line break or NUL, which no HTTP header can carry.',
+      );
+    }
+  }
 
   const maxRetries = checkRetries(options.maxRetries ?? 2);
   const validateResponses = options.validateResponses ?? 'strict';

@@ -39,20 +39,72 @@ const PERSONAL_KEYS = new Set([
   'agency',
 ]);
 
-// Secrets seen by any client in this process. Bounded: tokens rotate rarely, and the oldest go first.
-const knownSecrets = new Set<string>();
-const MAX_KNOWN_SECRETS = 256;
+// Secrets seen by any client in this process, in two sets. A client's own credentials (its
+// secret, its given or logged-in client token) are pinned: never forgotten while the client uses
+// them. Other tokens (sellers' bearers) are kept least-recently-used first, each use counting,
+// so the ones in use stay and a process serving many sellers stays bounded.
+const pinnedSecrets = new Set<string>();
+const recentSecrets = new Set<string>();
+const MAX_RECENT_SECRETS = 256;
 // Shorter values would redact ordinary words; real tokens and secrets are far longer.
 const MIN_SECRET_LENGTH = 6;
+/** Every known secret, longest first (a secret inside another must not break its mask); rebuilt on change. */
+let ordered: string[] | undefined;
 
-/** Remembers a secret value so that it is masked in any text the SDK emits from now on. */
-export function registerSecret(value: string | undefined | null): void {
-  if (!value || value.length < MIN_SECRET_LENGTH || knownSecrets.has(value)) return;
-  if (knownSecrets.size >= MAX_KNOWN_SECRETS) {
-    const oldest = knownSecrets.values().next().value;
-    if (oldest !== undefined) knownSecrets.delete(oldest);
+/**
+ * Remembers a secret value so that it is masked in any text the SDK emits from now on. `pin`
+ * keeps it until {@link unpinSecret}; otherwise it is one of the recently used tokens, and
+ * registering it again counts as a use.
+ */
+export function registerSecret(value: string | undefined | null, pin = false): void {
+  if (!value || value.length < MIN_SECRET_LENGTH || pinnedSecrets.has(value)) return;
+  if (pin) {
+    recentSecrets.delete(value);
+    pinnedSecrets.add(value);
+    ordered = undefined;
+    return;
   }
-  knownSecrets.add(value);
+  if (recentSecrets.delete(value)) {
+    recentSecrets.add(value);
+    return;
+  }
+  if (recentSecrets.size >= MAX_RECENT_SECRETS) {
+    // The oldest not held by a call in flight goes: a seller's token stays while its call runs.
+    for (const oldest of recentSecrets) {
+      if (!heldSecrets.has(oldest)) {
+        recentSecrets.delete(oldest);
+        break;
+      }
+    }
+  }
+  recentSecrets.add(value);
+  ordered = undefined;
+}
+
+/** Tokens used by calls in flight, with how many calls use each: never evicted meanwhile. */
+const heldSecrets = new Map<string, number>();
+
+/** Registers `value` and keeps it for as long as the returned release is not called (a call's bearer). */
+export function holdSecret(value: string): () => void {
+  registerSecret(value);
+  heldSecrets.set(value, (heldSecrets.get(value) ?? 0) + 1);
+  return () => {
+    const count = heldSecrets.get(value) ?? 1;
+    if (count <= 1) heldSecrets.delete(value);
+    else heldSecrets.set(value, count - 1);
+  };
+}
+
+/** A pinned secret no longer in use (a replaced client token): it joins the recently used ones. */
+export function unpinSecret(value: string | undefined): void {
+  if (value === undefined || !pinnedSecrets.delete(value)) return;
+  ordered = undefined;
+  registerSecret(value);
+}
+
+function secretsLongestFirst(): string[] {
+  ordered ??= [...pinnedSecrets, ...recentSecrets].sort((a, b) => b.length - a.length);
+  return ordered;
 }
 
 function normaliseKey(key: string): string {
@@ -64,8 +116,13 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEYS.has(normaliseKey(key));
 }
 
-/** A JWT (three base64url parts, the first starting with `eyJ`) is a bearer token in any context. */
-const JWT_PATTERN = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{4,}/g;
+/**
+ * A JWT (three base64url parts, the first starting with `eyJ`) is a bearer token in any context.
+ * Linear in the text: a JWT starts where a run of token characters starts (the lookbehind), and
+ * each part is taken whole by a lookahead and a back-reference, which never backtrack, so a run of
+ * repeated `eyJ` costs one pass instead of one pass per `eyJ` (issue 13).
+ */
+const JWT_PATTERN = /(?<![\w-])eyJ(?=([\w-]+))\1\.(?=([\w-]{4,}))\2\.(?=([\w-]{4,}))\3/g;
 /** `"client_token":"…"`, `client_secret=…` and the like inside text bodies. */
 const SECRET_ASSIGNMENT =
   /((?:x-api-client-token|authorization|client_secret|client_token|public_token|access_token)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^"'\s&,}]+/gi;
@@ -73,10 +130,22 @@ const SECRET_ASSIGNMENT =
 /** Masks every known secret value, JWT and `key: value` secret assignment in a text. */
 export function redactText(text: string): string {
   let result = text;
-  for (const secret of knownSecrets) {
+  for (const secret of secretsLongestFirst()) {
     if (result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
   return result.replace(JWT_PATTERN, REDACTED).replace(SECRET_ASSIGNMENT, `$1${REDACTED}`);
+}
+
+/**
+ * A copy of `headers` with every secret masked: the values of secret-named headers, and known
+ * secrets or JWTs anywhere in the others (a service may echo a token in any header).
+ */
+export function redactHeaders(headers: Headers): Headers {
+  const result = new Headers();
+  headers.forEach((value, name) => {
+    result.append(name, isSecretKey(name) ? REDACTED : redactText(value));
+  });
+  return result;
 }
 
 /** A copy of `value` with secret keys and secret values replaced; other values untouched. */
@@ -108,10 +177,17 @@ function transform(value: unknown, hide: (key: string) => boolean, depth: number
   }
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    result[key] =
-      hide(key) && item !== null && item !== undefined
-        ? REDACTED
-        : transform(item, hide, depth + 1);
+    // Defined, not assigned: a `__proto__` key from a hostile body stays a plain own property
+    // instead of becoming the copy's prototype. Keys are redacted too: a secret can be a key.
+    Object.defineProperty(result, redactText(key), {
+      value:
+        hide(key) && item !== null && item !== undefined
+          ? REDACTED
+          : transform(item, hide, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return result;
 }

@@ -31,6 +31,7 @@ import {
   OutcomeUnknownError,
   PartnerError,
   type RequestIdentity,
+  RequestValidationError,
   ResponseTooLargeError,
   ResponseValidationError,
   type ValidationIssue,
@@ -44,6 +45,7 @@ import {
   type TokenSource,
 } from './options';
 import { type Reconciliation, Recovered } from './reconcile';
+import { holdSecret, redactText } from './redact';
 import { mayHaveActed, type ReplayPolicy, retryDelay, retryReason, timeForWait } from './retry';
 import { sleep } from './sleep';
 
@@ -166,7 +168,11 @@ export class Transport {
     const fetch = logger.enabled('debug')
       ? async (input: Request | URL | string, init?: RequestInit) => {
           const request = input instanceof Request ? input : new Request(input, init);
-          logger.debug(`→ ${request.method} ${request.url}`, { headers: request.headers });
+          // A URL outside baseUrl (a pre-signed file) is shown without its query: its signature.
+          const shown = request.url.startsWith(`${options.baseUrl}/`)
+            ? request.url
+            : withoutQuery(request.url);
+          logger.debug(`→ ${request.method} ${shown}`, { headers: request.headers });
           return baseFetch(input, init);
         }
       : baseFetch;
@@ -230,62 +236,68 @@ export class Transport {
       : undefined;
     const bearer =
       authenticate && context.bearer
-        ? (knownToken(context.bearer) ?? (await resolveToken(context.bearer)))
+        ? (knownToken(context.bearer) ?? (await this.#bearer(context.bearer)))
         : undefined;
-    let renewed = false;
-    let replayed = false;
-    let result: WithResponse<unknown>;
-    for (;;) {
-      const elapsed = Date.now() - started;
-      try {
-        result = await this.#attempt(spec, url, identity, {
-          onOrigin,
-          clientToken,
-          bearer,
-          options,
-          started,
-          timeout: settings.timeout,
-          totalTimeout: settings.totalTimeout - elapsed,
-          maxRetries: settings.maxRetries,
-          maxResponseBytes: settings.maxResponseBytes,
-        });
-        if (this.#info) {
-          this.options.logger.info(
-            `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
+    // The seller's token stays among the known secrets while its call runs, however many others pass.
+    const release = bearer === undefined ? undefined : holdSecret(bearer);
+    let result!: WithResponse<unknown>;
+    try {
+      let renewed = false;
+      let replayed = false;
+      for (;;) {
+        const elapsed = Date.now() - started;
+        try {
+          result = await this.#attempt(spec, url, identity, {
+            onOrigin,
+            clientToken,
+            bearer,
+            options,
+            started,
+            timeout: settings.timeout,
+            totalTimeout: settings.totalTimeout - elapsed,
+            maxRetries: settings.maxRetries,
+            maxResponseBytes: settings.maxResponseBytes,
+          });
+          if (this.#info) {
+            this.options.logger.info(
+              `${spec.method} ${identity.path} → ${result.response.status} (${Date.now() - started} ms)`,
+            );
+          }
+          if (bearer !== undefined && this.tokens.hasRefusedBearers) this.tokens.acquit(bearer);
+          break;
+        } catch (error) {
+          if (!(error instanceof AuthenticationError) || clientToken === undefined) throw error;
+          // One re-login and one replay on a refused token the SDK can renew, unless the seller's
+          // token is the one known at fault; it is not a retry, and a second 401 surfaces. The
+          // service did not act on a request it refused, so any call may replay.
+          if (
+            !renewed &&
+            !(bearer !== undefined && this.tokens.isRefusedBearer(bearer)) &&
+            settings.totalTimeout - (Date.now() - started) > 0
+          ) {
+            renewed = true;
+            const fresh = await this.tokens.renew(clientToken);
+            if (fresh !== undefined) {
+              this.options.logger.info(
+                `client token refused; replaying ${spec.method} ${identity.path} with a new one`,
+              );
+              clientToken = fresh;
+              replayed = true;
+              continue;
+            }
+          }
+          // A fresh client token refused too: the seller's token is at fault, and its next calls
+          // do not log in again for it.
+          if (bearer === undefined) throw withAuthHint(error, 'client');
+          if (replayed) this.tokens.refuseBearer(bearer);
+          throw withAuthHint(
+            error,
+            replayed || this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either',
           );
         }
-        if (bearer !== undefined && this.tokens.hasRefusedBearers) this.tokens.acquit(bearer);
-        break;
-      } catch (error) {
-        if (!(error instanceof AuthenticationError) || clientToken === undefined) throw error;
-        // One re-login and one replay on a refused token the SDK can renew, unless the seller's
-        // token is the one known at fault; it is not a retry, and a second 401 surfaces. The
-        // service did not act on a request it refused, so any call may replay.
-        if (
-          !renewed &&
-          !(bearer !== undefined && this.tokens.isRefusedBearer(bearer)) &&
-          settings.totalTimeout - (Date.now() - started) > 0
-        ) {
-          renewed = true;
-          const fresh = await this.tokens.renew(clientToken);
-          if (fresh !== undefined) {
-            this.options.logger.info(
-              `client token refused; replaying ${spec.method} ${identity.path} with a new one`,
-            );
-            clientToken = fresh;
-            replayed = true;
-            continue;
-          }
-        }
-        // A fresh client token refused too: the seller's token is at fault, and its next calls
-        // do not log in again for it.
-        if (bearer === undefined) throw withAuthHint(error, 'client');
-        if (replayed) this.tokens.refuseBearer(bearer);
-        throw withAuthHint(
-          error,
-          replayed || this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either',
-        );
       }
+    } finally {
+      release?.();
     }
     // Redirects reach here unfollowed: fetch would carry the client token, the login's secret and
     // `defaultHeaders` to another origin, so each hop decides credentials anew.
@@ -323,6 +335,22 @@ export class Transport {
       ? { ...spec, method: 'GET', path: next, json: undefined, form: undefined }
       : { ...spec, path: next };
     return this.#send(hop, context, options, redirects + 1);
+  }
+
+  /** The seller's token from its function; a function that fails or returns no usable token is bad input. */
+  async #bearer(source: TokenSource): Promise<string> {
+    try {
+      return await resolveToken(source);
+    } catch (error) {
+      if (error instanceof PartnerError) throw error;
+      throw new RequestValidationError('Invalid forUser() token', [
+        {
+          path: ['publicToken'],
+          message: error instanceof Error ? error.message : String(error),
+          code: 'invalid_token',
+        },
+      ]);
+    }
   }
 
   async #clientToken(identity: RequestIdentity): Promise<string> {
@@ -692,12 +720,25 @@ function toPartnerError(
     // Keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which holds the request headers.
     const cause = error.cause;
     return new APIConnectionError(identity, `connection failed: ${describeCause(cause)}`, {
-      cause,
+      cause: redactedCause(cause),
     });
   }
   return new APIConnectionError(identity, `request failed: ${describeCause(error)}`, {
-    cause: error,
+    cause: redactedCause(error),
   });
+}
+
+/**
+ * The error as a cause that quotes no secret: fetch's own errors may quote a header value (a token),
+ * so one whose message holds a known secret is replaced by a copy with it masked.
+ */
+function redactedCause(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = redactText(error.message);
+  if (message === error.message) return error;
+  const copy = new Error(message);
+  copy.name = error.name;
+  return copy;
 }
 
 function describeCause(cause: unknown): string {

@@ -1,0 +1,125 @@
+/**
+ * Issue 13, item 13: secrets must stay out of everything an error or a log line carries, not only
+ * its message: echoed tokens in `err.headers`, a secret used as a JSON key (in `err.body`,
+ * `fieldErrors`, debug logs), a token with CR/LF in `err.cause`, and the signature of a pre-signed
+ * URL in the debug `→ GET` line.
+ */
+
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { APIError, PartnerClient, PartnerError, UnprocessableEntityError } from '../../src/index';
+import { json, type StubServer, startStub } from '../helpers/stub-server';
+
+const servers: StubServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function stub(handler: Parameters<typeof startStub>[0]): Promise<StubServer> {
+  const server = await startStub(handler);
+  servers.push(server);
+  return server;
+}
+
+const clientToken = 'outside-client-token-0001';
+const publicToken = 'outside-public-token-0001';
+
+function capture() {
+  const lines: string[] = [];
+  const write = (message: string, ...details: unknown[]) =>
+    lines.push([message, ...details.map((d) => inspect(d, { depth: 10 }))].join(' '));
+  return { lines, logger: { error: write, warn: write, info: write, debug: write } };
+}
+
+describe('secrets outside the error message', () => {
+  it('masks tokens the service echoes in response headers', async () => {
+    const server = await stub((req, res) =>
+      json(
+        res,
+        400,
+        { message: 'no' },
+        {
+          'x-echo-token': `${req.headers['x-api-client-token']}`,
+          'x-echo-bearer': `${req.headers.authorization}`,
+        },
+      ),
+    );
+    const client = new PartnerClient({ baseUrl: server.baseUrl, clientToken, logLevel: 'off' });
+    const error = (await client
+      .forUser(publicToken)
+      .request({ method: 'GET', path: '/x' })
+      .catch((e: unknown) => e)) as APIError;
+    expect(error).toBeInstanceOf(APIError);
+    expect(error.headers.get('x-echo-token')).toBe('[REDACTED]');
+    const shown = inspect(error, { depth: 10 });
+    expect(shown).not.toContain(clientToken);
+    expect(shown).not.toContain(publicToken);
+  });
+
+  it('masks a secret used as a JSON key in body, fieldErrors and debug logs', async () => {
+    const server = await stub((_req, res) =>
+      json(res, 422, { message: 'invalid', errors: { [clientToken]: ['is wrong'] } }),
+    );
+    const { lines, logger } = capture();
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken,
+      logger,
+      logLevel: 'debug',
+    });
+    const error = (await client
+      .request({ method: 'POST', path: '/x', body: { [publicToken]: 1 } })
+      .catch((e: unknown) => e)) as UnprocessableEntityError;
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(JSON.stringify(error.body)).not.toContain(clientToken);
+    expect(Object.keys(error.fieldErrors).join()).not.toContain(clientToken);
+    expect(inspect(error, { depth: 10 })).not.toContain(clientToken);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).not.toContain(clientToken);
+    }
+  });
+
+  it('never quotes a token with CR/LF, in the message or in the cause', async () => {
+    const server = await stub((_req, res) => json(res, 200, {}));
+    const client = new PartnerClient({ baseUrl: server.baseUrl, clientToken, logLevel: 'off' });
+    const broken = 'seller-token-with\r\nInjected: header';
+    const viaString = (() => {
+      try {
+        client.forUser(broken);
+        return undefined;
+      } catch (e) {
+        return e;
+      }
+    })();
+    const viaFunction = await client
+      .forUser(async () => broken)
+      .request({ method: 'GET', path: '/x' })
+      .catch((e: unknown) => e);
+    for (const error of [viaString, viaFunction]) {
+      expect(error).toBeInstanceOf(PartnerError);
+      expect(inspect(error, { depth: 10 })).not.toContain('seller-token-with');
+    }
+    expect(server.requests).toEqual([]);
+  });
+
+  it('shows a pre-signed download URL without its signature in the debug line', async () => {
+    const files = await stub((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('a;b\r\n');
+    });
+    const signed = `${files.origin}/exports/report.csv?X-Amz-Signature=sig-abcdef-123456`;
+    const api = await stub((_req, res) => json(res, 200, {}));
+    const { lines, logger } = capture();
+    const client = new PartnerClient({
+      baseUrl: api.baseUrl,
+      clientToken,
+      logger,
+      logLevel: 'debug',
+    });
+    const response = await client.statements.download({ url: signed });
+    await response.text();
+    expect(lines.some((line) => line.includes('/exports/report.csv'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('sig-abcdef-123456');
+  });
+});
