@@ -40,8 +40,14 @@ export type {
   TokenSource,
   ValidateResponses,
 } from './core/options';
-export { Page, type PageContent, type PagePromise, type Pagination } from './core/pagination';
-export type { PollOptions } from './core/poll';
+export {
+  Page,
+  type PageContent,
+  type PagePromise,
+  type Pagination,
+  type ToArrayOptions,
+} from './core/pagination';
+export type { PollOptions, StatusOf } from './core/poll';
 export type { ReplayPolicy } from './core/retry';
 export type { HttpMethod, Schema } from './core/transport';
 export { Anticipations } from './resources/anticipations';

@@ -46,6 +46,12 @@ export function pageContent<T>(
   };
 }
 
+/** Options of `toArray`. */
+export interface ToArrayOptions {
+  /** The most items to collect: a positive integer. Fetching stops once it is reached. */
+  limit: number;
+}
+
 /** Loads one page by number; the resource binds the rest of the parameters. */
 export type PageLoader<T> = (page: number) => APIPromise<PageContent<T>>;
 
@@ -112,6 +118,55 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   /**
+   * This page and every page after it, each fetched when the loop asks for it (`break` stops
+   * fetching). For work page by page: a batch write per page, progress per page.
+   *
+   * @example
+   * ```ts
+   * const first = await client.products.list({ per_page: 50 });
+   * for await (const page of first.iterPages()) {
+   *   console.log(`page ${page.pagination.current_page} of ${page.pagination.last_page}`);
+   * }
+   * ```
+   */
+  async *iterPages(): AsyncGenerator<Page<T>, void, undefined> {
+    let page: Page<T> = this;
+    for (;;) {
+      yield page;
+      if (!page.hasNextPage()) return;
+      page = await page.getNextPage();
+    }
+  }
+
+  /**
+   * The items of this page and of the pages after it, collected into an array of at most `limit`
+   * items: fetching stops as soon as `limit` is reached (or the list ends). `limit` is required, so
+   * a list that grows cannot silently fill memory (stripe-node's `autoPagingToArray` asks the same).
+   *
+   * @param options `limit`: the most items to collect, a positive integer.
+   * @throws {RangeError} `limit` is not a positive integer (nothing is fetched).
+   * @example
+   * ```ts
+   * const first = await client.products.list({ per_page: 50 });
+   * const products = await first.toArray({ limit: 500 });
+   * ```
+   */
+  async toArray(options: ToArrayOptions): Promise<T[]> {
+    const limit = options?.limit;
+    if (!Number.isSafeInteger(limit) || limit < 1) {
+      throw new RangeError(`toArray: \`limit\` must be a positive integer (got ${String(limit)}).`);
+    }
+    const items: T[] = [];
+    for await (const page of this.iterPages()) {
+      for (const item of page.data) {
+        items.push(item);
+        if (items.length === limit) return items;
+      }
+    }
+    return items;
+  }
+
+  /**
    * Every item of this page and of the pages after it, fetched one page at a time as the loop asks.
    *
    * @example
@@ -156,6 +211,38 @@ export interface PagePromise<T> extends APIPromise<Page<T>>, AsyncIterable<T> {
    * ```
    */
   [Symbol.asyncIterator](): AsyncIterator<T>;
+
+  /**
+   * Every page from this one on, each fetched when the loop asks for it (see `Page.iterPages`).
+   *
+   * @example
+   * ```ts
+   * for await (const page of client.products.list({ per_page: 50 }).iterPages()) {
+   *   await saveBatch(page.data);
+   * }
+   * ```
+   */
+  iterPages(): AsyncGenerator<Page<T>, void, undefined>;
+
+  /**
+   * Every item from this page on, collected into an array of at most `limit` items (see
+   * `Page.toArray`).
+   *
+   * @example
+   * ```ts
+   * const products = await client.products.list({ per_page: 50 }).toArray({ limit: 500 });
+   * ```
+   */
+  toArray(options: ToArrayOptions): Promise<T[]>;
+}
+
+// Shared by every PagePromise (no closure per call): each reads the promise it is called on.
+async function* iterPagesOf<T>(this: Promise<Page<T>>): AsyncGenerator<Page<T>, void, undefined> {
+  yield* (await this).iterPages();
+}
+
+async function toArrayOf<T>(this: Promise<Page<T>>, options: ToArrayOptions): Promise<T[]> {
+  return (await this).toArray(options);
 }
 
 /** Builds the `PagePromise` of page `page`, loaded through `load`; `maxPage` is the endpoint's bound. */
@@ -165,5 +252,7 @@ export function pagePromise<T>(load: PageLoader<T>, page: number, maxPage: numbe
     async *[Symbol.asyncIterator](): AsyncIterator<T> {
       yield* await first;
     },
+    iterPages: iterPagesOf<T>,
+    toArray: toArrayOf<T>,
   });
 }

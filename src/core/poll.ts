@@ -56,8 +56,16 @@ export interface PollOptions<T = unknown> {
    * Called once per status change (the first status seen counts as one), with the new status and
    * what the poll returned. An error it throws ends the wait with that error.
    */
-  onStatus?: (status: string | undefined, current: T) => void;
+  onStatus?: (status: StatusOf<T>, current: T) => void;
 }
+
+/**
+ * The status type of what a wait polls: `RefundState` for a refund, `StatementExportState` (or
+ * `undefined` when a poll reports none) for an export; `string | undefined` for anything else.
+ */
+export type StatusOf<T> = 'status' extends keyof T
+  ? Exclude<T['status' & keyof T], null>
+  : string | undefined;
 
 /** What the loop polls: resources describe it; the loop knows nothing about refunds or exports. */
 export interface PollTarget<T> {
@@ -66,7 +74,7 @@ export interface PollTarget<T> {
   /** Sends one poll (a replay-safe call) with these per-call options; resolves with body and response. */
   fetch(options: RequestOptions): Promise<WithResponse<T>>;
   /** The status a poll reports, for `onStatus` and `PollTimeoutError.lastStatus`. */
-  status(current: T): string | undefined;
+  status(current: T): StatusOf<T>;
   /** `true` ends the wait with `current`; it may throw to end the wait with an error. */
   isDone(current: T): boolean;
 }
@@ -126,7 +134,7 @@ export async function poll<T>(
   userSignal?.addEventListener('abort', onUserAbort, { once: true });
   const deadlineTimer = setTimeout(() => controller.abort(DEADLINE), settings.timeout);
 
-  let lastStatus: string | undefined;
+  let lastStatus: StatusOf<T> | undefined;
   let seen = false;
   let interval = settings.interval;
   try {
@@ -163,13 +171,16 @@ export async function poll<T>(
   }
 }
 
-function abortError(target: PollTarget<unknown>, signal: AbortSignal): APIUserAbortError {
+function abortError(
+  target: Pick<PollTarget<unknown>, 'what'>,
+  signal: AbortSignal,
+): APIUserAbortError {
   return new APIUserAbortError(`The wait for ${target.what} was aborted.`, {
     cause: signal.reason,
   });
 }
 
-function readPollOptions(options: PollOptions<never>): {
+function readPollOptions<T>(options: PollOptions<T>): {
   interval: number;
   maxInterval: number;
   timeout: number;
