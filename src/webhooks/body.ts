@@ -10,7 +10,7 @@
  *
  * @example
  * ```ts
- * if ((await readWebBody(request.body, 1024, 10_000)) === TOO_LARGE) return new Response(null, { status: 413 });
+ * if ((await readWebBody(request.body, limits)) === TOO_LARGE) return new Response(null, { status: 413 });
  * ```
  */
 export const TOO_LARGE = Symbol('too large');
@@ -20,7 +20,7 @@ export const TOO_LARGE = Symbol('too large');
  *
  * @example
  * ```ts
- * if ((await readWebBody(request.body, 1024, 10_000)) === TOO_SLOW) return new Response(null, { status: 408 });
+ * if ((await readWebBody(request.body, limits)) === TOO_SLOW) return new Response(null, { status: 408 });
  * ```
  */
 export const TOO_SLOW = Symbol('too slow');
@@ -30,13 +30,83 @@ export const TOO_SLOW = Symbol('too slow');
  *
  * @example
  * ```ts
- * if ((await readNodeBody(req, 1024, 10_000)) === ABORTED) return; // nobody to answer
+ * if ((await readNodeBody(req, limits)) === ABORTED) return; // nobody to answer
  * ```
  */
 export const ABORTED = Symbol('aborted');
 
+/**
+ * What a read gives back when the bodies being read at once, this one included, would hold more
+ * than the receiver's budget.
+ *
+ * @example
+ * ```ts
+ * if ((await readNodeBody(req, limits)) === OVER_BUDGET) res.writeHead(503, { 'retry-after': '1' }).end();
+ * ```
+ */
+export const OVER_BUDGET = Symbol('over budget');
+
 /** The outcome of reading a body: its bytes, or why there are none. */
-export type BodyRead = Uint8Array | typeof TOO_LARGE | typeof TOO_SLOW | typeof ABORTED;
+export type BodyRead =
+  | Uint8Array
+  | typeof TOO_LARGE
+  | typeof TOO_SLOW
+  | typeof ABORTED
+  | typeof OVER_BUDGET;
+
+/**
+ * The bytes that every body being read at once may hold together: a read takes bytes as chunks
+ * arrive and gives them all back when it ends, however it ends.
+ *
+ * @example
+ * ```ts
+ * const budget = new BodyBudget(64 * 1024 * 1024);
+ * if (!budget.take(chunk.byteLength)) return OVER_BUDGET;
+ * ```
+ */
+export class BodyBudget {
+  #free: number;
+
+  constructor(total: number) {
+    this.#free = total;
+  }
+
+  /**
+   * Takes `bytes` from the budget if that many are free.
+   *
+   * @example
+   * ```ts
+   * budget.take(65_536); // false when the budget is spent
+   * ```
+   */
+  take(bytes: number): boolean {
+    if (bytes > this.#free) return false;
+    this.#free -= bytes;
+    return true;
+  }
+
+  /**
+   * Gives back `bytes` taken before.
+   *
+   * @example
+   * ```ts
+   * budget.give(taken);
+   * ```
+   */
+  give(bytes: number): void {
+    this.#free += bytes;
+  }
+}
+
+/** The bounds on one body's read. */
+export interface BodyLimits {
+  /** The most bytes the body may have. */
+  maxBytes: number;
+  /** How long the whole body may take to arrive, in milliseconds. */
+  timeoutMs: number;
+  /** Shared by every read of one receiver. */
+  budget: BodyBudget;
+}
 
 /**
  * The declared `Content-Length`, when present and a plain non-negative integer.
@@ -52,18 +122,18 @@ export function declaredLength(value: string | null | undefined): number | undef
 }
 
 /**
- * Reads a Fetch body stream up to `maxBytes` and within `timeoutMs`; past either it cancels the
- * stream and gives {@link TOO_LARGE} or {@link TOO_SLOW}. A stream that fails gives {@link ABORTED}.
+ * Reads a Fetch body stream up to `maxBytes`, within `timeoutMs` and the shared `budget`; past any
+ * of them it cancels the stream and gives {@link TOO_LARGE}, {@link TOO_SLOW} or
+ * {@link OVER_BUDGET}. A stream that fails gives {@link ABORTED}.
  *
  * @example
  * ```ts
- * const bytes = await readWebBody(request.body, 1024 * 1024, 10_000);
+ * const bytes = await readWebBody(request.body, { maxBytes: 1024 * 1024, timeoutMs: 10_000, budget });
  * ```
  */
 export async function readWebBody(
   body: ReadableStream<Uint8Array> | null,
-  maxBytes: number,
-  timeoutMs: number,
+  { maxBytes, timeoutMs, budget }: BodyLimits,
 ): Promise<BodyRead> {
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
@@ -83,17 +153,22 @@ export async function readWebBody(
         return TOO_SLOW;
       }
       if (next.done) break;
-      size += next.value.byteLength;
-      if (size > maxBytes) {
+      if (size + next.value.byteLength > maxBytes) {
         abandon();
         return TOO_LARGE;
       }
+      if (!budget.take(next.value.byteLength)) {
+        abandon();
+        return OVER_BUDGET;
+      }
+      size += next.value.byteLength;
       chunks.push(next.value);
     }
   } catch {
     return ABORTED;
   } finally {
     clearTimeout(timer);
+    budget.give(size);
   }
   return concat(chunks, size);
 }
@@ -130,29 +205,33 @@ export interface NodeWebhookRequest {
 }
 
 /**
- * Reads a Node.js request stream up to `maxBytes` and within `timeoutMs`. Past either it stops
- * listening, drops what it read and pauses the stream (Node then stops reading the socket once its
- * small buffer is full), giving {@link TOO_LARGE} or {@link TOO_SLOW}; the caller answers with
- * `Connection: close`, so Node closes the socket once the answer is written. A stream that ends
- * early or fails (the sender went away) gives {@link ABORTED}.
+ * Reads a Node.js request stream up to `maxBytes`, within `timeoutMs` and the shared `budget`. Past
+ * any of them it stops listening, drops what it read and pauses the stream (Node then stops reading
+ * the socket once its small buffer is full), giving {@link TOO_LARGE}, {@link TOO_SLOW} or
+ * {@link OVER_BUDGET}; the caller answers with `Connection: close`, so Node closes the socket once
+ * the answer is written. A stream that ends early or fails (the sender went away) gives
+ * {@link ABORTED}.
  *
  * @example
  * ```ts
- * const bytes = await readNodeBody(req, 1024 * 1024, 10_000);
+ * const bytes = await readNodeBody(req, { maxBytes: 1024 * 1024, timeoutMs: 10_000, budget });
  * if (bytes === TOO_LARGE) res.writeHead(413, { connection: 'close' }).end();
  * ```
  */
 export function readNodeBody(
   req: NodeWebhookRequest,
-  maxBytes: number,
-  timeoutMs: number,
+  { maxBytes, timeoutMs, budget }: BodyLimits,
 ): Promise<BodyRead> {
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve) => {
     let chunks: Uint8Array[] = [];
     let size = 0;
+    let finished = false;
     const finish = (outcome: BodyRead) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
+      budget.give(size);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onFailure);
@@ -165,9 +244,10 @@ export function readNodeBody(
     };
     const onData = (chunk: Uint8Array | string) => {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      if (size + bytes.byteLength > maxBytes) return finish(TOO_LARGE);
+      if (!budget.take(bytes.byteLength)) return finish(OVER_BUDGET);
       size += bytes.byteLength;
-      if (size > maxBytes) finish(TOO_LARGE);
-      else chunks.push(bytes);
+      chunks.push(bytes);
     };
     const onEnd = () => finish(concat(chunks, size));
     // `error` (Node's "aborted") or `close` before `end`: the sender went away mid-body.

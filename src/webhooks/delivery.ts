@@ -40,6 +40,12 @@ export const TOO_SLOW_OUTCOME: Outcome = {
   // The rest of the body is not read, so the connection cannot carry another request.
   headers: { connection: 'close' },
 };
+/** 503 for a body that would take the bodies being read at once past `maxBufferedBodyBytes`. */
+export const BUSY: Outcome = {
+  status: 503,
+  body: { error: 'busy' },
+  headers: { 'retry-after': '1', connection: 'close' },
+};
 const UNAUTHORIZED: Outcome = { status: 401, body: { error: 'unauthorized' } };
 /** 500 with nothing about the failure itself: the sender only needs to know it should retry. */
 export const FAILED: Outcome = { status: 500, body: { error: 'internal_error' } };

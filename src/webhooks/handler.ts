@@ -10,9 +10,12 @@
 import { createLogger, type Logger, type LogLevel } from '../core/logger';
 import {
   ABORTED,
+  BodyBudget,
+  type BodyLimits,
   type BodyRead,
   declaredLength,
   type NodeWebhookRequest,
+  OVER_BUDGET,
   readNodeBody,
   readWebBody,
   TOO_LARGE,
@@ -20,6 +23,7 @@ import {
 } from './body';
 import { defaultDedupeKey, isDedupeStore, type WebhookDedupeStore } from './dedupe';
 import {
+  BUSY,
   createDelivery,
   FAILED,
   INCOMPLETE,
@@ -149,6 +153,13 @@ export interface WebhookHandlerOptions {
    */
   bodyTimeoutMs?: number;
   /**
+   * The most bytes that the bodies being read at once may hold together, across every delivery of
+   * this receiver; a delivery whose body would go past it is answered 503 with `Retry-After: 1`
+   * and its connection closed (the sender delivers it again). Bounds the memory that many slow or
+   * stalled senders can hold. Default 64 MiB, or `maxBodyBytes` if larger.
+   */
+  maxBufferedBodyBytes?: number;
+  /**
    * How long a handler may run, in milliseconds (the same bound applies to each call to `verify`,
    * `dedupeKey` and the dedupe store). Past it the delivery is answered 500, its claim released so
    * the sender's redelivery runs it, the handler's `signal` aborted and `onError` told with a
@@ -226,6 +237,7 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_BODY_TIMEOUT_MS = 10_000;
 const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
 const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_BUFFERED_BODY_BYTES = 64 * 1024 * 1024;
 
 /**
  * Creates the receiver for the service's webhook deliveries (spec §6), to mount at the URL
@@ -289,6 +301,21 @@ export function createWebhookHandler(options: WebhookHandlerOptions = {}): Webho
     MAX_TIMER_MS,
   );
   const dedupeTtlMs = positiveInteger('dedupeTtlMs', options.dedupeTtlMs, DEFAULT_DEDUPE_TTL_MS);
+  const maxBufferedBodyBytes = positiveInteger(
+    'maxBufferedBodyBytes',
+    options.maxBufferedBodyBytes,
+    Math.max(DEFAULT_MAX_BUFFERED_BODY_BYTES, maxBodyBytes),
+  );
+  if (maxBufferedBodyBytes < maxBodyBytes) {
+    throw new RangeError(
+      `maxBufferedBodyBytes (${maxBufferedBodyBytes}) must be at least maxBodyBytes (${maxBodyBytes})`,
+    );
+  }
+  const limits: BodyLimits = {
+    maxBytes: maxBodyBytes,
+    timeoutMs: bodyTimeoutMs,
+    budget: new BodyBudget(maxBufferedBodyBytes),
+  };
   const store = resolveStore(options.dedupe);
   const sink = options.logger ?? console;
   const log = createLogger(sink, options.logLevel ?? 'warn');
@@ -336,6 +363,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions = {}): Webho
   const fromRead = (read: Exclude<BodyRead, Uint8Array>): Outcome => {
     if (read === TOO_LARGE) return tooLarge;
     if (read === TOO_SLOW) return TOO_SLOW_OUTCOME;
+    if (read === OVER_BUDGET) {
+      warnOnce(sink, 'over-budget', () =>
+        log.warn(
+          `webhook bodies being read at once reached maxBufferedBodyBytes (${maxBufferedBodyBytes}): deliveries past it are answered 503`,
+        ),
+      );
+      return BUSY;
+    }
     log.debug('webhook sender went away before the body ended');
     return INCOMPLETE;
   };
@@ -350,7 +385,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions = {}): Webho
       request.body?.cancel().catch(() => {});
       return tooLarge;
     }
-    const read = await readWebBody(request.body, maxBodyBytes, bodyTimeoutMs);
+    const read = await readWebBody(request.body, limits);
     if (!(read instanceof Uint8Array)) return fromRead(read);
     return deliver({ headers: request.headers, url: new URL(request.url), body: { raw: read } });
   };
@@ -362,7 +397,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions = {}): Webho
     if (declared !== undefined && declared > maxBodyBytes) return tooLarge;
     const url = nodeUrl(req, headers);
     if (req.body !== undefined) return answerParsedNode(req.body, headers, url);
-    const read = await readNodeBody(req, maxBodyBytes, bodyTimeoutMs);
+    const read = await readNodeBody(req, limits);
     if (read === ABORTED) {
       // Not the partner's failure, and nobody is left to answer.
       log.debug('webhook sender went away before the body ended');

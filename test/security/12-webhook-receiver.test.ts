@@ -293,6 +293,40 @@ describe.each(Object.entries(faces))('slow bodies, over %s (issue 13 item 12)', 
 });
 
 describe.each(Object.entries(faces))(
+  'many stalled bodies at once, over %s (issue 13 item 12)',
+  (_face, mount) => {
+    it('hold no more than maxBufferedBodyBytes together: past it, 503 and the connection closed', async () => {
+      const handler = createWebhookHandler({
+        verify,
+        maxBodyBytes: 512 * 1024,
+        maxBufferedBodyBytes: 1024 * 1024,
+        bodyTimeoutMs: 5_000,
+        logger: silent,
+        on: { subscription_ended: () => {} },
+      });
+      const running = await serve(mount(handler));
+      // Two senders stall with 400 KiB each: 800 KiB of the 1 MiB budget held.
+      const stalled = [0, 1].map(() => partialPost(running.url, 512 * 1024, 400 * 1024));
+      closers.push(() => {
+        for (const { socket } of stalled) socket.destroy();
+      });
+      await sleep(300);
+      const third = partialPost(running.url, 512 * 1024, 400 * 1024);
+      closers.push(() => {
+        third.socket.destroy();
+      });
+      const head = await withTimeout(third.response, 3_000, 'the answer past the budget');
+      expect(head).toMatch(/^HTTP\/1\.1 503 /);
+      expect(head.toLowerCase()).toContain('retry-after: 1');
+      await withTimeout(third.closed, 3_000, 'the server to close the connection past the budget');
+      // A delivery that fits in what is left is handled meanwhile.
+      const small = await send(`${running.url}/webhooks/partner`, { body, headers: SECRET });
+      expect(small.status).toBe(200);
+    });
+  },
+);
+
+describe.each(Object.entries(faces))(
   'a hanging handler, over %s (issue 13 item 12)',
   (_face, mount) => {
     it('is answered 500 at handlerTimeoutMs, its signal aborted, and its redelivery runs', async () => {

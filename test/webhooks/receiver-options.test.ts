@@ -1,0 +1,182 @@
+import http from 'node:http';
+import express from 'express';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createWebhookHandler,
+  type Logger,
+  MemoryDedupeStore,
+  type WebhookDedupeStore,
+  WebhookTimeoutError,
+} from '../../src/webhooks';
+import { subscriptionEndedBody } from './fixtures';
+import { listen, type RunningServer, send } from './servers';
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+const silent: Logger = { error() {}, warn() {}, info() {}, debug() {} };
+const body = JSON.stringify(subscriptionEndedBody);
+const delivery = () =>
+  new Request('https://partner.example.com/webhooks/partner?token=t0k', { method: 'POST', body });
+
+async function serve(server: http.Server): Promise<RunningServer> {
+  const running = await listen(server);
+  closers.push(() => running.close());
+  return running;
+}
+
+describe('createWebhookHandler options', () => {
+  it('refuses limits that are not positive integers, and a buffer budget below one body', () => {
+    for (const name of [
+      'maxBodyBytes',
+      'bodyTimeoutMs',
+      'handlerTimeoutMs',
+      'dedupeTtlMs',
+      'maxBufferedBodyBytes',
+    ]) {
+      for (const value of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+        expect(() => createWebhookHandler({ logger: silent, [name]: value }), name).toThrow(
+          RangeError,
+        );
+      }
+    }
+    expect(() => createWebhookHandler({ logger: silent, handlerTimeoutMs: 2 ** 31 })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      createWebhookHandler({ logger: silent, maxBodyBytes: 2048, maxBufferedBodyBytes: 1024 }),
+    ).toThrow(/at least maxBodyBytes/);
+  });
+
+  it('logs a failure through logger.error when there is no onError', async () => {
+    const errors: unknown[][] = [];
+    const handler = createWebhookHandler({
+      logger: { ...silent, error: (...args) => errors.push(args) },
+      on: {
+        subscription_ended: () => {
+          throw new Error('database down');
+        },
+      },
+    });
+    expect((await handler.fetch(delivery())).status).toBe(500);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.[0]).toMatch(/webhook subscription_ended failed/);
+  });
+});
+
+describe('verify gets the URL the delivery was sent to', () => {
+  it('on .fetch, as the request has it', async () => {
+    const seen: string[] = [];
+    const handler = createWebhookHandler({
+      verify: ({ url }) => {
+        seen.push(url.href);
+        return url.searchParams.get('token') === 't0k';
+      },
+    });
+    expect((await handler.fetch(delivery())).status).toBe(200);
+    expect(seen).toEqual(['https://partner.example.com/webhooks/partner?token=t0k']);
+  });
+
+  it('on .node, with its path and query, under node:http and under an Express router', async () => {
+    const seen: string[] = [];
+    const handler = createWebhookHandler({
+      verify: ({ url }) => {
+        seen.push(`${url.pathname}${url.search}`);
+        return url.searchParams.get('token') === 't0k';
+      },
+    });
+    const plain = await serve(http.createServer(handler.node));
+    const router = express.Router();
+    router.post('/partner', handler.node);
+    const app = express();
+    app.use('/webhooks', router);
+    const mounted = await serve(http.createServer(app));
+    expect((await send(`${plain.url}/hooks?token=t0k`, { body })).status).toBe(200);
+    expect((await send(`${mounted.url}/webhooks/partner?token=t0k`, { body })).status).toBe(200);
+    expect((await send(`${mounted.url}/webhooks/partner?token=nope`, { body })).status).toBe(401);
+    expect(seen).toEqual([
+      '/hooks?token=t0k',
+      '/webhooks/partner?token=t0k',
+      '/webhooks/partner?token=nope',
+    ]);
+  });
+});
+
+describe('a dedupe store that misbehaves', () => {
+  function storeWith(claim: WebhookDedupeStore['claim']): WebhookDedupeStore {
+    const inner = new MemoryDedupeStore();
+    return {
+      claim,
+      complete: (key, options) => inner.complete(key, options),
+      release: (key, options) => inner.release(key, options),
+    };
+  }
+
+  it('answers 500 when claim answers something outside the contract', async () => {
+    const onError = vi.fn();
+    const run = vi.fn();
+    const handler = createWebhookHandler({
+      logger: silent,
+      onError,
+      dedupe: storeWith(async () => 'yes' as never),
+      on: { subscription_ended: run },
+    });
+    expect((await handler.fetch(delivery())).status).toBe(500);
+    expect(run).not.toHaveBeenCalled();
+    expect(onError.mock.calls[0]?.[0]).toEqual(
+      new TypeError("the dedupe store's claim answered yes"),
+    );
+  });
+
+  it('answers 500 at handlerTimeoutMs when claim never answers', async () => {
+    const onError = vi.fn();
+    const handler = createWebhookHandler({
+      logger: silent,
+      onError,
+      handlerTimeoutMs: 100,
+      dedupe: storeWith(() => new Promise(() => {})),
+      on: { subscription_ended: () => {} },
+    });
+    expect((await handler.fetch(delivery())).status).toBe(500);
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(WebhookTimeoutError);
+  });
+
+  it('answers 500 when dedupeKey gives something other than a string', async () => {
+    const onError = vi.fn();
+    const handler = createWebhookHandler({
+      logger: silent,
+      onError,
+      dedupe: true,
+      dedupeKey: () => 42 as unknown as string,
+      on: { subscription_ended: () => {} },
+    });
+    expect((await handler.fetch(delivery())).status).toBe(500);
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(TypeError);
+  });
+
+  it('answers 503 with Retry-After while another receiver holds the claim', async () => {
+    const store = new MemoryDedupeStore();
+    const run = vi.fn();
+    const handler = createWebhookHandler({
+      logger: silent,
+      dedupe: store,
+      on: { subscription_ended: run },
+    });
+    const first = await handler.fetch(delivery());
+    expect(first.status).toBe(200);
+    const other = createWebhookHandler({
+      logger: silent,
+      dedupe: store,
+      dedupeKey: () => 'held-elsewhere',
+      on: { subscription_ended: run },
+    });
+    await store.claim('held-elsewhere', { leaseMs: 60_000, owner: 'another replica' });
+    const busy = await other.fetch(delivery());
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(await busy.json()).toEqual({ error: 'delivery_in_progress' });
+    expect(run).toHaveBeenCalledOnce();
+  });
+});
