@@ -145,24 +145,28 @@ describe('two receivers sharing one store (issue 13 item 6)', () => {
       await serve(http.createServer(createWebhookHandler(options).node)),
       await serve(serveFetch(createWebhookHandler(options).fetch)),
     ];
+    let busy = 0;
     const deliveries = Array.from({ length: 16 }, (_, index) =>
-      post(urls[index % 2] as string, subscriptionEndedBody),
+      post(urls[index % 2] as string, subscriptionEndedBody).then((answer) => {
+        if (answer.status === 503) busy += 1;
+        return answer;
+      }),
     );
-    // Let every delivery reach a receiver and the losing side answer, then let the handler finish.
+    // The handler holds its claim until the other receiver has answered a duplicate 503.
     await withTimeout(
       (async () => {
-        while (runs === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        while (busy === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       })(),
-      5_000,
-      'the handler to start',
+      10_000,
+      'the other receiver to answer 503',
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
     gate.resolve();
     const answers = await Promise.all(deliveries);
     expect(runs).toBe(1);
     const statuses = answers.map((answer) => answer.status);
     // The winner's receiver answers all of its duplicates 200 (they waited for it); the other one
-    // answers 503 with Retry-After: the sender delivers again.
+    // answers 503 with Retry-After while the claim is held (200 duplicate after), so the sender
+    // delivers again.
     expect(new Set(statuses)).toEqual(new Set([200, 503]));
     for (const answer of answers.filter((each) => each.status === 503)) {
       expect(answer.headers['retry-after']).toBe('5');

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
   createWebhookHandler,
+  defaultDedupeKey,
   type GenericWebhookEvent,
   MemoryDedupeStore,
   type SubscriptionEndedEvent,
@@ -249,13 +250,23 @@ describe('createWebhookHandler: dedupe', () => {
       await gate.promise;
       throw new Error('down');
     });
+    let keyed = 0;
     const handler = createWebhookHandler({
       ...quiet,
       dedupe: true,
+      // Counts the deliveries that have their key: each then joins the first one at once.
+      dedupeKey: async (event) => {
+        const key = await defaultDedupeKey(event);
+        keyed += 1;
+        return key;
+      },
       on: { subscription_ended: run },
     });
     const answers = Array.from({ length: 5 }, () => handler.fetch(delivery(subscriptionEndedBody)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Only once every duplicate is waiting does the first delivery fail: one that came later would
+    // be a redelivery after the failure, and rightly run the handler again.
+    while (keyed < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 10));
     gate.resolve();
     const statuses = (await Promise.all(answers)).map((response) => response.status);
     expect(statuses).toEqual(Array(5).fill(500));
