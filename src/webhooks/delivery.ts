@@ -9,7 +9,7 @@ import { WebhookPayloadError } from '../core/errors';
 import type { SdkLogger } from '../core/logger';
 import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
-import type { WebhookHandlerContext, WebhookVerifyInput } from './handler';
+import type { WebhookHandlerContext, WebhookVerifyInput } from './options';
 import { settleWithin } from './time-limit';
 
 /** An answer, before it is written to a Fetch `Response` or a Node.js response. */

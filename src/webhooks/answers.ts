@@ -1,0 +1,151 @@
+/**
+ * From a request to an {@link Outcome}: the method and size checks, reading the body within its
+ * limits (or taking the one a framework read), then the delivery. One function per face.
+ *
+ * @module
+ */
+
+import {
+  ABORTED,
+  type BodyRead,
+  declaredLength,
+  type NodeWebhookRequest,
+  OVER_BUDGET,
+  readNodeBody,
+  readWebBody,
+  TOO_LARGE,
+  TOO_SLOW,
+} from './body';
+import {
+  BUSY,
+  type DeliveryInput,
+  INCOMPLETE,
+  METHOD_NOT_ALLOWED,
+  type Outcome,
+  TOO_SLOW_OUTCOME,
+} from './delivery';
+import type { ReceiverSettings } from './settings';
+import { warnOnce } from './warn-once';
+
+/** How each face turns a request into an answer; `undefined` when nobody is left to answer. */
+export interface Answers {
+  fetch(request: Request): Promise<Outcome>;
+  node(req: NodeWebhookRequest): Promise<Outcome | undefined>;
+}
+
+/**
+ * Builds the two faces' request handling over `deliver`.
+ *
+ * @example
+ * ```ts
+ * const answers = createAnswers(settings, createDelivery(settings.delivery));
+ * const outcome = await answers.fetch(request);
+ * ```
+ */
+export function createAnswers(
+  settings: ReceiverSettings,
+  deliver: (input: DeliveryInput) => Promise<Outcome>,
+): Answers {
+  const { limits, log } = settings;
+  const tooLarge: Outcome = {
+    status: 413,
+    body: { error: 'payload_too_large', max_bytes: limits.maxBytes },
+    // The rest of the body is not read, so the connection cannot carry another request.
+    headers: { connection: 'close' },
+  };
+  const refused = refusals(settings, tooLarge);
+  const overBound = (headers: Headers) =>
+    (declaredLength(headers.get('content-length')) ?? 0) > limits.maxBytes;
+
+  const fetch = async (request: Request): Promise<Outcome> => {
+    const early =
+      request.method !== 'POST'
+        ? METHOD_NOT_ALLOWED
+        : overBound(request.headers)
+          ? tooLarge
+          : undefined;
+    if (early) {
+      request.body?.cancel().catch(() => {});
+      return early;
+    }
+    const read = await readWebBody(request.body, limits);
+    if (!(read instanceof Uint8Array)) return refused(read);
+    return deliver({ headers: request.headers, url: new URL(request.url), body: { raw: read } });
+  };
+
+  const node = async (req: NodeWebhookRequest): Promise<Outcome | undefined> => {
+    if (req.method !== 'POST') return METHOD_NOT_ALLOWED;
+    const headers = toHeaders(req.headers);
+    if (overBound(headers)) return tooLarge;
+    const url = nodeUrl(req, headers);
+    if (req.body !== undefined) {
+      const raw = frameworkBytes(req.body);
+      if (raw === undefined) return deliver({ headers, url, body: { parsed: req.body } });
+      return raw.byteLength > limits.maxBytes ? tooLarge : deliver({ headers, url, body: { raw } });
+    }
+    const read = await readNodeBody(req, limits);
+    if (read === ABORTED) {
+      // Not the partner's failure, and nobody is left to answer.
+      log.debug('webhook sender went away before the body ended');
+      return undefined;
+    }
+    if (!(read instanceof Uint8Array)) return refused(read);
+    return deliver({ headers, url, body: { raw: read } });
+  };
+
+  return { fetch, node };
+}
+
+/** The answer to a body that could not be read whole. */
+function refusals(
+  { log, sink, maxBufferedBodyBytes }: ReceiverSettings,
+  tooLarge: Outcome,
+): (read: Exclude<BodyRead, Uint8Array>) => Outcome {
+  return (read) => {
+    if (read === TOO_LARGE) return tooLarge;
+    if (read === TOO_SLOW) return TOO_SLOW_OUTCOME;
+    if (read === OVER_BUDGET) {
+      warnOnce(sink, 'over-budget', () =>
+        log.warn(
+          `webhook bodies being read at once reached maxBufferedBodyBytes (${maxBufferedBodyBytes}): deliveries past it are answered 503`,
+        ),
+      );
+      return BUSY;
+    }
+    log.debug('webhook sender went away before the body ended');
+    return INCOMPLETE;
+  };
+}
+
+/** A body a framework read first: bytes and text are the raw body, anything else parsed JSON. */
+function frameworkBytes(body: unknown): Uint8Array | undefined {
+  if (typeof body === 'string') return new TextEncoder().encode(body);
+  return body instanceof Uint8Array ? body : undefined;
+}
+
+function nodeUrl(req: NodeWebhookRequest, headers: Headers): URL {
+  const path = req.originalUrl ?? req.url ?? '/';
+  for (const base of [`http://${headers.get('host') ?? 'localhost'}`, 'http://localhost']) {
+    try {
+      return new URL(path, base);
+    } catch {
+      // A Host header or path no URL can hold: try without it.
+    }
+  }
+  return new URL('http://localhost/');
+}
+
+function toHeaders(nodeHeaders: NodeWebhookRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(nodeHeaders)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      try {
+        headers.append(name, item);
+      } catch {
+        // A header the Fetch API refuses (Node accepts a wider set): verify cannot use it anyway.
+      }
+    }
+  }
+  return headers;
+}

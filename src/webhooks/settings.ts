@@ -1,0 +1,166 @@
+/**
+ * Turning {@link WebhookHandlerOptions} into the checked settings a receiver runs with: limits
+ * with their defaults, the dedupe store, the logger, and an `onError` that can never throw.
+ *
+ * @module
+ */
+
+import { createLogger, type SdkLogger } from '../core/logger';
+import { BodyBudget, type BodyLimits } from './body';
+import { defaultDedupeKey, isDedupeStore, type WebhookDedupeStore } from './dedupe';
+import type { DeliveryConfig } from './delivery';
+import type { WebhookEvent } from './events';
+import { MemoryDedupeStore } from './memory-dedupe-store';
+import type { WebhookHandlerOptions } from './options';
+import { warnOnce } from './warn-once';
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
+const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_BUFFERED_BODY_BYTES = 64 * 1024 * 1024;
+
+/** What a receiver runs with, every option checked and defaulted. */
+export interface ReceiverSettings {
+  /** The bounds on reading each body, and the budget all reads share. */
+  limits: BodyLimits;
+  /** The most bytes the bodies being read at once may hold together. */
+  maxBufferedBodyBytes: number;
+  /** What the part after the body needs. */
+  delivery: DeliveryConfig;
+  /** The receiver's logger, levelled and redacting. */
+  log: SdkLogger;
+  /** The object the partner gave as `logger` (or `console`): warnings are given once per sink. */
+  sink: object;
+}
+
+/**
+ * Checks and defaults every option of a receiver, and warns (once per logger) when it has no
+ * `verify`.
+ *
+ * @throws {RangeError} for a limit that is not a positive integer (or a timer past 2^31 - 1 ms).
+ * @throws {TypeError} for a `dedupe` that is not `true`, `false` or a {@link WebhookDedupeStore}.
+ *
+ * @example
+ * ```ts
+ * const settings = resolveSettings({ on, dedupe: true, verify });
+ * ```
+ */
+export function resolveSettings(options: WebhookHandlerOptions): ReceiverSettings {
+  const { limits, maxBufferedBodyBytes, handlerTimeoutMs, dedupeTtlMs } = resolveLimits(options);
+  const store = resolveStore(options.dedupe);
+  const sink = options.logger ?? console;
+  const log = createLogger(sink, options.logLevel ?? 'warn');
+  if (!options.verify) {
+    warnOnce(sink, 'no-verify', () =>
+      log.warn(
+        'webhook receiver created without verify: anyone who can reach its URL can deliver events' +
+          (store
+            ? ', and a forged delivery with a guessed request_id can make the real one look like a duplicate'
+            : '') +
+          ' (see docs/webhooks.md, "Authenticity")',
+      ),
+    );
+  }
+  const delivery: DeliveryConfig = {
+    on: (options.on ?? {}) as DeliveryConfig['on'],
+    onUnknown: options.onUnknown,
+    verify: options.verify,
+    store,
+    dedupeKey: options.dedupeKey ?? defaultDedupeKey,
+    dedupeTtlMs,
+    handlerTimeoutMs,
+    report: safeReporter(options.onError, log),
+    log,
+  };
+  return { limits, maxBufferedBodyBytes, delivery, log, sink };
+}
+
+function resolveLimits(options: WebhookHandlerOptions) {
+  const maxBodyBytes = positiveInteger(
+    'maxBodyBytes',
+    options.maxBodyBytes,
+    DEFAULT_MAX_BODY_BYTES,
+  );
+  const maxBufferedBodyBytes = positiveInteger(
+    'maxBufferedBodyBytes',
+    options.maxBufferedBodyBytes,
+    Math.max(DEFAULT_MAX_BUFFERED_BODY_BYTES, maxBodyBytes),
+  );
+  if (maxBufferedBodyBytes < maxBodyBytes) {
+    throw new RangeError(
+      `maxBufferedBodyBytes (${maxBufferedBodyBytes}) must be at least maxBodyBytes (${maxBodyBytes})`,
+    );
+  }
+  const timeoutMs = positiveInteger(
+    'bodyTimeoutMs',
+    options.bodyTimeoutMs,
+    DEFAULT_BODY_TIMEOUT_MS,
+    MAX_TIMER_MS,
+  );
+  return {
+    limits: { maxBytes: maxBodyBytes, timeoutMs, budget: new BodyBudget(maxBufferedBodyBytes) },
+    maxBufferedBodyBytes,
+    handlerTimeoutMs: positiveInteger(
+      'handlerTimeoutMs',
+      options.handlerTimeoutMs,
+      DEFAULT_HANDLER_TIMEOUT_MS,
+      MAX_TIMER_MS,
+    ),
+    dedupeTtlMs: positiveInteger('dedupeTtlMs', options.dedupeTtlMs, DEFAULT_DEDUPE_TTL_MS),
+  };
+}
+
+/** Tells `onError` (default: an error line), and logs whatever `onError` throws or rejects with. */
+function safeReporter(
+  onError: WebhookHandlerOptions['onError'],
+  log: SdkLogger,
+): DeliveryConfig['report'] {
+  const tell =
+    onError ??
+    ((error: unknown, event: WebhookEvent | undefined) =>
+      log.error(`webhook ${event?.event ?? 'delivery'} failed`, error));
+  const complain = (thrown: unknown) => log.error('webhook onError threw', thrown);
+  return (error, event) => {
+    try {
+      const returned: unknown = tell(error, event);
+      if (isThenable(returned)) returned.then(undefined, complain);
+    } catch (thrown) {
+      complain(thrown);
+    }
+  };
+}
+
+/** The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function positiveInteger(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const chosen = value ?? fallback;
+  if (!Number.isSafeInteger(chosen) || chosen < 1 || chosen > max) {
+    throw new RangeError(`${name} must be a positive integer up to ${max}, got ${chosen}`);
+  }
+  return chosen;
+}
+
+function resolveStore(dedupe: WebhookHandlerOptions['dedupe']): WebhookDedupeStore | undefined {
+  if (dedupe === undefined || dedupe === false) return undefined;
+  if (dedupe === true) return new MemoryDedupeStore();
+  if (isDedupeStore(dedupe)) return dedupe;
+  throw new TypeError(
+    'dedupe must be true, false or a WebhookDedupeStore with claim, complete and release ' +
+      '(the { has, add } shape is not supported: it cannot claim a delivery atomically)',
+  );
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
