@@ -74,6 +74,16 @@ describe('the kit answers each rule of the profile update with the service’s 4
     });
   });
 
+  it('trims text as Laravel does before judging it, and stores it trimmed', async () => {
+    const mock = createMockPartnerApi();
+    const short = await updateProfile(mock, personForm({ name: '  Jo  ' }));
+    expect(short.body.errors).toEqual({ name: ['The name must be at least 3 characters.'] });
+    const blank = await updateProfile(mock, personForm({ name: '   ' }));
+    expect(blank.body.errors).toEqual({ name: ['The name field is required.'] });
+    const padded = await updateProfile(mock, personForm({ name: '  Maria Souza ' }));
+    expect(padded).toMatchObject({ status: 200, body: { name: 'Maria Souza' } });
+  });
+
   it('refuses a birth date that is not before today, not an emancipation error', async () => {
     pinClock();
     const mock = createMockPartnerApi();

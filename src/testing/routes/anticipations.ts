@@ -10,7 +10,7 @@
 import { isoWithOffset } from '../clock';
 import { envelope, errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
-import { emptyStringsToNull, validate } from '../validation/laravel';
+import { laravelInput, validate } from '../validation/laravel';
 import { CONFIRM_ANTICIPATION_RULES, LIST_ANTICIPATIONS_RULES } from '../validation/rules';
 import { queryParams } from './products';
 
@@ -26,7 +26,7 @@ export const anticipationRoutes: Route[] = [
     async handle({ params, body, state }) {
       const pending = state.confirmable.get(params.hash!);
       if (!pending) return errorMessage(404, 'Anticipation not found.');
-      const errors = await validate(emptyStringsToNull(body ?? {}), CONFIRM_ANTICIPATION_RULES);
+      const errors = await validate(laravelInput(body ?? {}), CONFIRM_ANTICIPATION_RULES);
       if (errors) return unprocessable(errors);
       if (pending.confirmed) return errorMessage(409, 'This anticipation was already confirmed.');
       pending.confirmed = true;

@@ -9,7 +9,7 @@ import { sqlDateTime } from '../clock';
 import { errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
 import type { MockState } from '../state';
-import { emptyStringsToNull, validate } from '../validation/laravel';
+import { laravelInput, validate } from '../validation/laravel';
 import { LIST_PRODUCTS_RULES, offerRules } from '../validation/rules';
 import type { HiddenOfferSettings, WireOffer } from '../wire';
 
@@ -184,7 +184,7 @@ export const productRoutes: Route[] = [
       const product = state.products.find((p) => p.product.hash === params.hash);
       const entry = product?.offers.find((o) => o.offer.code === params.code);
       if (!product || !entry) return errorMessage(404, 'Offer not found.');
-      const input = emptyStringsToNull(body ?? {}) as Record<string, unknown>;
+      const input = laravelInput(body ?? {}) as Record<string, unknown>;
       // Recurring-only settings are judged on the offer's type after the update: the type sent,
       // else the stored one, so sending `type_of_charge` unchanged never changes the verdict.
       const typeOfCharge =

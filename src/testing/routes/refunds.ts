@@ -14,7 +14,7 @@ import { brDateTime } from '../clock';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { type MockState, type RefundRecord, randomId } from '../state';
-import { emptyStringsToNull, validate } from '../validation/laravel';
+import { laravelInput, validate } from '../validation/laravel';
 import { refundRules } from '../validation/rules';
 
 const ACTIVE = new Set(['requested', 'success']);
@@ -54,7 +54,7 @@ export const refundRoutes: Route[] = [
     async handle({ params, body, state, apiBase }) {
       const trx = state.transactions.get(params.hash!);
       if (!trx) return errorMessage(404, 'Transaction not found.');
-      const input = emptyStringsToNull(body ?? {}) as Record<string, unknown>;
+      const input = laravelInput(body ?? {}) as Record<string, unknown>;
       const errors = await validate(
         input,
         refundRules((code) => state.users.has(code)),

@@ -12,7 +12,7 @@ import { processingExport } from '../fixtures/financial';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { type ExportRecord, type MockState, randomId } from '../state';
-import { emptyStringsToNull, validate } from '../validation/laravel';
+import { laravelInput, validate } from '../validation/laravel';
 import { EXPORT_RULES } from '../validation/rules';
 
 /** Scripts how an export ends and after how many status polls. */
@@ -56,7 +56,7 @@ export const statementRoutes: Route[] = [
     pattern: '/financial/account-statement/export-report',
     auth: 'user',
     async handle({ body, state }) {
-      const input = emptyStringsToNull(body ?? {}) as {
+      const input = laravelInput(body ?? {}) as {
         format?: unknown;
         filter?: { betweenDates?: unknown };
       };

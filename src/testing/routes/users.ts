@@ -14,7 +14,7 @@ import { formToObject } from '../multipart';
 import { errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { randomId } from '../state';
-import { emptyStringsToNull, validate } from '../validation/laravel';
+import { laravelInput, validate } from '../validation/laravel';
 import { BANK_ACCOUNT_RULES, profileRules } from '../validation/rules';
 import type { WireAddress, WirePhone, WireUser } from '../wire';
 
@@ -74,7 +74,7 @@ export const userRoutes: Route[] = [
     auth: 'user',
     async handle({ form, accountCode, state }) {
       if (!form) return errorMessage(400, 'The request must be sent as multipart/form-data.');
-      const params = emptyStringsToNull(formToObject(form)) as Params;
+      const params = laravelInput(formToObject(form)) as Params;
       const record = state.users.get(accountCode)!;
       const rules = profileRules({
         type: record.user.type,
@@ -95,7 +95,7 @@ export const userRoutes: Route[] = [
     async handle({ body, params, state }) {
       const account = state.bankAccounts.get(params.hash!);
       if (!account) return errorMessage(404, 'Bank account not found.');
-      const input = emptyStringsToNull(body ?? {}) as Params;
+      const input = laravelInput(body ?? {}) as Params;
       const errors = await validate(input, BANK_ACCOUNT_RULES);
       if (errors) return unprocessable(errors);
       // §4.5 names `agency` and `account` among the updatable fields; they are the branch and

@@ -6,10 +6,11 @@
  *
  * Semantics kept from Laravel: rules are per attribute in dot form with `*` for every array item
  * (`phones.*.number`); an attribute that is absent is checked only by the implicit rules
- * (`required`, `required_if`, `requiredWhen`); empty strings count as `null` (Laravel's
- * `ConvertEmptyStringsToNull` middleware); `nullable` lets `null` through; `min`/`max`/`between`
- * measure numbers by value when the attribute has `integer` or `numeric`, arrays by count and
- * text by characters; messages name the attribute with `_` as a space (`address.zip code`).
+ * (`required`, `required_if`, `requiredWhen`); strings are trimmed and empty ones count as
+ * `null` (Laravel's `TrimStrings` and `ConvertEmptyStringsToNull` middleware); `nullable` lets
+ * `null` through; `min`/`max`/`between` measure numbers by value when the attribute has
+ * `integer` or `numeric`, arrays by count and text by characters; messages name the attribute
+ * with `_` as a space (`address.zip code`).
  * One simplification: every attribute stops at its first failing rule (Laravel's `bail`), so
  * each field carries one message.
  *
@@ -262,14 +263,17 @@ function isImplicit(rule: Rule): boolean {
   return typeof rule === 'string' && /^required(_if)?(:|$)/.test(rule);
 }
 
-/** Laravel's `ConvertEmptyStringsToNull`, applied to a whole body. */
-export function emptyStringsToNull(value: unknown): unknown {
-  if (value === '') return null;
+/**
+ * The input as a Laravel app's default middleware hands it to validation: `TrimStrings` (every
+ * string trimmed) then `ConvertEmptyStringsToNull`, applied to a whole body.
+ */
+export function laravelInput(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
   if (value === null || typeof value !== 'object' || value instanceof Blob) return value;
-  if (Array.isArray(value)) return value.map(emptyStringsToNull);
+  if (Array.isArray(value)) return value.map(laravelInput);
   const out = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
-    out[key] = emptyStringsToNull((value as Record<string, unknown>)[key]);
+    out[key] = laravelInput((value as Record<string, unknown>)[key]);
   }
   return out;
 }
