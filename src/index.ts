@@ -49,6 +49,7 @@ export {
 } from './core/pagination';
 export type { PollOptions, StatusOf } from './core/poll';
 export type { ReplayPolicy } from './core/retry';
+export type { ClientTokenRequest, ClientTokenStore } from './core/token-store';
 export type { HttpMethod, Schema } from './core/transport';
 export { Anticipations } from './resources/anticipations';
 export { BankAccounts } from './resources/bank-accounts';

@@ -10,10 +10,13 @@
  * - Only when the client token may be at fault: once a fresh token was refused together with a
  *   seller's bearer, that bearer is the one at fault, and its later 401s log in no more (until a
  *   call with it succeeds), so a bad seller token costs one login, not one per call.
+ * - With a `tokenStore` too, that login goes through the store, so that every process sharing it
+ *   logs in once (see token-store.ts); a store that fails falls back to a local login.
  */
 
 import type { TokenSource } from './options';
 import { registerSecret, unpinSecret } from './redact';
+import type { ClientTokenStore } from './token-store';
 
 /** Characters an HTTP header value cannot carry: a token with them would fail inside fetch, whose error quotes it. */
 const NOT_IN_HEADER = /[\0\r\n]/;
@@ -54,6 +57,9 @@ export class ClientTokenManager {
   readonly #given: TokenSource | undefined;
   readonly #credentials: { id: string; secret: string } | undefined;
   readonly #login: LoginFunction;
+  readonly #store:
+    | { store: ClientTokenStore; key: string; warn: (message: string) => void }
+    | undefined;
   /** The token obtained by the last login; once set it replaces the given one. */
   #loggedIn: string | undefined;
   #inflight: Promise<string> | undefined;
@@ -67,6 +73,8 @@ export class ClientTokenManager {
     clientId: string | undefined;
     clientSecret: string | undefined;
     login: LoginFunction;
+    /** Shares logins with other processes; `key` names this client's token in it. */
+    shared?: { store: ClientTokenStore; key: string; warn: (message: string) => void } | undefined;
   }) {
     this.#given = options.clientToken;
     this.#credentials =
@@ -74,6 +82,7 @@ export class ClientTokenManager {
         ? { id: options.clientId, secret: options.clientSecret }
         : undefined;
     this.#login = options.login;
+    this.#store = options.shared;
   }
 
   /**
@@ -111,7 +120,7 @@ export class ClientTokenManager {
     if (this.#credentials) {
       // Another call already renewed it while this one was in flight: use that, do not log in again.
       if (this.#loggedIn !== undefined && this.#loggedIn !== rejected) return this.#loggedIn;
-      return this.#loginOnce();
+      return this.#loginOnce(rejected);
     }
     if (typeof this.#given === 'function') {
       const fresh = await this.#fromGiven();
@@ -144,13 +153,14 @@ export class ClientTokenManager {
     this.#refusedBearers.delete(bearer);
   }
 
-  #loginOnce(): Promise<string> {
+  #loginOnce(refused?: string): Promise<string> {
     if (!this.#credentials) {
       return Promise.reject(new TypeError('No client token and no credentials to log in with.'));
     }
     if (this.#inflight) return this.#inflight;
     const { id, secret } = this.#credentials;
-    const attempt = this.#login(id, secret).then((token) => {
+    const login = () => this.#login(id, secret);
+    const attempt = (this.#store ? this.#sharedLogin(login, refused) : login()).then((token) => {
       // The client's own token stays masked as long as it is in use, however many others come.
       registerSecret(token, true);
       checkHeaderToken(token, 'The client token the login answered');
@@ -164,5 +174,25 @@ export class ClientTokenManager {
     };
     attempt.then(clear, clear);
     return attempt;
+  }
+
+  /** The store's token, or one login for every process sharing it; a failing store means a local login. */
+  async #sharedLogin(login: () => Promise<string>, refused: string | undefined): Promise<string> {
+    const { store, key, warn } = this.#store!;
+    let loginFailed = false;
+    const tracked = () =>
+      login().catch((error: unknown) => {
+        loginFailed = true;
+        throw error;
+      });
+    try {
+      const token = await store.obtain({ key, login: tracked, refused, warn });
+      if (typeof token === 'string' && token !== '' && token !== refused) return token;
+      throw new TypeError('it returned no usable token');
+    } catch (error) {
+      if (loginFailed) throw error;
+      warn(`client token store failed (${String(error)}); logging in from this process`);
+      return login();
+    }
   }
 }

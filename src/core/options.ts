@@ -6,6 +6,7 @@
 import { PartnerError } from './errors';
 import { createLogger, type Logger, type LogLevel, parseLogLevel, type SdkLogger } from './logger';
 import { registerSecret } from './redact';
+import type { ClientTokenStore } from './token-store';
 
 /** A token value, or a function (possibly async) returning the current one. */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -57,6 +58,13 @@ export interface ClientOptions {
   validateResponses?: ValidateResponses;
   /** Headers added to every request to `baseUrl`'s origin (never to another origin, never overriding the SDK's authentication headers). */
   defaultHeaders?: Record<string, string>;
+  /**
+   * Shares the logins of `clientId`/`clientSecret` with other processes (replicas, workers): one
+   * login for the whole fleet, and after a 401 one re-login that every process picks up. Without it
+   * each client logs in on its own. `partner-sdk/redis`'s `RedisTokenStore` is one; if the store is
+   * down or slow the client logs in locally and warns, so a call never fails because of it.
+   */
+  tokenStore?: ClientTokenStore;
 }
 
 /**
@@ -117,6 +125,7 @@ export interface ResolvedOptions {
   readonly logger: SdkLogger;
   readonly validateResponses: ValidateResponses;
   readonly defaultHeaders: Readonly<Record<string, string>>;
+  readonly tokenStore: ClientTokenStore | undefined;
 }
 
 function env(name: string): string | undefined {
@@ -215,6 +224,15 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw optionError('`fetch` must be a function.');
   }
+  const tokenStore = options.tokenStore;
+  if (tokenStore !== undefined) {
+    if (typeof tokenStore?.obtain !== 'function') {
+      throw optionError('`tokenStore` must have an `obtain` method (a ClientTokenStore).');
+    }
+    if (clientId === undefined) {
+      throw optionError('`tokenStore` shares logins: it needs `clientId` and `clientSecret`.');
+    }
+  }
 
   return {
     // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
@@ -231,6 +249,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     logger: createLogger(options.logger ?? console, logLevel),
     validateResponses,
     defaultHeaders: { ...options.defaultHeaders },
+    tokenStore,
   };
 }
 

@@ -158,6 +158,11 @@ export class Transport {
         clientId: options.clientId,
         clientSecret: options.clientSecret,
         login: (id, secret) => this.#login(id, secret),
+        shared: options.tokenStore && {
+          store: options.tokenStore,
+          key: `${options.baseUrl} ${options.clientId}`,
+          warn: (message) => options.logger.warn(message),
+        },
       });
     const logger = options.logger;
     this.#info = logger.enabled('info');
