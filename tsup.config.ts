@@ -1,12 +1,14 @@
 import { defineConfig } from 'tsup';
 
-// One output file per public entry point (DESIGN §1): `partner-sdk`, `/webhooks`, `/testing`, `/testing/msw`.
+// One output file per public entry point (DESIGN §1): `partner-sdk`, `/webhooks`, `/testing`,
+// `/testing/msw`, `/bulk`, `/redis`.
 const entry = {
   index: 'src/index.ts',
   webhooks: 'src/webhooks/index.ts',
   testing: 'src/testing/index.ts',
   'testing-msw': 'src/testing/msw.ts',
   bulk: 'src/bulk/index.ts',
+  redis: 'src/redis/index.ts',
 };
 const { index, ...others } = entry;
 

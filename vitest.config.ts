@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^partner-sdk\/testing$/, replacement: src('testing/index.ts') },
       { find: /^partner-sdk\/bulk$/, replacement: src('bulk/index.ts') },
       { find: /^partner-sdk\/webhooks$/, replacement: src('webhooks/index.ts') },
+      { find: /^partner-sdk\/redis$/, replacement: src('redis/index.ts') },
       { find: /^partner-sdk$/, replacement: src('index.ts') },
     ],
   },

@@ -2,10 +2,10 @@
  * Lets the examples run straight from this repository's source, with no build: Node 24 strips the
  * types, and this hook resolves what Node alone would not.
  *
- * - `partner-sdk`, `partner-sdk/webhooks`, `partner-sdk/testing` map to their entry files in `src/`
+ * - `partner-sdk`, `partner-sdk/webhooks`, `partner-sdk/testing`, `partner-sdk/redis` map to their entry files in `src/`
  *   (the same mapping as tsconfig `paths` and the vitest aliases), so an example imports the SDK by
  *   its public name, exactly as a partner's code does.
- * - Extensionless relative imports inside `src/` and `examples/` (written for a bundler, as
+ * - Extensionless relative imports inside `src/`, `examples/` and `test/` (written for a bundler, as
  *   tsconfig's `moduleResolution: Bundler` expects) get their `.ts` or `/index.ts`.
  *
  * Loaded with `node --import ./examples/support/register.ts examples/<name>.ts` (`npm run example`
@@ -19,7 +19,12 @@ import { enableCompileCache, registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../../', import.meta.url);
-const ownCode = [new URL('src/', root).href, new URL('examples/', root).href];
+// test/ too: the Redis tests run replicas as child processes through this hook.
+const ownCode = [
+  new URL('src/', root).href,
+  new URL('examples/', root).href,
+  new URL('test/', root).href,
+];
 
 const entries: Record<string, string> = {
   'partner-sdk': 'src/index.ts',
@@ -27,6 +32,7 @@ const entries: Record<string, string> = {
   'partner-sdk/testing': 'src/testing/index.ts',
   'partner-sdk/testing/msw': 'src/testing/msw.ts',
   'partner-sdk/bulk': 'src/bulk/index.ts',
+  'partner-sdk/redis': 'src/redis/index.ts',
 };
 
 function sourceFile(specifier: string, parentURL: string): string | undefined {

@@ -3,6 +3,7 @@
 const assert = require('node:assert/strict');
 const { NotFoundError, PartnerClient, PartnerError } = require('partner-sdk');
 const { createMockPartnerApi, subscriptionEndedEvent } = require('partner-sdk/testing');
+const { RedisStoreError, RedisTokenStore } = require('partner-sdk/redis');
 const { createWebhookHandler, parseWebhookEvent } = require('partner-sdk/webhooks');
 
 async function main() {
@@ -58,6 +59,25 @@ async function main() {
     );
     assert.equal(response.status, 200);
     assert.equal(handled?.payload.end_reason, 'completed');
+
+    // partner-sdk/redis over a Redis that is down: the shared token cache falls back to a login
+    // from this process (no Redis client library is needed to load the entry point).
+    const down = {
+      sendCommand: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    const logins = mock.stats.logins;
+    const shared = new PartnerClient({
+      baseUrl: server.url,
+      clientId: mock.credentials.clientId,
+      clientSecret: mock.credentials.clientSecret,
+      logLevel: 'off',
+      tokenStore: new RedisTokenStore(down),
+    });
+    await shared.products.list({ per_page: 1 });
+    assert.equal(mock.stats.logins, logins + 1);
+    assert.ok(new RedisStoreError('x') instanceof PartnerError);
   } finally {
     await server.close();
   }

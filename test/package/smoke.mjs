@@ -8,6 +8,7 @@ import {
   parseTimestamp,
   WebhookPayloadError,
 } from 'partner-sdk';
+import { RedisStoreError, RedisTokenStore } from 'partner-sdk/redis';
 import { createMockPartnerApi, subscriptionEndedEvent } from 'partner-sdk/testing';
 import { createWebhookHandler, parseWebhookEvent } from 'partner-sdk/webhooks';
 
@@ -61,6 +62,25 @@ try {
   );
   assert.equal(response.status, 200);
   assert.equal(handled?.payload.end_reason, 'completed');
+
+  // partner-sdk/redis over a Redis that is down: the shared token cache falls back to a login
+  // from this process (no Redis client library is needed to load the entry point).
+  const down = {
+    sendCommand: async () => {
+      throw new Error('connection refused');
+    },
+  };
+  const logins = mock.stats.logins;
+  const shared = new PartnerClient({
+    baseUrl: server.url,
+    clientId: mock.credentials.clientId,
+    clientSecret: mock.credentials.clientSecret,
+    logLevel: 'off',
+    tokenStore: new RedisTokenStore(down),
+  });
+  await shared.products.list({ per_page: 1 });
+  assert.equal(mock.stats.logins, logins + 1);
+  assert.ok(new RedisStoreError('x') instanceof PartnerError);
 
   // Time-zone arithmetic rests on the runtime's Intl offsets: São Paulo is UTC-3 today and was
   // UTC-2 in the summer of 2018 (daylight saving until 2019).

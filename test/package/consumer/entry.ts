@@ -9,6 +9,7 @@ import {
   type RefundRequestResult,
   UnprocessableEntityError,
 } from 'partner-sdk';
+import { type RedisClient, RedisTokenStore } from 'partner-sdk/redis';
 import {
   createMockPartnerApi,
   type MockPartnerApi,
@@ -17,9 +18,15 @@ import {
 import { mswHandlers } from 'partner-sdk/testing/msw';
 import { parseWebhookEvent, type WebhookEvent } from 'partner-sdk/webhooks';
 
-export async function integration(): Promise<string[]> {
+export async function integration(redis: RedisClient): Promise<string[]> {
   const mock: MockPartnerApi = createMockPartnerApi();
-  const client = new PartnerClient({ baseUrl: mock.baseUrl, fetch: mock.fetch });
+  const client = new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    clientId: mock.credentials.clientId,
+    clientSecret: mock.credentials.clientSecret,
+    tokenStore: new RedisTokenStore(redis, { prefix: 'app:' }),
+  });
   const handlers: unknown[] = mswHandlers(mock);
 
   const list: PagePromise<Product> = client.products.list({ per_page: 10 });

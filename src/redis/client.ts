@@ -1,0 +1,155 @@
+/**
+ * The thin adapter between the stores and the partner's Redis client: the official `redis`
+ * (node-redis) client or `ioredis`, told apart by their methods, so that neither is a dependency.
+ * The stores send raw commands through it, each bounded by a time-out.
+ *
+ * @module
+ */
+
+import { RedisStoreError } from './errors';
+
+/**
+ * A client of the official `redis` package (node-redis, v5 or v6): what `createClient()` returns,
+ * connected. Only its `sendCommand` is used.
+ */
+export interface NodeRedisClient {
+  /**
+   * Sends one raw command.
+   *
+   * @example
+   * ```ts
+   * await redis.sendCommand(['GET', 'key']);
+   * ```
+   */
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** A client of the `ioredis` package (v5, v6): a `new Redis(…)`. Only its `call` is used. */
+export interface IoredisClient {
+  /**
+   * Sends one raw command.
+   *
+   * @example
+   * ```ts
+   * await redis.call('GET', 'key');
+   * ```
+   */
+  call(command: string, ...args: string[]): Promise<unknown>;
+}
+
+/** A Redis connection the partner already has: a node-redis client or an ioredis one. */
+export type RedisClient = NodeRedisClient | IoredisClient;
+
+/** Options every Redis store takes. */
+export interface RedisStoreOptions {
+  /**
+   * Put before every key the store writes, so that the SDK's keys never collide with the
+   * application's. Keep braces out of it (they would change a Redis Cluster's slot). Default
+   * `'partner-sdk:'`.
+   */
+  prefix?: string;
+  /**
+   * Milliseconds a Redis command may take before the store gives up on it and treats Redis as
+   * unavailable (a stopped server otherwise queues commands until it comes back). Default 1 000.
+   */
+  commandTimeoutMs?: number;
+}
+
+/** Sends raw commands over either client library, each one bounded in time. @internal */
+export interface Commands {
+  /** Sends `args` and resolves to the reply; rejects with {@link RedisStoreError}. */
+  send(args: string[]): Promise<unknown>;
+  /** Runs a Lua script (EVALSHA, loading it with EVAL when the server does not know it). */
+  eval(script: Script, keys: string[], args: string[]): Promise<unknown>;
+}
+
+/** A Lua script and its SHA-1, computed once. @internal */
+export class Script {
+  readonly source: string;
+  #sha: Promise<string> | undefined;
+  constructor(source: string) {
+    this.source = source;
+  }
+  /** The hex SHA-1 that EVALSHA names the script by. */
+  sha(): Promise<string> {
+    this.#sha ??= crypto.subtle
+      .digest('SHA-1', new TextEncoder().encode(this.source))
+      .then((digest) =>
+        Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join(''),
+      );
+    return this.#sha;
+  }
+}
+
+type Sender = (args: string[]) => Promise<unknown>;
+
+function senderOf(client: unknown): Sender {
+  const candidate = client as Partial<NodeRedisClient & IoredisClient> | null;
+  // ioredis also has a `sendCommand`, taking its own Command objects: look for `call` first.
+  if (typeof candidate?.call === 'function') {
+    const ioredis = candidate as IoredisClient;
+    return ([command, ...args]) => ioredis.call(command!, ...args);
+  }
+  if (typeof candidate?.sendCommand === 'function') {
+    const nodeRedis = candidate as NodeRedisClient;
+    return (args) => nodeRedis.sendCommand(args);
+  }
+  throw new TypeError(
+    'Expected a Redis client: one from the `redis` package (createClient) or an `ioredis` client.',
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Checks the options shared by every store and wraps the client. @internal */
+export function connect(
+  client: RedisClient,
+  options: RedisStoreOptions,
+): { commands: Commands; prefix: string } {
+  const send = senderOf(client);
+  const prefix = options.prefix ?? 'partner-sdk:';
+  if (typeof prefix !== 'string') throw new TypeError('`prefix` must be a string.');
+  const timeoutMs = positiveMs('commandTimeoutMs', options.commandTimeoutMs ?? 1_000);
+
+  const bounded = (args: string[]): Promise<unknown> => {
+    const name = args[0] ?? '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new RedisStoreError(`Redis did not answer ${name} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    const sent = Promise.resolve()
+      .then(() => send(args))
+      .catch((error: unknown) => {
+        throw new RedisStoreError(`Redis ${name} failed: ${describe(error)}`, { cause: error });
+      });
+    return Promise.race([sent, late]).finally(() => clearTimeout(timer));
+  };
+
+  const commands: Commands = {
+    send: bounded,
+    async eval(script, keys, args) {
+      const tail = [String(keys.length), ...keys, ...args];
+      try {
+        return await bounded(['EVALSHA', await script.sha(), ...tail]);
+      } catch (error) {
+        // A server restarted (or flushed) forgets its scripts: load it again by sending it whole.
+        if (!/NOSCRIPT/.test(describe(error))) throw error;
+        return bounded(['EVAL', script.source, ...tail]);
+      }
+    },
+  };
+  return { commands, prefix };
+}
+
+/** Checks a duration option. @internal */
+export function positiveMs(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
+    throw new RangeError(`\`${name}\` must be a positive number of milliseconds (got ${value}).`);
+  }
+  return value;
+}

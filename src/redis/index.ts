@@ -1,0 +1,22 @@
+/**
+ * partner-sdk/redis: the SDK's shared state on Redis, for backends that run as several processes
+ * (replicas behind a load balancer, workers, restarts): the client-token cache, so the fleet
+ * logs in once. It works over the Redis client the application already has, from the `redis`
+ * or the `ioredis` package (optional peers: install the one you use).
+ *
+ * @example
+ * ```ts
+ * import Redis from 'ioredis';
+ * import { PartnerClient } from 'partner-sdk';
+ * import { RedisTokenStore } from 'partner-sdk/redis';
+ *
+ * const redis = new Redis(process.env.REDIS_URL);
+ * const client = new PartnerClient({ tokenStore: new RedisTokenStore(redis) });
+ * ```
+ *
+ * @module partner-sdk/redis
+ */
+
+export type { IoredisClient, NodeRedisClient, RedisClient, RedisStoreOptions } from './client';
+export { RedisStoreError } from './errors';
+export { RedisTokenStore, type RedisTokenStoreOptions } from './token-store';

@@ -1,0 +1,151 @@
+/**
+ * RedisTokenStore against a real redis-server, in one process, with each client library: the
+ * lock, the expiry of every key, the prefix, a lock whose holder died, a slow and a stopped Redis.
+ * Several processes sharing one Redis: token-replicas.test.ts.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PartnerClient } from '../../src/index';
+import { RedisTokenStore, type RedisTokenStoreOptions } from '../../src/redis/index';
+import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
+import { type Connection, libraries } from './support/libraries';
+import { type RedisServer, startRedisServer } from './support/redis-server';
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+}, 20_000);
+afterAll(() => redis?.close());
+
+let prefixes = 0;
+const freshPrefix = () => `t${process.pid}-${++prefixes}:`;
+
+function recordingLogger() {
+  const warnings: string[] = [];
+  const note = (message: unknown) => warnings.push(String(message));
+  return { warnings, logger: { debug() {}, info() {}, warn: note, error: note } };
+}
+
+describe.each(libraries)('RedisTokenStore over $name', (library) => {
+  const open: Connection[] = [];
+  const connect = async () => {
+    const connection = await library.connect(redis.url);
+    open.push(connection);
+    return connection;
+  };
+  afterAll(async () => {
+    await Promise.all(open.map((connection) => connection.close()));
+  });
+
+  async function clients(count: number, mock: MockPartnerApi, options: RedisTokenStoreOptions) {
+    const log = recordingLogger();
+    const made: PartnerClient[] = [];
+    for (let i = 0; i < count; i++) {
+      const { client } = await connect();
+      made.push(
+        new PartnerClient({
+          baseUrl: mock.baseUrl,
+          fetch: mock.fetch,
+          clientId: mock.credentials.clientId,
+          clientSecret: mock.credentials.clientSecret,
+          tokenStore: new RedisTokenStore(client, options),
+          logger: log.logger,
+          maxRetries: 0,
+        }),
+      );
+    }
+    return { clients: made, warnings: log.warnings };
+  }
+
+  const callAll = (made: PartnerClient[], n: number) =>
+    Promise.all(
+      made.flatMap((client) =>
+        Array.from({ length: n }, () => client.products.list({ per_page: 1 })),
+      ),
+    );
+
+  it('gives clients on separate connections one login, and every key it writes an expiry under the prefix', async () => {
+    const mock = createMockPartnerApi();
+    const prefix = freshPrefix();
+    const { clients: made, warnings } = await clients(4, mock, { prefix, tokenTtlMs: 60_000 });
+    await callAll(made, 25);
+    expect(mock.stats.logins).toBe(1);
+    expect(warnings).toEqual([]);
+
+    const { client: inspector } = await connect();
+    const send = (args: string[]) =>
+      'call' in inspector
+        ? inspector.call(args[0]!, ...args.slice(1))
+        : inspector.sendCommand(args);
+    const keys = (await send(['KEYS', `${prefix}*`])) as string[];
+    // The token only: the lock was released when the token was stored.
+    expect(keys).toHaveLength(1);
+    expect(keys[0]?.startsWith(`${prefix}{token:`)).toBe(true);
+    const ttl = Number(await send(['PTTL', keys[0]!]));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    const sent = mock.requests.find((r) => r.path !== '/auth')?.headers['x-api-client-token'];
+    expect(await send(['GET', keys[0]!])).toBe(sent);
+  });
+
+  it('renews a refused token once for every client, whichever was refused first', async () => {
+    const mock = createMockPartnerApi();
+    const { clients: made, warnings } = await clients(3, mock, { prefix: freshPrefix() });
+    await callAll(made, 5);
+    mock.expireTokens();
+    await callAll(made, 20);
+    // One at a time too: a client refused after another renewed picks up the renewed token.
+    mock.expireTokens();
+    for (const client of made) await client.products.list();
+    expect(mock.stats.logins).toBe(3);
+    expect(warnings).toEqual([]);
+  });
+
+  it('waits loginWaitMs for a lock whose holder died, then logs in itself with a warning', async () => {
+    const mock = createMockPartnerApi();
+    const prefix = freshPrefix();
+    const { client: raw } = await connect();
+    const key = `${prefix}{token:${mock.baseUrl} ${mock.credentials.clientId}}:lock`;
+    const set = ['SET', key, 'a-dead-process', 'PX', '60000'];
+    await ('call' in raw ? raw.call(set[0]!, ...set.slice(1)) : raw.sendCommand(set));
+    const { clients: made, warnings } = await clients(2, mock, { prefix, loginWaitMs: 300 });
+    const started = Date.now();
+    await callAll(made, 5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    // Each client waited, then logged in on its own: bounded, never stuck behind the dead lock.
+    expect(mock.stats.logins).toBe(2);
+    expect(warnings.join('\n')).toMatch(/waiting 300 ms for another process's login/);
+  });
+
+  it('logs in from the process when Redis is slow (no answer within commandTimeoutMs)', async () => {
+    const mock = createMockPartnerApi();
+    const { clients: made, warnings } = await clients(2, mock, {
+      prefix: freshPrefix(),
+      commandTimeoutMs: 200,
+    });
+    const { client: admin } = await connect();
+    const pauseMs = 2_500;
+    const pause = ['CLIENT', 'PAUSE', String(pauseMs), 'ALL'];
+    await ('call' in admin ? admin.call(pause[0]!, ...pause.slice(1)) : admin.sendCommand(pause));
+    const started = Date.now();
+    await callAll(made, 10);
+    // Done while Redis was still paused: the calls did not wait for it.
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(pauseMs);
+    expect(mock.stats.logins).toBe(2);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(
+      /Redis token store unavailable \(Redis did not answer EVALSHA within 200 ms\)/,
+    );
+    // Let the pause end before the next test uses this server.
+    await new Promise((resolve) => setTimeout(resolve, pauseMs - elapsed + 100));
+  });
+
+  it('rejects a value that is not a Redis client, and bad durations, at construction', async () => {
+    expect(() => new RedisTokenStore({} as never)).toThrow(TypeError);
+    const { client } = await connect();
+    expect(() => new RedisTokenStore(client, { tokenTtlMs: 0 })).toThrow(RangeError);
+    expect(() => new RedisTokenStore(client, { commandTimeoutMs: Number.NaN })).toThrow(RangeError);
+    expect(() => new RedisTokenStore(client, { loginWaitMs: -1 })).toThrow(RangeError);
+  });
+});
