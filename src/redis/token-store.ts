@@ -120,6 +120,16 @@ export class RedisTokenStore implements ClientTokenStore {
     const lockId = crypto.randomUUID();
     const deadline = Date.now() + this.#loginWaitMs;
     const take = [lockId, String(Math.ceil(this.#loginWaitMs)), request.refused ?? ''];
+    const publish = (token: string) =>
+      this.#commands.eval(PUBLISH, keys, [token, String(Math.ceil(this.#tokenTtlMs)), lockId]);
+    // A login from this process after Redis failed or a wait ran out is still offered to the
+    // others, in the background: a script that timed out here may yet have run there and taken
+    // the lock, which this releases instead of leaving every other process waiting for it.
+    const alone = async () => {
+      const token = await login();
+      publish(token).catch(() => undefined);
+      return token;
+    };
     try {
       for (;;) {
         const [kind, token] = reply(await this.#commands.eval(TAKE, keys, take));
@@ -129,13 +139,13 @@ export class RedisTokenStore implements ClientTokenStore {
           warn(
             `no shared client token after waiting ${this.#loginWaitMs} ms for another process's login; logging in from this process`,
           );
-          return login();
+          return alone();
         }
         await sleep(POLL_MS);
       }
     } catch (error) {
       warn(`Redis token store unavailable (${messageOf(error)}); logging in from this process`);
-      return login();
+      return alone();
     }
     // This process holds the lock: log in for everyone.
     let token: string;
@@ -146,11 +156,7 @@ export class RedisTokenStore implements ClientTokenStore {
       throw error;
     }
     try {
-      await this.#commands.eval(PUBLISH, keys, [
-        token,
-        String(Math.ceil(this.#tokenTtlMs)),
-        lockId,
-      ]);
+      await publish(token);
     } catch (error) {
       warn(`could not share the new client token through Redis (${messageOf(error)})`);
     }

@@ -108,13 +108,20 @@ describe.each(libraries)('RedisTokenStore over $name', (library) => {
     const key = `${prefix}{token:${mock.baseUrl} ${mock.credentials.clientId}}:lock`;
     const set = ['SET', key, 'a-dead-process', 'PX', '60000'];
     await ('call' in raw ? raw.call(set[0]!, ...set.slice(1)) : raw.sendCommand(set));
-    const { clients: made, warnings } = await clients(2, mock, { prefix, loginWaitMs: 300 });
+    const waiting = await clients(1, mock, { prefix, loginWaitMs: 300 });
     const started = Date.now();
-    await callAll(made, 5);
+    await callAll(waiting.clients, 5);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    // Each client waited, then logged in on its own: bounded, never stuck behind the dead lock.
-    expect(mock.stats.logins).toBe(2);
-    expect(warnings.join('\n')).toMatch(/waiting 300 ms for another process's login/);
+    // It waited, then logged in on its own: bounded, never stuck behind the dead lock.
+    expect(mock.stats.logins).toBe(1);
+    expect(waiting.warnings).toEqual([
+      expect.stringMatching(/waiting 300 ms for another process's login/),
+    ]);
+    // And shared what it got: a process starting now uses it, though the dead lock is still there.
+    const later = await clients(1, mock, { prefix, loginWaitMs: 300 });
+    await callAll(later.clients, 5);
+    expect(mock.stats.logins).toBe(1);
+    expect(later.warnings).toEqual([]);
   });
 
   it('logs in from the process when Redis is slow (no answer within commandTimeoutMs)', async () => {
@@ -139,6 +146,29 @@ describe.each(libraries)('RedisTokenStore over $name', (library) => {
     );
     // Let the pause end before the next test uses this server.
     await new Promise((resolve) => setTimeout(resolve, pauseMs - elapsed + 100));
+  });
+
+  it('shares a fallback login too: a lock taken by a script that answered too late is released, not left to expire', async () => {
+    const mock = createMockPartnerApi();
+    const prefix = freshPrefix();
+    const late = await clients(1, mock, { prefix, commandTimeoutMs: 200 });
+    const { client: admin } = await connect();
+    const send = (args: string[]) =>
+      'call' in admin ? admin.call(args[0]!, ...args.slice(1)) : admin.sendCommand(args);
+    // Writes wait until the pause ends: the lock script times out here but runs there later.
+    const pauseMs = 1_000;
+    await send(['CLIENT', 'PAUSE', String(pauseMs), 'WRITE']);
+    const started = Date.now();
+    await late.clients[0]!.products.list();
+    expect(late.warnings[0]).toMatch(/Redis token store unavailable/);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs - (Date.now() - started) + 200));
+    const lockKey = `${prefix}{token:${mock.baseUrl} ${mock.credentials.clientId}}:lock`;
+    expect(await send(['EXISTS', lockKey])).toBe(0);
+    // A process starting now finds the token at once: no wait behind a stale lock, no login.
+    const fresh = await clients(1, mock, { prefix, loginWaitMs: 5_000 });
+    await fresh.clients[0]!.products.list();
+    expect(mock.stats.logins).toBe(1);
+    expect(fresh.warnings).toEqual([]);
   });
 
   it('rejects a value that is not a Redis client, and bad durations, at construction', async () => {
