@@ -50,10 +50,13 @@ if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {2, ''} 
 return {0, ''}
 `);
 
-// Stores the new token and releases the lock if this caller still holds it.
+// Stores the new token and releases the lock, only while this caller holds the lock: a script
+// that runs late (Redis slow, or restarted in between) then never stores a token that may since
+// have been refused.
 const PUBLISH = new Script(`
+if redis.call('GET', KEYS[2]) ~= ARGV[3] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-if redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
+redis.call('DEL', KEYS[2])
 return 1
 `);
 
@@ -122,13 +125,13 @@ export class RedisTokenStore implements ClientTokenStore {
     const take = [lockId, String(Math.ceil(this.#loginWaitMs)), request.refused ?? ''];
     const publish = (token: string) =>
       this.#commands.eval(PUBLISH, keys, [token, String(Math.ceil(this.#tokenTtlMs)), lockId]);
-    // A login from this process after Redis failed or a wait ran out is still offered to the
-    // others, in the background: a script that timed out here may yet have run there and taken
-    // the lock, which this releases instead of leaving every other process waiting for it.
+    // A login from this process alone (Redis failed, or the wait ran out) is not stored: only the
+    // lock's holder stores a token. But a lock script that timed out here may yet run there and
+    // take the lock: release it (in the background, only if it is this caller's), so that the
+    // others do not wait behind it.
     const alone = async () => {
-      const token = await login();
-      publish(token).catch(() => undefined);
-      return token;
+      this.#commands.eval(RELEASE, keys.slice(1), [lockId]).catch(() => undefined);
+      return login();
     };
     try {
       for (;;) {
