@@ -130,7 +130,8 @@ export class RedisTokenStore implements ClientTokenStore {
     // take the lock: release it (in the background, only if it is this caller's), so that the
     // others do not wait behind it.
     const alone = async () => {
-      this.#commands.eval(RELEASE, keys.slice(1), [lockId]).catch(() => undefined);
+      // Sent whole (EVAL): if it too runs late, a restarted server may no longer know the script.
+      this.#commands.send(['EVAL', RELEASE.source, '1', keys[1]!, lockId]).catch(() => undefined);
       return login();
     };
     try {
