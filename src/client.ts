@@ -5,6 +5,7 @@ import {
   type RequestOptions,
   resolveOptions,
   type TokenSource,
+  warnIfUnversioned,
 } from './core/options';
 import type { ReplayPolicy } from './core/retry';
 import {
@@ -183,6 +184,8 @@ export class PartnerClient extends BaseClient {
     const derived = options instanceof Derived ? options : undefined;
     super(derived?.transport ?? new Transport(resolveOptions(options)), {});
     this.#options = derived?.options ?? options;
+    // Once per client a partner builds; a withOptions copy warns only for a baseUrl of its own.
+    if (!derived) warnIfUnversioned(this._transport.options);
   }
 
   /**
@@ -242,6 +245,7 @@ export class PartnerClient extends BaseClient {
       resolved.clientId === this._transport.options.clientId &&
       resolved.clientSecret === this._transport.options.clientSecret &&
       resolved.clientToken === this._transport.options.clientToken;
+    if (options.baseUrl !== undefined) warnIfUnversioned(resolved);
     const transport = new Transport(resolved, sameIdentity ? this._transport.tokens : undefined);
     return new PartnerClient(new Derived(transport, merged) as ClientOptions);
   }

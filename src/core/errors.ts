@@ -581,6 +581,7 @@ export function makeAPIError(
 }
 
 function defaultDetail(status: number, body: unknown): string | undefined {
+  if (status === 422) return firstFieldError(body);
   if (status === 403) {
     const said = bodyMessage(body);
     return `${said ? `${said} ` : ''}(the service only accepts calls from IP addresses and domains registered for this client beforehand: register this machine's address, spec §5.6)`;
@@ -620,6 +621,23 @@ export function bodyMessage(body: unknown): string | undefined {
 /** A body's own field, never one inherited through its prototype. */
 function ownField(body: object, name: string): unknown {
   return Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * Laravel 8 answers every 422 with the same `The given data was invalid.` and the real messages
+ * under `errors`; later versions put the first one on top themselves (`… (and 2 more errors)`).
+ * For the former, the first field's message and how many follow, so `err.message` says what is
+ * wrong; `undefined` (the body's own message) otherwise.
+ */
+function firstFieldError(body: unknown): string | undefined {
+  if (!/^the given data was invalid\.?$/i.test(bodyMessage(body)?.trim() ?? '')) return undefined;
+  const fieldErrors = Object.entries(readFieldErrors(body)).filter(
+    ([, messages]) => messages.length,
+  );
+  const [field, messages] = fieldErrors[0] ?? [];
+  if (field === undefined || messages === undefined) return undefined;
+  const more = fieldErrors.reduce((count, [, each]) => count + each.length, 0) - 1;
+  return `${field}: ${messages[0]}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'})` : ''}`;
 }
 
 function readFieldErrors(body: unknown): Record<string, string[]> {

@@ -253,6 +253,19 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   };
 }
 
+/**
+ * Warns when `baseUrl`'s path does not end in the version prefix `/api/v1` (spec conventions and
+ * §9: every path is relative to it), the usual cause of every call answering 404. Only a warning:
+ * a proxy or a gateway may mount the service elsewhere.
+ */
+export function warnIfUnversioned(options: ResolvedOptions): void {
+  if (options.baseUrl.endsWith('/api/v1')) return;
+  options.logger.warn(
+    `baseUrl ${options.baseUrl} does not end in /api/v1, the service's version prefix (spec §9); ` +
+      'every path is sent relative to baseUrl, so calls may answer 404. Include the prefix, e.g. https://partner.example.com/api/v1.',
+  );
+}
+
 /** Checks one call's overrides the same way; returns them merged over the client's. */
 export function callSettings(
   base: ResolvedOptions,

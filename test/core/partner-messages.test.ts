@@ -1,0 +1,127 @@
+/**
+ * Messages a partner reads (issue 14): a Laravel 8 422 names the first field error and how many
+ * follow; a `baseUrl` without the `/api/v1` prefix is warned about once, at construction.
+ */
+
+import { describe, expect, it, vi } from 'vitest';
+import { makeAPIError } from '../../src/core/errors';
+import { PartnerClient, UnprocessableEntityError } from '../../src/index';
+
+const REQUEST = { method: 'POST', path: '/users/update' };
+const laravel8 = (errors: Record<string, string[]>) => ({
+  message: 'The given data was invalid.',
+  errors,
+});
+
+describe('a Laravel 8 422', () => {
+  it('shows the first field error and how many more in err.message', () => {
+    const error = makeAPIError(
+      REQUEST,
+      422,
+      laravel8({
+        name: ['The name must be at least 3 characters.'],
+        'phones.0.number': [
+          'The phones.0.number format is invalid.',
+          'It must have 8 or 9 digits.',
+        ],
+      }),
+      new Headers(),
+    );
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error.message).toBe(
+      'POST /users/update → 422 Unprocessable Entity: name: The name must be at least 3 characters. (and 2 more errors)',
+    );
+    expect((error as UnprocessableEntityError).fieldErrors['phones.0.number']).toHaveLength(2);
+  });
+
+  it('says nothing of more errors when there is one, and "1 more error" in the singular', () => {
+    const one = makeAPIError(REQUEST, 422, laravel8({ reason: ['Too long.'] }), new Headers());
+    expect(one.message).toMatch(/: reason: Too long\.$/);
+    const two = makeAPIError(REQUEST, 422, laravel8({ a: ['A.'], b: ['B.'] }), new Headers());
+    expect(two.message).toMatch(/: a: A\. \(and 1 more error\)$/);
+  });
+
+  it('keeps a later Laravel message, which already names the first error, as it is', () => {
+    const body = {
+      message: 'The name must be at least 3 characters. (and 1 more error)',
+      errors: { name: ['The name must be at least 3 characters.'], city: ['Required.'] },
+    };
+    expect(makeAPIError(REQUEST, 422, body, new Headers()).message).toMatch(
+      /: The name must be at least 3 characters\. \(and 1 more error\)$/,
+    );
+  });
+
+  it('keeps the generic message when the body has no field errors to show', () => {
+    for (const errors of [{}, { name: [] }, null, 'oops']) {
+      const body = { message: 'The given data was invalid.', errors };
+      expect(makeAPIError(REQUEST, 422, body, new Headers()).message).toMatch(
+        /: The given data was invalid\.$/,
+      );
+    }
+  });
+
+  it('reaches err.message through a call', async () => {
+    const client = new PartnerClient({
+      baseUrl: 'http://partner.test/api/v1',
+      clientToken: 'client-token',
+      logLevel: 'off',
+      fetch: async () =>
+        Response.json(laravel8({ price: ['The price must not be greater than 99999999.'] }), {
+          status: 422,
+        }),
+    });
+    await expect(client.offers.update('prd_1', 'off_1', { price: 1 })).rejects.toThrow(
+      'PUT /products/prd_1/offers/off_1 → 422 Unprocessable Entity: price: The price must not be greater than 99999999.',
+    );
+  });
+});
+
+describe('a baseUrl without /api/v1', () => {
+  const logger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+
+  it('logs one warning at construction, naming the prefix', () => {
+    const sink = logger();
+    const client = new PartnerClient({
+      baseUrl: 'https://partner.example.com',
+      clientToken: 'client-token',
+      logger: sink,
+    });
+    expect(sink.warn).toHaveBeenCalledTimes(1);
+    expect(sink.warn.mock.calls[0]?.[0]).toMatch(/does not end in \/api\/v1/);
+    client.forUser('public-token');
+    client.withOptions({ timeout: 5_000 });
+    expect(sink.warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs nothing for a baseUrl ending in /api/v1 (with or without a trailing slash)', () => {
+    const sink = logger();
+    for (const baseUrl of ['https://partner.example.com/api/v1', 'https://x.test/gw/api/v1/']) {
+      new PartnerClient({ baseUrl, clientToken: 'client-token', logger: sink });
+    }
+    expect(sink.warn).not.toHaveBeenCalled();
+  });
+
+  it('warns for a withOptions copy only when it brings its own such baseUrl', () => {
+    const sink = logger();
+    const client = new PartnerClient({
+      baseUrl: 'https://partner.example.com/api/v1',
+      clientToken: 'client-token',
+      logger: sink,
+    });
+    client.withOptions({ baseUrl: 'https://staging.example.com/api/v1' });
+    expect(sink.warn).not.toHaveBeenCalled();
+    client.withOptions({ baseUrl: 'https://staging.example.com/v1' });
+    expect(sink.warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays silent with logLevel off', () => {
+    const sink = logger();
+    new PartnerClient({
+      baseUrl: 'https://partner.example.com',
+      clientToken: 'client-token',
+      logger: sink,
+      logLevel: 'off',
+    });
+    expect(sink.warn).not.toHaveBeenCalled();
+  });
+});
