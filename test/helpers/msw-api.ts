@@ -3,6 +3,12 @@
  * a client pointed at it, and a record of every request that reached the network layer, handled
  * or not. A request no handler answers fails the test (msw errors it, and `afterEach` checks the
  * record of unhandled ones too, so a test that expected a rejection cannot pass by accident).
+ *
+ * A test must also await (or abort) every call it starts: the methods send at once, so a call left
+ * running would reach the network after the test, or after `server.close()`, and fail some later
+ * test with an unhandled error (`getaddrinfo ENOTFOUND partner.test`). The clients of
+ * {@link makeClient} therefore send through a guard: a request still unanswered when its test ends
+ * fails that test, and a request sent after its test ended is refused locally, never sent.
  */
 
 import { HttpResponse, http } from 'msw';
@@ -33,6 +39,40 @@ export const server = setupServer();
 const seen: SeenRequest[] = [];
 const unhandled: string[] = [];
 
+type Fetch = NonNullable<ClientOptions['fetch']>;
+/** Counts the tests that ended: a client's requests belong to the test that was running when it was made. */
+let endedTests = 0;
+/** Requests of the running test that have no answer yet. */
+const inFlight = new Set<string>();
+/** Requests refused because their test had already ended. */
+const late: string[] = [];
+
+/** `METHOD url` of a fetch call, for messages. */
+function describeRequest(input: Parameters<Fetch>[0], init?: RequestInit): string {
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  return `${method} ${input instanceof Request ? input.url : String(input)}`;
+}
+
+/** The fetch of a client made by the test now running (see the module comment). */
+function guardedFetch(send: Fetch | undefined): Fetch {
+  const test = expect.getState().currentTestName ?? 'a test';
+  const madeIn = endedTests;
+  return async (input, init) => {
+    const what = describeRequest(input, init);
+    if (endedTests !== madeIn) {
+      late.push(`${what} (from "${test}")`);
+      throw new Error(`"${test}" sent ${what} after it ended: await or abort every call`);
+    }
+    const entry = `${what} #${inFlight.size}`;
+    inFlight.add(entry);
+    try {
+      return await (send ?? globalThis.fetch)(input, init);
+    } finally {
+      inFlight.delete(entry);
+    }
+  };
+}
+
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
   // Read the body at once: a stream left unread until after the response may be closed by then.
@@ -59,12 +99,20 @@ server.events.on('request:unhandled', ({ request }) => {
 export function useMockApi(): void {
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => {
+    endedTests += 1;
+    const running = [...inFlight];
+    inFlight.clear();
     server.resetHandlers();
     const left = unhandled.splice(0);
     seen.splice(0);
     expect(left, 'requests no handler answered').toEqual([]);
+    expect(running, 'requests still unanswered when the test ended').toEqual([]);
+    expect(late.splice(0), 'requests sent after their test ended').toEqual([]);
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.close();
+    expect(late.splice(0), 'requests sent after their test ended').toEqual([]);
+  });
 }
 
 /** Every request the network saw in this test, in order. */
@@ -85,6 +133,7 @@ export function makeClient(options: Partial<ClientOptions> = {}): PartnerClient 
     clientToken: CLIENT_TOKEN,
     logLevel: 'off',
     ...options,
+    fetch: guardedFetch(options.fetch),
   });
 }
 

@@ -261,12 +261,12 @@ describe('anticipations types', () => {
       .toEqualTypeOf<ConfirmAnticipationParams>();
     expectTypeOf<ConfirmAnticipationParams['scenario']>().toEqualTypeOf<'above' | 'below'>();
     expectTypeOf(
-      client.anticipations.confirm('x', { scenario: 'above' }),
-    ).resolves.toEqualTypeOf<AnticipationConfirmation>();
+      client.anticipations.confirm,
+    ).returns.resolves.toEqualTypeOf<AnticipationConfirmation>();
     expectTypeOf(client.anticipations.list)
       .parameter(0)
       .toEqualTypeOf<ListAnticipationsParams | undefined>();
-    expectTypeOf(client.anticipations.list()).toEqualTypeOf<PagePromise<Anticipation>>();
+    expectTypeOf(client.anticipations.list).returns.toEqualTypeOf<PagePromise<Anticipation>>();
     expectTypeOf<Anticipation['hash']>().toEqualTypeOf<string | null>();
   });
 });

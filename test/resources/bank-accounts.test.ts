@@ -161,7 +161,7 @@ describe('bankAccounts types', () => {
   it('exports the parameter and result types from the package entry', () => {
     const client = makeClient();
     expectTypeOf(client.bankAccounts.update).parameter(1).toEqualTypeOf<UpdateBankAccountParams>();
-    expectTypeOf(client.bankAccounts.update('x', {})).resolves.toEqualTypeOf<BankAccount>();
+    expectTypeOf(client.bankAccounts.update).returns.resolves.toEqualTypeOf<BankAccount>();
     expectTypeOf<BankAccount['code']>().toEqualTypeOf<string>();
   });
 });

@@ -59,7 +59,7 @@ describe('feeTiers.history', () => {
   });
 
   it('exports the result type from the package entry', () => {
-    expectTypeOf(makeClient().feeTiers.history()).resolves.toEqualTypeOf<FeeTierChange[]>();
+    expectTypeOf(makeClient().feeTiers.history).returns.resolves.toEqualTypeOf<FeeTierChange[]>();
     expectTypeOf<FeeTierChange['action']>().toExtend<string | null | undefined>();
   });
 });

@@ -331,7 +331,7 @@ describe('offers types', () => {
   it('exports the parameter and result types from the package entry', () => {
     const client = makeClient();
     expectTypeOf(client.offers.update).parameter(2).toEqualTypeOf<UpdateOfferParams>();
-    expectTypeOf(client.offers.update('p', 'o', {})).resolves.toEqualTypeOf<Offer>();
+    expectTypeOf(client.offers.update).returns.resolves.toEqualTypeOf<Offer>();
     expectTypeOf<UpdateOfferParams['type_of_charge']>().toEqualTypeOf<
       'one-time' | 'recurring' | undefined
     >();

@@ -266,9 +266,9 @@ describe('refunds types', () => {
     expectTypeOf(client.refunds.request)
       .parameter(1)
       .toEqualTypeOf<RequestRefundParams | undefined>();
-    expectTypeOf(client.refunds.request('x')).resolves.toEqualTypeOf<RefundRequestResult>();
-    expectTypeOf(client.refunds.list('x')).resolves.toEqualTypeOf<Refund[]>();
-    expectTypeOf(client.refunds.retrieveStatus('x')).resolves.toEqualTypeOf<RefundStatus>();
+    expectTypeOf(client.refunds.request).returns.resolves.toEqualTypeOf<RefundRequestResult>();
+    expectTypeOf(client.refunds.list).returns.resolves.toEqualTypeOf<Refund[]>();
+    expectTypeOf(client.refunds.retrieveStatus).returns.resolves.toEqualTypeOf<RefundStatus>();
     expectTypeOf<Extract<RefundRequestResult, { kind: 'accepted' }>['statusUrl']>().toEqualTypeOf<
       string | undefined
     >();

@@ -208,9 +208,9 @@ describe('statements types', () => {
     const client = makeClient();
     expectTypeOf(client.statements.export).parameter(0).toEqualTypeOf<ExportStatementParams>();
     expectTypeOf(
-      client.statements.export({}),
-    ).resolves.toEqualTypeOf<StatementExportRequestResult>();
-    expectTypeOf(client.statements.retrieve('x')).resolves.toEqualTypeOf<StatementExport>();
+      client.statements.export,
+    ).returns.resolves.toEqualTypeOf<StatementExportRequestResult>();
+    expectTypeOf(client.statements.retrieve).returns.resolves.toEqualTypeOf<StatementExport>();
     expectTypeOf<StatementExportRequestResult['alreadyRunning']>().toEqualTypeOf<boolean>();
   });
 });

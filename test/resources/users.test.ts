@@ -452,7 +452,7 @@ describe('users types', () => {
     root.users;
     expectTypeOf(root.forUser(PUBLIC_TOKEN)).toEqualTypeOf<SellerClient>();
     expectTypeOf(seller().users.update).parameter(0).toEqualTypeOf<UpdateUserParams>();
-    expectTypeOf(seller().users.update(person())).resolves.toEqualTypeOf<User>();
+    expectTypeOf(seller().users.update).returns.resolves.toEqualTypeOf<User>();
     expectTypeOf<User['code']>().toEqualTypeOf<string>();
     expectTypeOf<PartnerClient>().not.toHaveProperty('users');
   });
