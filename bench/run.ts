@@ -3,6 +3,8 @@
  *
  *   npm run build && node bench/run.ts            full run, writes bench/RESULTS.md
  *   node bench/run.ts --quick                     seconds; prints only (CI: keeps the bench alive)
+ *   node bench/run.ts --bulk-only [--quick]       only the bulk row (issue 17); a full run of it
+ *                                                 replaces its section of RESULTS.md
  *
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
@@ -12,7 +14,7 @@
  */
 
 import { fork, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -33,6 +35,12 @@ import * as z from 'zod/mini';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.argv.includes('--quick');
+/** The bulk row lives in its own file (Node strips the types of a `.ts` URL import; a path would need allowImportingTsExtensions). */
+const { benchBulk, bulkReport } = (await import(
+  new URL('./bulk.ts', import.meta.url).href
+)) as typeof import('./bulk');
+/** `--bulk-only`: only the bulk row; a full run of it replaces its section of RESULTS.md. */
+const BULK_ONLY = process.argv.includes('--bulk-only');
 const TOKEN = 'bench-client-token';
 
 // ---------------------------------------------------------------------------------------------
@@ -542,6 +550,11 @@ const BUNDLES: { name: string; contents: string; platform: 'browser' | 'node' }[
     platform: 'node',
   },
   {
+    name: 'partner-sdk/bulk',
+    contents: "export * from './dist/bulk.js';",
+    platform: 'node',
+  },
+  {
     name: 'partner-sdk/testing/msw (msw external)',
     contents: "export * from './dist/testing-msw.js';",
     platform: 'node',
@@ -784,10 +797,31 @@ function report(
   return lines.join('\n');
 }
 
+/** Runs only the bulk row; a full run writes its section into RESULTS.md in place. */
+async function bulkOnly(): Promise<void> {
+  const section = bulkReport(await benchBulk(QUICK), timingVerdict).join('\n');
+  process.stderr.write('\n');
+  console.log(section);
+  if (QUICK) return;
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf('## Bulk:');
+  const end = start === -1 ? -1 : text.indexOf('\n## ', start + 1);
+  const next =
+    start === -1
+      ? `${text.trimEnd()}\n\n${section}`
+      : `${text.slice(0, start)}${section}${end === -1 ? '' : text.slice(end)}`;
+  writeFileSync(file, next);
+}
+
 async function main(): Promise<void> {
   const heapArg = process.argv.indexOf('--heap-child');
   if (heapArg !== -1) {
     await heapChild(process.argv[heapArg + 1]!, Number(process.argv[heapArg + 2]));
+    return;
+  }
+  if (BULK_ONLY) {
+    await bulkOnly();
     return;
   }
   const server = await startServer();
@@ -798,7 +832,11 @@ async function main(): Promise<void> {
     const heap = await benchHeap(server.base);
     const imports = benchImports();
     const sizes = await benchSizes();
-    const text = report(calls, references, validation, imports, sizes, heap);
+    const bulk = await benchBulk(QUICK);
+    const text = [
+      report(calls, references, validation, imports, sizes, heap),
+      ...bulkReport(bulk, timingVerdict),
+    ].join('\n');
     process.stderr.write('\n');
     console.log(text);
     if (!QUICK) writeFileSync(new URL('./RESULTS.md', import.meta.url), text);

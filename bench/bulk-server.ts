@@ -1,0 +1,56 @@
+/**
+ * The bulk row's service: the testing kit (`partner-sdk/testing`, built) on loopback in a child
+ * process, rate-limited and slowed as asked, with `count` fresh transactions. Its own process, so
+ * that serving never shares the measured job's event loop.
+ *
+ * Started by `bench/bulk.ts` through `fork`: it answers `{ url, credentials, sellerToken, hashes }`
+ * over IPC, then, asked for `stats`, counts the requests, the 429s and the refunds per transaction.
+ */
+
+import { createMockPartnerApi } from 'partner-sdk/testing';
+
+interface Start {
+  count: number;
+  requestsPerSecond: number;
+  latencyMs: number;
+}
+
+async function main(): Promise<void> {
+  const start = await new Promise<Start>((resolve) =>
+    process.once('message', (m) => resolve(m as Start)),
+  );
+  const mock = createMockPartnerApi({ latencyMs: start.latencyMs });
+  const hashes = Array.from({ length: start.count }, () => mock.addTransaction());
+  const server = await mock.listen();
+  mock.setRateLimit({ requestsPerSecond: start.requestsPerSecond });
+  mock.clearRequests();
+  process.send?.({
+    url: server.url,
+    clientToken: mock.credentials.clientToken,
+    sellerToken: mock.sellers.person.publicToken,
+    hashes,
+  });
+  process.on('message', async (message) => {
+    if ((message as { type?: string }).type !== 'stats') return;
+    const { requests, rateLimited } = mock.stats;
+    mock.setRateLimit(undefined);
+    let duplicates = 0;
+    let refunded = 0;
+    for (const hash of hashes) {
+      const answer = await mock.fetch(`${mock.baseUrl}/financial/refund/${hash}`, {
+        headers: {
+          'x-api-client-token': mock.credentials.clientToken,
+          authorization: `Bearer ${mock.sellers.person.publicToken}`,
+        },
+      });
+      const refunds = ((await answer.json()) as { data: unknown[] }).data.length;
+      if (refunds > 0) refunded++;
+      if (refunds > 1) duplicates += refunds - 1;
+    }
+    process.send?.({ requests, rateLimited, duplicates, refunded });
+    await server.close();
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+if (process.send) await main();

@@ -1,0 +1,184 @@
+/**
+ * The bulk row (issue 17): refund requests against the testing kit's loopback server, limited to
+ * a rate R with a few milliseconds of latency, run by `requestRefunds` (adaptive concurrency) and,
+ * for comparison, by a naive `Promise.all` over `p-limit` with the SDK's own retries. Verdicts:
+ * completion within 1.1 × the ideal count / R, 429s under 2 % of requests, no duplicate refund.
+ */
+
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
+import { PartnerClient } from 'partner-sdk';
+import { requestRefunds } from 'partner-sdk/bulk';
+
+export interface BulkRun {
+  name: string;
+  count: number;
+  seconds: number;
+  requests: number;
+  rateLimited: number;
+  failed: number;
+  refunded: number;
+  duplicates: number;
+}
+
+export interface BulkResult {
+  count: number;
+  requestsPerSecond: number;
+  /** Refund requests per second the kit served here, unlimited, 16 at a time (before the runs). */
+  capacity: number;
+  latencyMs: number;
+  idealSeconds: number;
+  runs: BulkRun[];
+}
+
+interface Service {
+  url: string;
+  clientToken: string;
+  sellerToken: string;
+  hashes: string[];
+  stats(): Promise<{ requests: number; rateLimited: number; duplicates: number; refunded: number }>;
+}
+
+async function startService(
+  count: number,
+  requestsPerSecond: number,
+  latencyMs: number,
+): Promise<Service> {
+  const child = fork(fileURLToPath(new URL('./bulk-server.ts', import.meta.url)), {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.send({ count, requestsPerSecond, latencyMs });
+  const ready = await new Promise<Omit<Service, 'stats'>>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Omit<Service, 'stats'>));
+    child.once('exit', (code) => reject(new Error(`bulk server exited (${code})`)));
+  });
+  return {
+    ...ready,
+    stats: async () => {
+      child.send({ type: 'stats' });
+      const stats = await new Promise<Awaited<ReturnType<Service['stats']>>>((resolve) =>
+        child.once('message', (message) => resolve(message as never)),
+      );
+      child.kill();
+      return stats;
+    },
+  };
+}
+
+async function measure(
+  name: string,
+  count: number,
+  rate: number,
+  latencyMs: number,
+  job: (service: Service) => Promise<number>,
+): Promise<BulkRun> {
+  const service = await startService(count, rate, latencyMs);
+  const t0 = performance.now();
+  const failed = await job(service);
+  const seconds = (performance.now() - t0) / 1000;
+  const stats = await service.stats();
+  process.stderr.write('.');
+  return { name, count, seconds, failed, ...stats };
+}
+
+const clientFor = (service: Service) =>
+  new PartnerClient({
+    baseUrl: service.url,
+    clientToken: service.clientToken,
+    logLevel: 'off',
+  }).forUser(service.sellerToken);
+
+/** Refund requests per second the kit serves on this machine now, with no limit. */
+async function capacity(latencyMs: number): Promise<number> {
+  const service = await startService(400, 1e9, latencyMs);
+  const seller = clientFor(service);
+  const limit = pLimit(16);
+  const t0 = performance.now();
+  await Promise.all(service.hashes.map((hash) => limit(() => seller.refunds.request(hash))));
+  const rate = (service.hashes.length * 1000) / (performance.now() - t0);
+  await service.stats();
+  return rate;
+}
+
+/** R: 500 a second (250 quick), or 60 % of what the kit can serve here if that is lower. */
+const rateFor = (quick: boolean, served: number) =>
+  Math.max(20, Math.min(quick ? 250 : 500, Math.floor((served * 0.6) / 10) * 10));
+
+export async function benchBulk(quick: boolean): Promise<BulkResult> {
+  const latencyMs = 3;
+  const served = await capacity(latencyMs);
+  const requestsPerSecond = rateFor(quick, served);
+  // A quick run (CI) lasts about 8 s a job whatever R is.
+  const count = quick ? Math.min(1_000, requestsPerSecond * 8) : 10_000;
+  const sdk = await measure(
+    'partner-sdk/bulk `requestRefunds`',
+    count,
+    requestsPerSecond,
+    latencyMs,
+    async (service) => {
+      const summary = await requestRefunds(clientFor(service), service.hashes, { concurrency: 4 });
+      return summary.failed;
+    },
+  );
+  const naive = await measure(
+    'naive `Promise.all` + `p-limit(16)`',
+    count,
+    requestsPerSecond,
+    latencyMs,
+    async (service) => {
+      const seller = clientFor(service);
+      const limit = pLimit(16);
+      const results = await Promise.allSettled(
+        service.hashes.map((hash) => limit(() => seller.refunds.request(hash))),
+      );
+      return results.filter((r) => r.status === 'rejected').length;
+    },
+  );
+  return {
+    count,
+    requestsPerSecond,
+    capacity: served,
+    latencyMs,
+    idealSeconds: count / requestsPerSecond,
+    runs: [sdk, naive],
+  };
+}
+
+/** The bulk section of the report. */
+export function bulkReport(result: BulkResult, verdict: (ok: boolean) => string): string[] {
+  const { count, requestsPerSecond, latencyMs, idealSeconds, capacity: served } = result;
+  const lines = [
+    '## Bulk: refund requests against a rate-limited service',
+    '',
+    `${new Date().toISOString()} · load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} ` +
+      `(the kit serves every request on the same ${os.cpus().length} cores as the job: a loaded machine ` +
+      'caps the rate it can serve, so R is 500 a second, or 60 % of what the kit served unlimited ' +
+      `just before, if lower: here it served ${served.toFixed(0)} refund requests a second).`,
+    '',
+    `${count.toLocaleString('en')} refund requests against the testing kit on loopback (a child process), ` +
+      `limited to R = ${requestsPerSecond} requests per second (token bucket, one second of burst, 429 with ` +
+      `Retry-After in whole seconds) with ${latencyMs} ms of latency; ideal time ${count} / R = ${idealSeconds.toFixed(1)} s. ` +
+      "Duplicates are counted from the kit's state (refunds per transaction beyond one). The naive loop uses the " +
+      "SDK's own retries (2, honouring Retry-After); its failures are requests that gave up.",
+    '',
+    '| job | seconds | ÷ ideal | requests | 429s | 429 % | failed | refunded | duplicates | ≤ 1.1 × ideal | 429s < 2 % | 0 duplicates |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
+  ];
+  for (const run of result.runs) {
+    const ours = run.name.startsWith('partner-sdk');
+    const share = run.requests ? (run.rateLimited / run.requests) * 100 : 0;
+    const ratio = run.seconds / idealSeconds;
+    lines.push(
+      `| ${run.name} | ${run.seconds.toFixed(1)} | ${ratio.toFixed(2)} | ${run.requests} | ${run.rateLimited} | ` +
+        `${share.toFixed(2)} | ${run.failed} | ${run.refunded} | ${run.duplicates} | ` +
+        `${ours ? verdict(ratio <= 1.1) : '—'} | ${ours ? verdict(share < 2) : '—'} | ${ours ? verdict(run.duplicates === 0 && run.refunded === run.count) : '—'} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
