@@ -32,8 +32,6 @@ const KNOWN = new Set([
   'src/bulk/run-bulk.ts:#run',
   'src/bulk/run-bulk.ts:#process',
   'src/testing/dispatch.ts:dispatch',
-  'src/testing/validation/laravel.ts:checkNamed',
-  'src/testing/validation/rules.ts:offerRules',
 ]);
 
 function* sourceFiles(dir) {

@@ -129,103 +129,120 @@ const UNITS: Record<SizeKind, string> = {
   string: ' characters',
 };
 
-/** The message of one string rule on one value, or undefined when it holds. */
+/** What a named rule sees: its arguments, the value, the attribute's display name, the context. */
+interface RuleCall {
+  args: string[];
+  value: unknown;
+  attr: string;
+  kind: SizeKind;
+  data: unknown;
+}
+
+type NamedRule = (call: RuleCall) => string | undefined;
+
+const fails = (broken: boolean, message: string) => (broken ? message : undefined);
+
+/** Laravel's size rules (`min`, `max`, `between`), worded by what is measured. */
+const SIZE_RULES: Record<string, NamedRule> = {
+  min: ({ args, value, attr, kind }) => {
+    const min = Number(args[0]);
+    const text =
+      kind === 'array'
+        ? `The ${attr} must have at least ${min} items.`
+        : `The ${attr} must be at least ${min}${UNITS[kind]}.`;
+    return fails(sizeOf(value, kind) < min, text);
+  },
+  max: ({ args, value, attr, kind }) => {
+    const max = Number(args[0]);
+    const text =
+      kind === 'array'
+        ? `The ${attr} must not have more than ${max} items.`
+        : `The ${attr} must not be greater than ${max}${UNITS[kind]}.`;
+    return fails(sizeOf(value, kind) > max, text);
+  },
+  between: ({ args, value, attr, kind }) => {
+    const [min, max] = args.map(Number) as [number, number];
+    const size = sizeOf(value, kind);
+    return fails(
+      size < min || size > max,
+      `The ${attr} must be between ${min} and ${max}${UNITS[kind]}.`,
+    );
+  },
+  digits_between: ({ args, value, attr }) => {
+    const [min, max] = args.map(Number) as [number, number];
+    const text = typeof value === 'number' ? String(value) : value;
+    const ok =
+      typeof text === 'string' && /^\d+$/.test(text) && text.length >= min && text.length <= max;
+    return fails(!ok, `The ${attr} must be between ${min} and ${max} digits.`);
+  },
+};
+
+/** Laravel's presence and type rules. */
+const TYPE_RULES: Record<string, NamedRule> = {
+  required: ({ value, attr }) => fails(isEmpty(value), `The ${attr} field is required.`),
+  required_if: ({ args, value, attr, data }) => {
+    const [other = '', ...wanted] = args;
+    const actual = valueAt(data, other);
+    const matches = wanted.some(
+      (w) => String(actual) === w || (w === 'true' && (actual === 1 || actual === '1')),
+    );
+    const text = `The ${attr} field is required when ${displayName(other)} is ${wanted[0]}.`;
+    return fails(matches && isEmpty(value), text);
+  },
+  prohibited: ({ value, attr }) => fails(!isEmpty(value), `The ${attr} field is prohibited.`),
+  string: ({ value, attr }) => fails(typeof value !== 'string', `The ${attr} must be a string.`),
+  integer: ({ value, attr }) => fails(!isInteger(value), `The ${attr} must be an integer.`),
+  numeric: ({ value, attr }) => fails(!isNumeric(value), `The ${attr} must be a number.`),
+  boolean: ({ value, attr }) =>
+    fails(!BOOLEANS.has(value), `The ${attr} field must be true or false.`),
+  array: ({ value, attr }) =>
+    fails(
+      value === null || typeof value !== 'object' || value instanceof Blob,
+      `The ${attr} must be an array.`,
+    ),
+  file: ({ value, attr }) => fails(!(value instanceof Blob), `The ${attr} must be a file.`),
+};
+
+/** Laravel's value rules. */
+const VALUE_RULES: Record<string, NamedRule> = {
+  in: ({ args, value, attr }) =>
+    fails(
+      typeof value === 'object' || !args.includes(String(value)),
+      `The selected ${attr} is invalid.`,
+    ),
+  date: ({ value, attr }) => fails(!readDate(value), `The ${attr} is not a valid date.`),
+  before: ({ args, value, attr }) => {
+    const date = readDate(value);
+    const limit = args[0] === 'today' ? today() : readDate(args[0]);
+    return fails(!(date && limit && date < limit), `The ${attr} must be a date before ${args[0]}.`);
+  },
+  email: ({ value, attr }) =>
+    fails(
+      !(typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value)),
+      `The ${attr} must be a valid email address.`,
+    ),
+  url: ({ value, attr }) =>
+    fails(
+      !(typeof value === 'string' && !/\s/.test(value) && URL.canParse(value)),
+      `The ${attr} must be a valid URL.`,
+    ),
+};
+
+const NAMED_RULES: Record<string, NamedRule> = { ...TYPE_RULES, ...SIZE_RULES, ...VALUE_RULES };
+
+/** The message of one string rule (`max:191`) on one value, or undefined when it holds. */
 function checkNamed(
-  name: string,
-  args: string[],
+  rule: string,
   value: unknown,
   attr: string,
   rules: readonly Rule[],
   data: unknown,
 ): string | undefined {
-  const kind = sizeKind(rules);
-  const unit = UNITS[kind];
-  switch (name) {
-    case 'required':
-      return isEmpty(value) ? `The ${attr} field is required.` : undefined;
-    case 'required_if': {
-      const [other = '', ...wanted] = args;
-      const actual = valueAt(data, other);
-      const matches = wanted.some(
-        (w) => String(actual) === w || (w === 'true' && (actual === 1 || actual === '1')),
-      );
-      return matches && isEmpty(value)
-        ? `The ${attr} field is required when ${displayName(other)} is ${wanted[0]}.`
-        : undefined;
-    }
-    case 'prohibited':
-      return isEmpty(value) ? undefined : `The ${attr} field is prohibited.`;
-    case 'string':
-      return typeof value === 'string' ? undefined : `The ${attr} must be a string.`;
-    case 'integer':
-      return isInteger(value) ? undefined : `The ${attr} must be an integer.`;
-    case 'numeric':
-      return isNumeric(value) ? undefined : `The ${attr} must be a number.`;
-    case 'boolean':
-      return BOOLEANS.has(value) ? undefined : `The ${attr} field must be true or false.`;
-    case 'array':
-      return value !== null && typeof value === 'object' && !(value instanceof Blob)
-        ? undefined
-        : `The ${attr} must be an array.`;
-    case 'file':
-      return value instanceof Blob ? undefined : `The ${attr} must be a file.`;
-    case 'min': {
-      const min = Number(args[0]);
-      if (kind === 'array')
-        return sizeOf(value, kind) < min
-          ? `The ${attr} must have at least ${min} items.`
-          : undefined;
-      return sizeOf(value, kind) < min ? `The ${attr} must be at least ${min}${unit}.` : undefined;
-    }
-    case 'max': {
-      const max = Number(args[0]);
-      if (kind === 'array')
-        return sizeOf(value, kind) > max
-          ? `The ${attr} must not have more than ${max} items.`
-          : undefined;
-      return sizeOf(value, kind) > max
-        ? `The ${attr} must not be greater than ${max}${unit}.`
-        : undefined;
-    }
-    case 'between': {
-      const [min, max] = args.map(Number) as [number, number];
-      const size = sizeOf(value, kind);
-      return size < min || size > max
-        ? `The ${attr} must be between ${min} and ${max}${unit}.`
-        : undefined;
-    }
-    case 'digits_between': {
-      const [min, max] = args.map(Number) as [number, number];
-      const text = typeof value === 'number' ? String(value) : value;
-      const ok = typeof text === 'string' && /^\d+$/.test(text);
-      return ok && text.length >= min && text.length <= max
-        ? undefined
-        : `The ${attr} must be between ${min} and ${max} digits.`;
-    }
-    case 'in':
-      return args.includes(String(value)) && typeof value !== 'object'
-        ? undefined
-        : `The selected ${attr} is invalid.`;
-    case 'date':
-      return readDate(value) ? undefined : `The ${attr} is not a valid date.`;
-    case 'before': {
-      const date = readDate(value);
-      const limit = args[0] === 'today' ? today() : readDate(args[0]);
-      return date && limit && date < limit
-        ? undefined
-        : `The ${attr} must be a date before ${args[0]}.`;
-    }
-    case 'email':
-      return typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value)
-        ? undefined
-        : `The ${attr} must be a valid email address.`;
-    case 'url':
-      return typeof value === 'string' && !/\s/.test(value) && URL.canParse(value)
-        ? undefined
-        : `The ${attr} must be a valid URL.`;
-    default:
-      throw new Error(`The kit's validator has no rule "${name}"`);
-  }
+  const [name = '', rest = ''] = rule.split(/:(.*)/s);
+  const check = NAMED_RULES[name];
+  if (!check) throw new Error(`The kit's validator has no rule "${name}"`);
+  const args = rest === '' ? [] : rest.split(',');
+  return check({ args, value, attr, kind: sizeKind(rules), data });
 }
 
 /** The platform's zone (UTC-03:00, no daylight saving since 2019), where "today" is decided. */
@@ -302,10 +319,7 @@ export async function validate(data: unknown, rules: RuleSet): Promise<FieldErro
         else if (typeof rule === 'object')
           message =
             rule.requiredWhen && isEmpty(value) ? `The ${attr} field is required.` : undefined;
-        else {
-          const [name = '', rest = ''] = rule.split(/:(.*)/s);
-          message = checkNamed(name, rest === '' ? [] : rest.split(','), value, attr, list, data);
-        }
+        else message = checkNamed(rule, value, attr, list, data);
         if (message) {
           errors[path] = [message];
           break;

@@ -156,6 +156,41 @@ function onlyFor(kind: 'recurring' | 'non-recurring', applies: boolean): CustomR
       : `The ${attribute} field is only allowed for ${kind} offers.`;
 }
 
+/** Subscription settings of an offer update (spec §2.7, without the response-only `interval`). */
+const SUBSCRIPTION_RULES: RuleSet = {
+  'subscription.trial_days': optionalInteger(),
+  'subscription.trial_days_text': optionalFlag,
+  'subscription.first_charge_price': optionalInteger(),
+  'subscription.is_extension': optionalFlag,
+  'subscription.extension_length': optionalInteger(),
+  'subscription.max_charges': optionalInteger(),
+  'subscription.max_charges_attempts': optionalInteger(),
+};
+
+/** Freight settings of an offer update (spec §2.8: types only, bounds not shown). */
+const FREIGHT_RULES: RuleSet = {
+  'freight.type': optionalText(),
+  'freight.preparation_day': optionalInteger(),
+  'freight.start_day': optionalInteger(),
+  'freight.end_day': optionalInteger(),
+  'freight.fixed_price': optionalNumber(),
+  'freight.free_states': ['nullable', 'array'],
+  'freight.free_states.*': ['string'],
+  'freight.blocked_states': ['nullable', 'array'],
+  'freight.blocked_states.*': ['string'],
+  'freight.is_pac': optionalFlag,
+  'freight.is_sedex': optionalFlag,
+  'freight.pac_fallback_price': optionalNumber(),
+  'freight.pac_fallback_end_day': optionalInteger(),
+  'freight.sedex_fallback_price': optionalNumber(),
+  'freight.sedex_fallback_end_day': optionalInteger(),
+  'freight.zip_code': optionalText(),
+  'freight.weight': optionalNumber(),
+  'freight.length': optionalNumber(),
+  'freight.width': optionalNumber(),
+  'freight.height': optionalNumber(),
+};
+
 /** What the offer rules need to know: the product's type and the offer's type after the update. */
 export interface OfferState {
   /** `course`, `ebook` or `physical` (stored on the product). */
@@ -206,34 +241,9 @@ export function offerRules({ productType, typeOfCharge }: OfferState): RuleSet {
     allow_smart_installment: optionalFlag,
     producer_pays_interest: optionalFlag,
     subscription: ['nullable', 'array', forRecurring],
-    'subscription.trial_days': optionalInteger(),
-    'subscription.trial_days_text': optionalFlag,
-    'subscription.first_charge_price': optionalInteger(),
-    'subscription.is_extension': optionalFlag,
-    'subscription.extension_length': optionalInteger(),
-    'subscription.max_charges': optionalInteger(),
-    'subscription.max_charges_attempts': optionalInteger(),
+    ...SUBSCRIPTION_RULES,
     freight: [{ requiredWhen: physical }, 'nullable', 'array'],
-    'freight.type': optionalText(),
-    'freight.preparation_day': optionalInteger(),
-    'freight.start_day': optionalInteger(),
-    'freight.end_day': optionalInteger(),
-    'freight.fixed_price': optionalNumber(),
-    'freight.free_states': ['nullable', 'array'],
-    'freight.free_states.*': ['string'],
-    'freight.blocked_states': ['nullable', 'array'],
-    'freight.blocked_states.*': ['string'],
-    'freight.is_pac': optionalFlag,
-    'freight.is_sedex': optionalFlag,
-    'freight.pac_fallback_price': optionalNumber(),
-    'freight.pac_fallback_end_day': optionalInteger(),
-    'freight.sedex_fallback_price': optionalNumber(),
-    'freight.sedex_fallback_end_day': optionalInteger(),
-    'freight.zip_code': optionalText(),
-    'freight.weight': optionalNumber(),
-    'freight.length': optionalNumber(),
-    'freight.width': optionalNumber(),
-    'freight.height': optionalNumber(),
+    ...FREIGHT_RULES,
   };
 }
 
