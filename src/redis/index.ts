@@ -1,8 +1,9 @@
 /**
  * partner-sdk/redis: the SDK's shared state on Redis, for backends that run as several processes
  * (replicas behind a load balancer, workers, restarts): the client-token cache, so the fleet
- * logs in once. It works over the Redis client the application already has, from the `redis`
- * or the `ioredis` package (optional peers: install the one you use).
+ * logs in once, and the webhook dedupe store, so each delivery is handled once by the fleet.
+ * They work over the Redis client the application already has, from the `redis` or the `ioredis`
+ * package (optional peers: install the one you use).
  *
  * @example
  * ```ts
@@ -18,5 +19,6 @@
  */
 
 export type { IoredisClient, NodeRedisClient, RedisClient, RedisStoreOptions } from './client';
+export { RedisDedupeStore } from './dedupe-store';
 export { RedisStoreError } from './errors';
 export { RedisTokenStore, type RedisTokenStoreOptions } from './token-store';

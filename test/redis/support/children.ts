@@ -82,13 +82,13 @@ export async function startChildren(
   count: number,
   fixture: string,
   env: (index: number) => Record<string, string>,
-): Promise<Child[]> {
+): Promise<(Child & { ready: Record<string, unknown> })[]> {
   const children = Array.from({ length: count }, (_, index) => startChild(fixture, env(index)));
   try {
-    await Promise.all(children.map((child) => child.next(30_000)));
+    const ready = await Promise.all(children.map((child) => child.next(30_000)));
+    return children.map((child, index) => ({ ...child, ready: ready[index]! }));
   } catch (error) {
     await Promise.all(children.map((child) => child.close()));
     throw error;
   }
-  return children;
 }

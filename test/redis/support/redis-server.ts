@@ -6,7 +6,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,8 +14,11 @@ export interface RedisServer {
   readonly port: number;
   /** `redis://127.0.0.1:<port>`. */
   readonly url: string;
-  /** Stops the server (SIGTERM, then SIGKILL); its data are gone. */
-  stop(): Promise<void>;
+  /**
+   * Stops the server (SIGTERM, then SIGKILL); its data are gone, unless `keepData`: then it saves
+   * them first (SHUTDOWN SAVE) and the next `start` loads them, as a persistent Redis would.
+   */
+  stop(options?: { keepData?: boolean }): Promise<void>;
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
   /** Stops it and removes its directory. */
@@ -121,7 +124,14 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
-    async stop() {
+    async stop(options) {
+      if (running && options?.keepData) {
+        const exited = new Promise<void>((resolve) => running?.once('exit', () => resolve()));
+        const socket = connect(port, '127.0.0.1', () => socket.write('SHUTDOWN SAVE\r\n'));
+        socket.on('error', () => undefined);
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_WITHIN_MS))]);
+        socket.destroy();
+      }
       if (running) await halt(running);
       running = undefined;
     },

@@ -1,0 +1,78 @@
+/**
+ * RedisDedupeStore against a real redis-server with each client library: the webhook engineer's
+ * contract suite, the prefix and expiry of its keys, and a Redis that stops answering. Several
+ * receivers in separate processes: dedupe-replicas.test.ts.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisDedupeStore, RedisStoreError } from '../../src/redis/index';
+import { describeDedupeStoreContract } from '../helpers/dedupe-store-contract';
+import { type Connection, libraries } from './support/libraries';
+import { type RedisServer, startRedisServer } from './support/redis-server';
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+}, 20_000);
+afterAll(() => redis?.close());
+
+const send = (connection: Connection, args: string[]) => {
+  const { client } = connection;
+  return 'call' in client ? client.call(args[0]!, ...args.slice(1)) : client.sendCommand(args);
+};
+
+describe.each(libraries)('RedisDedupeStore over $name', (library) => {
+  let shared: Connection;
+  beforeAll(async () => {
+    shared = await library.connect(redis.url);
+  });
+  afterAll(() => shared?.close());
+
+  describeDedupeStoreContract(
+    `RedisDedupeStore (${library.name})`,
+    () => new RedisDedupeStore(shared.client),
+  );
+
+  it('writes every key under the prefix, each with an expiry (the lease, then the time to live)', async () => {
+    const prefix = `p-${randomUUID()}:`;
+    const store = new RedisDedupeStore(shared.client, { prefix });
+    const owner = randomUUID();
+    await store.claim('subscription_ended:req_1:abc', { leaseMs: 30_000, owner });
+    const keys = (await send(shared, ['KEYS', `${prefix}*`])) as string[];
+    expect(keys).toEqual([`${prefix}webhook:subscription_ended:req_1:abc`]);
+    const lease = Number(await send(shared, ['PTTL', keys[0]!]));
+    expect(lease).toBeGreaterThan(0);
+    expect(lease).toBeLessThanOrEqual(30_000);
+    await store.complete('subscription_ended:req_1:abc', { ttlMs: 600_000, owner });
+    const ttl = Number(await send(shared, ['PTTL', keys[0]!]));
+    expect(ttl).toBeGreaterThan(30_000);
+    expect(ttl).toBeLessThanOrEqual(600_000);
+  });
+
+  it('rejects with RedisStoreError when Redis does not answer in time (and undoes a claim that runs late)', async () => {
+    const connection = await library.connect(redis.url);
+    try {
+      const store = new RedisDedupeStore(connection.client, { commandTimeoutMs: 150 });
+      const key = `slow:${randomUUID()}`;
+      await send(shared, ['CLIENT', 'PAUSE', '600', 'ALL']);
+      const claim = store.claim(key, { leaseMs: 60_000, owner: randomUUID() });
+      await expect(claim).rejects.toThrow(RedisStoreError);
+      await expect(claim).rejects.toThrow(/did not answer EVALSHA within 150 ms/);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // The claim that timed out ran late, once the pause ended; the store undid it behind it, so
+      // the sender's redelivery is not held for the whole lease.
+      expect(await store.claim(key, { leaseMs: 60_000, owner: randomUUID() })).toBe('claimed');
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('rejects with RedisStoreError when Redis is unreachable', async () => {
+    const connection = await library.connect(redis.url);
+    await connection.close();
+    const store = new RedisDedupeStore(connection.client, { commandTimeoutMs: 300 });
+    await expect(store.claim('k', { leaseMs: 1_000, owner: 'o' })).rejects.toThrow(RedisStoreError);
+    await expect(store.release('k', { owner: 'o' })).rejects.toThrow(RedisStoreError);
+  });
+});
