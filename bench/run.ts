@@ -351,7 +351,7 @@ interface ValidationRow {
   name: string;
   bytes: number;
   parseUs: number;
-  /** The SDK's check: its fast path (`core/fast-check.ts`), zod's parser only where that says no. */
+  /** The SDK's check: its fast path (`core/quick-accept.ts`), zod's parser only where that says no. */
   sdkUs: number;
   sdk: Spread;
   runtimeUs: number;
@@ -363,8 +363,8 @@ interface ValidationRow {
 
 /** The SDK's internal fast path, loaded from source (Node strips its types): it is not exported. */
 const { acceptsFast } = (await import(
-  new URL('../src/core/fast-check.ts', import.meta.url).href
-)) as typeof import('../src/core/fast-check');
+  new URL('../src/core/quick-accept.ts', import.meta.url).href
+)) as typeof import('../src/core/quick-accept');
 
 /** Microseconds per run of `fn`; rounds are short, so a preempted one is an outlier the median drops. */
 function timeSync(fn: () => unknown, iterations: number): number {
@@ -723,7 +723,7 @@ function report(
     '',
     '## Response validation alone (CPU, per payload)',
     '',
-    '"SDK" is what a call runs: the structural fast path (`src/core/fast-check.ts`), then zod\'s ' +
+    '"SDK" is what a call runs: the structural fast path (`src/core/quick-accept.ts`), then zod\'s ' +
       "parser only when that cannot say yes (never, for these valid bodies). zod's runtime parser and " +
       'its AOT compiler (`z.compile`, not used: ≈ 10 KB gzipped more) are shown ' +
       'for reference. Ratios are to the `JSON.parse` of the same body, per round.',

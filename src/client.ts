@@ -138,6 +138,7 @@ abstract class BaseClient {
           json: request.body,
           form: request.form,
           schema: request.schema,
+          callerSchema: true,
           replay:
             request.replay ??
             (['GET', 'PUT', 'DELETE'].includes(request.method) ? 'always' : 'never'),

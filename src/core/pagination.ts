@@ -5,6 +5,7 @@
  */
 
 import type { APIPromise } from './api-promise';
+import { ResponseValidationError } from './errors';
 
 /** Where a page stands, the same for every list whichever way the service reported it. */
 export interface Pagination {
@@ -101,6 +102,8 @@ export class Page<T> implements AsyncIterable<T> {
 
   /**
    * Fetches the next page; throws a `RangeError` when there is none (check `hasNextPage()` first).
+   * A service that answers a `current_page` not past this one fails it with
+   * `ResponseValidationError` (a walk would otherwise never end).
    *
    * @example
    * ```ts
@@ -114,7 +117,8 @@ export class Page<T> implements AsyncIterable<T> {
         `There is no page after page ${this.pagination.current_page} of ${this.pagination.last_page}.`,
       );
     }
-    return pagePromise(this.#load, this.pagination.current_page + 1, this.#maxPage);
+    const after = this.pagination.current_page;
+    return pagePromise(this.#load, after + 1, this.#maxPage, after);
   }
 
   /**
@@ -245,9 +249,22 @@ async function toArrayOf<T>(this: Promise<Page<T>>, options: ToArrayOptions): Pr
   return (await this).toArray(options);
 }
 
-/** Builds the `PagePromise` of page `page`, loaded through `load`; `maxPage` is the endpoint's bound. */
-export function pagePromise<T>(load: PageLoader<T>, page: number, maxPage: number): PagePromise<T> {
-  const first = load(page)._map((content) => new Page(content, load, maxPage));
+/**
+ * Builds the `PagePromise` of page `page`, loaded through `load`; `maxPage` is the endpoint's
+ * bound; `after`, the page before it when walking on, whose number the new page must pass.
+ */
+export function pagePromise<T>(
+  load: PageLoader<T>,
+  page: number,
+  maxPage: number,
+  after?: number,
+): PagePromise<T> {
+  const first = load(page)._map((content, response) => {
+    if (after !== undefined && !(content.pagination.current_page > after)) {
+      throw notAdvancing(page, after, content, response);
+    }
+    return new Page(content, load, maxPage);
+  });
   return Object.assign(first, {
     async *[Symbol.asyncIterator](): AsyncIterator<T> {
       yield* await first;
@@ -255,4 +272,26 @@ export function pagePromise<T>(load: PageLoader<T>, page: number, maxPage: numbe
     iterPages: iterPagesOf<T>,
     toArray: toArrayOf<T>,
   });
+}
+
+/** The error ending a walk whose next page did not advance (the service repeated a page). */
+function notAdvancing(
+  page: number,
+  after: number,
+  content: PageContent<unknown>,
+  response: Response,
+): ResponseValidationError {
+  let path = response.url;
+  try {
+    path = new URL(response.url).pathname;
+  } catch {
+    // A response built without a URL keeps its (empty) own.
+  }
+  return new ResponseValidationError({ method: 'GET', path }, response.status, content, [
+    {
+      path: ['pagination', 'current_page'],
+      message: `asked for page ${page} after page ${after}, the service answered page ${content.pagination.current_page}: the page does not advance, so the walk stops`,
+      code: 'page_not_advancing',
+    },
+  ]);
 }

@@ -37,13 +37,13 @@ import {
   type ValidationIssue,
 } from './errors';
 import { withExtraFields } from './extra-fields';
-import { acceptsFast } from './fast-check';
 import {
   callSettings,
   type RequestOptions,
   type ResolvedOptions,
   type TokenSource,
 } from './options';
+import { acceptsFast } from './quick-accept';
 import { type Reconciliation, Recovered } from './reconcile';
 import { holdSecret, redactText } from './redact';
 import { mayHaveActed, type ReplayPolicy, retryDelay, retryReason, timeForWait } from './retry';
@@ -75,6 +75,11 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
    * body's shape (enveloped or bare); without one the parsed body is returned as it came.
    */
   schema?: S | ((status: number, body: unknown) => S);
+  /**
+   * `true` when `schema` is the caller's own (`client.request({ schema })`): it is always checked
+   * by zod, never by the quick acceptance that only models the SDK's own response schemas.
+   */
+  callerSchema?: boolean;
   /** Whether a failed attempt may be sent again (see {@link ReplayPolicy}). */
   replay: ReplayPolicy;
   /**
@@ -495,7 +500,10 @@ export class Transport {
           body: data,
         });
       }
-      return { data: this.#validate(spec.schema, data, identity, response.status), response };
+      return {
+        data: this.#validate(spec.schema, data, identity, response.status, spec.callerSchema),
+        response,
+      };
     } catch (error) {
       throw toPartnerError(error, identity, userSignal, call);
     }
@@ -546,12 +554,13 @@ export class Transport {
     body: unknown,
     identity: RequestIdentity,
     status: number,
+    callerSchema: boolean | undefined,
   ): unknown {
     if (!schemaOrChoice || this.options.validateResponses === 'off') return body;
     const schema =
       typeof schemaOrChoice === 'function' ? schemaOrChoice(status, body) : schemaOrChoice;
     if (!schema) return body;
-    if (acceptsFast(schema, body)) return body;
+    if (!callerSchema && acceptsFast(schema, body)) return body;
     const result = safeParse(schema, body);
     if (result.success) return result.data;
     const error = new ResponseValidationError(

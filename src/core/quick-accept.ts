@@ -1,5 +1,6 @@
 /**
- * The fast path of response validation (issue 8). zod's runtime parser costs more than the
+ * The quick acceptance of response bodies: the fast path of response validation (issue 8), named
+ * apart from the `fast-check` testing library the project's property tests use. zod's runtime parser costs more than the
  * `JSON.parse` of a 50-product page; zod's compiler (`z.compile`) is fast but adds ≈ 10 KB gzipped to
  * the bundle. The object checks here are generated code where the runtime allows `new Function`
  * (as zod's own objects are), and plain closures where it does not (some edge runtimes).
@@ -9,8 +10,9 @@
  * a successful parse returns a copy equal to its input, so all the fast path needs is a yes/no:
  * {@link acceptsFast} builds, once per schema, a check that answers "would zod accept this value?",
  * and the caller then keeps the body as it came. Whenever it cannot say yes (a wrong value,
- * or a schema using anything outside that part, such as a partner's own schema through
- * `client.request`), zod parses as before, so results and issues stay zod's own.
+ * or a schema using anything outside that part: a format such as `z.uuid()` or `z.int()`, a
+ * check, a literal), zod parses as before, so results and issues stay zod's own. A partner's own
+ * schema (`client.request({ schema })`) never comes here at all: the transport sends it to zod.
  */
 
 import type { $ZodType } from 'zod/v4/core';
@@ -67,8 +69,24 @@ function checkFor(schema: $ZodType): Check | undefined {
   }
 }
 
+/**
+ * The definition keys the modelled part uses. Anything else (a string or number `format`, a
+ * `pattern`, a `check`, literal `values`…) is a rule the closures do not know: zod decides.
+ */
+const MODELLED_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'checks',
+  'coerce',
+  'error',
+  'innerType',
+  'element',
+  'shape',
+  'catchall',
+]);
+
 function closureFor(def: Definition): Check | undefined {
   if (def.checks?.length || def.coerce) return undefined;
+  for (const key in def) if (!MODELLED_KEYS.has(key)) return undefined;
   switch (def.type) {
     case 'string':
       return isString;

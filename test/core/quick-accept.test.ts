@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as zc from 'zod';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { acceptsFast as acceptsFastCompiled } from '../../src/core/fast-check';
+import { acceptsFast as acceptsFastCompiled } from '../../src/core/quick-accept';
 import * as schemas from '../../src/schemas';
 
 // The fast path must never accept what zod refuses, and on what it accepts the body it keeps must
@@ -101,7 +101,7 @@ async function loadWithoutCodeGeneration(): Promise<typeof acceptsFastCompiled> 
     },
   });
   try {
-    const fresh = await import('../../src/core/fast-check');
+    const fresh = await import('../../src/core/quick-accept');
     fresh.acceptsFast(z.looseObject({ a: z.string() }), { a: 'x' }); // decides, under the policy
     expect(refused).toBe(1);
     return fresh.acceptsFast;
