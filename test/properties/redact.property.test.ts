@@ -81,11 +81,17 @@ describe('redaction runs in linear time', () => {
       fc.property(adversarial, (piece) => {
         const small = piece.repeat(Math.ceil(25_000 / piece.length));
         const large = small.repeat(16);
-        const manySmall = best(() => {
-          for (let copy = 0; copy < 16; copy++) redactText(small);
-        });
-        const oneLarge = best(() => redactText(large));
-        expect(oneLarge / Math.max(manySmall, 0.5)).toBeLessThan(6);
+        // A loaded machine can stall one measurement: the best of three ratios counts, since a
+        // quadratic cost shows in every one of them.
+        let ratio = Number.POSITIVE_INFINITY;
+        for (let trial = 0; trial < 3 && ratio >= 6; trial++) {
+          const manySmall = best(() => {
+            for (let copy = 0; copy < 16; copy++) redactText(small);
+          });
+          const oneLarge = best(() => redactText(large));
+          ratio = Math.min(ratio, oneLarge / Math.max(manySmall, 0.5));
+        }
+        expect(ratio).toBeLessThan(6);
       }),
       { numRuns: 15 },
     );
