@@ -770,16 +770,17 @@ function report(
     '',
     'KB here is 1,024 bytes (KiB); the gzip size is also given in bytes.',
     '',
-    '| entry | min KB | min+gzip KB | min+gzip bytes | ≤ 30 KB and below stripe-node |',
+    '| entry | min KB | min+gzip KB | min+gzip bytes | below stripe-node |',
     '|---|---:|---:|---:|---|',
   );
+  // This wave's budget: the root below stripe-node's own measured size (the first wave aimed at 30 KB).
   const stripeBytes = sizes.find((row) => row.name === 'reference: stripe-node')!.gzipBytes;
   for (const row of sizes) {
     const ours = row.name.startsWith('partner-sdk (every');
     out(
       `| ${row.name} | ${fmt(row.minBytes / 1024, 1)} | ${fmt(row.gzipBytes / 1024, 1)} | ` +
         `${row.gzipBytes} | ` +
-        `${ours ? verdict(row.gzipBytes <= 30 * 1024 && row.gzipBytes < stripeBytes) : '—'} |`,
+        `${ours ? verdict(row.gzipBytes < stripeBytes) : '—'} |`,
     );
   }
   const growth = heap.endMb - heap.startMb;
