@@ -17,11 +17,11 @@ import { encodePathParam } from '../core/path';
 import type { PollOptions } from '../core/poll';
 import { checkParams } from '../core/validate';
 import type { RefundRequestResult } from '../resources/refunds';
-import { type UpdateOfferParams, UpdateOfferParamsSchema } from '../schemas/offer';
+import { OfferUpdateParamsSchema, type UpdateOfferParams } from '../schemas/offer';
 import {
+  RefundRequestParamsSchema,
   type RefundStatus,
   type RequestRefundParams,
-  RequestRefundParamsSchema,
 } from '../schemas/refund';
 import { runBulk } from './run-bulk';
 import type { BulkItems, BulkJob, BulkOptions } from './types';
@@ -154,7 +154,7 @@ export function requestRefunds(
       key: hashOf,
       validate: (item) => {
         encodePathParam('transactionHash', hashOf(item));
-        checkParams(RequestRefundParamsSchema, paramsOf(item), 'refunds.request');
+        checkParams(RefundRequestParamsSchema, paramsOf(item), 'refunds.request');
         checkSellerToken(item);
       },
       run: (item, requestOptions) =>
@@ -255,7 +255,7 @@ export function updateOffers(
       validate: (item) => {
         encodePathParam('productHash', item.productHash);
         encodePathParam('offerCode', item.offerCode);
-        checkParams(UpdateOfferParamsSchema, item.params, 'offers.update');
+        checkParams(OfferUpdateParamsSchema, item.params, 'offers.update');
         checkSellerToken(item);
       },
       run: (item, requestOptions) =>

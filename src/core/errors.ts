@@ -630,7 +630,7 @@ function ownField(body: object, name: string): unknown {
  * wrong; `undefined` (the body's own message) otherwise.
  */
 function firstFieldError(body: unknown): string | undefined {
-  if (!/^the given data was invalid\.?$/i.test(bodyMessage(body)?.trim() ?? '')) return undefined;
+  if (bodyMessage(body) !== 'The given data was invalid.') return undefined;
   const fieldErrors = Object.entries(readFieldErrors(body)).filter(
     ([, messages]) => messages.length,
   );

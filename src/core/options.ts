@@ -261,8 +261,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
 export function warnIfUnversioned(options: ResolvedOptions): void {
   if (options.baseUrl.endsWith('/api/v1')) return;
   options.logger.warn(
-    `baseUrl ${options.baseUrl} does not end in /api/v1, the service's version prefix (spec §9); ` +
-      'every path is sent relative to baseUrl, so calls may answer 404. Include the prefix, e.g. https://partner.example.com/api/v1.',
+    `baseUrl ${options.baseUrl} does not end in /api/v1, the service's version prefix: calls may answer 404.`,
   );
 }
 

@@ -54,10 +54,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function unknownKey(key: string, documented: string[], path: PropertyKey[]): ValidationIssue {
   const guess = closestName(key, documented);
+  const hint = guess === undefined ? '' : `; did you mean \`${guess}\`?`;
   return {
     path,
     code: 'unrecognized_keys',
-    message: `not a documented parameter${guess === undefined ? '' : `; did you mean \`${guess}\`?`} (send undocumented fields knowingly with the extraBody or extraQuery request option)`,
+    message: `not a documented parameter${hint}`,
   };
 }
 
@@ -70,34 +71,28 @@ const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '')
  */
 export function closestName(key: string, documented: readonly string[]): string | undefined {
   const wanted = normalise(key);
-  const same = documented.find((name) => normalise(name) === wanted);
-  if (same !== undefined) return same;
   let best: string | undefined;
   let bestDistance = Math.max(1, Math.floor(wanted.length / 3)) + 1;
   for (const name of documented) {
     const distance = editDistance(wanted, normalise(name));
-    if (distance < bestDistance) {
-      best = name;
-      bestDistance = distance;
-    }
+    if (distance < bestDistance) [best, bestDistance] = [name, distance];
   }
   return best;
 }
 
 /** Levenshtein distance: the fewest single-character insertions, deletions and substitutions. */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  let row = [...Array(b.length + 1).keys()];
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const next = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        substitution,
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
       );
     }
-    previous = current;
+    row = next;
   }
-  return previous[b.length] as number;
+  return row[b.length]!;
 }

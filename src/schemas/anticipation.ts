@@ -164,22 +164,8 @@ export const AnticipationConfirmParamsSchema = paramsObject({
   scenario: oneOf(['above', 'below']),
 });
 
-/**
- * Schema of {@link AnticipationConfirmParams}.
- *
- * @deprecated Renamed {@link AnticipationConfirmParamsSchema}.
- */
-export const ConfirmAnticipationParamsSchema = AnticipationConfirmParamsSchema;
-
 /** Schema of {@link AnticipationListParams}: `page` ≥ 1, `per_page` 1 to 100. */
 export const AnticipationListParamsSchema = paramsObject({
   page: optional(integer({ min: 1 })),
   per_page: optional(integer({ min: 1, max: 100 })),
 });
-
-/**
- * Schema of {@link AnticipationListParams}.
- *
- * @deprecated Renamed {@link AnticipationListParamsSchema}.
- */
-export const ListAnticipationsParamsSchema = AnticipationListParamsSchema;

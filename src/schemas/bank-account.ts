@@ -131,10 +131,3 @@ export const BankAccountUpdateParamsSchema = paramsObject({
   account_number: optional(text({ max: 20 })),
   account_check_digit: optional(text({ max: 3 })),
 });
-
-/**
- * Schema of {@link BankAccountUpdateParams}.
- *
- * @deprecated Renamed {@link BankAccountUpdateParamsSchema}.
- */
-export const UpdateBankAccountParamsSchema = BankAccountUpdateParamsSchema;

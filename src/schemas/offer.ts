@@ -483,10 +483,3 @@ export const OfferUpdateParamsSchema = paramsObject({
     }
   }),
 );
-
-/**
- * Schema of {@link OfferUpdateParams}.
- *
- * @deprecated Renamed {@link OfferUpdateParamsSchema}.
- */
-export const UpdateOfferParamsSchema = OfferUpdateParamsSchema;

@@ -215,10 +215,3 @@ export const ProductListParamsSchema = paramsObject({
   page: optional(integer({ min: 1, max: 999 })),
   per_page: optional(integer({ min: 1, max: 50 })),
 });
-
-/**
- * Schema of {@link ProductListParams}.
- *
- * @deprecated Renamed {@link ProductListParamsSchema}.
- */
-export const ListProductsParamsSchema = ProductListParamsSchema;

@@ -172,10 +172,3 @@ export const RefundRequestParamsSchema = paramsObject({
   cancel_subscription: optional(flag()),
   user_id: optional(text()),
 });
-
-/**
- * Schema of {@link RefundRequestParams}.
- *
- * @deprecated Renamed {@link RefundRequestParamsSchema}.
- */
-export const RequestRefundParamsSchema = RefundRequestParamsSchema;

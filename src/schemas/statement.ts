@@ -209,13 +209,6 @@ export const StatementExportParamsSchema = paramsObject({
 });
 
 /**
- * Schema of {@link StatementExportParams}.
- *
- * @deprecated Renamed {@link StatementExportParamsSchema}.
- */
-export const ExportStatementParamsSchema = StatementExportParamsSchema;
-
-/**
  * Turns `filter.betweenDates` into the wire string `'DD/MM/YYYY,DD/MM/YYYY'`. A wire string passes
  * through unchanged; a `Date` gives the calendar day it falls on in `timeZone` (default
  * `America/Sao_Paulo`, the platform's zone), so `new Date(2024, 0, 31)` on a São Paulo machine and

@@ -350,10 +350,3 @@ export const UserUpdateParamsSchema = paramsObject({
     }
   }),
 );
-
-/**
- * Schema of {@link UserUpdateParams}.
- *
- * @deprecated Renamed {@link UserUpdateParamsSchema}.
- */
-export const UpdateUserParamsSchema = UserUpdateParamsSchema;

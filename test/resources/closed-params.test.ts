@@ -196,7 +196,7 @@ describe('an undocumented params key', () => {
   it('gets no suggestion when no documented name is close', async () => {
     const { client, sent } = recordingClient();
     const error = await refusal(client.products.list({ colour: 'red' } as never));
-    expect(error.issues[0]?.message).toMatch(/^not a documented parameter \(send undocumented/);
+    expect(error.issues[0]?.message).toBe('not a documented parameter');
     expect(sent).toHaveLength(0);
   });
 

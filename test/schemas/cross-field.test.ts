@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpdateOfferParamsSchema, UpdateUserParamsSchema } from '../../src/schemas';
+import { OfferUpdateParamsSchema, UserUpdateParamsSchema } from '../../src/schemas';
 import { expectIssueAt, expectValid, issuePaths } from './helpers';
 
 const address = {
@@ -15,19 +15,19 @@ const user = { name: 'Ana Souza', address };
 
 describe('profile variant follows the tax id sent (spec §4.1)', () => {
   it('requires birth when cpf is sent', () => {
-    expectIssueAt(UpdateUserParamsSchema, { ...user, cpf: '123.456.789-09' }, 'birth');
-    expectValid(UpdateUserParamsSchema, { ...user, cpf: '123.456.789-09', birth: '1990-01-01' });
+    expectIssueAt(UserUpdateParamsSchema, { ...user, cpf: '123.456.789-09' }, 'birth');
+    expectValid(UserUpdateParamsSchema, { ...user, cpf: '123.456.789-09', birth: '1990-01-01' });
   });
 
   it('requires company_type and social_name when cnpj is sent', () => {
     const company = { ...user, cnpj: '12.345.678/0001-95' };
-    expect(issuePaths(UpdateUserParamsSchema, company).sort()).toEqual([
+    expect(issuePaths(UserUpdateParamsSchema, company).sort()).toEqual([
       'company_type',
       'social_name',
     ]);
-    expectIssueAt(UpdateUserParamsSchema, { ...company, company_type: 'mei' }, 'social_name');
-    expectIssueAt(UpdateUserParamsSchema, { ...company, social_name: 'Ana LTDA' }, 'company_type');
-    expectValid(UpdateUserParamsSchema, {
+    expectIssueAt(UserUpdateParamsSchema, { ...company, company_type: 'mei' }, 'social_name');
+    expectIssueAt(UserUpdateParamsSchema, { ...company, social_name: 'Ana LTDA' }, 'company_type');
+    expectValid(UserUpdateParamsSchema, {
       ...company,
       company_type: 'mei',
       social_name: 'Ana LTDA',
@@ -35,19 +35,19 @@ describe('profile variant follows the tax id sent (spec §4.1)', () => {
   });
 
   it('requires neither variant when no tax id is sent (the user type is service state)', () => {
-    expectValid(UpdateUserParamsSchema, user);
-    expectValid(UpdateUserParamsSchema, { ...user, birth: '1990-01-01' });
-    expectValid(UpdateUserParamsSchema, { ...user, company_type: 'real' });
+    expectValid(UserUpdateParamsSchema, user);
+    expectValid(UserUpdateParamsSchema, { ...user, birth: '1990-01-01' });
+    expectValid(UserUpdateParamsSchema, { ...user, company_type: 'real' });
   });
 
   it('leaves company_partner to the service (required once, forbidden after: service state)', () => {
-    expectValid(UpdateUserParamsSchema, {
+    expectValid(UserUpdateParamsSchema, {
       ...user,
       cnpj: '12.345.678/0001-95',
       company_type: 'mei',
       social_name: 'Ana LTDA',
     });
-    expectValid(UpdateUserParamsSchema, {
+    expectValid(UserUpdateParamsSchema, {
       ...user,
       company_partner: { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-01-01' },
     });
@@ -55,9 +55,9 @@ describe('profile variant follows the tax id sent (spec §4.1)', () => {
 
   it('leaves the under-18 fields to the service (they depend on the clock)', () => {
     const minor = { ...user, cpf: '123.456.789-09', birth: '2015-06-01' };
-    expectValid(UpdateUserParamsSchema, minor);
-    expectValid(UpdateUserParamsSchema, { ...minor, is_emancipated: false });
-    expectValid(UpdateUserParamsSchema, {
+    expectValid(UserUpdateParamsSchema, minor);
+    expectValid(UserUpdateParamsSchema, { ...minor, is_emancipated: false });
+    expectValid(UserUpdateParamsSchema, {
       ...user,
       cpf: '123.456.789-09',
       birth: '1960-01-01',
@@ -74,35 +74,35 @@ describe('automatic PIX (spec §4.6)', () => {
   };
 
   it('needs frequency and authorization type when allow_pix_recurring is true', () => {
-    expect(issuePaths(UpdateOfferParamsSchema, { allow_pix_recurring: true }).sort()).toEqual([
+    expect(issuePaths(OfferUpdateParamsSchema, { allow_pix_recurring: true }).sort()).toEqual([
       'pix_recurring_authorization_type',
       'pix_recurring_frequency',
     ]);
     expectIssueAt(
-      UpdateOfferParamsSchema,
+      OfferUpdateParamsSchema,
       { ...pix, pix_recurring_frequency: undefined, type_of_charge: 'recurring' },
       'pix_recurring_frequency',
     );
-    expectValid(UpdateOfferParamsSchema, { ...pix, type_of_charge: 'recurring' });
+    expectValid(OfferUpdateParamsSchema, { ...pix, type_of_charge: 'recurring' });
   });
 
   it('needs neither when allow_pix_recurring is false or absent', () => {
-    expectValid(UpdateOfferParamsSchema, { allow_pix_recurring: false });
-    expectValid(UpdateOfferParamsSchema, { type_of_charge: 'recurring' });
+    expectValid(OfferUpdateParamsSchema, { allow_pix_recurring: false });
+    expectValid(OfferUpdateParamsSchema, { type_of_charge: 'recurring' });
   });
 
   it('refuses automatic PIX when the body makes the offer one-time', () => {
-    const paths = issuePaths(UpdateOfferParamsSchema, { ...pix, type_of_charge: 'one-time' });
+    const paths = issuePaths(OfferUpdateParamsSchema, { ...pix, type_of_charge: 'one-time' });
     expect(paths).toContain('allow_pix_recurring');
     expect(paths).toContain('pix_recurring_frequency');
   });
 
   it('leaves the charge type to the service when the body does not send it', () => {
-    expectValid(UpdateOfferParamsSchema, pix);
+    expectValid(OfferUpdateParamsSchema, pix);
   });
 
   it('does not check the producer enablement (service state: saved as false without error)', () => {
-    expectValid(UpdateOfferParamsSchema, { ...pix, type_of_charge: 'recurring', price: 4990 });
+    expectValid(OfferUpdateParamsSchema, { ...pix, type_of_charge: 'recurring', price: 4990 });
   });
 });
 
@@ -116,26 +116,26 @@ describe('recurring-only and non-recurring-only offer fields (spec §4.6)', () =
   it.each(Object.entries(recurringOnly))(
     'refuses %s when type_of_charge is one-time',
     (field, value) => {
-      expectIssueAt(UpdateOfferParamsSchema, { type_of_charge: 'one-time', [field]: value }, field);
+      expectIssueAt(OfferUpdateParamsSchema, { type_of_charge: 'one-time', [field]: value }, field);
     },
   );
 
   it.each(Object.entries(recurringOnly))(
     'accepts %s when type_of_charge is recurring',
     (field, value) => {
-      expectValid(UpdateOfferParamsSchema, { type_of_charge: 'recurring', [field]: value });
+      expectValid(OfferUpdateParamsSchema, { type_of_charge: 'recurring', [field]: value });
     },
   );
 
   it.each(Object.entries(recurringOnly))(
     'accepts %s when type_of_charge is not sent',
     (field, value) => {
-      expectValid(UpdateOfferParamsSchema, { [field]: value });
+      expectValid(OfferUpdateParamsSchema, { [field]: value });
     },
   );
 
   it('accepts a recurring-only switch turned off on a one-time offer', () => {
-    expectValid(UpdateOfferParamsSchema, {
+    expectValid(OfferUpdateParamsSchema, {
       type_of_charge: 'one-time',
       commission_only_first_installment: false,
       allow_pix_recurring: false,
@@ -144,32 +144,32 @@ describe('recurring-only and non-recurring-only offer fields (spec §4.6)', () =
 
   it('refuses allow_bank_slip_installments when type_of_charge is recurring', () => {
     expectIssueAt(
-      UpdateOfferParamsSchema,
+      OfferUpdateParamsSchema,
       { type_of_charge: 'recurring', allow_bank_slip_installments: true },
       'allow_bank_slip_installments',
     );
-    expectValid(UpdateOfferParamsSchema, {
+    expectValid(OfferUpdateParamsSchema, {
       type_of_charge: 'recurring',
       allow_bank_slip_installments: false,
     });
   });
 
   it('accepts allow_bank_slip_installments when one-time or when the type is not sent', () => {
-    expectValid(UpdateOfferParamsSchema, {
+    expectValid(OfferUpdateParamsSchema, {
       type_of_charge: 'one-time',
       allow_bank_slip_installments: true,
       bank_slip_installments_limit: 12,
     });
-    expectValid(UpdateOfferParamsSchema, { allow_bank_slip_installments: true });
+    expectValid(OfferUpdateParamsSchema, { allow_bank_slip_installments: true });
   });
 
   it('does not require quantity_items or freight (the product type is service state)', () => {
-    expectValid(UpdateOfferParamsSchema, { name: 'Kit físico', price: 19_990 });
+    expectValid(OfferUpdateParamsSchema, { name: 'Kit físico', price: 19_990 });
   });
 
   it('reports the cross-field issue together with field issues', () => {
     expect(
-      issuePaths(UpdateOfferParamsSchema, {
+      issuePaths(OfferUpdateParamsSchema, {
         type_of_charge: 'one-time',
         price: -5,
         commission_only_first_installment: true,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import {
-  ConfirmAnticipationParamsSchema,
-  ExportStatementParamsSchema,
-  ListAnticipationsParamsSchema,
-  ListProductsParamsSchema,
-  RequestRefundParamsSchema,
-  UpdateBankAccountParamsSchema,
-  UpdateOfferParamsSchema,
-  UpdateUserParamsSchema,
+  AnticipationConfirmParamsSchema,
+  AnticipationListParamsSchema,
+  BankAccountUpdateParamsSchema,
+  OfferUpdateParamsSchema,
+  ProductListParamsSchema,
+  RefundRequestParamsSchema,
+  StatementExportParamsSchema,
+  UserUpdateParamsSchema,
 } from '../../src/schemas';
 import { expectIssueAt, expectValid, withField } from './helpers';
 
@@ -37,70 +37,70 @@ interface Limit {
 /** Every documented limit of spec §2, §4 and §8, with values just inside and just outside. */
 const limits: Record<string, Limit> = {
   'user name 3..191 characters': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'name',
     inside: [chars(3), chars(191), `${'é'.repeat(190)}😀`],
     outside: [chars(2), chars(192), 42],
   },
   'user nickname max 191': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'nickname',
     inside: [chars(191)],
     outside: [chars(192)],
   },
   'user cpf ###.###.###-##': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: { ...user, birth: '1990-01-01' },
     path: 'cpf',
     inside: ['123.456.789-09'],
     outside: ['12345678909', '123.456.789-0', '123.456.789-091', 'abc.def.ghi-jk'],
   },
   'user cnpj ##.###.###/####-##': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: { ...user, company_type: 'mei', social_name: 'Loja da Ana LTDA' },
     path: 'cnpj',
     inside: ['12.345.678/0001-95'],
     outside: ['12345678000195', '12.345.678/0001-9', '12.345.678-0001/95'],
   },
   'user company_type mei | simple | presumed | real': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'company_type',
     inside: ['mei', 'simple', 'presumed', 'real'],
     outside: ['ltda', 'MEI'],
   },
   'user social_name max 191': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'social_name',
     inside: [chars(191)],
     outside: [chars(192)],
   },
   'user website is a URL': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'website',
     inside: ['https://ana.example.com/loja'],
     outside: ['ana.example.com', 'https://ana example.com'],
   },
   'user recovery_email is an e-mail': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'recovery_email',
     inside: ['ana@example.com', 'ana+loja@exemplo.com.br'],
     outside: ['ana.example.com', 'ana @example.com'],
   },
   'user is_emancipated is a boolean': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'is_emancipated',
     inside: [true, false],
     outside: ['yes', 1],
   },
   'user avatar is a file': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'avatar',
     inside: [
@@ -113,35 +113,35 @@ const limits: Record<string, Limit> = {
     outside: ['/tmp/a.png', { name: 'a.png' }],
   },
   'user emancipated_document is a file': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'emancipated_document',
     inside: [new Blob(['%PDF'], { type: 'application/pdf' })],
     outside: ['document.pdf'],
   },
   'company_partner name max 191': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'company_partner.name',
     inside: [chars(191)],
     outside: [chars(192)],
   },
   'company_partner cpf ###.###.###-##': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'company_partner.cpf',
     inside: ['987.654.321-00'],
     outside: ['98765432100'],
   },
   'address zip_code 00000-000': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'address.zip_code',
     inside: ['01310-100'],
     outside: ['01310100', '1310-100', '01310-1000', undefined],
   },
   'address state two letters': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'address.state',
     inside: ['SP', 'rj'],
@@ -151,7 +151,7 @@ const limits: Record<string, Limit> = {
     ['city', 'country', 'street', 'street_number', 'neighborhood'].map((field) => [
       `address ${field} required, max 191`,
       {
-        schema: UpdateUserParamsSchema,
+        schema: UserUpdateParamsSchema,
         base: user,
         path: `address.${field}`,
         inside: [chars(1), chars(191)],
@@ -160,245 +160,245 @@ const limits: Record<string, Limit> = {
     ]),
   ),
   'address complement max 191': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: user,
     path: 'address.complement',
     inside: [chars(191)],
     outside: [chars(192)],
   },
   'phone id 1..999999999': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: { ...user, phones: [phone] },
     path: 'phones.0.id',
     inside: [1, 999_999_999],
     outside: [0, 1_000_000_000, 1.5],
   },
   'phone ddi max 5': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: { ...user, phones: [phone] },
     path: 'phones.0.ddi',
     inside: ['55', '12345'],
     outside: ['123456'],
   },
   'phone ddd max 2': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: { ...user, phones: [phone] },
     path: 'phones.0.ddd',
     inside: ['11'],
     outside: ['011'],
   },
   'phone number 8 or 9 digits': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: { ...user, phones: [phone] },
     path: 'phones.0.number',
     inside: ['12345678', '912345678'],
     outside: ['1234567', '9123456789', '9123-4567'],
   },
   'phone type required, max 191': {
-    schema: UpdateUserParamsSchema,
+    schema: UserUpdateParamsSchema,
     base: { ...user, phones: [phone] },
     path: 'phones.0.type',
     inside: ['whatsapp', chars(191)],
     outside: [chars(192), undefined],
   },
   'offer name max 191': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'name',
     inside: [chars(191)],
     outside: [chars(192)],
   },
   'offer price integer 0..99999999': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'price',
     inside: [0, 99_999_999],
     outside: [-1, 100_000_000, 10.5, '100'],
   },
   'offer fake_initial_price integer': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'fake_initial_price',
     inside: [0, 19_990],
     outside: [199.9],
   },
   'offer type_of_charge one-time | recurring': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'type_of_charge',
     inside: ['one-time', 'recurring'],
     outside: ['monthly'],
   },
   'offer quantity_items integer 1..100': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'quantity_items',
     inside: [1, 100],
     outside: [0, 101, 2.5],
   },
   'offer bank_slip_days_due integer 1..7': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'bank_slip_days_due',
     inside: [1, 7],
     outside: [0, 8, 1.5],
   },
   'offer bank_slip_installments_limit integer 1..12': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'bank_slip_installments_limit',
     inside: [1, 12],
     outside: [0, 13],
   },
   'offer credit_card_installments_options each integer 1..36': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: { credit_card_installments_options: [1, 12, 36] },
     path: 'credit_card_installments_options.1',
     inside: [1, 36],
     outside: [0, 37, 2.5],
   },
   'offer affiliates_percentage 1..80': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'affiliates_percentage',
     inside: [1, 80, 12.5],
     outside: [0.99, 80.01],
   },
   'offer affiliates_subscription_percentage 1..80': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'affiliates_subscription_percentage',
     inside: [1, 80],
     outside: [0, 81],
   },
   'offer pix_recurring_frequency closed set': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'pix_recurring_frequency',
     inside: ['weekly', 'biweekly', 'monthly', 'quarterly', 'biannual', 'annual'],
     outside: ['daily'],
   },
   'offer pix_recurring_authorization_type only monthly_auth_monthly_retry': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'pix_recurring_authorization_type',
     inside: ['monthly_auth_monthly_retry'],
     outside: ['monthly_auth'],
   },
   'offer subscription numbers are integers': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'subscription.max_charges',
     inside: [12],
     outside: [1.5],
   },
   'offer freight free_states are strings': {
-    schema: UpdateOfferParamsSchema,
+    schema: OfferUpdateParamsSchema,
     base: {},
     path: 'freight.free_states',
     inside: [['SP', 'RJ']],
     outside: ['SP'],
   },
   'refund reason max 1000': {
-    schema: RequestRefundParamsSchema,
+    schema: RefundRequestParamsSchema,
     base: {},
     path: 'reason',
     inside: [chars(1000)],
     outside: [chars(1001)],
   },
   'refund fraud_confirmed boolean': {
-    schema: RequestRefundParamsSchema,
+    schema: RefundRequestParamsSchema,
     base: {},
     path: 'fraud_confirmed',
     inside: [true],
     outside: ['true'],
   },
   'bank account holder_name max 191': {
-    schema: UpdateBankAccountParamsSchema,
+    schema: BankAccountUpdateParamsSchema,
     base: {},
     path: 'holder_name',
     inside: [chars(191)],
     outside: [chars(192)],
   },
   'bank account receiver_type pix | bank': {
-    schema: UpdateBankAccountParamsSchema,
+    schema: BankAccountUpdateParamsSchema,
     base: {},
     path: 'receiver_type',
     inside: ['pix', 'bank'],
     outside: ['checking'],
   },
   'bank account pix_key max 191, nullable': {
-    schema: UpdateBankAccountParamsSchema,
+    schema: BankAccountUpdateParamsSchema,
     base: {},
     path: 'pix_key',
     inside: [chars(191), null],
     outside: [chars(192)],
   },
   'bank account branch_number max 20': {
-    schema: UpdateBankAccountParamsSchema,
+    schema: BankAccountUpdateParamsSchema,
     base: {},
     path: 'branch_number',
     inside: ['1'.repeat(20)],
     outside: ['1'.repeat(21)],
   },
   'bank account branch_check_digit max 3': {
-    schema: UpdateBankAccountParamsSchema,
+    schema: BankAccountUpdateParamsSchema,
     base: {},
     path: 'branch_check_digit',
     inside: ['123'],
     outside: ['1234'],
   },
   'bank account account_number max 20': {
-    schema: UpdateBankAccountParamsSchema,
+    schema: BankAccountUpdateParamsSchema,
     base: {},
     path: 'account_number',
     inside: ['1'.repeat(20)],
     outside: ['1'.repeat(21)],
   },
   'bank account account_check_digit max 3': {
-    schema: UpdateBankAccountParamsSchema,
+    schema: BankAccountUpdateParamsSchema,
     base: {},
     path: 'account_check_digit',
     inside: ['X'],
     outside: ['1234'],
   },
   'statement betweenDates wire shape': {
-    schema: ExportStatementParamsSchema,
+    schema: StatementExportParamsSchema,
     base: { format: 'csv' },
     path: 'filter.betweenDates',
     inside: ['01/01/2024,31/01/2024'],
     outside: ['2024-01-01,2024-01-31', '01/01/2024', '1/1/2024,31/1/2024', 20240101],
   },
   'anticipation scenario above | below': {
-    schema: ConfirmAnticipationParamsSchema,
+    schema: AnticipationConfirmParamsSchema,
     base: {},
     path: 'scenario',
     inside: ['above', 'below'],
     outside: ['middle', undefined],
   },
   'product list page integer 1..999': {
-    schema: ListProductsParamsSchema,
+    schema: ProductListParamsSchema,
     base: {},
     path: 'page',
     inside: [1, 999],
     outside: [0, 1000, 1.5],
   },
   'product list per_page integer 1..50': {
-    schema: ListProductsParamsSchema,
+    schema: ProductListParamsSchema,
     base: {},
     path: 'per_page',
     inside: [1, 50],
     outside: [0, 51],
   },
   'anticipation list page integer >= 1': {
-    schema: ListAnticipationsParamsSchema,
+    schema: AnticipationListParamsSchema,
     base: {},
     path: 'page',
     inside: [1, 100_000],
     outside: [0, -1, 2.5],
   },
   'anticipation list per_page integer 1..100': {
-    schema: ListAnticipationsParamsSchema,
+    schema: AnticipationListParamsSchema,
     base: {},
     path: 'per_page',
     inside: [1, 100],
@@ -422,22 +422,22 @@ describe('request limits (spec §2, §4, §8)', () => {
 
 describe('request messages', () => {
   it('names the rule that was broken', () => {
-    expect(expectIssueAt(UpdateUserParamsSchema, { ...user, name: 'Al' }, 'name')).toBe(
+    expect(expectIssueAt(UserUpdateParamsSchema, { ...user, name: 'Al' }, 'name')).toBe(
       'Must be at least 3 characters',
     );
-    expect(expectIssueAt(UpdateOfferParamsSchema, { price: -1 }, 'price')).toBe(
+    expect(expectIssueAt(OfferUpdateParamsSchema, { price: -1 }, 'price')).toBe(
       'Must be between 0 and 99999999',
     );
-    expect(expectIssueAt(UpdateUserParamsSchema, { ...user, cpf: '1', birth: 'x' }, 'cpf')).toBe(
+    expect(expectIssueAt(UserUpdateParamsSchema, { ...user, cpf: '1', birth: 'x' }, 'cpf')).toBe(
       'Must have the format ###.###.###-##',
     );
-    expect(expectIssueAt(UpdateOfferParamsSchema, { type_of_charge: 'x' }, 'type_of_charge')).toBe(
+    expect(expectIssueAt(OfferUpdateParamsSchema, { type_of_charge: 'x' }, 'type_of_charge')).toBe(
       'Expected one of: one-time, recurring',
     );
   });
 
   it('reports every broken field at once', () => {
-    const result = UpdateUserParamsSchema.safeParse({
+    const result = UserUpdateParamsSchema.safeParse({
       name: 'Al',
       address: { ...address, state: 'SPX' },
       cnpj: '12.345.678/0001-95',
@@ -454,30 +454,30 @@ describe('request messages', () => {
 describe('only documented rules', () => {
   it('passes undocumented extra fields through', () => {
     const body = { ...user, favourite_colour: 'blue', address: { ...address, reference: 'x' } };
-    expect(UpdateUserParamsSchema.parse(body)).toEqual(body);
-    expect(UpdateOfferParamsSchema.parse({ price: 100, brand_new_flag: true })).toEqual({
+    expect(UserUpdateParamsSchema.parse(body)).toEqual(body);
+    expect(OfferUpdateParamsSchema.parse({ price: 100, brand_new_flag: true })).toEqual({
       price: 100,
       brand_new_flag: true,
     });
   });
 
   it('needs nothing beyond what the spec marks required', () => {
-    expectValid(UpdateUserParamsSchema, user);
-    expectValid(UpdateOfferParamsSchema, {});
-    expectValid(UpdateBankAccountParamsSchema, {});
-    expectValid(RequestRefundParamsSchema, {});
-    expectValid(ExportStatementParamsSchema, {});
-    expectValid(ListProductsParamsSchema, {});
-    expectValid(ListAnticipationsParamsSchema, {});
+    expectValid(UserUpdateParamsSchema, user);
+    expectValid(OfferUpdateParamsSchema, {});
+    expectValid(BankAccountUpdateParamsSchema, {});
+    expectValid(RefundRequestParamsSchema, {});
+    expectValid(StatementExportParamsSchema, {});
+    expectValid(ProductListParamsSchema, {});
+    expectValid(AnticipationListParamsSchema, {});
   });
 
   it('requires the user name and address', () => {
-    expectIssueAt(UpdateUserParamsSchema, { address }, 'name');
-    expectIssueAt(UpdateUserParamsSchema, { name: 'Ana Souza' }, 'address');
+    expectIssueAt(UserUpdateParamsSchema, { address }, 'name');
+    expectIssueAt(UserUpdateParamsSchema, { name: 'Ana Souza' }, 'address');
   });
 
   it('accepts a full person profile and a full company profile', () => {
-    expectValid(UpdateUserParamsSchema, {
+    expectValid(UserUpdateParamsSchema, {
       ...user,
       address: { ...address, complement: 'Apto 12', is_default: true },
       phones: [{ id: 7, ddi: '55', ddd: '11', type: 'whatsapp', number: '912345678' }],
@@ -491,7 +491,7 @@ describe('only documented rules', () => {
       emancipated_document: new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
       avatar: new Uint8Array([137, 80, 78, 71]),
     });
-    expectValid(UpdateUserParamsSchema, {
+    expectValid(UserUpdateParamsSchema, {
       ...user,
       cnpj: '12.345.678/0001-95',
       company_type: 'simple',

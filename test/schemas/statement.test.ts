@@ -1,32 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { ExportStatementParamsSchema, toBetweenDates } from '../../src/schemas';
+import { StatementExportParamsSchema, toBetweenDates } from '../../src/schemas';
 import { expectIssueAt, expectValid, issuePaths } from './helpers';
 
 const exportWith = (betweenDates: unknown) => ({ format: 'csv', filter: { betweenDates } });
 
 describe('filter.betweenDates (spec §4.4)', () => {
   it('accepts the wire string and the { start, end } form', () => {
-    expectValid(ExportStatementParamsSchema, exportWith('01/01/2024,31/01/2024'));
+    expectValid(StatementExportParamsSchema, exportWith('01/01/2024,31/01/2024'));
     expectValid(
-      ExportStatementParamsSchema,
+      StatementExportParamsSchema,
       exportWith({ start: '2024-01-01', end: '2024-01-31' }),
     );
     expectValid(
-      ExportStatementParamsSchema,
+      StatementExportParamsSchema,
       exportWith({ start: new Date('2024-01-01T12:00:00Z'), end: '2024-01-31' }),
     );
   });
 
   it('accepts a one-day range (start = end)', () => {
     expectValid(
-      ExportStatementParamsSchema,
+      StatementExportParamsSchema,
       exportWith({ start: '2024-01-31', end: '2024-01-31' }),
     );
   });
 
   it('refuses an end before the start, naming the field', () => {
     expectIssueAt(
-      ExportStatementParamsSchema,
+      StatementExportParamsSchema,
       exportWith({ start: '2024-02-01', end: '2024-01-31' }),
       'filter.betweenDates.end',
     );
@@ -38,13 +38,13 @@ describe('filter.betweenDates (spec §4.4)', () => {
     ['an invalid Date', { start: new Date('nope'), end: '2024-01-31' }],
     ['a missing end', { start: '2024-01-01' }],
   ])('refuses %s, naming the field', (_name, value) => {
-    const paths = issuePaths(ExportStatementParamsSchema, exportWith(value));
+    const paths = issuePaths(StatementExportParamsSchema, exportWith(value));
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) expect(path).toMatch(/^filter\.betweenDates/);
   });
 
   it('accepts an open format (the full list is not shown)', () => {
-    expectValid(ExportStatementParamsSchema, { format: 'xlsx' });
+    expectValid(StatementExportParamsSchema, { format: 'xlsx' });
   });
 });
 
