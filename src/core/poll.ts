@@ -8,15 +8,15 @@
  */
 
 import type { WithResponse } from './api-promise';
+import { type Clock, systemClock } from './clock';
 import {
   APIUserAbortError,
   PollTimeoutError,
-  parseRetryAfter,
   RequestValidationError,
   type ValidationIssue,
 } from './errors';
 import type { RequestOptions } from './options';
-import { sleep } from './sleep';
+import { parseRetryAfter } from './retry-after';
 
 /**
  * How a `waitFor…` method polls. Every field is optional.
@@ -79,16 +79,8 @@ export interface PollTarget<T> {
   isDone(current: T): boolean;
 }
 
-/**
- * Time as the loop sees it. Internal: tests pass a fake one to check the intervals exactly;
- * everyone else gets {@link systemClock}.
- */
-export interface PollClock {
-  /** Milliseconds since an arbitrary origin. */
-  now(): number;
-  /** Resolves after `ms`, or rejects at once (clearing its timer) when `signal` aborts. */
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
-}
+/** Time as the loop sees it (see {@link Clock}): tests pass a virtual one to check the intervals exactly. */
+export type PollClock = Clock;
 
 /** Defaults of {@link PollOptions}. */
 export const POLL_DEFAULTS = {
@@ -103,11 +95,7 @@ export const POLL_DEFAULTS = {
 const MAX_TIMER_MS = 2_147_483_647;
 const DEADLINE = Symbol('poll deadline');
 
-/** The real clock: `Date.now()` and a timer that is cleared, with its listener removed, on abort. */
-export const systemClock: PollClock = {
-  now: () => Date.now(),
-  sleep,
-};
+export { systemClock };
 
 /**
  * Polls `target` until `isDone`, sleeping between polls (see {@link PollOptions}). The first poll is

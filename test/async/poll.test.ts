@@ -13,7 +13,7 @@ function fakeClock(): PollClock & { sleeps: number[]; pollTimes: number[] } {
     pollTimes: [],
     now: () => now,
     async sleep(ms, signal) {
-      if (signal.aborted) throw signal.reason;
+      if (signal?.aborted) throw signal.reason;
       sleeps.push(ms);
       now += ms;
     },

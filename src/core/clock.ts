@@ -1,0 +1,17 @@
+/**
+ * Time as the transport and the polling loop see it. Everyone gets {@link systemClock}; tests pass
+ * a virtual one, so that retries, back-offs and deadlines are checked exactly and at once.
+ */
+
+import { sleep } from './sleep';
+
+/** A source of time and of waits. */
+export interface Clock {
+  /** Milliseconds since an arbitrary origin (`Date.now()` for the real clock). */
+  now(): number;
+  /** Resolves after `ms`, or rejects at once (clearing its timer) when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The real clock: `Date.now()` and a timer that is cleared, with its listener removed, on abort. */
+export const systemClock: Clock = { now: () => Date.now(), sleep };
