@@ -58,6 +58,15 @@ class Derived {
   }
 }
 
+/**
+ * A client over a transport built elsewhere, with `options` as `withOptions` will merge them.
+ *
+ * @internal Tests use it to give the transport a virtual clock; not exported from the package.
+ */
+export function clientOver(transport: Transport, options: ClientOptions = {}): PartnerClient {
+  return new PartnerClient(new Derived(transport, options) as ClientOptions);
+}
+
 function requester(transport: Transport, context: CallContext): Requester {
   return { call: (spec, options) => transport.call(spec, context, options) };
 }
@@ -247,8 +256,10 @@ export class PartnerClient extends BaseClient {
       resolved.clientSecret === this._transport.options.clientSecret &&
       resolved.clientToken === this._transport.options.clientToken;
     if (options.baseUrl !== undefined) warnIfUnversioned(resolved);
-    const transport = new Transport(resolved, sameIdentity ? this._transport.tokens : undefined);
-    return new PartnerClient(new Derived(transport, merged) as ClientOptions);
+    return clientOver(
+      new Transport(resolved, sameIdentity ? this._transport.tokens : undefined),
+      merged,
+    );
   }
 }
 
