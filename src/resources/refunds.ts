@@ -2,6 +2,7 @@ import { REFUND_RECONCILIATION, REFUND_STATUS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
+import { followLocation, isAccepted, schemaByStatus } from '../core/outcomes';
 import { encodePathParam, path } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { Recovered, serviceClockOffset } from '../core/reconcile';
@@ -70,8 +71,10 @@ const ACTIVE: ReadonlySet<string> = new Set(REFUND_STATUS.active);
 
 // Which body the service sent is told by its status (202 accepted, 200 existing), so each is
 // checked against its own shape: a wrong-typed refund can never pass as an "accepted" body.
-const requestResponseSchema = (status: number) =>
-  status === 202 ? RefundAcceptedResponseSchema : RefundExistingResponseSchema;
+const requestResponseSchema = schemaByStatus(
+  { 202: RefundAcceptedResponseSchema },
+  RefundExistingResponseSchema,
+);
 
 /** Refunds of transactions: request (asynchronous), list, status (spec §4.2, §4.3). */
 export class Refunds extends APIResource {
@@ -121,20 +124,7 @@ export class Refunds extends APIResource {
         }),
         options,
       )
-      ._map((body, response): RefundRequestResult => {
-        if (body instanceof Recovered) {
-          return { kind: 'existing', refund: body.value as Refund, recovered: true };
-        }
-        if (response.status === 202) {
-          const data = body.data as { transaction_hash?: string | null };
-          return {
-            kind: 'accepted',
-            transactionHash: data?.transaction_hash ?? transactionHash,
-            statusUrl: absoluteLocation(response),
-          };
-        }
-        return { kind: 'existing', refund: body.data as Refund };
-      });
+      ._map((body, response) => requestResult(body, response, transactionHash));
   }
 
   /**
@@ -350,13 +340,24 @@ function pollTargetOf(refund: RefundToAwait): {
   return { transactionHash: refund as unknown as string, statusUrl: undefined };
 }
 
-/** The `Location` header resolved against the response URL (it may be relative). */
-function absoluteLocation(response: Response): string | undefined {
-  const location = response.headers.get('location');
-  if (!location) return undefined;
-  try {
-    return new URL(location, response.url || undefined).href;
-  } catch {
-    return location;
+/**
+ * What a refund request's answer says: accepted (202, with where to poll), an active refund
+ * returned instead (200), or the refund a lost attempt created, found by reconciliation.
+ */
+function requestResult(
+  body: unknown,
+  response: Response,
+  transactionHash: string,
+): RefundRequestResult {
+  if (body instanceof Recovered) {
+    return { kind: 'existing', refund: body.value as Refund, recovered: true };
   }
+  const { data } = body as { data: unknown };
+  if (!isAccepted(response)) return { kind: 'existing', refund: data as Refund };
+  const accepted = data as { transaction_hash?: string | null } | undefined;
+  return {
+    kind: 'accepted',
+    transactionHash: accepted?.transaction_hash ?? transactionHash,
+    statusUrl: followLocation(response),
+  };
 }
