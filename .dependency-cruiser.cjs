@@ -10,8 +10,11 @@
  *   testing/       the mock API (`partner-sdk/testing`): may use the rest, nothing ships it
  */
 
-/** The transport's own files: the only ones that may import ky. */
-const TRANSPORT = '^src/core/(transport|retry)(\\.ts$|/)';
+/**
+ * The transport's own files, the only ones that may import ky: the engine, the attempt loop, the
+ * request it builds, the retry decision and the mapping of ky's errors.
+ */
+const TRANSPORT = '^src/core/(transport|attempts|request|retry|error-mapping)\\.ts$';
 
 /** The shipped entry points other than `partner-sdk/testing` and `/testing/msw`. */
 const SHIPPED_ENTRIES = '^src/(index\\.ts|webhooks/index\\.ts|bulk/index\\.ts|redis/index\\.ts)$';

@@ -24,10 +24,6 @@ const EXEMPT = /^src\/(schemas|testing\/fixtures)\//;
  * `file:function` for a long function, or the file itself for a long core file.
  */
 const KNOWN = new Set([
-  'src/core/transport.ts',
-  'src/core/transport.ts:#send',
-  'src/core/transport.ts:#attempt',
-  'src/core/errors.ts',
   'src/core/options.ts:resolveOptions',
   'src/bulk/run-bulk.ts:#run',
   'src/bulk/run-bulk.ts:#process',

@@ -1,4 +1,5 @@
 import type { APIPromise } from './core/api-promise';
+import type { CallContext, CallResult, HttpMethod, Schema } from './core/call-spec';
 import { RequestValidationError } from './core/errors';
 import {
   type ClientOptions,
@@ -8,13 +9,7 @@ import {
   warnIfUnversioned,
 } from './core/options';
 import type { ReplayPolicy } from './core/retry';
-import {
-  type CallContext,
-  type CallResult,
-  type HttpMethod,
-  type Schema,
-  Transport,
-} from './core/transport';
+import { Transport } from './core/transport';
 import { Anticipations } from './resources/anticipations';
 import { BankAccounts } from './resources/bank-accounts';
 import { FeeTiers } from './resources/fee-tiers';

@@ -6,6 +6,7 @@
 
 export { PartnerClient, type RawRequest, SellerClient } from './client';
 export type { APIPromise, WithResponse } from './core/api-promise';
+export type { HttpMethod, Schema } from './core/call-spec';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -50,7 +51,6 @@ export {
 export type { PollOptions, StatusOf } from './core/poll';
 export type { ReplayPolicy } from './core/retry';
 export type { ClientTokenRequest, ClientTokenStore } from './core/token-store';
-export type { HttpMethod, Schema } from './core/transport';
 export { Anticipations } from './resources/anticipations';
 export { BankAccounts } from './resources/bank-accounts';
 export { FeeTiers } from './resources/fee-tiers';

@@ -10,11 +10,11 @@ import {
   APIConnectionError,
   APIError,
   PartnerError,
-  parseRetryAfter,
   RateLimitError,
   RequestValidationError,
 } from '../core/errors';
 import type { RequestOptions } from '../core/options';
+import { parseRetryAfter } from '../core/retry-after';
 import { sleep } from '../core/sleep';
 import { Congestion } from './congestion';
 import type { JournalRecord } from './journal';

@@ -25,14 +25,14 @@ export class BodyTooLarge extends Error {
 let decoder: InstanceType<typeof TextDecoder> | undefined;
 
 /**
- * The body as text, read before `deadline` (a `Date.now()` value) and within `maxBytes`; the
+ * The body as text, read within `timeMs` milliseconds and `maxBytes` bytes; the
  * caller's signal is watched here too: fetch ties it to the body only through a combined signal
  * that garbage collection may drop once the headers are in, after which an abort would never reach
  * a stalled body.
  */
 export async function readBody(
   response: Response,
-  deadline: number,
+  timeMs: number,
   maxBytes: number,
   signal: AbortSignal | undefined,
 ): Promise<string> {
@@ -46,7 +46,7 @@ export async function readBody(
       timedOut = true;
       stop(new BodyTimeout());
     },
-    Math.max(1, deadline - Date.now()),
+    Math.max(1, timeMs),
   );
   const onAbort = () => stop(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -84,5 +84,15 @@ export async function readBody(
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** JSON when it parses, the text itself otherwise (HTML error pages, plain text), `undefined` when empty. */
+export function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }

@@ -5,7 +5,7 @@
  * already running.
  */
 
-import type { Schema } from './transport';
+import type { Schema } from './call-spec';
 
 /**
  * A `schema` that picks the response's shape by its status, so each body is checked against its

@@ -4,7 +4,9 @@
  * before sending it again (DESIGN §2).
  */
 
-import type { APIPromise } from './api-promise';
+import type { APIPromise, WithResponse } from './api-promise';
+import { type Limits, toPartnerError } from './error-mapping';
+import { APIUserAbortError, OutcomeUnknownError, type RequestIdentity } from './errors';
 import type { RequestOptions } from './options';
 
 /** How a call finds what a lost attempt of it may have done on the service. */
@@ -41,4 +43,41 @@ export function serviceClockOffset(response: Response, receivedAt: number = Date
   const header = response.headers.get('date');
   const serviceNow = header ? Date.parse(header) : Number.NaN;
   return Number.isNaN(serviceNow) ? 0 : serviceNow - receivedAt;
+}
+
+/** The lost attempt a reconciliation looks for. */
+export interface LostAttempt {
+  /** Why its answer was lost. */
+  error: unknown;
+  identity: RequestIdentity;
+  /** When the call started (this machine's clock): anything it did happened after this. */
+  since: Date;
+  /** The call's time-outs, for the lost attempt's error. */
+  limits: Limits;
+}
+
+/**
+ * Asks whether the `lost` attempt already acted, before its replay: a result found becomes the
+ * call's result ({@link Recovered}); `undefined` lets the replay go; a failure to find out ends the
+ * call with {@link OutcomeUnknownError}, never a blind replay.
+ */
+export async function findLostEffect(
+  reconciliation: Reconciliation,
+  lost: LostAttempt,
+  options: RequestOptions,
+): Promise<WithResponse<unknown> | undefined> {
+  try {
+    const { data, response } = await reconciliation.find(lost.since, options).withResponse();
+    return data === undefined ? undefined : { data: new Recovered(data), response };
+  } catch (failure) {
+    if (failure instanceof APIUserAbortError) throw failure;
+    const attemptError = toPartnerError(lost.error, lost.identity, options.signal, lost.limits);
+    throw new OutcomeUnknownError(
+      lost.identity,
+      reconciliation.uncertain,
+      lost.since,
+      attemptError,
+      failure,
+    );
+  }
 }

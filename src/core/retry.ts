@@ -10,7 +10,7 @@
 
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { BodyTimeout } from './body';
-import { parseRetryAfter } from './errors';
+import { parseRetryAfter } from './retry-after';
 
 /**
  * Whether a call may be sent again after a failure:

@@ -1,10 +1,21 @@
-/** The check every method runs on its parameters before anything is sent. */
+/**
+ * The zod checks of a call: its parameters before anything is sent (`checkParams`) and its
+ * response body after (`validateResponse`, as `validateResponses` says), with zod's issues
+ * reduced to what the SDK's errors keep (`toIssues`).
+ */
 
 import { safeParse } from 'zod/mini';
 import type { output } from 'zod/v4/core';
-import { RequestValidationError } from './errors';
-import type { Schema } from './transport';
-import { toIssues } from './transport';
+import type { Schema } from './call-spec';
+import {
+  type RequestIdentity,
+  RequestValidationError,
+  ResponseValidationError,
+  type ValidationIssue,
+} from './errors';
+import { acceptsFast } from './quick-accept';
+import type { Logger } from './logger';
+import type { ValidateResponses } from './options';
 import { unknownKeyIssues } from './unknown-keys';
 
 /**
@@ -24,4 +35,61 @@ export function checkParams<S extends Schema>(
     ...unknownKeys,
     ...(result.success ? [] : toIssues(result.error.issues)),
   ]);
+}
+
+/** A response schema, or a function choosing it by status or by the body's shape. */
+export type ResponseSchema =
+  | Schema
+  | ((status: number, body: unknown) => Schema | undefined)
+  | undefined;
+
+/**
+ * The response `body` checked against its schema: returned as parsed when it matches; otherwise
+ * thrown as `ResponseValidationError` (`'strict'`), or logged and returned as it came (`'warn'`).
+ */
+export function validateResponse(
+  schemaOrChoice: ResponseSchema,
+  body: unknown,
+  answer: { identity: RequestIdentity; status: number },
+  mode: ValidateResponses,
+  logger: Logger,
+  callerSchema?: boolean,
+): unknown {
+  if (!schemaOrChoice || mode === 'off') return body;
+  const schema =
+    typeof schemaOrChoice === 'function' ? schemaOrChoice(answer.status, body) : schemaOrChoice;
+  if (!schema) return body;
+  // A caller's own schema may carry formats the quick acceptance does not model: zod decides.
+  if (!callerSchema && acceptsFast(schema, body)) return body;
+  const result = safeParse(schema, body);
+  if (result.success) return result.data;
+  const { identity, status } = answer;
+  const error = new ResponseValidationError(identity, status, body, toIssues(result.error.issues));
+  if (mode === 'strict') throw error;
+  logger.warn(error.message, { issues: error.issues });
+  return body;
+}
+
+/** zod issues reduced to what the SDK's errors keep. */
+export function toIssues(
+  issues: ReadonlyArray<ZodIssueLike>,
+  prefix: ReadonlyArray<PropertyKey> = [],
+): ValidationIssue[] {
+  return issues.flatMap(({ path, message, code, errors }) => {
+    // A union reports only "Invalid input" at its own path; the alternative that came closest
+    // (fewest issues) says what is actually wrong, field by field.
+    if (code === 'invalid_union' && errors && errors.length > 0) {
+      const closest = errors.reduce((best, next) => (next.length < best.length ? next : best));
+      if (closest.length > 0) return toIssues(closest, [...prefix, ...path]);
+    }
+    return [{ path: [...prefix, ...path], message, code }];
+  });
+}
+
+/** The parts of a zod issue the SDK keeps (`errors`: one issue list per alternative of a union). */
+interface ZodIssueLike {
+  path: PropertyKey[];
+  message: string;
+  code: string;
+  errors?: ReadonlyArray<ReadonlyArray<ZodIssueLike>>;
 }

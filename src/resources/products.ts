@@ -1,9 +1,9 @@
 import { LIST_DEFAULTS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
+import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
 import { type PagePromise, pageContent, pagePromise } from '../core/pagination';
 import { path } from '../core/path';
-import type { QueryParams } from '../core/transport';
 import { checkParams } from '../core/validate';
 import {
   type Product,

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise';
+import type { CallResult, CallSpecInput, Schema } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
-import type { CallResult, CallSpecInput, Schema } from '../core/transport';
 
 /** What a resource needs from its client: a way to send a described call. */
 export interface Requester {

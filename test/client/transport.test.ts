@@ -1,7 +1,9 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import type { Transport } from '../../src/core/transport';
+import { clientOver } from '../../src/client';
+import { type ClientOptions, resolveOptions } from '../../src/core/options';
+import { Transport } from '../../src/core/transport';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -13,6 +15,7 @@ import {
   ResponseValidationError,
 } from '../../src/index';
 import { json, type StubServer, sequence, startStub } from '../helpers/stub-server';
+import { type VirtualClock, virtualClock } from '../helpers/virtual-clock';
 
 let server: StubServer | undefined;
 afterEach(async () => {
@@ -20,16 +23,20 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A client of `s` whose waits run on `clock`: a virtual one unless a test says otherwise. */
 const clientFor = (
   s: StubServer,
-  options: Partial<ConstructorParameters<typeof PartnerClient>[0]> = {},
-) =>
-  new PartnerClient({
+  options: ClientOptions = {},
+  clock: VirtualClock = virtualClock(),
+) => {
+  const all: ClientOptions = {
     baseUrl: s.baseUrl,
     clientToken: 'transport-token-1',
     logLevel: 'off',
     ...options,
-  });
+  };
+  return clientOver(new Transport(resolveOptions(all), undefined, clock), all);
+};
 const get = (client: PartnerClient, path = '/products') => client.request({ method: 'GET', path });
 
 describe('retries over a real loopback server', () => {
@@ -85,9 +92,10 @@ describe('retries over a real loopback server', () => {
         (_r, res) => json(res, 200, {}),
       ),
     );
-    await get(clientFor(server));
-    const [first, second] = server.requests;
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    const clock = virtualClock();
+    await get(clientFor(server, {}, clock));
+    expect(clock.waits).toEqual([1_000]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('waits for Retry-After given as an HTTP date', async () => {
@@ -98,21 +106,25 @@ describe('retries over a real loopback server', () => {
         (_r, res) => json(res, 200, {}),
       ),
     );
-    await get(clientFor(server));
-    const [first, second] = server.requests;
-    // HTTP dates have one-second precision: the wait is at least one whole second.
-    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    const clock = virtualClock();
+    await get(clientFor(server, {}, clock));
+    // HTTP dates have one-second precision: the wait is between one and two whole seconds.
+    expect(clock.waits).toHaveLength(1);
+    expect(clock.waits[0]).toBeGreaterThan(900);
+    expect(clock.waits[0]).toBeLessThanOrEqual(2_000);
   });
 
   it('fails at once with RateLimitError when Retry-After is longer than the call has left', async () => {
     server = await startStub((_r, res) =>
       json(res, 429, { message: 'slow down' }, { 'retry-after': '30' }),
     );
-    const started = Date.now();
-    const error = await get(clientFor(server, { totalTimeout: 5_000 })).catch((e: unknown) => e);
+    const clock = virtualClock();
+    const error = await get(clientFor(server, { totalTimeout: 5_000 }, clock)).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(30_000);
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(clock.waits).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -122,15 +134,17 @@ describe('retries over a real loopback server', () => {
     // before the 1 s deadline. (With real jitter a wait may end just before the deadline and
     // leave its attempt no time, which ends in a time-out instead: a rare, random outcome.)
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const started = Date.now();
-    const error = await get(clientFor(server, { totalTimeout: 1_000, maxRetries: 10 })).catch(
-      (e: unknown) => e,
-    );
+    const clock = virtualClock();
+    const started = clock.now();
+    const error = await get(
+      clientFor(server, { totalTimeout: 1_000, maxRetries: 10 }, clock),
+    ).catch((e: unknown) => e);
     // The retries stop once the next wait cannot end in time, and the call reports the
     // service's answer, not a time-out of its own making.
     expect(error).toBeInstanceOf(InternalServerError);
+    expect(clock.waits).toEqual([150, 300]);
     expect(server.requests).toHaveLength(3);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(clock.now() - started).toBeLessThan(1_000);
   });
 
   it('does not start an attempt with less time left than the last answer took', async () => {
@@ -142,10 +156,12 @@ describe('retries over a real loopback server', () => {
     // A 300 ms wait would then leave the third attempt ~150 ms of the 1 s, less than the 200 ms
     // an answer takes: it would end in a time-out, so the call ends now with the 503.
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const error = await get(clientFor(server, { totalTimeout: 1_000, maxRetries: 10 })).catch(
-      (e: unknown) => e,
-    );
+    const clock = virtualClock();
+    const error = await get(
+      clientFor(server, { totalTimeout: 1_000, maxRetries: 10 }, clock),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
+    expect(clock.waits).toEqual([150]);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -225,31 +241,33 @@ describe('connection failures', () => {
 
   it('bounds the whole call, retries included, by totalTimeout', async () => {
     server = await startStub(() => new Promise(() => {}));
-    const started = Date.now();
+    const clock = virtualClock();
+    const started = clock.now();
     const error = await get(
-      clientFor(server, { timeout: 300, totalTimeout: 700, maxRetries: 10 }),
+      clientFor(server, { timeout: 300, totalTimeout: 700, maxRetries: 10 }, clock),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     // The second attempt starts within 600 ms (300 ms time-out, then at most 300 ms of back-off)
     // and runs until its own time-out or the deadline; a back-off that cannot end before the
     // deadline ends the call at once rather than waiting to fail.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(clock.waits.length).toBeGreaterThanOrEqual(1);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(550);
+    expect(clock.now() - started).toBeLessThan(5_000);
   });
 
   it('rejects promptly on abort and makes no further attempt', async () => {
     server = await startStub((_r, res) => json(res, 503, {}, { 'retry-after': '5' }));
     const controller = new AbortController();
-    const pending = clientFor(server)
+    // A clock whose waits end only by an abort: the call is surely waiting when it comes.
+    const clock = virtualClock({ hold: true });
+    const pending = clientFor(server, {}, clock)
       .request({ method: 'GET', path: '/slow' }, { signal: controller.signal })
       .catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const abortedAt = Date.now();
+    await vi.waitFor(() => expect(clock.waits).toEqual([5_000]), { timeout: 5_000 });
     controller.abort();
     const error = await pending;
     expect(error).toBeInstanceOf(APIUserAbortError);
-    expect(Date.now() - abortedAt).toBeLessThan(1_000);
     expect(server.requests.filter((r) => r.path === '/slow')).toHaveLength(1);
   });
 

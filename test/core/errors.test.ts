@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIError,
   AuthenticationError,
@@ -149,11 +149,10 @@ describe('error classes', () => {
 
 describe('instanceof across copies of the package', () => {
   it('holds for an error created by a second, separately loaded copy of the module', async () => {
-    // A query string makes the module loader evaluate the file again: a distinct copy of every class,
-    // as when a partner's app loads both the ESM and the CJS build.
-    const copy = (await import(
-      /* @vite-ignore */ `${new URL('../../src/core/errors.ts', import.meta.url).href}?copy=1`
-    )) as typeof import('../../src/core/errors');
+    // With the module registry reset, the import evaluates the error modules again: a distinct
+    // copy of every class, as when a partner's app loads both the ESM and the CJS build.
+    vi.resetModules();
+    const copy = await import('../../src/core/errors');
     expect(copy.NotFoundError).not.toBe(NotFoundError);
     const foreign = copy.makeAPIError(request, 404, undefined, new Headers());
     expect(foreign).toBeInstanceOf(NotFoundError);

@@ -1,0 +1,253 @@
+/**
+ * The service answered with an error status: {@link APIError} and one class per status the SDK
+ * names, and the mapping from a status to its class.
+ */
+
+import { bodyMessage, firstFieldError, readFieldErrors } from './error-body';
+import { brand, PartnerError, type RequestIdentity } from './partner-error';
+import { redactDeep, redactHeaders } from './redact';
+import { parseRetryAfter } from './retry-after';
+
+/**
+ * The service answered with an error status. Subclasses name the status; `status`, `body`,
+ * `headers`, `method` and `path` say what happened. `body` is the parsed JSON (or the raw text when
+ * it is not JSON), with any secret the service echoed replaced by `[REDACTED]`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await seller.refunds.request('tx_1');
+ * } catch (err) {
+ *   if (err instanceof APIError) console.log(err.status, err.body);
+ * }
+ * ```
+ */
+export class APIError extends PartnerError {
+  /** HTTP status code of the response. */
+  readonly status: number;
+  /** Response body: parsed JSON, or text when it was not JSON; `undefined` when empty. Secrets redacted. */
+  readonly body: unknown;
+  /** Response headers, with any secret the service echoed in them replaced by `[REDACTED]`. */
+  readonly headers: Headers;
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Path of the request relative to `baseUrl`. */
+  readonly path: string;
+
+  constructor(
+    request: RequestIdentity,
+    status: number,
+    body: unknown,
+    headers: Headers,
+    detail?: string,
+  ) {
+    super(formatMessage(request, status, body, detail));
+    this.status = status;
+    this.body = redactDeep(body);
+    this.headers = redactHeaders(headers);
+    this.method = request.method;
+    this.path = request.path;
+  }
+}
+brand(APIError, 'APIError');
+
+/**
+ * HTTP 400: the service found the request invalid.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof BadRequestError) console.log(err.body);
+ * ```
+ */
+export class BadRequestError extends APIError {}
+brand(BadRequestError, 'BadRequestError');
+
+/**
+ * HTTP 401: the client token or the seller's public token is missing, invalid or expired. On the
+ * root client this often means the endpoint needs a seller: use `client.forUser(publicToken)`.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof AuthenticationError) console.log('check credentials:', err.message);
+ * ```
+ */
+export class AuthenticationError extends APIError {}
+brand(AuthenticationError, 'AuthenticationError');
+
+/**
+ * HTTP 403: refused. The service only accepts calls from IP addresses and domains the partner
+ * registered beforehand (spec §5.6), so a 403 usually means this machine's address is not on that list.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof PermissionDeniedError) console.log(err.message);
+ * ```
+ */
+export class PermissionDeniedError extends APIError {}
+brand(PermissionDeniedError, 'PermissionDeniedError');
+
+/**
+ * HTTP 404: the resource (product, offer, refund, export…) does not exist.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof NotFoundError) return null;
+ * ```
+ */
+export class NotFoundError extends APIError {}
+brand(NotFoundError, 'NotFoundError');
+
+/**
+ * HTTP 409: conflicts with the current state. (A running statement export is not thrown: the SDK
+ * returns it with `alreadyRunning: true`.)
+ *
+ * @example
+ * ```ts
+ * if (err instanceof ConflictError) console.log(err.body);
+ * ```
+ */
+export class ConflictError extends APIError {}
+brand(ConflictError, 'ConflictError');
+
+/**
+ * HTTP 422: the payload was refused field by field. `fieldErrors` holds the service's messages per
+ * field, keyed as the service sent them (dot form: `phones.0.number`).
+ *
+ * @example
+ * ```ts
+ * if (err instanceof UnprocessableEntityError) {
+ *   for (const [field, messages] of Object.entries(err.fieldErrors)) console.log(field, messages);
+ * }
+ * ```
+ */
+export class UnprocessableEntityError extends APIError {
+  /** Messages per field from a Laravel-style `{ message, errors }` body; empty when the body had none. */
+  readonly fieldErrors: Record<string, string[]>;
+
+  constructor(
+    request: RequestIdentity,
+    status: number,
+    body: unknown,
+    headers: Headers,
+    detail?: string,
+  ) {
+    super(request, status, body, headers, detail);
+    this.fieldErrors = readFieldErrors(this.body);
+  }
+}
+brand(UnprocessableEntityError, 'UnprocessableEntityError');
+
+/**
+ * HTTP 429: too many requests. `retryAfterMs` is the wait the service asked for, when it said.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof RateLimitError) await sleep(err.retryAfterMs ?? 1000);
+ * ```
+ */
+export class RateLimitError extends APIError {
+  /** Milliseconds the service asked to wait (`Retry-After`), or `undefined` when it did not say. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    request: RequestIdentity,
+    status: number,
+    body: unknown,
+    headers: Headers,
+    detail?: string,
+  ) {
+    super(request, status, body, headers, detail);
+    this.retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+  }
+}
+brand(RateLimitError, 'RateLimitError');
+
+/**
+ * HTTP 500 or above: the service failed. Retried automatically for calls that are safe to repeat.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof InternalServerError) console.log('service failed with', err.status);
+ * ```
+ */
+export class InternalServerError extends APIError {}
+brand(InternalServerError, 'InternalServerError');
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * Picks the error class that names `status`.
+ *
+ * @internal
+ */
+export function errorClassFor(status: number): typeof APIError {
+  switch (status) {
+    case 400:
+      return BadRequestError;
+    case 401:
+      return AuthenticationError;
+    case 403:
+      return PermissionDeniedError;
+    case 404:
+      return NotFoundError;
+    case 409:
+      return ConflictError;
+    case 422:
+      return UnprocessableEntityError;
+    case 429:
+      return RateLimitError;
+    default:
+      return status >= 500 ? InternalServerError : APIError;
+  }
+}
+
+/**
+ * Builds the typed error for an HTTP error response. `detail` replaces the body's message when given.
+ *
+ * @internal
+ */
+export function makeAPIError(
+  request: RequestIdentity,
+  status: number,
+  body: unknown,
+  headers: Headers,
+  detail?: string,
+): APIError {
+  const ErrorClass = errorClassFor(status);
+  return new ErrorClass(request, status, body, headers, detail ?? defaultDetail(status, body));
+}
+
+function defaultDetail(status: number, body: unknown): string | undefined {
+  if (status === 422) return firstFieldError(body);
+  if (status === 403) {
+    const said = bodyMessage(body);
+    return `${said ? `${said} ` : ''}(the service only accepts calls from IP addresses and domains registered for this client beforehand: register this machine's address, spec §5.6)`;
+  }
+  return undefined;
+}
+
+function formatMessage(
+  request: RequestIdentity,
+  status: number,
+  body: unknown,
+  detail: string | undefined,
+): string {
+  const statusText = STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'HTTP Error');
+  const said = detail ?? bodyMessage(body);
+  return `${request.method} ${request.path} → ${status} ${statusText}${said ? `: ${said}` : ''}`;
+}

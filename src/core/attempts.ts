@@ -1,0 +1,94 @@
+/**
+ * The attempt loop of one call: an attempt through ky (bounded up to the headers), its body read
+ * within the rest of the attempt's time (`body.ts`), and, after a failure, the retry the replay
+ * policy allows (`retry.ts`) after its wait, with a reconciliation first where a lost attempt may
+ * have acted (`reconcile.ts`).
+ */
+
+import type { KyInstance, Options as KyOptions } from 'ky';
+import type { WithResponse } from './api-promise';
+import { readBody } from './body';
+import type { ReadyCallSpec } from './call-spec';
+import type { Clock } from './clock';
+import { isRedirect } from './redirects';
+import { mayHaveActed, retryDelay, timeForWait } from './retry';
+
+/** What one call sends, and the bounds its attempts run within. */
+export interface AttemptPlan {
+  spec: ReadyCallSpec;
+  /** The URL given to ky. */
+  target: string;
+  /** ky's options; each attempt sets its own time-outs on them. */
+  request: KyOptions;
+  /** Milliseconds one attempt may take, body included. */
+  timeout: number;
+  /** When the call must end, on the transport's clock. */
+  deadline: number;
+  maxRetries: number;
+  maxResponseBytes: number;
+  signal: AbortSignal | undefined;
+}
+
+/** What the loop tells and asks its caller along the way. */
+export interface AttemptHooks {
+  clock: Clock;
+  /** Before the wait of retry number `retry` (1 for the first) after `error`. */
+  onRetry(error: unknown, retry: number, wait: number): void;
+  /** After the wait, when the failed attempt may have acted: a result found ends the call. */
+  reconcile?: ((error: unknown) => Promise<WithResponse<unknown> | undefined>) | undefined;
+}
+
+/** How the loop ended: with an answer (its body as text, unread when raw or a redirect), or a result found. */
+export type AttemptOutcome =
+  | { response: Response; text: string; found?: undefined }
+  | { found: WithResponse<unknown> };
+
+/** Runs the attempts of `plan` until one answers, a failure may not be retried, or time runs out. */
+export async function runAttempts(
+  ky: KyInstance,
+  plan: AttemptPlan,
+  hooks: AttemptHooks,
+): Promise<AttemptOutcome> {
+  const { clock } = hooks;
+  for (let retry = 0; ; ) {
+    const started = clock.now();
+    try {
+      return await attempt(ky, plan, started, clock);
+    } catch (error) {
+      const now = clock.now();
+      const left = timeForWait(error, plan.deadline - now, now - started);
+      const wait =
+        retry < plan.maxRetries ? retryDelay(error, plan.spec.replay, retry + 1, left) : undefined;
+      if (wait === undefined) throw error;
+      retry++;
+      hooks.onRetry(error, retry, wait);
+      await clock.sleep(wait, plan.signal);
+      if (hooks.reconcile && mayHaveActed(error)) {
+        const found = await hooks.reconcile(error);
+        if (found) return { found };
+      }
+    }
+  }
+}
+
+/**
+ * One attempt: ky bounds it up to the response headers and aborts on the caller's signal;
+ * `readBody` bounds the rest of the attempt's time. No controller of our own: tying one to ky's
+ * would cost every call more than the SDK's other work together.
+ */
+async function attempt(
+  ky: KyInstance,
+  plan: AttemptPlan,
+  started: number,
+  clock: Clock,
+): Promise<{ response: Response; text: string }> {
+  const left = Math.max(1, plan.deadline - started);
+  const budget = Math.min(plan.timeout, left);
+  plan.request.timeout = budget;
+  plan.request.totalTimeout = left;
+  const response = await ky(plan.target, plan.request);
+  // A raw response's body is the caller's to stream; a redirect's is never read.
+  if (plan.spec.raw || isRedirect(response.status)) return { response, text: '' };
+  const bodyTime = Math.max(1, started + budget - clock.now());
+  return { response, text: await readBody(response, bodyTime, plan.maxResponseBytes, plan.signal) };
+}

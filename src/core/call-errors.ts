@@ -1,0 +1,298 @@
+/**
+ * Failures other than an error status: no answer in time, a bad answer or bad input, an abort, an
+ * unknown outcome, and the waits, exports and webhook deliveries that fail.
+ */
+
+import {
+  brand,
+  describeIssues,
+  describeStatus,
+  errorSummary,
+  PartnerError,
+  type RequestIdentity,
+  type ValidationIssue,
+} from './partner-error';
+import { redactDeep } from './redact';
+
+/**
+ * No response: the connection was refused, reset, or the name did not resolve. `cause` holds the
+ * runtime's own error.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof APIConnectionError) console.log('network problem:', err.message);
+ * ```
+ */
+export class APIConnectionError extends PartnerError {
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Path of the request relative to `baseUrl`. */
+  readonly path: string;
+
+  constructor(request: RequestIdentity, message: string, options?: { cause?: unknown }) {
+    super(`${request.method} ${request.path} → ${message}`, options);
+    this.method = request.method;
+    this.path = request.path;
+  }
+}
+brand(APIConnectionError, 'APIConnectionError');
+
+/**
+ * The service did not answer within `timeout` (one attempt) or `totalTimeout` (the whole call).
+ *
+ * @example
+ * ```ts
+ * if (err instanceof APIConnectionTimeoutError) console.log('too slow:', err.message);
+ * ```
+ */
+export class APIConnectionTimeoutError extends APIConnectionError {}
+brand(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
+
+/**
+ * The response body grew past `maxResponseBytes` (counted after decompression, while reading): the
+ * SDK stopped reading and cancelled it. Not retried, since a repeat would be as large. Raise the
+ * bound per call (`{ maxResponseBytes }`) if such a body is expected.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.products.list({ per_page: 50 }, { maxResponseBytes: 1024 * 1024 });
+ * } catch (err) {
+ *   if (err instanceof ResponseTooLargeError) console.log('over', err.limit, 'bytes');
+ * }
+ * ```
+ */
+export class ResponseTooLargeError extends PartnerError {
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Path of the request relative to `baseUrl`. */
+  readonly path: string;
+  /** The bound that was passed, in bytes. */
+  readonly limit: number;
+
+  constructor(request: RequestIdentity, limit: number) {
+    super(
+      `${request.method} ${request.path} → the response body is larger than maxResponseBytes (${limit} bytes); reading stopped`,
+    );
+    this.method = request.method;
+    this.path = request.path;
+    this.limit = limit;
+  }
+}
+brand(ResponseTooLargeError, 'ResponseTooLargeError');
+
+/**
+ * A call that may already have acted on the service lost its answer (a time-out, a reset, a 5xx),
+ * and the check of whether it did (for a refund request: reading the transaction's refunds) failed
+ * too. The SDK did not send it again, since a blind repeat could act twice: find out before
+ * repeating it (for a refund, `refunds.findCreatedSince(transactionHash, since)`). `cause` is the
+ * check's failure, `attemptError` the lost attempt's, `since` when the call started.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await seller.refunds.request('tx_1');
+ * } catch (err) {
+ *   if (err instanceof OutcomeUnknownError) {
+ *     const made = await seller.refunds.findCreatedSince('tx_1', err.since);
+ *     if (made === undefined) await seller.refunds.request('tx_1');
+ *   }
+ * }
+ * ```
+ */
+export class OutcomeUnknownError extends PartnerError {
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Path of the request relative to `baseUrl`. */
+  readonly path: string;
+  /** When the call started (this machine's clock): anything it did happened after this. */
+  readonly since: Date;
+  /** Why the attempt's answer was lost. */
+  readonly attemptError: unknown;
+
+  constructor(
+    request: RequestIdentity,
+    uncertain: string,
+    since: Date,
+    attemptError: unknown,
+    cause: unknown,
+  ) {
+    super(
+      `${request.method} ${request.path} → ${uncertain}: the answer was lost (${errorSummary(attemptError)}) and checking failed (${errorSummary(cause)}); not sent again`,
+      { cause },
+    );
+    this.method = request.method;
+    this.path = request.path;
+    this.since = since;
+    this.attemptError = attemptError;
+  }
+}
+brand(OutcomeUnknownError, 'OutcomeUnknownError');
+
+/**
+ * The caller aborted the call through its `signal`. `cause` is the signal's reason.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const call = client.products.list({}, { signal: controller.signal });
+ * controller.abort();
+ * await call.catch((err) => err instanceof APIUserAbortError); // true
+ * ```
+ */
+export class APIUserAbortError extends PartnerError {}
+brand(APIUserAbortError, 'APIUserAbortError');
+
+/**
+ * A parameter failed the SDK's own check of the documented rules: nothing was sent. `issues` says
+ * which fields and why.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await seller.refunds.request('tx_1', { reason: 'x'.repeat(1001) });
+ * } catch (err) {
+ *   if (err instanceof RequestValidationError) console.log(err.issues[0]?.path); // ['reason']
+ * }
+ * ```
+ */
+export class RequestValidationError extends PartnerError {
+  /** The problems found, one per field rule broken. */
+  readonly issues: ReadonlyArray<ValidationIssue>;
+
+  constructor(what: string, issues: ReadonlyArray<ValidationIssue>) {
+    super(`${what}: ${describeIssues(issues)}`);
+    this.issues = issues;
+  }
+}
+brand(RequestValidationError, 'RequestValidationError');
+
+/**
+ * The service answered, but not in the documented shape. `body` keeps what it sent (secrets
+ * redacted), so nothing is lost; `issues` says what did not match.
+ *
+ * @example
+ * ```ts
+ * if (err instanceof ResponseValidationError) console.log(err.issues, err.body);
+ * ```
+ */
+export class ResponseValidationError extends PartnerError {
+  /** What did not match the documented shape. */
+  readonly issues: ReadonlyArray<ValidationIssue>;
+  /** The body as received (parsed JSON or text), secrets redacted. */
+  readonly body: unknown;
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Path of the request relative to `baseUrl`. */
+  readonly path: string;
+  /** HTTP status of the response. */
+  readonly status: number;
+
+  constructor(
+    request: RequestIdentity,
+    status: number,
+    body: unknown,
+    issues: ReadonlyArray<ValidationIssue>,
+  ) {
+    super(
+      `${request.method} ${request.path} → ${status}: unexpected response shape: ${describeIssues(issues)}`,
+    );
+    this.issues = issues;
+    this.body = redactDeep(body);
+    this.method = request.method;
+    this.path = request.path;
+    this.status = status;
+  }
+}
+brand(ResponseValidationError, 'ResponseValidationError');
+
+/**
+ * A refund or export did not reach a final state within the poll `timeout`. `lastStatus` is the
+ * last status seen (or `undefined` when no poll answered), `waitedMs` how long it waited.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await seller.refunds.waitForCompletion('tx_1', { timeout: 60_000 });
+ * } catch (err) {
+ *   if (err instanceof PollTimeoutError) console.log('still', err.lastStatus, 'after', err.waitedMs);
+ * }
+ * ```
+ */
+export class PollTimeoutError extends PartnerError {
+  /** The last status value the poll saw, if any. */
+  readonly lastStatus: unknown;
+  /** How long the wait lasted, in milliseconds. */
+  readonly waitedMs: number;
+
+  constructor(what: string, lastStatus: unknown, waitedMs: number) {
+    super(
+      `${what} did not finish within ${waitedMs} ms (last status: ${describeStatus(lastStatus)})`,
+    );
+    this.lastStatus = lastStatus;
+    this.waitedMs = waitedMs;
+  }
+}
+brand(PollTimeoutError, 'PollTimeoutError');
+
+/** What {@link ExportFailedError} keeps of the export: its hash, status and any other field sent. */
+export interface FailedExport {
+  /** Export identifier. */
+  readonly hash: string;
+  /** The failure status the service reported (e.g. `failed`). */
+  readonly status?: string | null | undefined;
+  /** The download location; never set on a failed export. */
+  readonly url?: string | null | undefined;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * A statement export ended in a failure status (`failed` or `error`, see `EXPORT_STATUS` in
+ * `assumptions.ts`) while `statements.waitForExport` waited for it. `export` is the export as the
+ * service last reported it.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await seller.statements.waitForExport(exported);
+ * } catch (err) {
+ *   if (err instanceof ExportFailedError) console.log(err.export.hash, err.export.status);
+ * }
+ * ```
+ */
+export class ExportFailedError extends PartnerError {
+  /** The failed export as last reported by the service. */
+  readonly export: FailedExport;
+
+  constructor(failed: FailedExport) {
+    super(`statement export ${failed.hash} failed (status: ${describeStatus(failed.status)})`);
+    this.export = failed;
+  }
+}
+brand(ExportFailedError, 'ExportFailedError');
+
+/**
+ * A webhook delivery's body is not a valid event (not JSON, or not the documented envelope).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseWebhookEvent(rawBody);
+ * } catch (err) {
+ *   if (err instanceof WebhookPayloadError) console.log(err.issues);
+ * }
+ * ```
+ */
+export class WebhookPayloadError extends PartnerError {
+  /** What did not match the envelope or the event's payload; empty when the body was not JSON. */
+  readonly issues: ReadonlyArray<ValidationIssue>;
+
+  constructor(message: string, issues: ReadonlyArray<ValidationIssue> = [], cause?: unknown) {
+    super(
+      issues.length > 0 ? `${message}: ${describeIssues(issues)}` : message,
+      cause === undefined ? undefined : { cause },
+    );
+    this.issues = issues;
+  }
+}
+brand(WebhookPayloadError, 'WebhookPayloadError');

@@ -1,0 +1,78 @@
+/**
+ * What the transport tells the logger about a call: each request and answer body (`debug`), each
+ * answer's status and time (`info`), each retry (`warn`). Which levels are written is read once,
+ * when the client is built.
+ */
+
+import type { ReadyCallSpec } from './call-spec';
+import type { SdkLogger } from './logger';
+import type { FetchLike, ResolvedOptions } from './options';
+import { type Target, withoutQuery } from './request';
+import { retryReason } from './retry';
+
+/** The log lines of a client's calls. */
+export class CallLog {
+  readonly #logger: SdkLogger;
+  readonly #debug: boolean;
+  readonly #info: boolean;
+  readonly #warn: boolean;
+
+  constructor(logger: SdkLogger) {
+    this.#logger = logger;
+    this.#debug = logger.enabled('debug');
+    this.#info = logger.enabled('info');
+    this.#warn = logger.enabled('warn');
+  }
+
+  /** The call about to be sent: its query and body (a form by its field names). */
+  request(spec: ReadyCallSpec, target: Target): void {
+    if (!this.#debug) return;
+    const form = spec.form ? [...spec.form.keys()] : undefined;
+    const body = spec.json ?? form;
+    this.#logger.debug(`${spec.method} ${target.identity.path}`, { query: spec.query, body });
+  }
+
+  /** The answer that ended the call, and how long the call took. */
+  answer(target: Target, status: number, tookMs: number): void {
+    if (!this.#info) return;
+    const { method, path } = target.identity;
+    this.#logger.info(`${method} ${path} → ${status} (${tookMs} ms)`);
+  }
+
+  /** The answer's parsed body. */
+  body(target: Target, status: number, body: unknown): void {
+    if (!this.#debug) return;
+    const { method, path } = target.identity;
+    this.#logger.debug(`← ${status} ${method} ${path}`, { body });
+  }
+
+  /** A retry about to wait `wait` ms after `error`: never the URL's query (it may hold a signature). */
+  retry(target: Target, error: unknown, retry: number, wait: number): void {
+    if (!this.#warn) return;
+    const what = `${target.identity.method} ${withoutQuery(target.url)}`;
+    const waiting = Math.round(wait);
+    this.#logger.warn(
+      `retrying ${what} after ${retryReason(error)} (retry ${retry}, waiting ${waiting} ms)`,
+    );
+  }
+
+  /** A client token refused and renewed: the call is replayed once with the new one. */
+  replay(target: Target): void {
+    const { method, path } = target.identity;
+    this.#logger.info(`client token refused; replaying ${method} ${path} with a new one`);
+  }
+}
+
+/** The client's fetch; with debug logging on, one line per attempt (ky calls fetch once per attempt). */
+export function loggedFetch(options: ResolvedOptions): FetchLike {
+  const { logger, baseUrl } = options;
+  const fetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  if (!logger.enabled('debug')) return fetch;
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    // A URL outside baseUrl (a pre-signed file) is shown without its query: its signature.
+    const url = request.url.startsWith(`${baseUrl}/`) ? request.url : withoutQuery(request.url);
+    logger.debug(`→ ${request.method} ${url}`, { headers: request.headers });
+    return fetch(input, init);
+  };
+}

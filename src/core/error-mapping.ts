@@ -1,0 +1,124 @@
+/**
+ * Every failure of a call mapped to the SDK's error classes: ky's HTTP errors to the class that
+ * names the status, time-outs, aborts, oversized bodies and connection failures to theirs, and a
+ * refused token to a 401 that says which one.
+ */
+
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { BodyTimeout, BodyTooLarge } from './body';
+import { bodyMessage } from './error-body';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  type APIError,
+  APIUserAbortError,
+  makeAPIError,
+  PartnerError,
+  type RequestIdentity,
+  RequestValidationError,
+  ResponseTooLargeError,
+} from './errors';
+import { redactText } from './redact';
+
+/** The time-outs a call ran under, for the time-out error's message. */
+export interface Limits {
+  timeout: number;
+  totalTimeout: number;
+}
+
+/** The SDK's error for `error`, the failure of a call named `identity`; a `PartnerError` stays. */
+export function toPartnerError(
+  error: unknown,
+  identity: RequestIdentity,
+  signal: AbortSignal | undefined,
+  limits: Limits,
+): unknown {
+  if (error instanceof PartnerError) return error;
+  if (isHTTPError(error)) {
+    return makeAPIError(identity, error.response.status, error.data, error.response.headers);
+  }
+  if (signal?.aborted) {
+    return new APIUserAbortError(`${identity.method} ${identity.path} was aborted by the caller.`, {
+      cause: signal.reason,
+    });
+  }
+  if (error instanceof BodyTooLarge) return new ResponseTooLargeError(identity, error.limit);
+  if (isTimeoutError(error) || error instanceof BodyTimeout) {
+    return new APIConnectionTimeoutError(
+      identity,
+      `no complete response in time (timeout ${limits.timeout} ms per attempt, ${Math.round(limits.totalTimeout)} ms for the call)`,
+    );
+  }
+  if (isNetworkError(error)) {
+    // Keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which holds the request headers.
+    const cause = error.cause;
+    return new APIConnectionError(identity, `connection failed: ${describeCause(cause)}`, {
+      cause: redactedCause(cause),
+    });
+  }
+  return new APIConnectionError(identity, `request failed: ${describeCause(error)}`, {
+    cause: redactedCause(error),
+  });
+}
+
+/**
+ * The error as a cause that quotes no secret: fetch's own errors may quote a header value (a token),
+ * so one whose message holds a known secret is replaced by a copy with it masked.
+ */
+function redactedCause(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = redactText(error.message);
+  if (message === error.message) return error;
+  const copy = new Error(message);
+  copy.name = error.name;
+  return copy;
+}
+
+/** The error for a client token that could not be obtained (a login that failed to connect). */
+export function tokenFailure(error: unknown, identity: RequestIdentity): PartnerError {
+  if (error instanceof PartnerError) return error;
+  return new APIConnectionError(identity, `could not obtain a client token: ${String(error)}`, {
+    cause: error,
+  });
+}
+
+/** The error for a seller token whose function failed or returned no usable token: bad input. */
+export function bearerFailure(error: unknown): PartnerError {
+  if (error instanceof PartnerError) return error;
+  return new RequestValidationError('Invalid forUser() token', [
+    {
+      path: ['publicToken'],
+      message: error instanceof Error ? error.message : String(error),
+      code: 'invalid_token',
+    },
+  ]);
+}
+
+function describeCause(cause: unknown): string {
+  const code =
+    (cause as { cause?: { code?: unknown } })?.cause?.code ?? (cause as { code?: unknown })?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return typeof code === 'string' ? `${code} (${message})` : message;
+}
+
+const AUTH_HINTS = {
+  client:
+    'the client token was refused; if this endpoint acts for a seller, call it on client.forUser(publicToken)',
+  seller:
+    "the seller's public token was refused (a fresh client token was refused with it too): check the token given to forUser",
+  either: "the client token or the seller's public token was refused",
+} as const;
+
+/** Which token a 401 blames. */
+export type RefusedToken = keyof typeof AUTH_HINTS;
+
+/** The 401 with a hint saying which token the service refused. */
+export function withAuthHint(error: APIError, refused: RefusedToken): APIError {
+  return makeAPIError(
+    { method: error.method, path: error.path },
+    error.status,
+    error.body,
+    error.headers,
+    `${bodyMessage(error.body) ?? 'unauthorized'} (${AUTH_HINTS[refused]})`,
+  );
+}

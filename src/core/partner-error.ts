@@ -1,0 +1,92 @@
+/**
+ * The base of every error the SDK throws, and what makes `instanceof` work across the ESM and CJS
+ * copies of the package (a partner's app can load both): each class carries a registered brand and
+ * `Symbol.hasInstance` compares brands along the prototype chain instead of object identity.
+ */
+
+import { redactText } from './redact';
+
+const BRAND = Symbol.for('partner-sdk.error.brand');
+
+/** Marks `target` with its own brand; subclasses get theirs so a parent never matches a child's check. */
+/** @internal */
+export function brand(target: object, name: string): void {
+  Object.defineProperty(target, BRAND, { value: `partner-sdk.${name}` });
+}
+
+function hasBrand(value: unknown, wanted: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+    const ctor = proto.constructor;
+    if (ctor && Object.hasOwn(ctor, BRAND) && ctor[BRAND] === wanted) return true;
+  }
+  return false;
+}
+
+/** One problem found by a zod schema, as kept on validation errors (path and message). */
+export interface ValidationIssue {
+  /** Where in the value the problem is, e.g. `['phones', 0, 'number']`. */
+  readonly path: ReadonlyArray<PropertyKey>;
+  /** What is wrong, in words. */
+  readonly message: string;
+  /** zod's machine-readable code, e.g. `too_big`. */
+  readonly code: string;
+}
+
+/**
+ * Base class of every error the SDK throws.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.products.retrieve('prd_123');
+ * } catch (err) {
+ *   if (err instanceof PartnerError) console.error(err.message);
+ * }
+ * ```
+ */
+export class PartnerError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(redactText(message), options);
+    this.name = new.target.name;
+  }
+}
+// Defined outside the class body: bundlers rewrite `this` inside static methods to the class name,
+// which would make every subclass check the base brand.
+Object.defineProperty(PartnerError, Symbol.hasInstance, {
+  value: function hasInstance(this: object, value: unknown): boolean {
+    return hasBrand(value, (this as Record<symbol, unknown>)[BRAND]);
+  },
+});
+brand(PartnerError, 'PartnerError');
+
+/** How a request is named in messages and on errors: its method and the path under `baseUrl`. */
+export interface RequestIdentity {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path relative to `baseUrl` (or the absolute URL for a call outside it), without the query. */
+  readonly path: string;
+}
+
+/** @internal The first issues, for a message. */
+export function describeIssues(issues: ReadonlyArray<ValidationIssue>): string {
+  const shown = issues
+    .slice(0, 3)
+    .map(
+      (issue) =>
+        `${issue.path.length ? `${issue.path.map(String).join('.')}: ` : ''}${issue.message}`,
+    );
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
+/** @internal A status, for a message. */
+export function describeStatus(status: unknown): string {
+  if (status === undefined) return 'none seen';
+  return typeof status === 'string' ? status : JSON.stringify(status);
+}
+
+/** @internal An error's message, or the value itself, for another error's message. */
+export function errorSummary(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

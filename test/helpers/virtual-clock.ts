@@ -1,0 +1,37 @@
+/**
+ * A virtual clock for the transport: its waits (retry back-offs, `Retry-After`) end at once and
+ * move its time forward instead, so tests assert on the waits themselves, not on wall time. Time
+ * spent for real (an attempt on loopback) still counts: `now()` is the wall clock plus every wait
+ * skipped so far.
+ */
+
+import type { Clock } from '../../src/core/clock';
+
+/** A {@link Clock} that records its waits instead of sleeping them. */
+export interface VirtualClock extends Clock {
+  /** Every wait asked for, in order, in milliseconds. */
+  readonly waits: number[];
+}
+
+/**
+ * A virtual clock. With `hold: true` a wait never ends by itself (only an abort ends it), for
+ * tests that abort a call while it waits.
+ */
+export function virtualClock(options: { hold?: boolean } = {}): VirtualClock {
+  let skipped = 0;
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => Date.now() + skipped,
+    sleep(ms, signal) {
+      waits.push(ms);
+      return new Promise((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        if (options.hold) return;
+        skipped += ms;
+        resolve();
+      });
+    },
+  };
+}
