@@ -24,7 +24,6 @@ const EXEMPT = /^src\/(schemas|testing\/fixtures)\//;
  * `file:function` for a long function, or the file itself for a long core file.
  */
 const KNOWN = new Set([
-  'src/core/options.ts:resolveOptions',
   'src/bulk/run-bulk.ts:#run',
   'src/bulk/run-bulk.ts:#process',
   'src/testing/dispatch.ts:dispatch',

@@ -14,8 +14,8 @@ export interface WithResponse<T> {
 /**
  * A promise of a method's result that can also give the raw response. It is a native `Promise`
  * (so `await`, `Promise.all` and `instanceof Promise` work as for any promise) with
- * `withResponse()` added, the way ky's response promise carries `.json()`: awaiting a promise-like
- * object instead cost the SDK ~7% of a call at concurrency 32 (issue 8).
+ * `withResponse()` added, the way ky's response promise carries `.json()`: awaiting a native
+ * promise is cheaper than awaiting a promise-like object.
  *
  * @example
  * ```ts

@@ -166,7 +166,29 @@ function checkRetries(value: number): number {
 
 /** Applies defaults and environment, then checks every option; throws a `PartnerError` naming the bad one. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  const rawBaseUrl = options.baseUrl ?? env('PARTNER_API_BASE_URL');
+  const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
+  const credentials = readCredentials(options);
+  const maxRetries = checkRetries(options.maxRetries ?? 2);
+  const { validateResponses, logLevel } = readChecks(options);
+  const tokenStore = readTokenStore(options.tokenStore, credentials.clientId);
+  return {
+    // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
+    baseUrl: url.href.replace(/\/+$/, ''),
+    origin: url.origin,
+    ...credentials,
+    timeout: checkMs('timeout', options.timeout ?? 30_000),
+    totalTimeout: checkMs('totalTimeout', options.totalTimeout ?? 120_000),
+    maxRetries,
+    maxResponseBytes: checkBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+    fetch: options.fetch,
+    logger: createLogger(options.logger ?? console, logLevel),
+    validateResponses,
+    defaultHeaders: { ...options.defaultHeaders },
+    tokenStore,
+  };
+}
+
+function readBaseUrl(rawBaseUrl: string | undefined): URL {
   if (!rawBaseUrl) {
     throw optionError(
       '`baseUrl` is missing: pass it (e.g. `https://partner.example.com/api/v1`) or set PARTNER_API_BASE_URL.',
@@ -184,6 +206,12 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (url.search || url.hash) {
     throw optionError('`baseUrl` must not carry a query string or fragment.');
   }
+  return url;
+}
+
+function readCredentials(
+  options: ClientOptions,
+): Pick<ResolvedOptions, 'clientId' | 'clientSecret' | 'clientToken'> {
   const clientId = options.clientId ?? env('PARTNER_API_CLIENT_ID');
   const clientSecret = options.clientSecret ?? env('PARTNER_API_CLIENT_SECRET');
   const clientToken = options.clientToken ?? env('PARTNER_API_CLIENT_TOKEN');
@@ -207,8 +235,13 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       );
     }
   }
+  return { clientId, clientSecret, clientToken };
+}
 
-  const maxRetries = checkRetries(options.maxRetries ?? 2);
+function readChecks(options: ClientOptions): {
+  validateResponses: ValidateResponses;
+  logLevel: LogLevel;
+} {
   const validateResponses = options.validateResponses ?? 'strict';
   if (!['strict', 'warn', 'off'].includes(validateResponses)) {
     throw optionError(
@@ -224,33 +257,21 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw optionError('`fetch` must be a function.');
   }
-  const tokenStore = options.tokenStore;
-  if (tokenStore !== undefined) {
-    if (typeof tokenStore?.obtain !== 'function') {
-      throw optionError('`tokenStore` must have an `obtain` method (a ClientTokenStore).');
-    }
-    if (clientId === undefined) {
-      throw optionError('`tokenStore` shares logins: it needs `clientId` and `clientSecret`.');
-    }
-  }
+  return { validateResponses, logLevel };
+}
 
-  return {
-    // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
-    baseUrl: url.href.replace(/\/+$/, ''),
-    origin: url.origin,
-    clientId,
-    clientSecret,
-    clientToken,
-    timeout: checkMs('timeout', options.timeout ?? 30_000),
-    totalTimeout: checkMs('totalTimeout', options.totalTimeout ?? 120_000),
-    maxRetries,
-    maxResponseBytes: checkBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
-    fetch: options.fetch,
-    logger: createLogger(options.logger ?? console, logLevel),
-    validateResponses,
-    defaultHeaders: { ...options.defaultHeaders },
-    tokenStore,
-  };
+function readTokenStore(
+  tokenStore: ClientTokenStore | undefined,
+  clientId: string | undefined,
+): ClientTokenStore | undefined {
+  if (tokenStore === undefined) return undefined;
+  if (typeof tokenStore?.obtain !== 'function') {
+    throw optionError('`tokenStore` must have an `obtain` method (a ClientTokenStore).');
+  }
+  if (clientId === undefined) {
+    throw optionError('`tokenStore` shares logins: it needs `clientId` and `clientSecret`.');
+  }
+  return tokenStore;
 }
 
 /**

@@ -3,9 +3,8 @@
  * the service's `Retry-After` (seconds or an HTTP date, up to 60 s), within what the call has
  * left and only where the call's replay policy allows it.
  *
- * The transport runs the loop itself and gives ky `retry: 0`: ky's own retries clone every request
- * and normalise the retry options twice per call, retried or not, which cost ~10% of a small call
- * at concurrency 32 (issue 8). Deciding here costs nothing until an attempt fails.
+ * The transport runs the loop itself (`attempts.ts`) and gives ky `retry: 0`: ky's own retries
+ * do work on every call, retried or not, where deciding here costs nothing until an attempt fails.
  */
 
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
