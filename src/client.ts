@@ -1,13 +1,8 @@
 import type { APIPromise } from './core/api-promise';
 import type { CallContext, CallResult, HttpMethod, Schema } from './core/call-spec';
 import { RequestValidationError } from './core/errors';
-import {
-  type ClientOptions,
-  type RequestOptions,
-  resolveOptions,
-  type TokenSource,
-  warnIfUnversioned,
-} from './core/options';
+import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
+import { resolveOptions, warnIfUnversioned } from './core/resolve-options';
 import type { ReplayPolicy } from './core/retry';
 import { Transport } from './core/transport';
 import { Anticipations } from './resources/anticipations';

@@ -36,7 +36,7 @@ import {
 } from './error-mapping';
 import { APIUserAbortError, AuthenticationError } from './errors';
 import { login } from './login';
-import { callSettings, type RequestOptions, type ResolvedOptions } from './options';
+import type { RequestOptions, ResolvedOptions } from './options';
 import { findLostEffect } from './reconcile';
 import { holdSecret } from './redact';
 import { isRedirect, nextHop } from './redirects';
@@ -48,6 +48,7 @@ import {
   type Target,
   targetOf,
 } from './request';
+import { callSettings } from './resolve-options';
 import { validateResponse } from './validate';
 
 /** A call's time-outs and bounds, resolved from the client's options and the call's own. */

@@ -2,7 +2,8 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { clientOver } from '../../src/client';
-import { type ClientOptions, resolveOptions } from '../../src/core/options';
+import type { ClientOptions } from '../../src/core/options';
+import { resolveOptions } from '../../src/core/resolve-options';
 import { Transport } from '../../src/core/transport';
 import {
   APIConnectionError,

@@ -1,0 +1,189 @@
+/**
+ * The one place that applies the options' environment defaults and checks them, so a wrong option
+ * fails at construction with a message naming it, not at the first call.
+ */
+
+import { PartnerError } from './errors';
+import { createLogger, type LogLevel, parseLogLevel } from './logger';
+import type { ClientOptions, RequestOptions, ResolvedOptions, ValidateResponses } from './options';
+import { registerSecret } from './redact';
+import type { ClientTokenStore } from './token-store';
+
+function env(name: string): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
+  return value === '' ? undefined : value;
+}
+
+function optionError(message: string): PartnerError {
+  return new PartnerError(`Invalid PartnerClient options: ${message}`);
+}
+
+function checkMs(name: string, value: number): number {
+  // 2^31-1 is the largest delay timers accept.
+  if (!Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
+    throw optionError(`\`${name}\` must be a positive number of milliseconds (got ${value}).`);
+  }
+  return value;
+}
+
+/** The default of `maxResponseBytes`: far above any documented body, far below harm. */
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+function checkBytes(value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw optionError(
+      `\`maxResponseBytes\` must be a positive whole number of bytes (got ${value}).`,
+    );
+  }
+  return value;
+}
+
+function checkRetries(value: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > 10) {
+    throw optionError(`\`maxRetries\` must be a whole number from 0 to 10 (got ${value}).`);
+  }
+  return value;
+}
+
+/** Applies defaults and environment, then checks every option; throws a `PartnerError` naming the bad one. */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
+  const credentials = readCredentials(options);
+  const maxRetries = checkRetries(options.maxRetries ?? 2);
+  const { validateResponses, logLevel } = readChecks(options);
+  const tokenStore = readTokenStore(options.tokenStore, credentials.clientId);
+  return {
+    // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
+    baseUrl: url.href.replace(/\/+$/, ''),
+    origin: url.origin,
+    ...credentials,
+    timeout: checkMs('timeout', options.timeout ?? 30_000),
+    totalTimeout: checkMs('totalTimeout', options.totalTimeout ?? 120_000),
+    maxRetries,
+    maxResponseBytes: checkBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+    fetch: options.fetch,
+    logger: createLogger(options.logger ?? console, logLevel),
+    validateResponses,
+    defaultHeaders: { ...options.defaultHeaders },
+    tokenStore,
+  };
+}
+
+function readBaseUrl(rawBaseUrl: string | undefined): URL {
+  if (!rawBaseUrl) {
+    throw optionError(
+      '`baseUrl` is missing: pass it (e.g. `https://partner.example.com/api/v1`) or set PARTNER_API_BASE_URL.',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(rawBaseUrl);
+  } catch {
+    throw optionError(`\`baseUrl\` is not an absolute URL: ${JSON.stringify(rawBaseUrl)}.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw optionError(`\`baseUrl\` must use http or https (got ${url.protocol}).`);
+  }
+  if (url.search || url.hash) {
+    throw optionError('`baseUrl` must not carry a query string or fragment.');
+  }
+  return url;
+}
+
+function readCredentials(
+  options: ClientOptions,
+): Pick<ResolvedOptions, 'clientId' | 'clientSecret' | 'clientToken'> {
+  const clientId = options.clientId ?? env('PARTNER_API_CLIENT_ID');
+  const clientSecret = options.clientSecret ?? env('PARTNER_API_CLIENT_SECRET');
+  const clientToken = options.clientToken ?? env('PARTNER_API_CLIENT_TOKEN');
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw optionError(
+      `\`${clientId === undefined ? 'clientId' : 'clientSecret'}\` is missing: the login needs both clientId and clientSecret.`,
+    );
+  }
+  if (clientId === undefined && clientToken === undefined) {
+    throw optionError(
+      'no credentials: pass `clientId` and `clientSecret` (or PARTNER_API_CLIENT_ID / PARTNER_API_CLIENT_SECRET), or `clientToken` (or PARTNER_API_CLIENT_TOKEN).',
+    );
+  }
+  // The client's own credentials stay masked for good, however many sellers' tokens pass by.
+  registerSecret(clientSecret, true);
+  if (typeof clientToken === 'string') {
+    registerSecret(clientToken, true);
+    if (/[\0\r\n]/.test(clientToken)) {
+      throw optionError(
+        '`clientToken` contains a line break or NUL, which no HTTP header can carry.',
+      );
+    }
+  }
+  return { clientId, clientSecret, clientToken };
+}
+
+function readChecks(options: ClientOptions): {
+  validateResponses: ValidateResponses;
+  logLevel: LogLevel;
+} {
+  const validateResponses = options.validateResponses ?? 'strict';
+  if (!['strict', 'warn', 'off'].includes(validateResponses)) {
+    throw optionError(
+      `\`validateResponses\` must be 'strict', 'warn' or 'off' (got ${String(validateResponses)}).`,
+    );
+  }
+  const logLevel = options.logLevel ?? parseLogLevel(env('PARTNER_API_LOG')) ?? 'warn';
+  if (parseLogLevel(logLevel) === undefined) {
+    throw optionError(
+      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${String(logLevel)}).`,
+    );
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw optionError('`fetch` must be a function.');
+  }
+  return { validateResponses, logLevel };
+}
+
+function readTokenStore(
+  tokenStore: ClientTokenStore | undefined,
+  clientId: string | undefined,
+): ClientTokenStore | undefined {
+  if (tokenStore === undefined) return undefined;
+  if (typeof tokenStore?.obtain !== 'function') {
+    throw optionError('`tokenStore` must have an `obtain` method (a ClientTokenStore).');
+  }
+  if (clientId === undefined) {
+    throw optionError('`tokenStore` shares logins: it needs `clientId` and `clientSecret`.');
+  }
+  return tokenStore;
+}
+
+/**
+ * Warns when `baseUrl`'s path does not end in the version prefix `/api/v1` (spec conventions and
+ * §9: every path is relative to it), the usual cause of every call answering 404. Only a warning:
+ * a proxy or a gateway may mount the service elsewhere.
+ */
+export function warnIfUnversioned(options: ResolvedOptions): void {
+  if (options.baseUrl.endsWith('/api/v1')) return;
+  options.logger.warn(
+    `baseUrl ${options.baseUrl} does not end in /api/v1, the service's version prefix: calls may answer 404.`,
+  );
+}
+
+/** Checks one call's overrides the same way; returns them merged over the client's. */
+export function callSettings(
+  base: ResolvedOptions,
+  options: RequestOptions | undefined,
+): { timeout: number; totalTimeout: number; maxRetries: number; maxResponseBytes: number } {
+  const maxRetries =
+    options?.maxRetries === undefined ? base.maxRetries : checkRetries(options.maxRetries);
+  return {
+    timeout: options?.timeout === undefined ? base.timeout : checkMs('timeout', options.timeout),
+    totalTimeout:
+      options?.totalTimeout === undefined
+        ? base.totalTimeout
+        : checkMs('totalTimeout', options.totalTimeout),
+    maxRetries,
+    maxResponseBytes:
+      options?.maxResponseBytes === undefined
+        ? base.maxResponseBytes
+        : checkBytes(options.maxResponseBytes),
+  };
+}
