@@ -13,9 +13,9 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from './errors';
-import { acceptsFast } from './quick-accept';
 import type { Logger } from './logger';
 import type { ValidateResponses } from './options';
+import { acceptsFast } from './quick-accept';
 import { unknownKeyIssues } from './unknown-keys';
 
 /**
