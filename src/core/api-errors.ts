@@ -124,14 +124,8 @@ export class UnprocessableEntityError extends APIError {
   /** Messages per field from a Laravel-style `{ message, errors }` body; empty when the body had none. */
   readonly fieldErrors: Record<string, string[]>;
 
-  constructor(
-    request: RequestIdentity,
-    status: number,
-    body: unknown,
-    headers: Headers,
-    detail?: string,
-  ) {
-    super(request, status, body, headers, detail);
+  constructor(...args: ConstructorParameters<typeof APIError>) {
+    super(...args);
     this.fieldErrors = readFieldErrors(this.body);
   }
 }
@@ -149,15 +143,9 @@ export class RateLimitError extends APIError {
   /** Milliseconds the service asked to wait (`Retry-After`), or `undefined` when it did not say. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(
-    request: RequestIdentity,
-    status: number,
-    body: unknown,
-    headers: Headers,
-    detail?: string,
-  ) {
-    super(request, status, body, headers, detail);
-    this.retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+  constructor(...args: ConstructorParameters<typeof APIError>) {
+    super(...args);
+    this.retryAfterMs = parseRetryAfter(args[3].get('retry-after'));
   }
 }
 brand(RateLimitError, 'RateLimitError');

@@ -18,6 +18,7 @@ import {
   RequestValidationError,
   ResponseTooLargeError,
 } from './errors';
+import { errorSummary } from './partner-error';
 import { redactText } from './redact';
 
 /** The time-outs a call ran under, for the time-out error's message. */
@@ -88,7 +89,7 @@ export function bearerFailure(error: unknown): PartnerError {
   return new RequestValidationError('Invalid forUser() token', [
     {
       path: ['publicToken'],
-      message: error instanceof Error ? error.message : String(error),
+      message: errorSummary(error),
       code: 'invalid_token',
     },
   ]);
@@ -97,7 +98,7 @@ export function bearerFailure(error: unknown): PartnerError {
 function describeCause(cause: unknown): string {
   const code =
     (cause as { cause?: { code?: unknown } })?.cause?.code ?? (cause as { code?: unknown })?.code;
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = errorSummary(cause);
   return typeof code === 'string' ? `${code} (${message})` : message;
 }
 
