@@ -217,6 +217,13 @@ for (const { resolution, ok, output, seconds } of await Promise.all(checks)) {
   report(passed, `types  moduleResolution ${resolution}`, seconds, output, note);
 }
 
+// What the IDE shows over the installed package: hovers name the types and carry the field notes.
+{
+  copyFileSync(join(fixtures, 'quick-info.mjs'), join(project, 'quick-info.mjs'));
+  const { ok, output, seconds } = await run(process.execPath, ['quick-info.mjs']);
+  report(ok, 'types  quick info (language service)', seconds, output);
+}
+
 /**
  * Counts tsc's errors: ours (the fixture, partner-sdk's declarations, the config) and those inside
  * other installed packages, which are not this package's to fix.
