@@ -1,108 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { PartnerClient } from 'partner-sdk';
 import type { JournalRecord } from 'partner-sdk/bulk';
-import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
+import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const ANSWER_DELAY_MS = 150;
-
-/**
- * The kit on loopback, with each refund request's answer held back after the kit has acted on it:
- * a process killed meanwhile has refunds made whose answers it never read.
- */
-async function serveWithLateAnswers(
-  mock: MockPartnerApi,
-): Promise<{ url: string; server: Server; held: () => number }> {
-  let held = 0;
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    const hasBody = req.method !== 'GET' && chunks.length > 0;
-    const request = new Request(`${mock.baseUrl.replace(/\/api\/v1$/, '')}${req.url}`, {
-      method: req.method,
-      headers,
-      body: hasBody ? Buffer.concat(chunks) : undefined,
-    });
-    const answer = await mock.fetch(request);
-    const body = Buffer.from(await answer.arrayBuffer());
-    if (req.method === 'POST' && req.url?.includes('/financial/refund/')) {
-      held++;
-      await delay(ANSWER_DELAY_MS);
-      held--;
-    }
-    const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      out[name] = value;
-    });
-    if (!res.destroyed) res.writeHead(answer.status, out).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/api/v1`, server, held: () => held };
-}
-
-interface Line {
-  key: string;
-  status: string;
-  reconciled?: boolean;
-}
-
-/**
- * Runs the job in a child process. With `killWhen`, SIGKILLs it as soon as that says so (checked
- * every few milliseconds with the lines printed so far). Resolves with the lines it printed.
- */
-function runJob(
-  env: Record<string, string>,
-  killWhen?: (lines: Line[]) => boolean,
-): Promise<Line[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', './examples/support/register.ts', 'test/bulk/fixtures/refund-job.ts'],
-      { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const lines: Line[] = [];
-    let pending = '';
-    let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    const watch = killWhen
-      ? setInterval(() => {
-          if (killWhen(lines)) child.kill('SIGKILL');
-        }, 2)
-      : undefined;
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      pending += chunk;
-      let newline = pending.indexOf('\n');
-      while (newline !== -1) {
-        lines.push(JSON.parse(pending.slice(0, newline)) as Line);
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf('\n');
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      clearInterval(watch);
-      if (killWhen ? signal === 'SIGKILL' : code === 0) resolve(lines);
-      else reject(new Error(`job exited ${code ?? signal}: ${stderr}`));
-    });
-  });
-}
+import { runJob, serveWithLateAnswers } from './kill-job';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
