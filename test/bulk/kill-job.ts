@@ -8,7 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { PartnerClient } from 'partner-sdk';
 import type { MockPartnerApi } from 'partner-sdk/testing';
+import { expect } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ANSWER_DELAY_MS = 150;
@@ -101,4 +103,57 @@ export function runJob(
       else reject(new Error(`job exited ${code ?? signal}: ${stderr}`));
     });
   });
+}
+
+/**
+ * The in-doubt items (intent, no outcome) whose refund the kit made anyway: the answers the kill
+ * lost. Asserts there is at least one, then completes every refund made so far, so that a blind
+ * repeat would now make a second one.
+ */
+export async function lostAnswersOf(
+  mock: MockPartnerApi,
+  hashes: readonly string[],
+  inDoubt: readonly string[],
+): Promise<string[]> {
+  const seller = sellerOf(mock);
+  const lostAnswers: string[] = [];
+  for (const hash of inDoubt)
+    if ((await seller.refunds.list(hash)).length > 0) lostAnswers.push(hash);
+  expect(lostAnswers.length).toBeGreaterThanOrEqual(1);
+  for (const hash of hashes) {
+    if ((await seller.refunds.list(hash)).length > 0) await seller.refunds.retrieveStatus(hash);
+  }
+  return lostAnswers;
+}
+
+/**
+ * Asserts the resumed run: what the first run finished is skipped, each lost answer is reconciled
+ * with its one POST, and every transaction ends with exactly one refund.
+ */
+export async function expectResumedExactlyOnce(
+  mock: MockPartnerApi,
+  hashes: readonly string[],
+  runs: { first: Line[]; second: Line[]; lostAnswers: readonly string[] },
+): Promise<void> {
+  const { first, second, lostAnswers } = runs;
+  expect(second).toHaveLength(hashes.length);
+  const outcome = Object.fromEntries(second.map((line) => [line.key, line]));
+  for (const line of first) expect(outcome[line.key]?.status).toBe('skipped');
+  for (const hash of lostAnswers)
+    expect(outcome[hash]).toMatchObject({ status: 'succeeded', reconciled: true });
+  const seller = sellerOf(mock);
+  for (const hash of hashes) expect(await seller.refunds.list(hash)).toHaveLength(1);
+  const posts = (hash: string) =>
+    mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`)
+      .length;
+  for (const hash of lostAnswers) expect(posts(hash)).toBe(1);
+}
+
+/** A seller client on the kit itself (no socket), to read what the jobs did. */
+function sellerOf(mock: MockPartnerApi) {
+  return new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    ...mock.credentials,
+  }).forUser(mock.sellers.person.publicToken);
 }

@@ -9,11 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PartnerClient } from 'partner-sdk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisJournalStore } from '../../src/redis/index';
-import { runJob, serveWithLateAnswers } from '../bulk/kill-job';
+import {
+  expectResumedExactlyOnce,
+  lostAnswersOf,
+  runJob,
+  serveWithLateAnswers,
+} from '../bulk/kill-job';
 import { libraries } from './support/libraries';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 
@@ -56,32 +60,11 @@ describe.each(libraries)('a bulk job on the Redis journal over $name', (library)
         if (record?.state === 'intent') inDoubt.push(hash);
       }
       expect(inDoubt.length).toBeGreaterThanOrEqual(1);
-      const seller = new PartnerClient({
-        baseUrl: mock.baseUrl,
-        fetch: mock.fetch,
-        ...mock.credentials,
-      }).forUser(mock.sellers.person.publicToken);
-      const lostAnswers: string[] = [];
-      for (const hash of inDoubt)
-        if ((await seller.refunds.list(hash)).length > 0) lostAnswers.push(hash);
-      expect(lostAnswers.length).toBeGreaterThanOrEqual(1);
-      // Every refund made so far completes: a blind repeat would now make a second one.
-      for (const hash of hashes) {
-        if ((await seller.refunds.list(hash)).length > 0) await seller.refunds.retrieveStatus(hash);
-      }
+      const lostAnswers = await lostAnswersOf(mock, hashes, inDoubt);
 
       // Another process resumes the same job from the same Redis journal.
       const second = await runJob(env);
-      expect(second).toHaveLength(40);
-      const outcome = Object.fromEntries(second.map((line) => [line.key, line]));
-      for (const line of first) expect(outcome[line.key]?.status).toBe('skipped');
-      for (const hash of lostAnswers)
-        expect(outcome[hash]).toMatchObject({ status: 'succeeded', reconciled: true });
-      for (const hash of hashes) expect(await seller.refunds.list(hash)).toHaveLength(1);
-      const posts = (hash: string) =>
-        mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`)
-          .length;
-      for (const hash of lostAnswers) expect(posts(hash)).toBe(1);
+      await expectResumedExactlyOnce(mock, hashes, { first, second, lostAnswers });
     } finally {
       await connection.close();
       server.closeAllConnections();
