@@ -37,8 +37,13 @@ export class Congestion {
   /** Requests per second the job may send; `undefined` until the service has pushed back. */
   #rate: number | undefined;
   #nextSendAt = 0;
-  /** Times of recent successes on the active clock (time not paused). */
+  /**
+   * Times of successes on the active clock (time not paused), oldest first; those before
+   * `#oldest` have left the window. An index, not `shift()`: at tens of thousands of successes a
+   * second the window is a large array, and shifting one copies it all.
+   */
   #successes: number[] = [];
+  #oldest = 0;
   #pausedTotal = 0;
   #pauseFrom = 0;
   /** Time (ms, `performance.now()`) before which nothing is sent. */
@@ -83,9 +88,12 @@ export class Congestion {
   success(startedAt: number, now = performance.now()): void {
     if (startedAt >= this.#lastDecrease) this.#eventsInRow = 0;
     const active = this.#active(now);
-    this.#successes.push(active);
-    while (this.#successes.length > 0 && active - this.#successes[0]! > RATE_WINDOW_MS) {
-      this.#successes.shift();
+    const successes = this.#successes;
+    successes.push(active);
+    while (active - successes[this.#oldest]! > RATE_WINDOW_MS) this.#oldest++;
+    if (this.#oldest > 1024 && this.#oldest * 2 > successes.length) {
+      this.#successes = successes.slice(this.#oldest);
+      this.#oldest = 0;
     }
     if (now < this.pausedUntil || now - this.#lastIncrease < INCREASE_EVERY_MS) return;
     this.#lastIncrease = now;
@@ -105,7 +113,10 @@ export class Congestion {
       this.#eventsInRow++;
       this.#limit = Math.max(this.#min, Math.floor(this.#limit * DECREASE));
       const active = this.#active(now);
-      const recent = this.#successes.filter((t) => active - t <= RATE_WINDOW_MS).length;
+      let recent = 0;
+      for (let i = this.#oldest; i < this.#successes.length; i++) {
+        if (active - this.#successes[i]! <= RATE_WINDOW_MS) recent++;
+      }
       const span = Math.min(RATE_WINDOW_MS, active);
       if (recent >= RATE_SAMPLE && span > 0) {
         const admitted = (recent * 1000) / span;

@@ -477,8 +477,9 @@ class Job<I, R> implements BulkJob<I, R> {
             return;
           }
         }
-        const now = new Date().toISOString();
+        const sentAt = Date.now();
         if (journal) {
+          const now = new Date(sentAt).toISOString();
           const since = work.since ?? now;
           await this.#record({ job: journal.job, key: work.key, state: 'intent', at: now, since });
         }
@@ -487,7 +488,7 @@ class Job<I, R> implements BulkJob<I, R> {
           result = await operation.run(work.item, options);
         } catch (error) {
           if (mayHaveActed(error)) {
-            work.since ??= now;
+            work.since ??= new Date(sentAt).toISOString();
             work.inDoubt = true;
           }
           throw error;

@@ -106,6 +106,16 @@ describe('Congestion', () => {
     expect(c.reserve(3000)).toBeGreaterThan(0);
   });
 
+  it('estimates the rate from the last second only, after many seconds of fast successes', () => {
+    const c = new Congestion(8, 1, 16);
+    // 10 s at 20,000 a second, then 1 s at 5,000: only that last second counts.
+    for (let t = 0; t < 10_000; t += 0.05) c.success(t, t);
+    for (let t = 10_000; t < 11_000; t += 0.2) c.success(t, t);
+    c.throttle(11_000, 1000, 11_000);
+    expect(c.rate).toBeGreaterThan(4_400);
+    expect(c.rate).toBeLessThan(4_600);
+  });
+
   it('backs off 1 s, 2 s, 4 s… on 503s without Retry-After', () => {
     const c = new Congestion(4, 1, 4);
     c.throttle(0, undefined, 0);
