@@ -15,3 +15,11 @@ export interface Clock {
 
 /** The real clock: `Date.now()` and a timer that is cleared, with its listener removed, on abort. */
 export const systemClock: Clock = { now: () => Date.now(), sleep };
+
+/** The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Whether `value` is a delay a timer can wait: a positive number of milliseconds up to {@link MAX_TIMER_MS}. */
+export function isTimerDelay(value: unknown): value is number {
+  return typeof value === 'number' && value > 0 && value <= MAX_TIMER_MS;
+}

@@ -8,7 +8,7 @@
  */
 
 import type { WithResponse } from './api-promise';
-import { type Clock, systemClock } from './clock';
+import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './clock';
 import {
   APIUserAbortError,
   PollTimeoutError,
@@ -91,8 +91,6 @@ export const POLL_DEFAULTS = {
   backoff: 1.5,
 } as const;
 
-// The largest delay timers accept.
-const MAX_TIMER_MS = 2_147_483_647;
 const DEADLINE = Symbol('poll deadline');
 
 export { systemClock };
@@ -176,12 +174,7 @@ function readPollOptions<T>(options: PollOptions<T>): {
   const issues: ValidationIssue[] = [];
   const read = (name: 'interval' | 'maxInterval' | 'timeout', fallback: number): number => {
     const value = options[name] ?? fallback;
-    if (
-      typeof value !== 'number' ||
-      !Number.isFinite(value) ||
-      value <= 0 ||
-      value > MAX_TIMER_MS
-    ) {
+    if (!isTimerDelay(value)) {
       issues.push({
         path: [name],
         message: `must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${String(value)})`,

@@ -3,9 +3,10 @@
  * fails at construction with a message naming it, not at the first call.
  */
 
+import { isTimerDelay } from './clock';
 import { PartnerError } from './errors';
 import { createLogger, type LogLevel, parseLogLevel } from './logger';
-import type { ClientOptions, RequestOptions, ResolvedOptions, ValidateResponses } from './options';
+import type { ClientOptions, ResolvedOptions, ValidateResponses } from './options';
 import { registerSecret } from './redact';
 import type { ClientTokenStore } from './token-store';
 
@@ -18,38 +19,42 @@ function optionError(message: string): PartnerError {
   return new PartnerError(`Invalid PartnerClient options: ${message}`);
 }
 
-function checkMs(name: string, value: number): number {
-  // 2^31-1 is the largest delay timers accept.
-  if (!Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw optionError(`\`${name}\` must be a positive number of milliseconds (got ${value}).`);
-  }
-  return value;
-}
+/** The options a call may override, with the client's defaults: each is checked the same way. */
+export type CallSettings = Pick<
+  ResolvedOptions,
+  'timeout' | 'totalTimeout' | 'maxRetries' | 'maxResponseBytes'
+>;
 
-/** The default of `maxResponseBytes`: far above any documented body, far below harm. */
-const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_SETTINGS: CallSettings = {
+  timeout: 30_000,
+  totalTimeout: 120_000,
+  maxRetries: 2,
+  // Far above any documented body, far below harm.
+  maxResponseBytes: 32 * 1024 * 1024,
+};
 
-function checkBytes(value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    throw optionError(
-      `\`maxResponseBytes\` must be a positive whole number of bytes (got ${value}).`,
-    );
-  }
-  return value;
-}
-
-function checkRetries(value: number): number {
-  if (!Number.isInteger(value) || value < 0 || value > 10) {
-    throw optionError(`\`maxRetries\` must be a whole number from 0 to 10 (got ${value}).`);
-  }
-  return value;
-}
+/** What each of those options accepts, and how its message says so. */
+const SETTING_RULES: Record<
+  keyof CallSettings,
+  { accepts(value: number): boolean; wanted: string }
+> = {
+  timeout: { accepts: isTimerDelay, wanted: 'a positive number of milliseconds' },
+  totalTimeout: { accepts: isTimerDelay, wanted: 'a positive number of milliseconds' },
+  maxRetries: {
+    accepts: (value) => Number.isInteger(value) && value >= 0 && value <= 10,
+    wanted: 'a whole number from 0 to 10',
+  },
+  maxResponseBytes: {
+    accepts: (value) => Number.isSafeInteger(value) && value > 0,
+    wanted: 'a positive whole number of bytes',
+  },
+};
 
 /** Applies defaults and environment, then checks every option; throws a `PartnerError` naming the bad one. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
   const credentials = readCredentials(options);
-  const maxRetries = checkRetries(options.maxRetries ?? 2);
+  const settings = callSettings(DEFAULT_SETTINGS, options);
   const { validateResponses, logLevel } = readChecks(options);
   const tokenStore = readTokenStore(options.tokenStore, credentials.clientId);
   return {
@@ -57,10 +62,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     baseUrl: url.href.replace(/\/+$/, ''),
     origin: url.origin,
     ...credentials,
-    timeout: checkMs('timeout', options.timeout ?? 30_000),
-    totalTimeout: checkMs('totalTimeout', options.totalTimeout ?? 120_000),
-    maxRetries,
-    maxResponseBytes: checkBytes(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+    ...settings,
     fetch: options.fetch,
     logger: createLogger(options.logger ?? console, logLevel),
     validateResponses,
@@ -167,23 +169,27 @@ export function warnIfUnversioned(options: ResolvedOptions): void {
   );
 }
 
-/** Checks one call's overrides the same way; returns them merged over the client's. */
+/**
+ * `base` with the overrides `options` sets, each checked: a call's settings over its client's,
+ * and a client's over the defaults.
+ */
 export function callSettings(
-  base: ResolvedOptions,
-  options: RequestOptions | undefined,
-): { timeout: number; totalTimeout: number; maxRetries: number; maxResponseBytes: number } {
-  const maxRetries =
-    options?.maxRetries === undefined ? base.maxRetries : checkRetries(options.maxRetries);
-  return {
-    timeout: options?.timeout === undefined ? base.timeout : checkMs('timeout', options.timeout),
-    totalTimeout:
-      options?.totalTimeout === undefined
-        ? base.totalTimeout
-        : checkMs('totalTimeout', options.totalTimeout),
-    maxRetries,
-    maxResponseBytes:
-      options?.maxResponseBytes === undefined
-        ? base.maxResponseBytes
-        : checkBytes(options.maxResponseBytes),
+  base: CallSettings,
+  options: Partial<CallSettings> | undefined,
+): CallSettings {
+  const settings = {
+    timeout: base.timeout,
+    totalTimeout: base.totalTimeout,
+    maxRetries: base.maxRetries,
+    maxResponseBytes: base.maxResponseBytes,
   };
+  if (options === undefined) return settings;
+  for (const name of Object.keys(settings) as (keyof CallSettings)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    const { accepts, wanted } = SETTING_RULES[name];
+    if (!accepts(value)) throw optionError(`\`${name}\` must be ${wanted} (got ${value}).`);
+    settings[name] = value;
+  }
+  return settings;
 }

@@ -48,17 +48,14 @@ import {
   type Target,
   targetOf,
 } from './request';
-import { callSettings } from './resolve-options';
+import { type CallSettings, callSettings } from './resolve-options';
 import { validateResponse } from './validate';
-
-/** A call's time-outs and bounds, resolved from the client's options and the call's own. */
-type Settings = ReturnType<typeof callSettings>;
 
 /** One call on its way: what it is, where it goes, and its bounds. */
 interface Call {
   spec: ReadyCallSpec;
   target: Target;
-  settings: Settings;
+  settings: CallSettings;
   options: RequestOptions | undefined;
   /** When the call started, on the transport's clock. */
   started: number;
@@ -73,7 +70,7 @@ export class Transport {
   /** `defaultHeaders` with lower-case names, so that the SDK's own headers override them. */
   readonly #defaultHeaders: Readonly<Record<string, string>>;
   /** The client's own time-outs and retries: what a call without options runs on. */
-  readonly #settings: Settings;
+  readonly #settings: CallSettings;
   readonly #clock: Clock;
   readonly #log: CallLog;
 

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { isTimerDelay } from '../core/clock';
 import { RedisStoreError } from './errors';
 
 /**
@@ -148,7 +149,7 @@ export function connect(
 
 /** Checks a duration option. @internal */
 export function positiveMs(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
+  if (!isTimerDelay(value)) {
     throw new RangeError(`\`${name}\` must be a positive number of milliseconds (got ${value}).`);
   }
   return value;

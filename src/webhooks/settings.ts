@@ -5,6 +5,7 @@
  * @module
  */
 
+import { MAX_TIMER_MS } from '../core/clock';
 import { createLogger, type SdkLogger } from '../core/logger';
 import { BodyBudget, type BodyLimits } from './body';
 import { defaultDedupeKey, isDedupeStore, type WebhookDedupeStore } from './dedupe';
@@ -130,9 +131,6 @@ function safeReporter(
     }
   };
 }
-
-/** The longest delay a timer can wait (2^31 - 1 ms, about 24.8 days). */
-const MAX_TIMER_MS = 2_147_483_647;
 
 function positiveInteger(
   name: string,
