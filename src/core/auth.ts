@@ -129,11 +129,6 @@ export class ClientTokenManager {
     return undefined;
   }
 
-  /** Whether any bearer is currently held at fault (checked before {@link acquit} on success). */
-  get hasRefusedBearers(): boolean {
-    return this.#refusedBearers.size > 0;
-  }
-
   /** Whether `bearer` was refused even with a fresh client token: its 401s then renew nothing. */
   isRefusedBearer(bearer: string): boolean {
     return this.#refusedBearers.has(bearer);

@@ -5,19 +5,17 @@
  * is cancelled before it fills memory.
  */
 
+// Two signals of the read, never shown as they are: `error-mapping.ts` turns each into the SDK's error.
+
 /** The attempt's time ran out while the body was being read (retried like any attempt time-out). */
-export class BodyTimeout extends Error {
-  constructor() {
-    super('the response body did not arrive in time');
-  }
-}
+export class BodyTimeout extends Error {}
 
 /** The decoded body grew past `maxResponseBytes` (not retried: a repeat would be as large). */
 export class BodyTooLarge extends Error {
   readonly limit: number;
 
   constructor(limit: number) {
-    super(`the response body is larger than maxResponseBytes (${limit} bytes)`);
+    super();
     this.limit = limit;
   }
 }

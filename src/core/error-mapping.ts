@@ -21,7 +21,7 @@ import {
 import { errorSummary } from './partner-error';
 import { redactText } from './redact';
 
-/** The time-outs a call ran under, for the time-out error's message. */
+/** The time-outs a call runs under (as set for it), for the time-out error's message. */
 export interface Limits {
   timeout: number;
   totalTimeout: number;
@@ -47,7 +47,7 @@ export function toPartnerError(
   if (isTimeoutError(error) || error instanceof BodyTimeout) {
     return new APIConnectionTimeoutError(
       identity,
-      `no complete response in time (timeout ${limits.timeout} ms per attempt, ${Math.round(limits.totalTimeout)} ms for the call)`,
+      `no complete response in time (timeout ${limits.timeout} ms per attempt, ${limits.totalTimeout} ms for the call)`,
     );
   }
   if (isNetworkError(error)) {

@@ -161,11 +161,9 @@ export class Page<T> implements AsyncIterable<T> {
       throw new RangeError(`toArray: \`limit\` must be a positive integer (got ${String(limit)}).`);
     }
     const items: T[] = [];
-    for await (const page of this.iterPages()) {
-      for (const item of page.data) {
-        items.push(item);
-        if (items.length === limit) return items;
-      }
+    for await (const item of this) {
+      items.push(item);
+      if (items.length === limit) break;
     }
     return items;
   }
@@ -180,12 +178,7 @@ export class Page<T> implements AsyncIterable<T> {
    * ```
    */
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    let page: Page<T> = this;
-    for (;;) {
-      yield* page.data;
-      if (!page.hasNextPage()) return;
-      page = await page.getNextPage();
-    }
+    for await (const page of this.iterPages()) yield* page.data;
   }
 }
 

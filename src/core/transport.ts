@@ -27,13 +27,7 @@ import {
   type Schema,
 } from './call-spec';
 import { type Clock, systemClock } from './clock';
-import {
-  bearerFailure,
-  type Limits,
-  tokenFailure,
-  toPartnerError,
-  withAuthHint,
-} from './error-mapping';
+import { bearerFailure, tokenFailure, toPartnerError, withAuthHint } from './error-mapping';
 import { APIUserAbortError, AuthenticationError } from './errors';
 import { login } from './login';
 import type { RequestOptions, ResolvedOptions } from './options';
@@ -148,7 +142,7 @@ export class Transport {
         try {
           const result = await this.#attempts(call, credentials);
           this.#log.answer(call.target, result.response.status, this.#clock.now() - call.started);
-          if (bearer !== undefined && this.tokens.hasRefusedBearers) this.tokens.acquit(bearer);
+          if (bearer !== undefined) this.tokens.acquit(bearer);
           return result;
         } catch (error) {
           if (!(error instanceof AuthenticationError) || credentials.clientToken === undefined) {
@@ -213,9 +207,6 @@ export class Transport {
       });
     }
     const deadline = call.started + settings.totalTimeout;
-    // What the call has left, for the time-out error's message.
-    const totalTimeout = deadline - this.#clock.now();
-    const limits = { timeout: settings.timeout, totalTimeout };
     try {
       const headers = attemptHeaders(
         spec,
@@ -233,24 +224,20 @@ export class Transport {
       });
       return this.#result(call, outcome);
     } catch (error) {
-      throw toPartnerError(error, target.identity, signal, limits);
+      throw toPartnerError(error, target.identity, signal, settings);
     }
   }
 
   /** Whether the lost attempt (`error`) already acted, asked before its replay. */
   #reconcile(call: Call, error: unknown, deadline: number) {
     const { settings, options, target } = call;
-    const signal = options?.signal;
-    const limits: Limits = { timeout: settings.timeout, totalTimeout: deadline - call.started };
     return findLostEffect(
       call.spec.reconcile!,
-      { error, identity: target.identity, since: new Date(call.started), limits },
+      { error, identity: target.identity, since: new Date(call.started), limits: settings },
       {
-        ...(signal ? { signal } : {}),
-        timeout: settings.timeout,
+        ...settings,
+        signal: options?.signal,
         totalTimeout: Math.max(1, deadline - this.#clock.now()),
-        maxRetries: settings.maxRetries,
-        maxResponseBytes: settings.maxResponseBytes,
       },
     );
   }
