@@ -91,3 +91,19 @@ export const LIST_DEFAULTS = {
   /** Largest page number the product list accepts (spec §8). */
   productsMaxPage: 999,
 } as const;
+
+/**
+ * How the service reads the strings of a request. The spec does not say; DESIGN §4 describes a
+ * Laravel service, whose default middleware trims every string (`TrimStrings`) and then reads an
+ * empty one as `null` (`ConvertEmptyStringsToNull`) before any rule runs: `'  Jo '` is too short a
+ * name and `'   '` is missing. `checkParams` judges the strings of a request read this way (`blank`
+ * left out: a blank string counts as absent) and sends them trimmed (`blank` `''`: still sent, so
+ * the service reads its `null` as before). Only plain objects and arrays are walked: files, dates
+ * and streams pass as they are.
+ */
+export function trimStrings(value: unknown, blank?: ''): unknown {
+  if (typeof value === 'string') return value.trim() || blank;
+  if (Array.isArray(value)) return value.map((item) => trimStrings(item, blank));
+  if (value?.constructor !== Object) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimStrings(v, blank)]));
+}

@@ -6,6 +6,7 @@
 
 import { safeParse } from 'zod/mini';
 import type { output } from 'zod/v4/core';
+import { trimStrings } from '../assumptions';
 import type { Schema } from './call-spec';
 import {
   type RequestIdentity,
@@ -19,18 +20,20 @@ import { acceptsFast } from './quick-accept';
 import { unknownKeyIssues } from './unknown-keys';
 
 /**
- * Checks `value` against `schema` and returns the parsed value; throws `RequestValidationError`
- * naming `method` and every field that broke a rule, an undocumented key first (with the
- * documented name it most likely meant).
+ * Checks `value` against `schema`, its strings read as the service reads them, and returns it with
+ * its strings trimmed; throws `RequestValidationError` naming `method` and every field that broke a
+ * rule, an undocumented key first (with the documented name it most likely meant).
  */
 export function checkParams<S extends Schema>(
   schema: S,
   value: unknown,
   method: string,
 ): output<S> {
-  const result = safeParse(schema, value);
+  // Judged as the service reads it, sent trimmed (`trimStrings`); params schemas only check, so
+  // the trimmed value is what they would return.
+  const result = safeParse(schema, trimStrings(value));
   const unknownKeys = unknownKeyIssues(schema, value);
-  if (result.success && unknownKeys.length === 0) return result.data;
+  if (result.success && unknownKeys.length === 0) return trimStrings(value, '') as output<S>;
   throw new RequestValidationError(`Invalid parameters for ${method}()`, [
     ...unknownKeys,
     ...(result.success ? [] : toIssues(result.error.issues)),

@@ -39,7 +39,8 @@ function isFinished(current: StatementExport): boolean {
 /** The checked parameters as the service reads them: `betweenDates` as its wire string. */
 function toWire(params: StatementExportParams): unknown {
   const betweenDates = params.filter?.betweenDates;
-  if (betweenDates === undefined) return params;
+  // A blank string (trimmed to '') is no filter to the service (read as null): sent as it is.
+  if (!betweenDates) return params;
   return { ...params, filter: { ...params.filter, betweenDates: toBetweenDates(betweenDates) } };
 }
 

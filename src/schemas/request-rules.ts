@@ -181,6 +181,50 @@ export function text(rules: TextRules = {}): z.ZodMiniString<string> {
   );
 }
 
+/** A calendar day written `YYYY-MM-DD`. */
+export const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * `[year, month, day]` of a `'YYYY-MM-DD'` string that names a real day, else `undefined`.
+ *
+ * @example
+ * ```ts
+ * readIsoDate('2024-02-29'); // [2024, 2, 29]
+ * readIsoDate('2025-02-29'); // undefined
+ * ```
+ */
+export function readIsoDate(value: string): [number, number, number] | undefined {
+  const match = ISO_DATE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(2000, month - 1, day));
+  check.setUTCFullYear(year);
+  const real =
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day;
+  return real ? [year, month, day] : undefined;
+}
+
+/**
+ * A request date whose format the spec does not show (`birth`, spec §4.1: "string (date)"). A value
+ * that begins with a `YYYY-MM-DD` date must name a real day: no date rule reads 30 February. Any
+ * other form is left to the service, which may read more forms than the SDK can tell apart.
+ *
+ * @example
+ * ```ts
+ * dateText.safeParse('1988-02-30').success; // false: "Not a real calendar day"
+ * dateText.safeParse('1988-02-29').success; // true
+ * ```
+ */
+export const dateText = anyText.check(
+  rule<string>((value) =>
+    readIsoDate(value.slice(0, 10)) || !ISO_DATE.test(value.slice(0, 10))
+      ? undefined
+      : { code: 'invalid_format', message: 'Not a real calendar day' },
+  ),
+);
+
 /** Inclusive bounds of {@link integer} and {@link decimal}. */
 export interface RangeRules {
   /** Smallest value allowed. */

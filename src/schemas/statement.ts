@@ -7,7 +7,7 @@
 
 import * as z from 'zod/mini';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../shared/timestamp';
-import { fieldIssue, optional, paramsObject, text } from './request-rules';
+import { fieldIssue, optional, paramsObject, readIsoDate, text } from './request-rules';
 import {
   type Envelope,
   envelope,
@@ -67,8 +67,8 @@ export type BetweenDates = string | DateRange;
 export interface StatementExportFilterParams {
   /**
    * The statement's date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or
-   * `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings (real days, start ≤ end), sent as the
-   * wire string. Spec §4.4.
+   * `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings, sent as the wire string. Either way
+   * both are real days and the start is not after the end. Spec §4.4.
    */
   betweenDates?: BetweenDates;
 }
@@ -110,42 +110,19 @@ export const StatementExportResponseSchema = envelope(StatementExportSchema);
 // ---------------------------------------------------------------------------------------------
 
 const WIRE_RANGE = /^(\d{2})\/(\d{2})\/(\d{4}),(\d{2})\/(\d{2})\/(\d{4})$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** `[year, month, day]` of a `'YYYY-MM-DD'` string that names a real day, else `undefined`. */
-function readIsoDate(value: string): [number, number, number] | undefined {
-  const match = ISO_DATE.exec(value);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(2000, month - 1, day));
-  check.setUTCFullYear(year);
-  const real =
-    check.getUTCFullYear() === year &&
-    check.getUTCMonth() === month - 1 &&
-    check.getUTCDate() === day;
-  return real ? [year, month, day] : undefined;
-}
+type Day = [year: number, month: number, day: number];
 
-function readDay(value: unknown, timeZone: string): [number, number, number] | undefined {
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const dayKey = ([year, month, day]: Day) => year * 10_000 + month * 100 + day;
+const wireDay = ([year, month, day]: Day) => `${pad(day, 2)}/${pad(month, 2)}/${pad(year, 4)}`;
+
+/** The day one end of a range names: a valid `Date`'s in `timeZone`, or a real `'YYYY-MM-DD'`. */
+function readEnd(value: unknown, timeZone: string): Day | undefined {
   if (value instanceof Date) {
     return Number.isNaN(value.getTime()) ? undefined : calendarDay(value, timeZone);
   }
   return typeof value === 'string' ? readIsoDate(value) : undefined;
-}
-
-const pad = (value: number, width: number) => String(value).padStart(width, '0');
-const dayKey = ([year, month, day]: [number, number, number]) => year * 10_000 + month * 100 + day;
-const wireDay = ([year, month, day]: [number, number, number]) =>
-  `${pad(day, 2)}/${pad(month, 2)}/${pad(year, 4)}`;
-
-/** Why one end of a range names no day, or `undefined` when it does. */
-function dayProblem(value: unknown): string | undefined {
-  if (typeof value === 'string') {
-    if (!ISO_DATE.test(value)) return 'Must have the format YYYY-MM-DD';
-    return readIsoDate(value) ? undefined : 'Not a real calendar day';
-  }
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return undefined;
-  return "Expected a valid Date or a 'YYYY-MM-DD' string";
 }
 
 /** What is wrong with a betweenDates value: the part at fault (none for the whole) and why. */
@@ -158,34 +135,35 @@ interface RangeProblem {
 
 /** Every problem of a betweenDates value, the one reading both of its forms; none when it reads. */
 function rangeProblems(value: unknown, timeZone: string): RangeProblem[] {
-  if (typeof value === 'string') {
-    return WIRE_RANGE.test(value)
-      ? []
-      : [{ path: [], message: 'Must have the format DD/MM/YYYY,DD/MM/YYYY' }];
-  }
-  if (typeof value !== 'object' || value === null) {
+  const wire = typeof value === 'string' ? WIRE_RANGE.exec(value) : undefined;
+  if (wire === null) return [{ path: [], message: 'Must have the format DD/MM/YYYY,DD/MM/YYYY' }];
+  if (!wire && (typeof value !== 'object' || value === null)) {
     return [{ path: [], message: "Expected 'DD/MM/YYYY,DD/MM/YYYY' or { start, end }" }];
   }
-  const { start, end } = value as Record<string, unknown>;
+  // The wire string's days are read as `{ start, end }`'s are; a problem is then the string's own.
+  const { start, end } = wire
+    ? { start: `${wire[3]}-${wire[2]}-${wire[1]}`, end: `${wire[6]}-${wire[5]}-${wire[4]}` }
+    : (value as Record<string, unknown>);
+  const first = readEnd(start, timeZone);
+  const last = readEnd(end, timeZone);
+  const message = wire
+    ? 'Not a real calendar day'
+    : "Expected a valid Date or a real day 'YYYY-MM-DD'";
   const problems: RangeProblem[] = [];
-  const startProblem = dayProblem(start);
-  const endProblem = dayProblem(end);
-  if (startProblem) problems.push({ path: ['start'], message: startProblem });
-  if (endProblem) problems.push({ path: ['end'], message: endProblem });
-  const first = readDay(start, timeZone);
-  const last = readDay(end, timeZone);
+  if (!first) problems.push({ path: wire ? [] : ['start'], message });
+  if (!last) problems.push({ path: wire ? [] : ['end'], message });
   if (first && last && dayKey(first) > dayKey(last)) {
     const message = 'The end of the range must not be before its start';
-    problems.push({ path: ['end'], message, order: true });
+    problems.push({ path: wire ? [] : ['end'], message, order: true });
   }
   return problems;
 }
 
 /**
- * `filter.betweenDates`: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end; its shape is
- * checked) or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings (real days, start ≤ end).
- * Send it through {@link toBetweenDates}. One check reads both forms, so each issue names the
- * part at fault (`end`, not "no form matched").
+ * `filter.betweenDates`: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end) or `{ start, end }`
+ * with `Date`s or `'YYYY-MM-DD'` strings; either way real days, start ≤ end. Send it through
+ * {@link toBetweenDates}. One check reads both forms, so each issue names the part at fault (`end`,
+ * not "no form matched").
  */
 export const BetweenDatesSchema = z.unknown().check(
   z.check((payload) => {
@@ -230,7 +208,5 @@ export function toBetweenDates(value: BetweenDates, options: { timeZone?: string
     throw problem.order ? new RangeError(message) : new TypeError(message);
   }
   if (typeof value === 'string') return value;
-  const start = readDay(value.start, timeZone) as [number, number, number];
-  const end = readDay(value.end, timeZone) as [number, number, number];
-  return `${wireDay(start)},${wireDay(end)}`;
+  return `${wireDay(readEnd(value.start, timeZone) as Day)},${wireDay(readEnd(value.end, timeZone) as Day)}`;
 }

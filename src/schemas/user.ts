@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import {
   crossFieldRule,
+  dateText,
   FORMATS,
   fieldIssue,
   flag,
@@ -177,7 +178,7 @@ export interface CompanyPartnerParams {
   name?: string;
   /** Partner's tax id (CPF), format `###.###.###-##`. Spec §4.1. */
   cpf?: string;
-  /** Partner's birth date (a date string the service reads, e.g. `YYYY-MM-DD`). Spec §4.1. */
+  /** Partner's birth date (a date string the service reads, e.g. `YYYY-MM-DD`; a `YYYY-MM-DD` date must be a real day). Spec §4.1. */
   birth?: string;
 }
 
@@ -205,7 +206,7 @@ export interface UserUpdateParams {
   recovery_email?: string;
   /** Nickname, at most 191 characters. Spec §4.1. */
   nickname?: string;
-  /** Birth date (a date string the service reads, e.g. `YYYY-MM-DD`). Required for a person (when `cpf` is sent). Spec §4.1. */
+  /** Birth date (a date string the service reads, e.g. `YYYY-MM-DD`; a `YYYY-MM-DD` date must be a real day, and the service wants it before today). Required for a person (when `cpf` is sent). Spec §4.1. */
   birth?: string;
   /** Whether the person is emancipated; the service requires it for a person under 18. Spec §4.1. */
   is_emancipated?: boolean;
@@ -313,7 +314,7 @@ export const PhoneParamsSchema = paramsObject({
 export const CompanyPartnerParamsSchema = paramsObject({
   name: optional(text(TEXT_191)),
   cpf: optional(text({ pattern: FORMATS.cpf, format: '###.###.###-##' })),
-  birth: optional(text()),
+  birth: optional(dateText),
 });
 
 /** Schema of {@link UserUpdateParams}: every documented limit and format, and the variant by tax id. */
@@ -326,7 +327,7 @@ export const UserUpdateParamsSchema = paramsObject({
   website: optional(text({ pattern: FORMATS.url, format: 'an absolute URL' })),
   recovery_email: optional(text({ pattern: FORMATS.email, format: 'an e-mail address' })),
   nickname: optional(text(TEXT_191)),
-  birth: optional(text()),
+  birth: optional(dateText),
   is_emancipated: optional(flag()),
   emancipated_document: optional(uploadable()),
   cpf: optional(text({ max: 191, pattern: FORMATS.cpf, format: '###.###.###-##' })),

@@ -6,13 +6,19 @@
  * written independently (src/schemas vs src/testing/validation), so an over-strict or over-lax
  * rule on either side fails here.
  *
+ * Strings are judged as a Laravel service reads them: trimmed, a blank one as missing.
+ *
  * Deliberately outside the contract: rules that need the service's state or the clock (the SDK
  * leaves them to the service: see the last block), unknown keys (the SDK refuses them to catch
- * typos; a Laravel service ignores them) and JSON types (Laravel accepts `"5"` for an integer).
+ * typos; a Laravel service ignores them), JSON types (Laravel accepts `"5"` for an integer) and a
+ * `birth` in a form other than `YYYY-MM-DD` (the spec shows no format; the SDK checks only that a
+ * `YYYY-MM-DD` date is a real day, and leaves other forms to the service, whose `date` rule reads
+ * more of them than the kit does).
  */
 import { describe, expect, it } from 'vitest';
 import { PartnerClient, RequestValidationError, UnprocessableEntityError } from '../../src';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing';
+import { toForm } from './form';
 
 type Seller = ReturnType<PartnerClient['forUser']>;
 type Loose = Record<string, unknown>;
@@ -26,16 +32,6 @@ interface Endpoint {
   base(mock: MockPartnerApi): Loose;
   /** The seller it acts for. */
   as?: 'person' | 'company';
-}
-
-/** `{ a: { b: 1 }, c: [x] }` → multipart fields `a[b]=1`, `c[0]=x`, as the SDK sends them. */
-function toForm(value: unknown, form = new FormData(), prefix = ''): FormData {
-  if (value instanceof Blob) form.set(prefix, value);
-  else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) toForm(v, form, prefix ? `${prefix}[${k}]` : k);
-  } else if (typeof value === 'boolean') form.set(prefix, value ? '1' : '0');
-  else if (value !== undefined) form.set(prefix, String(value));
-  return form;
 }
 
 const address = {
@@ -244,6 +240,124 @@ const EDGES: Edge[] = [
     accepted: ['529.982.247-25'],
     refused: ['529.982.247/25'],
   },
+  // Whitespace (a Laravel service trims every string and reads a blank one as missing).
+  {
+    endpoint: 'users.update (person)',
+    field: 'name',
+    accepted: ['  Ana  ', ` ${x(191)}\t`],
+    refused: ['  Jo ', '   ', '\n\t'],
+  },
+  ...['city', 'country', 'street', 'street_number', 'neighborhood'].map((f) => ({
+    endpoint: 'users.update (person)' as const,
+    field: `address.${f}`,
+    accepted: [` ${x(191)} `],
+    refused: ['   '],
+  })),
+  {
+    endpoint: 'users.update (person)',
+    field: 'address.zip_code',
+    accepted: [' 01310-100 '],
+    refused: ['  '],
+  },
+  { endpoint: 'users.update (person)', field: 'address.state', accepted: [' SP '], refused: [' '] },
+  {
+    endpoint: 'users.update (person)',
+    field: 'address.complement',
+    accepted: ['   ', ` ${x(191)} `],
+    refused: [` ${x(192)} `],
+  },
+  {
+    endpoint: 'users.update (person)',
+    field: 'phones.0.type',
+    accepted: [' mobile '],
+    refused: ['  '],
+  },
+  {
+    endpoint: 'users.update (person)',
+    field: 'phones.0.number',
+    accepted: [' 912345678 ', '  '],
+    refused: [' 9123 4567 '],
+  },
+  { endpoint: 'users.update (person)', field: 'phones.0.ddd', accepted: [' 11 '] },
+  {
+    endpoint: 'users.update (person)',
+    field: 'nickname',
+    accepted: ['  ', ` ${x(191)} `],
+    refused: [` ${x(192)} `],
+  },
+  {
+    endpoint: 'users.update (person)',
+    field: 'website',
+    accepted: [' https://mariasouza.com.br ', '   '],
+  },
+  { endpoint: 'users.update (person)', field: 'recovery_email', accepted: ['  '] },
+  {
+    endpoint: 'users.update (person)',
+    field: 'cpf',
+    accepted: [' 529.982.247-25 '],
+    refused: ['529.982. 247-25'],
+  },
+  { endpoint: 'users.update (person)', field: 'birth', refused: ['   '] },
+  {
+    endpoint: 'users.update (company)',
+    field: 'social_name',
+    accepted: [` ${x(191)} `],
+    refused: ['  '],
+  },
+  {
+    endpoint: 'users.update (company)',
+    field: 'company_type',
+    accepted: [' mei '],
+    refused: ['  '],
+  },
+  { endpoint: 'bankAccounts.update', field: 'receiver_type', accepted: [' pix ', '  '] },
+  {
+    endpoint: 'bankAccounts.update',
+    field: 'branch_number',
+    accepted: [` ${x(20)} `],
+    refused: [` ${x(21)} `],
+  },
+  {
+    endpoint: 'offers.update (one-time)',
+    field: 'type_of_charge',
+    accepted: [' recurring ', '  '],
+    refused: [' weekly '],
+  },
+  {
+    endpoint: 'offers.update (recurring)',
+    field: 'pix_recurring_frequency',
+    with: {
+      allow_pix_recurring: true,
+      pix_recurring_authorization_type: 'monthly_auth_monthly_retry',
+    },
+    accepted: [' monthly '],
+    refused: ['   '],
+  },
+  {
+    endpoint: 'refunds.request',
+    field: 'reason',
+    accepted: [`\n${x(1000)}\n`, '  '],
+    refused: [` ${x(1001)} `],
+  },
+  {
+    endpoint: 'anticipations.confirm',
+    field: 'scenario',
+    accepted: [' below '],
+    refused: ['  '],
+  },
+  // Birth (§4.1 "string (date)", format not shown): a YYYY-MM-DD date must be a real day.
+  {
+    endpoint: 'users.update (person)',
+    field: 'birth',
+    accepted: ['1988-02-29', '2000-02-29', '1988-04-30', ' 1988-04-12 '],
+    refused: ['1989-02-29', '1900-02-29', '1988-04-31', '1988-13-01', '1988-00-10'],
+  },
+  {
+    endpoint: 'users.update (company)',
+    field: 'company_partner.birth',
+    accepted: ['1975-09-30', '  '],
+    refused: ['1975-09-31', '1975-02-29'],
+  },
   // Bank account (§2.4, §4.5).
   text191('bankAccounts.update', 'holder_name'),
   {
@@ -372,12 +486,32 @@ const EDGES: Edge[] = [
   },
   // Refund (§4.2, §8).
   { endpoint: 'refunds.request', field: 'reason', accepted: [x(1000)], refused: [x(1001)] },
-  // Statement export (§4.4).
+  // Statement export (§4.4): two real days, the start not after the end.
   {
     endpoint: 'statements.export',
     field: 'filter.betweenDates',
-    accepted: ['01/01/2025,31/01/2025'],
-    refused: ['2025-01-01,2025-01-31', '01/01/2025', '01/01/2025;31/01/2025'],
+    accepted: [
+      '01/01/2025,31/01/2025',
+      '31/01/2025,31/01/2025',
+      '29/02/2024,01/03/2024',
+      '29/02/2000,01/03/2000',
+      ' 01/01/2025,31/01/2025\n',
+      '   ',
+    ],
+    refused: [
+      '2025-01-01,2025-01-31',
+      '01/01/2025',
+      '01/01/2025;31/01/2025',
+      '01/01/2025, 31/01/2025',
+      '31/02/2025,01/03/2025',
+      '29/02/2025,01/03/2025',
+      '29/02/1900,01/03/1900',
+      '01/01/2025,32/01/2025',
+      '00/01/2025,31/01/2025',
+      '01/13/2025,31/12/2025',
+      '01/03/2025,28/02/2025',
+      '01/02/2025,31/01/2025',
+    ],
   },
   // Anticipations (§4.7, §4.8, §8).
   {
@@ -421,7 +555,7 @@ function setup(endpoint: Endpoint) {
 }
 
 const show = (v: unknown) =>
-  typeof v === 'string' && v.length > 20 ? `"${v.slice(0, 3)}…" (${v.length})` : JSON.stringify(v);
+  typeof v === 'string' && v.length > 30 ? `"${v.slice(0, 3)}…" (${v.length})` : JSON.stringify(v);
 
 const cases = (pick: (e: Edge) => unknown[] | undefined) =>
   EDGES.flatMap((e) =>

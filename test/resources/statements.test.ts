@@ -66,6 +66,33 @@ describe('statements.export', () => {
     },
   );
 
+  it('sends a wire betweenDates trimmed, and a blank one as no filter value', async () => {
+    reply('post', EXPORT_PATH, envelope(wireExport()));
+    reply('post', EXPORT_PATH, envelope(wireExport()));
+    const client = makeClient().forUser(PUBLIC_TOKEN);
+    await client.statements.export({ filter: { betweenDates: ' 01/01/2024,31/01/2024\n' } });
+    await client.statements.export({ format: ' csv ', filter: { betweenDates: '   ' } });
+    const [first, second] = requests();
+    expect(await first!.json()).toEqual({ filter: { betweenDates: '01/01/2024,31/01/2024' } });
+    expect(await second!.json()).toEqual({ format: 'csv', filter: { betweenDates: '' } });
+  });
+
+  it.each([
+    ['a day that does not exist', '31/02/2025,01/03/2025'],
+    ['29 February of a common year', '29/02/2025,01/03/2025'],
+    ['a month 13', '01/13/2025,31/12/2025'],
+    ['an end before the start', '01/03/2025,28/02/2025'],
+  ])('refuses a wire betweenDates with %s before sending', async (_what, betweenDates) => {
+    const error = await rejectionOf(
+      makeClient().forUser(PUBLIC_TOKEN).statements.export({ filter: { betweenDates } }),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toEqual([
+      'filter.betweenDates',
+    ]);
+    expect(requests()).toHaveLength(0);
+  });
+
   it('sends filter keys the spec does not show through extraBody (params refuse them)', async () => {
     reply('post', EXPORT_PATH, envelope(wireExport()));
     const filter = { betweenDates: { start: '2024-01-01', end: '2024-01-02' } };

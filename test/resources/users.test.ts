@@ -424,6 +424,34 @@ describe('profile limits (spec §2.2, §2.3, §4.1, §8)', () => {
   });
 });
 
+describe('strings as the service reads them (trimmed; blank counts as missing)', () => {
+  it('sends every string trimmed, and a blank optional one as an empty part', async () => {
+    const form = await sentForm({
+      ...person(),
+      name: '  Ana Souza\n',
+      address: { ...address(), city: '\tSão Paulo ', complement: '   ' },
+      phones: [{ type: ' mobile ', number: ' 912345678 ' }],
+      nickname: '  ',
+    });
+    expect(form.get('name')).toBe('Ana Souza');
+    expect(form.get('address[city]')).toBe('São Paulo');
+    expect(form.get('address[complement]')).toBe('');
+    expect(form.get('phones[0][type]')).toBe('mobile');
+    expect(form.get('phones[0][number]')).toBe('912345678');
+    expect(form.get('nickname')).toBe('');
+  });
+
+  it.each([
+    ['a name of 2 characters inside spaces', { ...person(), name: '  Jo ' }, ['name']],
+    ['a blank name', { ...person(), name: '   ' }, ['name']],
+    ['a blank city', { ...person(), address: { ...address(), city: ' \t ' } }, ['address.city']],
+    ['a blank birth beside cpf', { ...person(), birth: '  ' }, ['birth']],
+    ['a birth on no real day', { ...person(), birth: '1990-02-30' }, ['birth']],
+  ])('refuses %s before sending', async (_what, params, fields) => {
+    expect(await refused(params)).toEqual(fields);
+  });
+});
+
 describe('profile variant by the tax id sent (DESIGN §5)', () => {
   it('requires birth when cpf is sent', async () => {
     expect(await refused({ ...person(), birth: undefined })).toEqual(['birth']);
