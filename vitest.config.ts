@@ -3,6 +3,20 @@ import { defineConfig } from 'vitest/config';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
+/**
+ * Tests that start processes (child Node processes, a real `redis-server`) or run at full scale
+ * (the million-item heap test): the `integration` project. Everything else runs in the test's own
+ * process and is the `unit` project, the quick loop (`npm run test:unit`).
+ */
+const INTEGRATION = [
+  'test/redis/**/*.test.ts',
+  'test/examples/**/*.test.ts',
+  'packages/cli/test/**/*.test.ts',
+  'test/bulk/kill-resume.test.ts',
+  'test/bulk/heap.test.ts',
+  'test/security/12-webhook-receiver.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     // Partner-style tests import the package by its public name; point those at the source.
@@ -16,19 +30,46 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'packages/cli/test/**/*.test.ts'],
     // The machines have 2 cores: more workers only make timing-sensitive tests flaky.
     maxWorkers: 2,
     testTimeout: 15_000,
     hookTimeout: 15_000,
     restoreMocks: true,
-    // Type tests (`test/types/*.test-d.ts`: closed params, schema/type equality, public shapes)
-    // run with every `npm test`, each assertion reported as a test; `npm run test:types` runs
-    // them alone.
-    typecheck: {
-      enabled: true,
-      include: ['test/types/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
-    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: INTEGRATION,
+          // One worker runs many files, importing the SDK, zod and msw once instead of per file
+          // (half the CPU time of this project). Each file still sets up and tears down its own
+          // state (the msw harness's `useMockApi`, `vi.unstubAllEnvs`, `vi.useRealTimers`).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The type tests (`test/types/*.test-d.ts`: closed params, schema/type equality, public
+          // shapes), each assertion reported as a test. Their own tsconfig checks them and what
+          // they import; `npm run typecheck` checks the whole project.
+          name: 'types',
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: './test/types/tsconfig.json',
+          },
+        },
+      },
+    ],
   },
 });
