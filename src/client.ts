@@ -1,6 +1,7 @@
 import type { APIPromise } from './core/api-promise';
+import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './core/auth';
 import type { CallContext, CallResult, HttpMethod, Schema } from './core/call-spec';
-import { RequestValidationError } from './core/errors';
+import { RequestValidationError, type ValidationIssue } from './core/errors';
 import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
 import { resolveOptions, warnIfUnversioned } from './core/resolve-options';
 import type { ReplayPolicy } from './core/retry';
@@ -200,30 +201,8 @@ export class PartnerClient extends BaseClient {
    * ```
    */
   forUser(publicToken: TokenSource): SellerClient {
-    if (
-      !(
-        typeof publicToken === 'function' ||
-        (typeof publicToken === 'string' && publicToken !== '')
-      )
-    ) {
-      throw new RequestValidationError('Invalid forUser() argument', [
-        {
-          path: ['publicToken'],
-          message: 'expected a non-empty string or a function returning one',
-          code: 'invalid_type',
-        },
-      ]);
-    }
-    if (typeof publicToken === 'string' && /[\0\r\n]/.test(publicToken)) {
-      // Refused here, never quoted: fetch's own error would carry the token in its message.
-      throw new RequestValidationError('Invalid forUser() argument', [
-        {
-          path: ['publicToken'],
-          message: 'contains a line break or NUL, which no HTTP header can carry',
-          code: 'invalid_string',
-        },
-      ]);
-    }
+    const issue = publicTokenIssue(publicToken);
+    if (issue) throw new RequestValidationError('Invalid forUser() argument', [issue]);
     return new SellerClient(this._transport, { bearer: publicToken });
   }
 
@@ -240,17 +219,32 @@ export class PartnerClient extends BaseClient {
   withOptions(options: Partial<ClientOptions>): PartnerClient {
     const merged = { ...this.#options, ...options };
     const resolved = resolveOptions(merged);
-    const sameIdentity =
-      resolved.baseUrl === this._transport.options.baseUrl &&
-      resolved.clientId === this._transport.options.clientId &&
-      resolved.clientSecret === this._transport.options.clientSecret &&
-      resolved.clientToken === this._transport.options.clientToken;
+    const current = this._transport.options;
+    const sameIdentity = IDENTITY_OPTIONS.every((name) => resolved[name] === current[name]);
     if (options.baseUrl !== undefined) warnIfUnversioned(resolved);
     return clientOver(
       new Transport(resolved, sameIdentity ? this._transport.tokens : undefined),
       merged,
     );
   }
+}
+
+/** The options that say whose client token a client uses: a child that keeps them shares its parent's. */
+const IDENTITY_OPTIONS = ['baseUrl', 'clientId', 'clientSecret', 'clientToken'] as const;
+
+/** What is wrong with a seller's token given to `forUser`, or `undefined` when it can be sent. */
+function publicTokenIssue(publicToken: unknown): ValidationIssue | undefined {
+  if (typeof publicToken === 'function') return undefined;
+  const path = ['publicToken'];
+  if (typeof publicToken !== 'string' || publicToken === '') {
+    const message = 'expected a non-empty string or a function returning one';
+    return { path, message, code: 'invalid_type' };
+  }
+  // Refused here, never quoted: fetch's own error would carry the token in its message.
+  if (NOT_IN_HEADER.test(publicToken)) {
+    return { path, message: `contains ${NOT_IN_HEADER_NAMED}`, code: 'invalid_string' };
+  }
+  return undefined;
 }
 
 /**

@@ -19,13 +19,14 @@ import { registerSecret, unpinSecret } from './redact';
 import type { ClientTokenStore } from './token-store';
 
 /** Characters an HTTP header value cannot carry: a token with them would fail inside fetch, whose error quotes it. */
-const NOT_IN_HEADER = /[\0\r\n]/;
+export const NOT_IN_HEADER = /[\0\r\n]/;
+
+/** {@link NOT_IN_HEADER} in words, for the messages refusing such a token (never quoting it). */
+export const NOT_IN_HEADER_NAMED = 'a line break or NUL, which no HTTP header can carry';
 
 /** Throws, without quoting the token, when it cannot be sent in a header. */
 export function checkHeaderToken(token: string, what: string): void {
-  if (NOT_IN_HEADER.test(token)) {
-    throw new TypeError(`${what} contains a line break or NUL, which no HTTP header can carry.`);
-  }
+  if (NOT_IN_HEADER.test(token)) throw new TypeError(`${what} contains ${NOT_IN_HEADER_NAMED}.`);
 }
 
 /** How many refused bearers are remembered (the oldest is forgotten first). */

@@ -267,6 +267,22 @@ export function pagePromise<T>(
   });
 }
 
+/**
+ * The `PagePromise` of a list paged by `page` in its params: `loadPage` sends the params of one
+ * page. The first page goes without `page` unless the caller gave one, so that the service's
+ * default applies; `maxPage` is the endpoint's bound.
+ */
+export function listPages<P extends { page?: number | undefined }, T>(
+  params: P,
+  maxPage: number,
+  loadPage: (paramsOfPage: P, page: number) => APIPromise<PageContent<T>>,
+): PagePromise<T> {
+  const first = params.page ?? 1;
+  const load = (page: number) =>
+    loadPage({ ...params, page: page === first ? params.page : page }, page);
+  return pagePromise(load, first, maxPage);
+}
+
 /** The error ending a walk whose next page did not advance (the service repeated a page). */
 function notAdvancing(
   page: number,

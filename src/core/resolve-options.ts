@@ -3,6 +3,7 @@
  * fails at construction with a message naming it, not at the first call.
  */
 
+import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './auth';
 import { isTimerDelay } from './clock';
 import { PartnerError } from './errors';
 import { createLogger, type LogLevel, parseLogLevel } from './logger';
@@ -112,10 +113,8 @@ function readCredentials(
   registerSecret(clientSecret, true);
   if (typeof clientToken === 'string') {
     registerSecret(clientToken, true);
-    if (/[\0\r\n]/.test(clientToken)) {
-      throw optionError(
-        '`clientToken` contains a line break or NUL, which no HTTP header can carry.',
-      );
+    if (NOT_IN_HEADER.test(clientToken)) {
+      throw optionError(`\`clientToken\` contains ${NOT_IN_HEADER_NAMED}.`);
     }
   }
   return { clientId, clientSecret, clientToken };

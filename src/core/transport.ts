@@ -28,7 +28,7 @@ import {
 } from './call-spec';
 import { type Clock, systemClock } from './clock';
 import { bearerFailure, tokenFailure, toPartnerError, withAuthHint } from './error-mapping';
-import { APIUserAbortError, AuthenticationError } from './errors';
+import { AuthenticationError } from './errors';
 import { login } from './login';
 import type { RequestOptions, ResolvedOptions } from './options';
 import { findLostEffect } from './reconcile';
@@ -200,12 +200,8 @@ export class Transport {
   /** The call's attempts with these credentials, and its answer read as the call's result. */
   async #attempts(call: Call, credentials: Credentials): Promise<WithResponse<unknown>> {
     const { spec, target, settings, options } = call;
+    // A signal that has already fired fails the first attempt at once, as any abort does.
     const signal = options?.signal;
-    if (signal?.aborted) {
-      throw new APIUserAbortError('The call was aborted before it started.', {
-        cause: signal.reason,
-      });
-    }
     const deadline = call.started + settings.totalTimeout;
     try {
       const headers = attemptHeaders(

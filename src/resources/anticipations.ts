@@ -1,7 +1,8 @@
 import { ANTICIPATION_CONFIRM } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
+import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
-import { type PagePromise, pageContent, pagePromise } from '../core/pagination';
+import { listPages, type PagePromise, pageContent } from '../core/pagination';
 import { path } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
@@ -72,21 +73,23 @@ export class Anticipations extends APIResource {
    * ```
    */
   list(params: AnticipationListParams = {}, options?: RequestOptions): PagePromise<Anticipation> {
-    const first = params.page ?? 1;
-    const load = (page: number) =>
+    return listPages(params, Number.POSITIVE_INFINITY, (paramsOfPage, page) =>
       this._client
-        .call(() => {
-          const wanted = { ...params, page: page === first ? params.page : page };
-          const query = checkParams(AnticipationListParamsSchema, wanted, 'anticipations.list');
-          return {
+        .call(
+          () => ({
             method: 'GET',
             path: '/financial/anticipation',
-            query: query as Record<string, string | number | boolean | undefined>,
+            query: checkParams(
+              AnticipationListParamsSchema,
+              paramsOfPage,
+              'anticipations.list',
+            ) as QueryParams,
             schema: AnticipationListResponseSchema,
             replay: 'always',
-          };
-        }, options)
-        ._map(({ data }) => pageContent(data.anticipations, data.pagination, page));
-    return pagePromise(load, first, Number.POSITIVE_INFINITY);
+          }),
+          options,
+        )
+        ._map(({ data }) => pageContent(data.anticipations, data.pagination, page)),
+    );
   }
 }

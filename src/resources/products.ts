@@ -2,7 +2,7 @@ import { LIST_DEFAULTS } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
-import { type PagePromise, pageContent, pagePromise } from '../core/pagination';
+import { listPages, type PagePromise, pageContent } from '../core/pagination';
 import { path } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
@@ -54,22 +54,23 @@ export class Products extends APIResource {
    * ```
    */
   list(params: ProductListParams = {}, options?: RequestOptions): PagePromise<Product> {
-    const first = params.page ?? 1;
-    const load = (page: number) =>
+    return listPages(params, LIST_DEFAULTS.productsMaxPage, (paramsOfPage, page) =>
       this._client
-        .call(() => {
-          // The first page goes without `page` unless the caller gave one: the service's default applies.
-          const wanted = { ...params, page: page === first ? params.page : page };
-          const query = checkParams(ProductListParamsSchema, wanted, 'products.list');
-          return {
+        .call(
+          () => ({
             method: 'GET',
             path: '/products',
-            query: query as QueryParams,
+            query: checkParams(
+              ProductListParamsSchema,
+              paramsOfPage,
+              'products.list',
+            ) as QueryParams,
             schema: ProductListResponseSchema,
             replay: 'always',
-          };
-        }, options)
-        ._map((body) => pageContent(body.data, body.meta, page));
-    return pagePromise(load, first, LIST_DEFAULTS.productsMaxPage);
+          }),
+          options,
+        )
+        ._map((body) => pageContent(body.data, body.meta, page)),
+    );
   }
 }

@@ -67,17 +67,11 @@ export function parseTimestamp(value: string, options: ParseTimestampOptions = {
   const [year, month, day] = date.map(Number) as [number, number, number];
   const [hour, minute, second] = [Number(fields[4]), Number(fields[5]), Number(fields[6] ?? 0)];
   const millisecond = Number((fields[7] ?? '').slice(0, 3).padEnd(3, '0'));
-  // The wall time read as if it were UTC; a date that does not exist rolls over and shows it.
+  // The wall time read as if it were UTC.
   const wall = new Date(0);
   wall.setUTCFullYear(year, month - 1, day);
   wall.setUTCHours(hour, minute, second, millisecond);
-  if (
-    wall.getUTCMonth() !== month - 1 ||
-    wall.getUTCDate() !== day ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  ) {
+  if (!isRealDay(year, month, day) || hour > 23 || minute > 59 || second > 59) {
     throw invalidTimestamp(value, 'no such date or time');
   }
   if (iso?.[8]) return wall;
@@ -105,6 +99,20 @@ export function calendarDay(
 ): [number, number, number] {
   const local = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
   return [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
+}
+
+/**
+ * Whether `year`-`month`-`day` names a day of the calendar (no 31 April, no 29 February 2023): a
+ * date that does not exist rolls over into another and shows it.
+ *
+ * @internal
+ */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** The `TypeError` for a value that is no timestamp, quoting it. */
