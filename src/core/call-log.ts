@@ -15,13 +15,11 @@ export class CallLog {
   readonly #logger: SdkLogger;
   readonly #debug: boolean;
   readonly #info: boolean;
-  readonly #warn: boolean;
 
   constructor(logger: SdkLogger) {
     this.#logger = logger;
     this.#debug = logger.enabled('debug');
     this.#info = logger.enabled('info');
-    this.#warn = logger.enabled('warn');
   }
 
   /** The call about to be sent: its query and body (a form by its field names). */
@@ -48,7 +46,6 @@ export class CallLog {
 
   /** A retry about to wait `wait` ms after `error`: never the URL's query (it may hold a signature). */
   retry(target: Target, error: unknown, retry: number, wait: number): void {
-    if (!this.#warn) return;
     const what = `${target.identity.method} ${withoutQuery(target.url)}`;
     const waiting = Math.round(wait);
     this.#logger.warn(

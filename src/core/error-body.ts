@@ -28,27 +28,18 @@ function ownField(body: object, name: string): unknown {
 
 /** The messages per field of a Laravel-style `{ message, errors }` body. */
 export function readFieldErrors(body: unknown): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
-  if (!body || typeof body !== 'object') return result;
-  const errors = ownField(body, 'errors');
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return result;
-  for (const [field, messages] of Object.entries(errors)) {
-    const list = Array.isArray(messages)
-      ? messages.map(String)
-      : typeof messages === 'string'
-        ? [messages]
-        : undefined;
-    // Defined, not assigned: a field named `__proto__` stays a field.
-    if (list) {
-      Object.defineProperty(result, field, {
-        value: list,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-  }
-  return result;
+  const errors = body && typeof body === 'object' ? ownField(body, 'errors') : undefined;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
+  // `Object.fromEntries` defines each field, never assigns it: a field named `__proto__` stays a field.
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([field, messages]) =>
+      Array.isArray(messages)
+        ? [[field, messages.map(String)]]
+        : typeof messages === 'string'
+          ? [[field, [messages]]]
+          : [],
+    ),
+  );
 }
 
 /**

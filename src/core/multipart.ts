@@ -29,29 +29,22 @@ export async function toFile(
   name: string,
   options: { type?: string } = {},
 ): Promise<File> {
-  const blob = await toBlob(data);
+  const blob = await asBlob(data);
+  if (!blob)
+    throw new TypeError('Expected a Blob, File, Uint8Array, ArrayBuffer or ReadableStream.');
   return new File([blob], name, { type: options.type ?? blob.type });
 }
 
-async function toBlob(data: Uploadable): Promise<Blob> {
+/** File content as a `Blob` read into memory, or `undefined` when `data` is none. */
+async function asBlob(data: unknown): Promise<Blob | undefined> {
   if (data instanceof Blob) return data;
-  if (data instanceof ReadableStream)
-    return new Response(data as ReadableStream<Uint8Array>).blob();
+  if (data instanceof ReadableStream) return new Response(data).blob();
   if (data instanceof ArrayBuffer) return new Blob([data]);
   if (ArrayBuffer.isView(data)) {
     // Copy: the caller may reuse its buffer after the call returns.
     return new Blob([new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice()]);
   }
-  throw new TypeError('Expected a Blob, File, Uint8Array, ArrayBuffer or ReadableStream.');
-}
-
-function isUploadable(value: unknown): value is Uploadable {
-  return (
-    value instanceof Blob ||
-    value instanceof ArrayBuffer ||
-    ArrayBuffer.isView(value) ||
-    (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream)
-  );
+  return undefined;
 }
 
 /** Encodes `fields` as multipart form data; `undefined` and `null` fields are left out. */
@@ -70,20 +63,16 @@ export async function appendFields(
 
 async function append(form: FormData, key: string, value: unknown): Promise<void> {
   if (value === undefined || value === null) return;
-  if (typeof value === 'boolean') {
-    form.append(key, value ? '1' : '0');
-  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
-    form.append(key, String(value));
-  } else if (value instanceof Date) {
-    form.append(key, value.toISOString());
-  } else if (isUploadable(value)) {
-    const blob = await toBlob(value);
-    form.append(key, blob, blob instanceof File ? blob.name : key);
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) await append(form, `${key}[${index}]`, item);
-  } else if (typeof value === 'object') {
-    for (const [name, item] of Object.entries(value)) await append(form, `${key}[${name}]`, item);
-  } else {
+  if (typeof value === 'boolean') return form.append(key, value ? '1' : '0');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+    return form.append(key, String(value));
+  }
+  if (value instanceof Date) return form.append(key, value.toISOString());
+  if (typeof value !== 'object') {
     throw new TypeError(`Cannot send a ${typeof value} in a multipart body (field ${key}).`);
   }
+  const blob = await asBlob(value);
+  if (blob) return form.append(key, blob, blob instanceof File ? blob.name : key);
+  // Arrays and objects alike: `phones[0][number]`, `address[zip_code]`.
+  for (const [name, item] of Object.entries(value)) await append(form, `${key}[${name}]`, item);
 }

@@ -165,29 +165,23 @@ function transform(value: unknown, hide: (key: string) => boolean, depth: number
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => transform(item, hide, depth + 1));
   if (value instanceof Headers) {
-    const headers: Record<string, string> = {};
-    value.forEach((headerValue, key) => {
-      headers[key] = hide(key) ? REDACTED : redactText(headerValue);
-    });
-    return headers;
+    return Object.fromEntries(
+      [...value].map(([key, headerValue]) => [key, hide(key) ? REDACTED : redactText(headerValue)]),
+    );
   }
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
     // Blobs, Dates and other class instances carry no secret keys of ours; keep them as they are.
     return value;
   }
-  const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    // Defined, not assigned: a `__proto__` key from a hostile body stays a plain own property
-    // instead of becoming the copy's prototype. Keys are redacted too: a secret can be a key.
-    Object.defineProperty(result, redactText(key), {
-      value:
-        hide(key) && item !== null && item !== undefined
-          ? REDACTED
-          : transform(item, hide, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return result;
+  // `Object.fromEntries` defines each key, never assigns it: a `__proto__` key from a hostile body
+  // stays a plain own property instead of becoming the copy's prototype. Keys are redacted too: a
+  // secret can be a key.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      redactText(key),
+      hide(key) && item !== null && item !== undefined
+        ? REDACTED
+        : transform(item, hide, depth + 1),
+    ]),
+  );
 }

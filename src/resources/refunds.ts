@@ -330,14 +330,12 @@ function pollTargetOf(refund: RefundToAwait): {
   transactionHash: string;
   statusUrl: string | undefined;
 } {
-  if (typeof refund === 'string') return { transactionHash: refund, statusUrl: undefined };
-  if (refund?.kind === 'accepted') {
-    return { transactionHash: refund.transactionHash, statusUrl: refund.statusUrl };
-  }
-  if (refund?.kind === 'existing') {
-    return { transactionHash: refund.refund.transaction_hash ?? '', statusUrl: undefined };
-  }
-  return { transactionHash: refund as unknown as string, statusUrl: undefined };
+  const result = typeof refund === 'object' ? refund : undefined;
+  if (result?.kind === 'accepted') return result;
+  // An existing refund is polled by its transaction; anything else as a hash (checked there).
+  const transactionHash =
+    result?.kind === 'existing' ? (result.refund.transaction_hash ?? '') : (refund as string);
+  return { transactionHash, statusUrl: undefined };
 }
 
 /**
