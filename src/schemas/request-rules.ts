@@ -8,6 +8,7 @@
  */
 
 import * as z from 'zod/mini';
+import { isRealDay } from '../shared/timestamp';
 
 /**
  * Any zod schema (classic or mini).
@@ -196,14 +197,8 @@ export const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function readIsoDate(value: string): [number, number, number] | undefined {
   const match = ISO_DATE.exec(value);
   if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(2000, month - 1, day));
-  check.setUTCFullYear(year);
-  const real =
-    check.getUTCFullYear() === year &&
-    check.getUTCMonth() === month - 1 &&
-    check.getUTCDate() === day;
-  return real ? [year, month, day] : undefined;
+  const day: [number, number, number] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDay(...day) ? day : undefined;
 }
 
 /**
