@@ -268,9 +268,8 @@ export function pagePromise<T>(
 }
 
 /**
- * The `PagePromise` of a list paged by `page` in its params: `loadPage` sends the params of one
- * page. The first page goes without `page` unless the caller gave one, so that the service's
- * default applies; `maxPage` is the endpoint's bound.
+ * The `PagePromise` of a list paged by `page` in its params, each page's sent by `loadPage`: the
+ * first without `page` unless the caller gave one (the service's default applies).
  */
 export function listPages<P extends { page?: number | undefined }, T>(
   params: P,
@@ -283,19 +282,14 @@ export function listPages<P extends { page?: number | undefined }, T>(
   return pagePromise(load, first, maxPage);
 }
 
-/** The error ending a walk whose next page did not advance (the service repeated a page). */
+/** The error ending a walk whose page did not advance (a response without a URL keeps its empty one). */
 function notAdvancing(
   page: number,
   after: number,
   content: PageContent<unknown>,
   response: Response,
 ): ResponseValidationError {
-  let path = response.url;
-  try {
-    path = new URL(response.url).pathname;
-  } catch {
-    // A response built without a URL keeps its (empty) own.
-  }
+  const path = URL.canParse(response.url) ? new URL(response.url).pathname : response.url;
   return new ResponseValidationError({ method: 'GET', path }, response.status, content, [
     {
       path: ['pagination', 'current_page'],
