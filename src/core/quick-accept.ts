@@ -123,38 +123,36 @@ function closureFor(def: Definition): Check | undefined {
   }
 }
 
-/** The generated test of each plain type, on `x`; other types are checked through their closure. */
-const INLINE_TESTS: Readonly<Record<string, string>> = {
-  string: 'typeof x === "string"',
-  number: 'typeof x === "number" && Number.isFinite(x)',
-  boolean: 'typeof x === "boolean"',
-  unknown: 'true',
-  any: 'true',
-};
+/**
+ * `def`'s test of `x` as generated code: the plain types, optional or nullable or not; `undefined`
+ * for any other, which generated code checks through its closure.
+ */
+function inlineTest(def: Definition): string | undefined {
+  const inner = def.innerType && inlineTest(def.innerType._zod.def as Definition);
+  switch (def.type) {
+    case 'string':
+      return 'typeof x === "string"';
+    case 'number':
+      return 'typeof x === "number" && Number.isFinite(x)';
+    case 'boolean':
+      return 'typeof x === "boolean"';
+    case 'unknown':
+    case 'any':
+      return 'true';
+    case 'optional':
+      return inner && `x === undefined || ${inner}`;
+    case 'nullable':
+      return inner && `x === null || ${inner}`;
+    default:
+      return undefined;
+  }
+}
 
-/** A field of an object check: its own check, and what generated code needs to inline it. */
+/** A field of an object check: its key, its closure, and its generated test when it has one. */
 interface Field {
   key: string;
   check: Check;
-  optional: boolean;
-  nullable: boolean;
-  /** The plain type's test (see {@link INLINE_TESTS}), when it has one. */
   inline: string | undefined;
-}
-
-/** Peels `optional`/`nullable` off a field so its plain type can be checked inline. */
-function fieldFor(key: string, schema: $ZodType): Field | undefined {
-  const check = checkFor(schema);
-  if (!check) return undefined;
-  let optional = false;
-  let nullable = false;
-  let def = schema._zod.def as Definition;
-  while ((def.type === 'optional' || def.type === 'nullable') && def.innerType) {
-    if (def.type === 'optional') optional = true;
-    else nullable = true;
-    def = def.innerType._zod.def as Definition;
-  }
-  return { key, check, optional, nullable, inline: INLINE_TESTS[def.type] };
 }
 
 function objectCheck(def: Definition): Check | undefined {
@@ -165,9 +163,10 @@ function objectCheck(def: Definition): Check | undefined {
   }
   const fields: Field[] = [];
   for (const key of Object.keys(def.shape)) {
-    const field = fieldFor(key, def.shape[key]!);
-    if (!field) return undefined;
-    fields.push(field);
+    const schema = def.shape[key]!;
+    const check = checkFor(schema);
+    if (!check) return undefined;
+    fields.push({ key, check, inline: inlineTest(schema._zod.def as Definition) });
   }
   return compiledObjectCheck(fields) ?? interpretedObjectCheck(fields);
 }
@@ -194,10 +193,7 @@ function compiledObjectCheck(fields: Field[]): Check | undefined {
   const nested: Check[] = [];
   const tests = fields.map((field) => {
     const test = field.inline ?? `n[${nested.push(field.check) - 1}](x)`;
-    return (
-      `x = v[${JSON.stringify(field.key)}];\n` +
-      `if (!(x === undefined ? ${field.optional} : x === null ? ${field.nullable} : ${test})) return false;`
-    );
+    return `x = v[${JSON.stringify(field.key)}];\nif (!(${test})) return false;`;
   });
   const source =
     'return (v) => {\n' +
