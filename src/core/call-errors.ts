@@ -72,7 +72,7 @@ export class ResponseTooLargeError extends PartnerError {
 
   constructor(request: RequestIdentity, limit: number) {
     super(
-      `${request.method} ${request.path} → the response body is larger than maxResponseBytes (${limit} bytes); reading stopped`,
+      `${request.method} ${request.path} → the response body exceeds maxResponseBytes (${limit} bytes); reading stopped`,
     );
     this.method = request.method;
     this.path = request.path;

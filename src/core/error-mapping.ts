@@ -20,6 +20,7 @@ import {
 } from './errors';
 import { errorSummary } from './partner-error';
 import { redactText } from './redact';
+import { errorCode } from './retry';
 
 /** The time-outs a call runs under (as set for it), for the time-out error's message. */
 export interface Limits {
@@ -50,16 +51,15 @@ export function toPartnerError(
       `no complete response in time (timeout ${limits.timeout} ms per attempt, ${limits.totalTimeout} ms for the call)`,
     );
   }
-  if (isNetworkError(error)) {
-    // Keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which holds the request headers.
-    const cause = error.cause;
-    return new APIConnectionError(identity, `connection failed: ${describeCause(cause)}`, {
-      cause: redactedCause(cause),
-    });
-  }
-  return new APIConnectionError(identity, `request failed: ${describeCause(error)}`, {
-    cause: redactedCause(error),
-  });
+  // Of a network failure, keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which
+  // holds the request headers.
+  const network = isNetworkError(error);
+  const cause = network ? error.cause : error;
+  return new APIConnectionError(
+    identity,
+    `${network ? 'connection' : 'request'} failed: ${describeCause(cause)}`,
+    { cause: redactedCause(cause) },
+  );
 }
 
 /**
@@ -96,17 +96,16 @@ export function bearerFailure(error: unknown): PartnerError {
 }
 
 function describeCause(cause: unknown): string {
-  const code =
-    (cause as { cause?: { code?: unknown } })?.cause?.code ?? (cause as { code?: unknown })?.code;
+  const code = errorCode(cause);
   const message = errorSummary(cause);
-  return typeof code === 'string' ? `${code} (${message})` : message;
+  return code === undefined ? message : `${code} (${message})`;
 }
 
 const AUTH_HINTS = {
   client:
-    'the client token was refused; if this endpoint acts for a seller, call it on client.forUser(publicToken)',
+    "the client token was refused; for a seller's endpoint, call it on client.forUser(publicToken)",
   seller:
-    "the seller's public token was refused (a fresh client token was refused with it too): check the token given to forUser",
+    "the seller's public token was refused, with a fresh client token too: check the token given to forUser",
   either: "the client token or the seller's public token was refused",
 } as const;
 

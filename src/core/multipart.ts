@@ -31,7 +31,7 @@ export async function toFile(
 ): Promise<File> {
   const blob = await asBlob(data);
   if (!blob)
-    throw new TypeError('Expected a Blob, File, Uint8Array, ArrayBuffer or ReadableStream.');
+    throw new TypeError('Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream');
   return new File([blob], name, { type: options.type ?? blob.type });
 }
 

@@ -293,7 +293,7 @@ function notAdvancing(
   return new ResponseValidationError({ method: 'GET', path }, response.status, content, [
     {
       path: ['pagination', 'current_page'],
-      message: `asked for page ${page} after page ${after}, the service answered page ${content.pagination.current_page}: the page does not advance, so the walk stops`,
+      message: `asked for page ${page} after page ${after}, got page ${content.pagination.current_page}: the walk stops, as the page does not advance`,
       code: 'page_not_advancing',
     },
   ]);

@@ -31,7 +31,8 @@ export const MAX_BACKOFF_MS = 8_000;
 /** Network failures that prove the request never reached the service. */
 const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-function errorCode(error: unknown): string | undefined {
+/** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
+export function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
