@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -35,6 +37,13 @@ export default defineConfig({
     testTimeout: 15_000,
     hookTimeout: 15_000,
     restoreMocks: true,
+    env: {
+      // The child processes the tests start (CLI, examples, replicas) load the source through
+      // examples/support/register.ts, which turns on Node's compile cache in its default place.
+      // Set from the start, the cache covers the hook itself too, so a child never loads the
+      // type stripper.
+      NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'),
+    },
     projects: [
       {
         extends: true,
