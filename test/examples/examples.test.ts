@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -111,6 +112,8 @@ function runExample(file: string): Promise<Run> {
   });
 }
 
+const twoAtATime = pLimit(2);
+
 const exampleScript: string | undefined = JSON.parse(readFileSync(`${root}package.json`, 'utf8'))
   .scripts?.example;
 
@@ -127,13 +130,13 @@ describe('examples/', () => {
     expect(exampleScript).toBe(`node --import ${register} examples/quickstart.ts`);
   });
 
-  // One at a time: each is a whole Node process, and the machines have 2 cores shared with the
-  // other test files (some of which measure time).
-  describe.each(files)('%s against the embedded mock', (file) => {
+  // Two at a time: most of an example's time is spent waiting on its polls (a second apart), but
+  // each is a whole Node process, and the machines have 2 cores shared with the other test files.
+  describe.concurrent.each(files)('%s against the embedded mock', (file) => {
     it(
       'exits 0 on its own, printing its key lines and nothing on stderr',
-      async () => {
-        const run = await runExample(file);
+      async ({ expect }) => {
+        const run = await twoAtATime(() => runExample(file));
         const output = `${run.stdout}\n--- stderr ---\n${run.stderr}`;
         expect({ code: run.code, signal: run.signal }, output).toEqual({ code: 0, signal: null });
         expect(run.stderr, output).toBe('');
