@@ -28,8 +28,8 @@ function recordingLogger() {
 
 describe.each(libraries)('RedisTokenStore over $name', (library) => {
   const open: Connection[] = [];
-  const connect = async () => {
-    const connection = await library.connect(redis.url);
+  const connect = async (url = redis.url) => {
+    const connection = await library.connect(url);
     open.push(connection);
     return connection;
   };
@@ -37,11 +37,16 @@ describe.each(libraries)('RedisTokenStore over $name', (library) => {
     await Promise.all(open.map((connection) => connection.close()));
   });
 
-  async function clients(count: number, mock: MockPartnerApi, options: RedisTokenStoreOptions) {
+  async function clients(
+    count: number,
+    mock: MockPartnerApi,
+    options: RedisTokenStoreOptions,
+    url = redis.url,
+  ) {
     const log = recordingLogger();
     const made: PartnerClient[] = [];
     for (let i = 0; i < count; i++) {
-      const { client } = await connect();
+      const { client } = await connect(url);
       made.push(
         new PartnerClient({
           baseUrl: mock.baseUrl,
@@ -121,27 +126,34 @@ describe.each(libraries)('RedisTokenStore over $name', (library) => {
   });
 
   it('logs in from the process when Redis is slow (no answer within commandTimeoutMs)', async () => {
-    const mock = createMockPartnerApi();
-    const { clients: made, warnings } = await clients(2, mock, {
-      prefix: freshPrefix(),
-      commandTimeoutMs: 200,
-    });
-    const { client: admin } = await connect();
-    const pauseMs = 2_500;
-    const pause = ['CLIENT', 'PAUSE', String(pauseMs), 'ALL'];
-    await ('call' in admin ? admin.call(pause[0]!, ...pause.slice(1)) : admin.sendCommand(pause));
-    const started = Date.now();
-    await callAll(made, 10);
-    // Done while Redis was still paused: the calls did not wait for it.
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(pauseMs);
-    expect(mock.stats.logins).toBe(2);
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(
-      /Redis token store unavailable \(Redis did not answer EVALSHA within 200 ms\)/,
-    );
-    // Let the pause end before the next test uses this server.
-    await new Promise((resolve) => setTimeout(resolve, pauseMs - elapsed + 100));
+    // A server of its own: a paused server answers nothing, not even CLIENT UNPAUSE, so the
+    // shared one would keep the next test waiting; this one is stopped instead.
+    const slow = await startRedisServer();
+    try {
+      const mock = createMockPartnerApi();
+      const { clients: made, warnings } = await clients(
+        2,
+        mock,
+        { prefix: freshPrefix(), commandTimeoutMs: 200 },
+        slow.url,
+      );
+      const { client: admin } = await connect(slow.url);
+      const pauseMs = 2_500;
+      const pause = ['CLIENT', 'PAUSE', String(pauseMs), 'ALL'];
+      await ('call' in admin ? admin.call(pause[0]!, ...pause.slice(1)) : admin.sendCommand(pause));
+      const started = Date.now();
+      await callAll(made, 10);
+      // Done while Redis was still paused: the calls did not wait for it.
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeLessThan(pauseMs);
+      expect(mock.stats.logins).toBe(2);
+      expect(warnings).toHaveLength(2);
+      expect(warnings[0]).toMatch(
+        /Redis token store unavailable \(Redis did not answer EVALSHA within 200 ms\)/,
+      );
+    } finally {
+      await slow.close();
+    }
   });
 
   it('releases a lock taken by a script that answered too late, so that no process waits behind it', async () => {
@@ -152,12 +164,12 @@ describe.each(libraries)('RedisTokenStore over $name', (library) => {
     const send = (args: string[]) =>
       'call' in admin ? admin.call(args[0]!, ...args.slice(1)) : admin.sendCommand(args);
     // Writes wait until the pause ends: the lock script times out here but runs there later.
-    const pauseMs = 1_000;
-    await send(['CLIENT', 'PAUSE', String(pauseMs), 'WRITE']);
-    const started = Date.now();
+    await send(['CLIENT', 'PAUSE', '5000', 'WRITE']);
     await late.clients[0]!.products.list();
+    // The client has given up on its script, which the pause still holds: end the pause (a write
+    // pause lets CLIENT UNPAUSE through), and the script runs now, late.
+    await send(['CLIENT', 'UNPAUSE']);
     expect(late.warnings[0]).toMatch(/Redis token store unavailable/);
-    await new Promise((resolve) => setTimeout(resolve, pauseMs - (Date.now() - started)));
     const lockKey = `${prefix}{token:${mock.baseUrl} ${mock.credentials.clientId}}:lock`;
     // The late scripts run once the pause ends: wait (bounded) for the lock to go.
     let held = 1;
