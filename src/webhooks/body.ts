@@ -196,6 +196,8 @@ export interface NodeWebhookRequest {
   originalUrl?: string | undefined;
   /** Whether the body stream was already read to its end. */
   readonly readableEnded?: boolean;
+  /** Whether the stream was already destroyed (the sender went away before the body was read). */
+  readonly destroyed?: boolean;
   /** Subscribes to the stream's `data`, `end`, `error` and `close` events. */
   on(event: string, listener: (...args: never[]) => void): unknown;
   /** Unsubscribes a listener added with `on`. */
@@ -223,6 +225,9 @@ export function readNodeBody(
   { maxBytes, timeoutMs, budget }: BodyLimits,
 ): Promise<BodyRead> {
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  // Gone before the read began (an application that awaited something first): its `close` has
+  // already been emitted, so no event would ever end the wait below.
+  if (req.destroyed) return Promise.resolve(ABORTED);
   return new Promise((resolve) => {
     let chunks: Uint8Array[] = [];
     let size = 0;

@@ -243,6 +243,48 @@ describe.each(Object.entries(faces))(
   },
 );
 
+describe('a sender gone before the receiver starts reading (issue 13 item 12)', () => {
+  it('is seen as gone at once, not held until bodyTimeoutMs', async () => {
+    const debug: string[] = [];
+    const handler = createWebhookHandler({
+      verify,
+      bodyTimeoutMs: 10_000,
+      logLevel: 'debug',
+      logger: { ...silent, debug: (message) => debug.push(message) },
+      on: { subscription_ended: () => {} },
+    });
+    // An application that reaches the receiver only after something asynchronous of its own (an
+    // auth check, a lookup): by then the sender may have dropped the connection.
+    let gone: () => void = () => {};
+    const senderGone = new Promise<void>((resolve) => {
+      gone = resolve;
+    });
+    const server = http.createServer(async (req, res) => {
+      const reqClosed = new Promise<void>((resolve) => req.once('close', () => resolve()));
+      await senderGone;
+      await reqClosed;
+      await handler.node(req, res);
+    });
+    const running = await serve(server);
+    const { socket, closed } = partialPost(running.url, 10_000, 100);
+    await withTimeout(
+      new Promise<void>((resolve) => server.once('request', () => resolve())),
+      5_000,
+      'the receiver to get the request',
+    );
+    socket.destroy();
+    await closed;
+    gone();
+    await withTimeout(
+      (async () => {
+        while (!debug.some((line) => /went away/.test(line))) await sleep(10);
+      })(),
+      3_000,
+      'the receiver to see the sender gone',
+    );
+  });
+});
+
 describe.each(Object.entries(faces))('slow bodies, over %s (issue 13 item 12)', (_face, mount) => {
   it('cuts a trickled body at bodyTimeoutMs with 408, closing the connection', async () => {
     const handler = createWebhookHandler({
