@@ -222,10 +222,23 @@ describe.each(Object.entries(faces))(
         on: { subscription_ended: () => {} },
         onError: (error) => reported.push(error),
       });
-      const running = await serve(mount(handler));
+      const server = mount(handler);
+      let started = 0;
+      server.on('request', () => {
+        started += 1;
+      });
+      const running = await serve(server);
       for (let round = 0; round < 5; round += 1) {
         const { socket, closed } = partialPost(running.url, 10_000, 100);
-        await sleep(30);
+        // Drop only once the receiver has the request: a sender dropped before that (a loaded
+        // machine can take longer than any fixed wait to connect) never started a body at all.
+        await withTimeout(
+          (async () => {
+            while (started <= round) await sleep(5);
+          })(),
+          5_000,
+          'the receiver to get the request',
+        );
         socket.destroy();
         await closed;
       }
