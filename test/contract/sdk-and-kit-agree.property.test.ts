@@ -13,6 +13,7 @@ import {
   UnprocessableEntityError,
 } from '../../src';
 import { createMockPartnerApi } from '../../src/testing';
+import { assertWithinBudget } from '../helpers/property-budget';
 import { toForm } from './form';
 
 function setup() {
@@ -63,7 +64,7 @@ const space = fc
 describe('the SDK and the kit agree on generated values', () => {
   it('filter.betweenDates given as the wire string: real days, the start not after the end', async () => {
     const { seller } = setup();
-    await fc.assert(
+    await assertWithinBudget(
       fc.asyncProperty(
         wireDay,
         fc.oneof(wireDay, fc.constant('')),
@@ -82,9 +83,9 @@ describe('the SDK and the kit agree on generated values', () => {
           expect(await verdict(raw, field), betweenDates).toBe(sdk);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 300, minRuns: 20, budgetMs: 6_000 },
     );
-  });
+  }, 30_000);
 
   it('strings are judged trimmed, and a blank one counts as missing', async () => {
     const { seller } = setup();
@@ -108,7 +109,7 @@ describe('the SDK and the kit agree on generated values', () => {
       .chain((n) =>
         fc.constantFrom('a'.repeat(n), `a${' '.repeat(Math.max(n - 2, 0))}a`.slice(0, n)),
       );
-    await fc.assert(
+    await assertWithinBudget(
       fc.asyncProperty(
         fc.constantFrom('name', 'city', 'nickname', 'complement'),
         space,
@@ -130,7 +131,7 @@ describe('the SDK and the kit agree on generated values', () => {
           expect(await verdict(raw, field), JSON.stringify(value)).toBe(sdk);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 300, minRuns: 20, budgetMs: 6_000 },
     );
-  });
+  }, 30_000);
 });

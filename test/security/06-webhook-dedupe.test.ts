@@ -20,6 +20,7 @@ import {
   type WebhookHandler,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index';
+import { assertWithinBudget } from '../helpers/property-budget';
 import { bankAccountUpdatedBody, subscriptionEndedBody } from '../webhooks/fixtures';
 import { listen, type RunningServer, send, serveFetch, withTimeout } from '../webhooks/servers';
 
@@ -263,28 +264,6 @@ function shuffled(value: unknown, seed: number): unknown {
 
 const parsed = (value: unknown): WebhookEvent => parseWebhookEvent(JSON.stringify(value));
 
-/**
- * Checks `property` on `numRuns` generated values, or as many as fit in 8 s: a loaded CI machine ran
- * the key properties 10 to 20 times slower than an idle one (7 s of the test's 15 s), and a property
- * cut short by the test's time-out proves nothing at all. Every run that does happen still checks the
- * whole property. The first `minRuns` runs always complete: fast-check fails a property interrupted
- * before any run finished ("Property interrupted after 0 tests", whose seed then replays green),
- * which is the machine's slowness, not a counterexample; only a counterexample fails here.
- */
-async function assertWithinBudget<T>(
-  property: fc.IAsyncProperty<T>,
-  numRuns: number,
-  minRuns: number,
-): Promise<void> {
-  await fc.assert(property, { numRuns: minRuns });
-  const details = await fc.check(property, {
-    numRuns: numRuns - minRuns,
-    interruptAfterTimeLimit: 8_000,
-  });
-  const outOfTimeOnly = details.interrupted && details.counterexample === null;
-  if (details.failed && !outOfTimeOnly) throw new Error(fc.defaultReportMessage(details));
-}
-
 describe('defaultDedupeKey properties (issue 13 item 6)', () => {
   it('never gives two different events the same key, even under one request_id', async () => {
     await assertWithinBudget(
@@ -295,8 +274,7 @@ describe('defaultDedupeKey properties (issue 13 item 6)', () => {
         fc.pre(JSON.stringify(canonical(first)) !== JSON.stringify(canonical(second)));
         expect(await defaultDedupeKey(first)).not.toBe(await defaultDedupeKey(second));
       }),
-      300,
-      20,
+      { numRuns: 300, minRuns: 20 },
     );
   });
 
@@ -308,8 +286,7 @@ describe('defaultDedupeKey properties (issue 13 item 6)', () => {
           await defaultDedupeKey(parsed(event)),
         );
       }),
-      300,
-      20,
+      { numRuns: 300, minRuns: 20 },
     );
   });
 });
@@ -399,8 +376,7 @@ describe('replicas and redeliveries, generated (issue 13 item 6)', () => {
         expect(succeeded.size).toBe(bodies.length);
         expect([...succeeded.values()].every((count) => count === 1)).toBe(true);
       }),
-      40,
-      4,
+      { numRuns: 40, minRuns: 4 },
     );
   });
 });
