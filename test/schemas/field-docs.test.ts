@@ -60,9 +60,16 @@ function fieldDocs(): FieldDoc[] {
   return fields;
 }
 
-/** What the IDE shows when hovering the last occurrence of `marker` in `code`. */
-function hover(code: string, marker: string): string {
-  const fileName = `${ROOT}test/schemas/hover-probe.ts`;
+const PROBE = `${ROOT}test/schemas/hover-probe.ts`;
+
+/**
+ * One language service for every hover, as an IDE keeps one: the next hover re-reads only the
+ * probe file, not the SDK and the lib files again.
+ */
+let service: { probe: string; version: number; service: ts.LanguageService } | undefined;
+
+function languageService() {
+  if (service) return service;
   const config = ts.getParsedCommandLineOfConfigFile(
     `${ROOT}tsconfig.json`,
     {},
@@ -72,25 +79,33 @@ function hover(code: string, marker: string): string {
     },
   );
   if (!config) throw new Error('tsconfig.json could not be read');
+  const state = { probe: '', version: 0 };
   const host: ts.LanguageServiceHost = {
-    getScriptFileNames: () => [fileName],
-    getScriptVersion: () => '1',
+    getScriptFileNames: () => [PROBE],
+    getScriptVersion: (name) => (name === PROBE ? String(state.version) : '1'),
     getScriptSnapshot: (name) => {
-      const text = name === fileName ? code : ts.sys.readFile(name);
+      const text = name === PROBE ? state.probe : ts.sys.readFile(name);
       return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
     },
     getCurrentDirectory: () => ROOT,
     getCompilationSettings: () => config.options,
     getDefaultLibFileName: ts.getDefaultLibFilePath,
-    fileExists: (name) => name === fileName || ts.sys.fileExists(name),
-    readFile: (name) => (name === fileName ? code : ts.sys.readFile(name)),
+    fileExists: (name) => name === PROBE || ts.sys.fileExists(name),
+    readFile: (name) => (name === PROBE ? state.probe : ts.sys.readFile(name)),
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
   };
-  const info = ts
-    .createLanguageService(host)
-    .getQuickInfoAtPosition(fileName, code.lastIndexOf(marker) + 1);
+  service = Object.assign(state, { service: ts.createLanguageService(host) });
+  return service;
+}
+
+/** What the IDE shows when hovering the last occurrence of `marker` in `code`. */
+function hover(code: string, marker: string): string {
+  const ide = languageService();
+  ide.probe = code;
+  ide.version += 1;
+  const info = ide.service.getQuickInfoAtPosition(PROBE, code.lastIndexOf(marker) + 1);
   return ts.displayPartsToString(info?.documentation);
 }
 
