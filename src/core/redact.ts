@@ -39,11 +39,12 @@ const PERSONAL_KEYS = new Set([
   'agency',
 ]);
 
-// Secrets seen by any client in this process, in two sets. A client's own credentials (its
-// secret, its given or logged-in client token) are pinned: never forgotten while the client uses
-// them. Other tokens (sellers' bearers) are kept least-recently-used first, each use counting,
-// so the ones in use stay and a process serving many sellers stays bounded.
-const pinnedSecrets = new Set<string>();
+// Secrets seen by any client in this process. Those in use are counted and never forgotten
+// meanwhile: a client's own credentials (its secret, its given or logged-in client token) while the
+// client uses them, a seller's bearer while a call with it runs. The others (sellers' bearers
+// between calls) are kept least-recently-used first, each use counting, so a process serving many
+// sellers stays bounded.
+const inUseSecrets = new Map<string, number>();
 const recentSecrets = new Set<string>();
 const MAX_RECENT_SECRETS = 256;
 // Shorter values would redact ordinary words; real tokens and secrets are far longer.
@@ -53,57 +54,49 @@ let ordered: string[] | undefined;
 
 /**
  * Remembers a secret value so that it is masked in any text the SDK emits from now on. `pin`
- * keeps it until {@link unpinSecret}; otherwise it is one of the recently used tokens, and
- * registering it again counts as a use.
+ * counts it in use until {@link unpinSecret}; otherwise it is one of the recently used tokens,
+ * and registering it again counts as a use.
  */
 export function registerSecret(value: string | undefined | null, pin = false): void {
-  if (!value || value.length < MIN_SECRET_LENGTH || pinnedSecrets.has(value)) return;
+  if (!value || value.length < MIN_SECRET_LENGTH) return;
   if (pin) {
     recentSecrets.delete(value);
-    pinnedSecrets.add(value);
-    ordered = undefined;
+    inUseSecrets.set(value, (inUseSecrets.get(value) ?? 0) + 1);
+  } else if (inUseSecrets.has(value)) {
     return;
-  }
-  if (recentSecrets.delete(value)) {
+  } else if (recentSecrets.delete(value)) {
     recentSecrets.add(value);
     return;
-  }
-  if (recentSecrets.size >= MAX_RECENT_SECRETS) {
-    // The oldest not held by a call in flight goes: a seller's token stays while its call runs.
-    for (const oldest of recentSecrets) {
-      if (!heldSecrets.has(oldest)) {
-        recentSecrets.delete(oldest);
-        break;
-      }
+  } else {
+    // The least recently used goes: those in use are not among them.
+    if (recentSecrets.size >= MAX_RECENT_SECRETS) {
+      recentSecrets.delete(recentSecrets.values().next().value!);
     }
+    recentSecrets.add(value);
   }
-  recentSecrets.add(value);
   ordered = undefined;
 }
 
-/** Tokens used by calls in flight, with how many calls use each: never evicted meanwhile. */
-const heldSecrets = new Map<string, number>();
-
-/** Registers `value` and keeps it for as long as the returned release is not called (a call's bearer). */
+/** Registers `value` as in use until the returned release is called (a call's bearer). */
 export function holdSecret(value: string): () => void {
-  registerSecret(value);
-  heldSecrets.set(value, (heldSecrets.get(value) ?? 0) + 1);
-  return () => {
-    const count = heldSecrets.get(value) ?? 1;
-    if (count <= 1) heldSecrets.delete(value);
-    else heldSecrets.set(value, count - 1);
-  };
+  registerSecret(value, true);
+  return () => unpinSecret(value);
 }
 
-/** A pinned secret no longer in use (a replaced client token): it joins the recently used ones. */
+/** One use of a secret ended (a replaced client token, a call done): unused, it joins the recent ones. */
 export function unpinSecret(value: string | undefined): void {
-  if (value === undefined || !pinnedSecrets.delete(value)) return;
-  ordered = undefined;
+  const uses = value === undefined ? undefined : inUseSecrets.get(value);
+  if (uses === undefined) return;
+  if (uses > 1) {
+    inUseSecrets.set(value!, uses - 1);
+    return;
+  }
+  inUseSecrets.delete(value!);
   registerSecret(value);
 }
 
 function secretsLongestFirst(): string[] {
-  ordered ??= [...pinnedSecrets, ...recentSecrets].sort((a, b) => b.length - a.length);
+  ordered ??= [...inUseSecrets.keys(), ...recentSecrets].sort((a, b) => b.length - a.length);
   return ordered;
 }
 
