@@ -64,5 +64,6 @@ export function createLogger(sink: Logger, level: LogLevel): SdkLogger {
 export function parseLogLevel(value: string | undefined): LogLevel | undefined {
   if (value === undefined || value === '') return undefined;
   const lower = value.toLowerCase();
-  return lower in RANK ? (lower as LogLevel) : undefined;
+  // Own keys only: `constructor` is no level.
+  return Object.hasOwn(RANK, lower) ? (lower as LogLevel) : undefined;
 }

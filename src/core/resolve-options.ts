@@ -130,10 +130,14 @@ function readChecks(options: ClientOptions): {
       `\`validateResponses\` must be 'strict', 'warn' or 'off' (got ${String(validateResponses)}).`,
     );
   }
-  const logLevel = options.logLevel ?? parseLogLevel(env('PARTNER_API_LOG')) ?? 'warn';
-  if (parseLogLevel(logLevel) === undefined) {
+  // Read as PARTNER_API_LOG is, whatever its case: `'OFF'` is `'off'`.
+  const logLevel =
+    options.logLevel === undefined
+      ? (parseLogLevel(env('PARTNER_API_LOG')) ?? 'warn')
+      : parseLogLevel(options.logLevel);
+  if (logLevel === undefined) {
     throw optionError(
-      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${String(logLevel)}).`,
+      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${String(options.logLevel)}).`,
     );
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {

@@ -16,6 +16,30 @@ function captureLogger() {
 }
 
 describe('logging', () => {
+  it("reads logLevel whatever its case: 'OFF' writes nothing, 'DEBUG' everything", () => {
+    const quiet = captureLogger();
+    // An unversioned baseUrl makes the client warn once, at construction.
+    const options = { baseUrl: 'https://partner.example.com/v2', clientToken: 'level-token-1' };
+    new PartnerClient({ ...options, logger: quiet.logger, logLevel: 'OFF' as 'off' });
+    expect(quiet.lines).toEqual([]);
+    const chatty = captureLogger();
+    new PartnerClient({ ...options, logger: chatty.logger, logLevel: 'DEBUG' as 'debug' });
+    expect(chatty.lines).toHaveLength(1);
+  });
+
+  it('refuses a level name that is only a property every object inherits', () => {
+    for (const logLevel of ['constructor', 'hasOwnProperty']) {
+      expect(
+        () =>
+          new PartnerClient({
+            baseUrl: 'https://partner.example.com/api/v1',
+            clientToken: 'level-token-1',
+            logLevel: logLevel as 'off',
+          }),
+      ).toThrow(/`logLevel` must be/);
+    }
+  });
+
   it('never writes the client secret, client token or public token, even when the service echoes them', async () => {
     const secret = 'log-client-secret-777';
     const publicToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3IifQ.c2lnbmF0dXJlLXZhbHVl';
