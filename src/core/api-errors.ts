@@ -161,23 +161,6 @@ brand(RateLimitError, 'RateLimitError');
 export class InternalServerError extends APIError {}
 brand(InternalServerError, 'InternalServerError');
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 const CLASS_BY_STATUS: Readonly<Record<number, typeof APIError>> = {
   400: BadRequestError,
   401: AuthenticationError,
@@ -228,7 +211,6 @@ function formatMessage(
   body: unknown,
   detail: string | undefined,
 ): string {
-  const statusText = STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'HTTP Error');
   const said = detail ?? bodyMessage(body);
-  return `${request.method} ${request.path} → ${status} ${statusText}${said ? `: ${said}` : ''}`;
+  return `${request.method} ${request.path} → ${status}${said ? `: ${said}` : ''}`;
 }
