@@ -138,8 +138,8 @@ export class ClientTokenManager {
   /** Records that `bearer` was refused even with a fresh client token. */
   refuseBearer(bearer: string): void {
     if (this.#refusedBearers.size >= MAX_REFUSED_BEARERS) {
-      const oldest = this.#refusedBearers.values().next().value;
-      if (oldest !== undefined) this.#refusedBearers.delete(oldest);
+      // Full, so there is an oldest.
+      this.#refusedBearers.delete(this.#refusedBearers.values().next().value!);
     }
     this.#refusedBearers.add(bearer);
   }
@@ -150,11 +150,10 @@ export class ClientTokenManager {
   }
 
   #loginOnce(refused?: string): Promise<string> {
-    if (!this.#credentials) {
-      return Promise.reject(new TypeError('No client token and no credentials to log in with.'));
-    }
     if (this.#inflight) return this.#inflight;
-    const { id, secret } = this.#credentials;
+    // Reached only with credentials: `resolveOptions` refuses a client with neither them nor a
+    // client token, and `current()` and `renew()` come here only without a given token or with them.
+    const { id, secret } = this.#credentials!;
     const login = () => this.#login(id, secret);
     const attempt = (this.#store ? this.#sharedLogin(login, refused) : login()).then((token) => {
       // The client's own token stays masked as long as it is in use, however many others come.

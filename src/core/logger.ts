@@ -42,9 +42,9 @@ export interface SdkLogger extends Logger {
 export function createLogger(sink: Logger, level: LogLevel): SdkLogger {
   const rank = RANK[level];
   const emit =
-    (method: keyof Logger, methodRank: number) =>
+    (method: keyof Logger) =>
     (message: string, ...details: unknown[]) => {
-      if (methodRank > rank) return;
+      if (RANK[method] > rank) return;
       try {
         sink[method](`[partner-sdk] ${redactText(message)}`, ...details.map(redactForLog));
       } catch {
@@ -52,10 +52,10 @@ export function createLogger(sink: Logger, level: LogLevel): SdkLogger {
       }
     };
   return {
-    error: emit('error', RANK.error),
-    warn: emit('warn', RANK.warn),
-    info: emit('info', RANK.info),
-    debug: emit('debug', RANK.debug),
+    error: emit('error'),
+    warn: emit('warn'),
+    info: emit('info'),
+    debug: emit('debug'),
     enabled: (wanted) => RANK[wanted] <= rank,
   };
 }

@@ -148,7 +148,7 @@ export async function poll<T>(
       error === DEADLINE ||
       (controller.signal.reason === DEADLINE && error instanceof APIUserAbortError)
     ) {
-      throw new PollTimeoutError(target.what, seen ? lastStatus : undefined, clock.now() - started);
+      throw new PollTimeoutError(target.what, lastStatus, clock.now() - started);
     }
     throw error;
   } finally {
