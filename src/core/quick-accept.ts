@@ -171,8 +171,8 @@ function objectCheck(def: Definition): Check | undefined {
   return compiledObjectCheck(fields) ?? interpretedObjectCheck(fields);
 }
 
-/** Whether the runtime allows `new Function` (a Content-Security-Policy may not), asked once. */
-let compiling: boolean | undefined;
+/** `false` once the runtime has refused `new Function` (a Content-Security-Policy may): not asked again. */
+let compiling = true;
 
 /**
  * The object check as generated code, where the runtime allows it, as zod itself does for its own
@@ -182,13 +182,6 @@ let compiling: boolean | undefined;
  * The code holds only the schema's own keys (quoted by `JSON.stringify`), never response data.
  */
 function compiledObjectCheck(fields: Field[]): Check | undefined {
-  if (compiling === undefined) {
-    try {
-      compiling = new Function('return true')() === true;
-    } catch {
-      compiling = false;
-    }
-  }
   if (!compiling) return undefined;
   const nested: Check[] = [];
   const tests = fields.map((field) => {
@@ -199,7 +192,12 @@ function compiledObjectCheck(fields: Field[]): Check | undefined {
     'return (v) => {\n' +
     'if (typeof v !== "object" || v === null || Array.isArray(v)) return false;\n' +
     `let x;\n${tests.join('\n')}\nreturn true;\n};`;
-  return new Function('n', source)(nested) as Check;
+  try {
+    return new Function('n', source)(nested) as Check;
+  } catch {
+    compiling = false;
+    return undefined;
+  }
 }
 
 /**
