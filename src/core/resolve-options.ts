@@ -180,19 +180,14 @@ export function callSettings(
   base: CallSettings,
   options: Partial<CallSettings> | undefined,
 ): CallSettings {
-  const settings = {
-    timeout: base.timeout,
-    totalTimeout: base.totalTimeout,
-    maxRetries: base.maxRetries,
-    maxResponseBytes: base.maxResponseBytes,
-  };
-  if (options === undefined) return settings;
-  for (const name of Object.keys(settings) as (keyof CallSettings)[]) {
-    const value = options[name];
-    if (value === undefined) continue;
+  const settings = {} as CallSettings;
+  for (const name of Object.keys(SETTING_RULES) as (keyof CallSettings)[]) {
+    const value = options?.[name];
     const { accepts, wanted } = SETTING_RULES[name];
-    if (!accepts(value)) throw optionError(`\`${name}\` must be ${wanted} (got ${value}).`);
-    settings[name] = value;
+    if (value !== undefined && !accepts(value)) {
+      throw optionError(`\`${name}\` must be ${wanted} (got ${value}).`);
+    }
+    settings[name] = value ?? base[name];
   }
   return settings;
 }
