@@ -180,7 +180,7 @@ export function callSettings(
   base: CallSettings,
   options: Partial<CallSettings> | undefined,
 ): CallSettings {
-  const settings = {} as CallSettings;
+  const settings = {} as Record<keyof CallSettings, number>;
   for (const name of Object.keys(SETTING_RULES) as (keyof CallSettings)[]) {
     const value = options?.[name];
     const { accepts, wanted } = SETTING_RULES[name];

@@ -54,7 +54,12 @@ const BRAZILIAN = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})(?::(\d{2})(?:[.,](
  * ```
  */
 export function parseTimestamp(value: string, options: ParseTimestampOptions = {}): Date {
-  if (typeof value !== 'string') throw invalidTimestamp(value, 'expected a string');
+  if (typeof value !== 'string') {
+    // Named by its type only: a value that is not a string may not serialise (a BigInt, a cycle).
+    throw new TypeError(
+      `Invalid timestamp: expected a string, got ${value === null ? 'null' : typeof value}`,
+    );
+  }
   const text = value.trim();
   const iso = ISO_LIKE.exec(text);
   const brazilian = iso ? null : BRAZILIAN.exec(text);
@@ -115,18 +120,9 @@ export function isRealDay(year: number, month: number, day: number): boolean {
   );
 }
 
-/** The `TypeError` for a value that is no timestamp, quoting it. */
-function invalidTimestamp(value: unknown, reason: string): TypeError {
-  let shown: string;
-  try {
-    shown =
-      typeof value === 'string'
-        ? JSON.stringify(value)
-        : `${JSON.stringify(value) ?? String(value)} (${typeof value})`;
-  } catch {
-    shown = String(value);
-  }
-  return new TypeError(`Invalid timestamp ${shown}: ${reason}`);
+/** The `TypeError` for a text that is no timestamp, quoting it. */
+function invalidTimestamp(text: string, reason: string): TypeError {
+  return new TypeError(`Invalid timestamp ${JSON.stringify(text)}: ${reason}`);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
