@@ -164,8 +164,9 @@ export class ClientTokenManager {
       return token;
     });
     this.#inflight = attempt;
+    // Only this attempt can be in flight until it settles: a login meanwhile joins it.
     const clear = () => {
-      if (this.#inflight === attempt) this.#inflight = undefined;
+      this.#inflight = undefined;
     };
     attempt.then(clear, clear);
     return attempt;

@@ -191,10 +191,7 @@ export class Transport {
     // A fresh client token refused too: the seller's token is at fault, and its next calls do
     // not log in again for it.
     if (replayed) this.tokens.refuseBearer(bearer);
-    return withAuthHint(
-      error,
-      replayed || this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either',
-    );
+    return withAuthHint(error, this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either');
   }
 
   /** The call's attempts with these credentials, and its answer read as the call's result. */
