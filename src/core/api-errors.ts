@@ -200,7 +200,7 @@ function defaultDetail(status: number, body: unknown): string | undefined {
   if (status === 422) return firstFieldError(body);
   if (status === 403) {
     const said = bodyMessage(body);
-    return `${said ? `${said} ` : ''}(the service accepts calls only from the IP addresses and domains registered for this client: register this machine's, spec §5.6)`;
+    return `${said ? `${said} ` : ''}(calls are accepted only from the IP addresses and domains registered for this client, spec §5.6)`;
   }
   return undefined;
 }

@@ -102,10 +102,8 @@ function describeCause(cause: unknown): string {
 }
 
 const AUTH_HINTS = {
-  client:
-    "the client token was refused; for a seller's endpoint, call it on client.forUser(publicToken)",
-  seller:
-    "the seller's public token was refused, with a fresh client token too: check the token given to forUser",
+  client: "the client token was refused (a seller's endpoint needs client.forUser(publicToken))",
+  seller: "the seller's public token was refused: check the token given to forUser",
   either: "the client token or the seller's public token was refused",
 } as const;
 

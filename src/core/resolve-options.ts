@@ -168,7 +168,7 @@ function readTokenStore(
 export function warnIfUnversioned(options: ResolvedOptions): void {
   if (options.baseUrl.endsWith('/api/v1')) return;
   options.logger.warn(
-    `baseUrl ${options.baseUrl} does not end in /api/v1, the service's version prefix: calls may answer 404.`,
+    `baseUrl ${options.baseUrl} does not end in /api/v1 (the version prefix): calls may answer 404.`,
   );
 }
 
