@@ -184,7 +184,7 @@ function readPollOptions<T>(options: PollOptions<T>): {
     return value;
   };
   const interval = read('interval', POLL_DEFAULTS.interval);
-  const maxInterval = read('maxInterval', Math.max(POLL_DEFAULTS.maxInterval, interval));
+  const maxInterval = read('maxInterval', POLL_DEFAULTS.maxInterval);
   const timeout = read('timeout', POLL_DEFAULTS.timeout);
   if (options.onStatus !== undefined && typeof options.onStatus !== 'function') {
     issues.push({ path: ['onStatus'], message: 'must be a function', code: 'invalid_type' });

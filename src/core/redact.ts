@@ -9,32 +9,32 @@
 
 const REDACTED = '[REDACTED]';
 
-/** Keys whose values are secrets wherever they appear (compared lower-case, `-` and `_` alike). */
+/**
+ * Keys whose values are secrets wherever they appear, compared lower-case without `-` and `_`:
+ * `client_secret`, `Client-Secret` and `clientSecret` are one key.
+ */
 const SECRET_KEYS = new Set([
-  'x_api_client_token',
+  'xapiclienttoken',
   'authorization',
-  'client_secret',
-  'client_token',
-  'public_token',
   'clientsecret',
   'clienttoken',
   'publictoken',
   'password',
   'token',
-  'access_token',
-  'refresh_token',
+  'accesstoken',
+  'refreshtoken',
 ]);
 
-/** Personal data masked in debug logs of bodies (never in data returned to the caller). */
+/** Personal data masked in debug logs of bodies (never in data returned to the caller); compared as above. */
 const PERSONAL_KEYS = new Set([
   'cpf',
   'cnpj',
-  'account_number',
-  'account_check_digit',
-  'branch_number',
-  'branch_check_digit',
-  'pix_key',
-  'holder_document',
+  'accountnumber',
+  'accountcheckdigit',
+  'branchnumber',
+  'branchcheckdigit',
+  'pixkey',
+  'holderdocument',
   'account',
   'agency',
 ]);
@@ -101,7 +101,7 @@ function secretsLongestFirst(): string[] {
 }
 
 function normaliseKey(key: string): string {
-  return key.toLowerCase().replaceAll('-', '_');
+  return key.toLowerCase().replace(/[-_]/g, '');
 }
 
 /** Whether a header or body key holds a secret. */
