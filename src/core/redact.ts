@@ -10,8 +10,8 @@
 const REDACTED = '[REDACTED]';
 
 /**
- * Keys whose values are secrets wherever they appear, compared lower-case without `-` and `_`:
- * `client_secret`, `Client-Secret` and `clientSecret` are one key.
+ * Keys whose values are secrets wherever they appear, compared by their letters and digits in lower
+ * case: `client_secret`, `Client-Secret` and `clientSecret` are one key.
  */
 const SECRET_KEYS = new Set([
   'xapiclienttoken',
@@ -101,7 +101,7 @@ function secretsLongestFirst(): string[] {
 }
 
 function normaliseKey(key: string): string {
-  return key.toLowerCase().replace(/[-_]/g, '');
+  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
 /** Whether a header or body key holds a secret. */

@@ -75,7 +75,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
 function readBaseUrl(rawBaseUrl: string | undefined): URL {
   if (!rawBaseUrl) {
     throw optionError(
-      '`baseUrl` is missing: pass it (e.g. `https://partner.example.com/api/v1`) or set PARTNER_API_BASE_URL.',
+      '`baseUrl` is missing: pass it (ending in /api/v1) or set PARTNER_API_BASE_URL.',
     );
   }
   let url: URL;
