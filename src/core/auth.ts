@@ -47,7 +47,7 @@ export async function resolveToken(source: TokenSource): Promise<string> {
 }
 
 /** A token source that is a usable string, remembered as a secret; `undefined` when it must be resolved. */
-export function knownToken(source: TokenSource): string | undefined {
+export function knownToken(source: TokenSource | undefined): string | undefined {
   if (typeof source !== 'string' || source === '') return undefined;
   registerSecret(source);
   return source;
@@ -91,8 +91,7 @@ export class ClientTokenManager {
    * else `undefined`: then {@link current} resolves it. Saves every call a few promise turns.
    */
   known(): string | undefined {
-    if (this.#loggedIn !== undefined) return this.#loggedIn;
-    return this.#given === undefined ? undefined : knownToken(this.#given);
+    return this.#loggedIn ?? knownToken(this.#given);
   }
 
   /** The token to send now: the last login's, else the given one, else a (single-flight) login. */

@@ -191,10 +191,9 @@ function downloadUrl(finished: Pick<StatementExport, 'url'>): string {
   throw new RequestValidationError('statements.download', [
     {
       path: ['url'],
-      message:
-        url === null || url === undefined || url === ''
-          ? 'the export has no url yet: wait for it with statements.waitForExport'
-          : 'must be an absolute http(s) URL',
+      message: !url
+        ? 'the export has no url yet: wait for it with statements.waitForExport'
+        : 'must be an absolute http(s) URL',
       code: 'invalid_url',
     },
   ]);
