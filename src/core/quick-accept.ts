@@ -186,12 +186,11 @@ function compiledObjectCheck(fields: Field[]): Check | undefined {
   const nested: Check[] = [];
   const tests = fields.map((field) => {
     const test = field.inline ?? `n[${nested.push(field.check) - 1}](x)`;
-    return `x = v[${JSON.stringify(field.key)}];\nif (!(${test})) return false;`;
+    return `x = v[${JSON.stringify(field.key)}]; if (!(${test})) return false;`;
   });
   const source =
-    'return (v) => {\n' +
-    'if (typeof v !== "object" || v === null || Array.isArray(v)) return false;\n' +
-    `let x;\n${tests.join('\n')}\nreturn true;\n};`;
+    'return (v) => { if (typeof v !== "object" || v === null || Array.isArray(v)) return false; ' +
+    `let x; ${tests.join(' ')} return true; };`;
   try {
     return new Function('n', source)(nested) as Check;
   } catch {
