@@ -56,15 +56,11 @@ export async function readBody(
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      if (timedOut) throw new BodyTimeout();
-      if (signal?.aborted) throw signal.reason;
+      // A read cut short by the timer or the caller ends as `done`: the catch below tells which.
+      if (timedOut || signal?.aborted) throw signal?.reason;
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) {
-        const error = new BodyTooLarge(maxBytes);
-        stop(error);
-        throw error;
-      }
+      if (size > maxBytes) throw new BodyTooLarge(maxBytes);
       chunks.push(value);
     }
     decoder ??= new TextDecoder();
@@ -77,7 +73,9 @@ export async function readBody(
     }
     return decoder.decode(bytes);
   } catch (error) {
-    // A read that failed because the time ran out reports the time-out, not the cancel's echo.
+    // What is left unread is cancelled; a read that failed because the time ran out reports the
+    // time-out, not the cancel's echo.
+    stop(error);
     throw timedOut ? new BodyTimeout() : error;
   } finally {
     clearTimeout(timer);
