@@ -17,10 +17,9 @@ export const LOGIN = {
   }),
   /** Assumed response: the token at `client_token`, or under `data.client_token`. */
   readToken(body: unknown): string | undefined {
-    if (!body || typeof body !== 'object') return undefined;
-    const record = body as Record<string, unknown>;
-    const data = record.data as Record<string, unknown> | undefined;
-    const token = record.client_token ?? data?.client_token;
+    // Any body reads safely: a text or a number has neither field.
+    const record = body as { client_token?: unknown; data?: { client_token?: unknown } } | null;
+    const token = record?.client_token ?? record?.data?.client_token;
     return typeof token === 'string' && token !== '' ? token : undefined;
   },
 } as const;
