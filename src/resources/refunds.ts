@@ -67,7 +67,7 @@ export type RefundRequestResult = RefundAccepted | RefundExisting;
 export type RefundToAwait = string | RefundRequestResult;
 
 const TERMINAL: ReadonlySet<string> = new Set(REFUND_STATUS.terminal);
-const ACTIVE: ReadonlySet<string> = new Set(REFUND_STATUS.active);
+const ACTIVE: ReadonlySet<unknown> = new Set(REFUND_STATUS.active);
 
 // Which body the service sent is told by its status (202 accepted, 200 existing), so each is
 // checked against its own shape: a wrong-typed refund can never pass as an "accepted" body.
@@ -305,7 +305,7 @@ function checkSince(since: Date): void {
  * margin; a `created_at` that cannot be read counts as recent (see `REFUND_RECONCILIATION`).
  */
 function createdSince(refunds: Refund[], since: number): Refund | undefined {
-  const active = refunds.find((refund) => ACTIVE.has(refund.status ?? ''));
+  const active = refunds.find((refund) => ACTIVE.has(refund.status));
   if (active) return active;
   const from = since - REFUND_RECONCILIATION.marginMs;
   let found: { refund: Refund; at: number } | undefined;

@@ -25,12 +25,12 @@ export interface StatementExportRequestResult extends StatementExport {
 // The 409 carries "the existing export data" (spec §4.4): read from the envelope's `data`, or bare.
 const exportAnswerSchema = envelopedOrBare(StatementExportSchema);
 
-const FAILED: ReadonlySet<string> = new Set(EXPORT_STATUS.failed);
+const FAILED: ReadonlySet<unknown> = new Set(EXPORT_STATUS.failed);
 
 /** Finished when `url` is set; a failure status throws {@link ExportFailedError}. */
 function isFinished(current: StatementExport): boolean {
   if (current.url) return true;
-  if (typeof current.status === 'string' && FAILED.has(current.status)) {
+  if (FAILED.has(current.status)) {
     throw new ExportFailedError({ ...current });
   }
   return false;
