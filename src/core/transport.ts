@@ -74,9 +74,7 @@ export class Transport {
     this.tokens =
       tokens ??
       new ClientTokenManager({
-        clientToken: options.clientToken,
-        clientId: options.clientId,
-        clientSecret: options.clientSecret,
+        ...options,
         login: (id, secret) => login((spec) => this.call(spec), id, secret),
         shared: options.tokenStore && {
           store: options.tokenStore,
