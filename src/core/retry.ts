@@ -63,27 +63,20 @@ function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * Whether `error`, an attempt's failure as ky reports it, may be retried under `policy`, and if
- * so what `Retry-After` the service asked for (`undefined` when none).
+ * Whether `error`, an attempt's failure as ky reports it, may be retried under `policy`: `false`
+ * when not, else the `Retry-After` the service asked for (`undefined` when none).
  */
-function retryVerdict(
-  error: unknown,
-  policy: ReplayPolicy,
-): { retry: false } | { retry: true; retryAfter: number | undefined } {
-  if (policy === 'never') return { retry: false };
+function retryVerdict(error: unknown, policy: ReplayPolicy): false | number | undefined {
+  if (policy === 'never') return false;
   if (isHTTPError(error)) {
     const status = error.response.status;
-    if (!isRetryableStatus(status) || (policy === 'unsent' && status !== 429)) {
-      return { retry: false };
-    }
-    return { retry: true, retryAfter: parseRetryAfter(error.response.headers.get('retry-after')) };
+    if (!isRetryableStatus(status) || (policy === 'unsent' && status !== 429)) return false;
+    return parseRetryAfter(error.response.headers.get('retry-after'));
   }
-  if (isTimeoutError(error) || error instanceof BodyTimeout)
-    return policy === 'always' ? { retry: true, retryAfter: undefined } : { retry: false };
-  if (isNetworkError(error) && (policy === 'always' || wasNeverSent(error))) {
-    return { retry: true, retryAfter: undefined };
+  if (isTimeoutError(error) || error instanceof BodyTimeout) {
+    return policy === 'always' ? undefined : false;
   }
-  return { retry: false };
+  return isNetworkError(error) && (policy === 'always' || wasNeverSent(error)) ? undefined : false;
 }
 
 /**
@@ -102,13 +95,13 @@ export function retryDelay(
   remainingMs: number,
   random: () => number = Math.random,
 ): number | undefined {
-  const verdict = retryVerdict(error, policy);
-  if (!verdict.retry) return undefined;
+  const retryAfter = retryVerdict(error, policy);
+  if (retryAfter === false) return undefined;
   // A `Retry-After` beyond the cap is not shortened: retrying before the service allows is
   // refused again, so the call fails at once and the error carries the full wait.
-  if (verdict.retryAfter !== undefined && verdict.retryAfter > MAX_RETRY_AFTER_MS) return undefined;
+  if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) return undefined;
   const wait =
-    verdict.retryAfter ?? random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
+    retryAfter ?? random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
   return wait < remainingMs ? wait : undefined;
 }
 
