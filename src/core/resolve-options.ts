@@ -6,8 +6,8 @@
 import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './auth';
 import { isTimerDelay } from './clock';
 import { PartnerError } from './errors';
-import { createLogger, type LogLevel, parseLogLevel } from './logger';
-import type { ClientOptions, ResolvedOptions, ValidateResponses } from './options';
+import { createLogger, parseLogLevel } from './logger';
+import type { ClientOptions, ResolvedOptions } from './options';
 import { registerSecret } from './redact';
 import type { ClientTokenStore } from './token-store';
 
@@ -56,7 +56,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
   const credentials = readCredentials(options);
   const settings = callSettings(DEFAULT_SETTINGS, options);
-  const { validateResponses, logLevel } = readChecks(options);
   const tokenStore = readTokenStore(options.tokenStore, credentials.clientId);
   return {
     // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
@@ -65,8 +64,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     ...credentials,
     ...settings,
     fetch: options.fetch,
-    logger: createLogger(options.logger ?? console, logLevel),
-    validateResponses,
+    ...readChecks(options),
     defaultHeaders: { ...options.defaultHeaders },
     tokenStore,
   };
@@ -120,10 +118,8 @@ function readCredentials(
   return { clientId, clientSecret, clientToken };
 }
 
-function readChecks(options: ClientOptions): {
-  validateResponses: ValidateResponses;
-  logLevel: LogLevel;
-} {
+/** `validateResponses` checked, and the logger at the level asked for (`logLevel`, else PARTNER_API_LOG). */
+function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResponses' | 'logger'> {
   const validateResponses = options.validateResponses ?? 'strict';
   if (!['strict', 'warn', 'off'].includes(validateResponses)) {
     throw optionError(
@@ -143,7 +139,7 @@ function readChecks(options: ClientOptions): {
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw optionError('`fetch` must be a function.');
   }
-  return { validateResponses, logLevel };
+  return { validateResponses, logger: createLogger(options.logger ?? console, logLevel) };
 }
 
 function readTokenStore(
