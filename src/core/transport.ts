@@ -246,17 +246,6 @@ export class Transport {
     const body = parseBody(text);
     this.#log.body(target, response.status, body);
     const answer = { identity: target.identity, status: response.status };
-    const { validateResponses, logger } = this.options;
-    return {
-      data: validateResponse(
-        spec.schema,
-        body,
-        answer,
-        validateResponses,
-        logger,
-        spec.callerSchema,
-      ),
-      response,
-    };
+    return { data: validateResponse(spec, body, answer, this.options), response };
   }
 }

@@ -47,29 +47,30 @@ export type ResponseSchema =
   | undefined;
 
 /**
- * The response `body` checked against its schema: returned as parsed when it matches; otherwise
- * thrown as `ResponseValidationError` (`'strict'`), or logged and returned as it came (`'warn'`).
+ * The response `body` checked against the call's schema (`spec`): returned as parsed when it
+ * matches; otherwise thrown as `ResponseValidationError` (`'strict'`), or logged and returned as it
+ * came (`'warn'`), as the client's `validateResponses` says.
  */
 export function validateResponse(
-  schemaOrChoice: ResponseSchema,
+  spec: { schema?: ResponseSchema; callerSchema?: boolean | undefined },
   body: unknown,
   answer: { identity: RequestIdentity; status: number },
-  mode: ValidateResponses,
-  logger: Logger,
-  callerSchema?: boolean,
+  options: { validateResponses: ValidateResponses; logger: Logger },
 ): unknown {
+  const { schema: schemaOrChoice } = spec;
+  const mode = options.validateResponses;
   if (!schemaOrChoice || mode === 'off') return body;
   const schema =
     typeof schemaOrChoice === 'function' ? schemaOrChoice(answer.status, body) : schemaOrChoice;
   if (!schema) return body;
   // A caller's own schema may carry formats the quick acceptance does not model: zod decides.
-  if (!callerSchema && acceptsFast(schema, body)) return body;
+  if (!spec.callerSchema && acceptsFast(schema, body)) return body;
   const result = safeParse(schema, body);
   if (result.success) return result.data;
   const { identity, status } = answer;
   const error = new ResponseValidationError(identity, status, body, toIssues(result.error.issues));
   if (mode === 'strict') throw error;
-  logger.warn(error.message, { issues: error.issues });
+  options.logger.warn(error.message, { issues: error.issues });
   return body;
 }
 
