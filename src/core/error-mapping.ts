@@ -113,7 +113,7 @@ export type RefusedToken = keyof typeof AUTH_HINTS;
 /** The 401 with a hint saying which token the service refused. */
 export function withAuthHint(error: APIError, refused: RefusedToken): APIError {
   return makeAPIError(
-    { method: error.method, path: error.path },
+    error,
     error.status,
     error.body,
     error.headers,

@@ -120,8 +120,7 @@ export class Transport {
     const result = await this.#authenticated(call, context);
     // A redirect comes back unread and unfollowed: each hop is a call that decides credentials anew.
     if (!isRedirect(result.response.status) || result.data !== result.response) return result;
-    const { url, identity } = call.target;
-    const from = { url, identity, origin: this.options.origin, hops };
+    const from = { ...call.target, origin: this.options.origin, hops };
     return this.#send(await nextHop(spec, result.response, from), context, options, hops + 1);
   }
 
