@@ -15,7 +15,7 @@ import {
   AnticipationListParamsSchema,
   AnticipationListResponseSchema,
 } from '../schemas/anticipation';
-import { envelopedOrBare } from '../schemas/response-fields';
+import { envelopedOrBare, unwrapEnvelope } from '../schemas/response-fields';
 import { APIResource } from './resource';
 
 // The confirm answer is read from the envelope's `data` when there is one, else bare (assumptions.ts).
@@ -58,7 +58,7 @@ export class Anticipations extends APIResource {
           replay: 'unsent',
         };
       }, options)
-      ._map((body) => ('data' in body && body.data ? body.data : body) as AnticipationConfirmation);
+      ._map(unwrapEnvelope);
   }
 
   /**

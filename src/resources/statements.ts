@@ -6,7 +6,7 @@ import { isAlreadyRunning, RUNNING_ON_CONFLICT } from '../core/outcomes';
 import { encodePathParam } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
-import { envelopedOrBare } from '../schemas/response-fields';
+import { envelopedOrBare, unwrapEnvelope } from '../schemas/response-fields';
 import {
   type StatementExport,
   type StatementExportParams,
@@ -42,12 +42,6 @@ function toWire(params: StatementExportParams): unknown {
   // A blank string (trimmed to '') is no filter to the service (read as null): sent as it is.
   if (!betweenDates) return params;
   return { ...params, filter: { ...params.filter, betweenDates: toBetweenDates(betweenDates) } };
-}
-
-function unwrap(body: StatementExport | { data: StatementExport }): StatementExport {
-  return (
-    'data' in body && body.data && typeof body.data === 'object' ? body.data : body
-  ) as StatementExport;
 }
 
 /** Exports of the financial account statement (spec §4.4). */
@@ -88,7 +82,10 @@ export class Statements extends APIResource {
         }),
         options,
       )
-      ._map((body, response) => ({ ...unwrap(body), alreadyRunning: isAlreadyRunning(response) }));
+      ._map((body, response) => ({
+        ...unwrapEnvelope(body),
+        alreadyRunning: isAlreadyRunning(response),
+      }));
   }
 
   /**
@@ -112,7 +109,7 @@ export class Statements extends APIResource {
         }),
         options,
       )
-      ._map(unwrap);
+      ._map(unwrapEnvelope);
   }
 
   /**

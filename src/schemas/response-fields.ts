@@ -155,3 +155,10 @@ export function envelopedOrBare<T extends AnySchema>(bare: T) {
   return (_status: number, body: unknown): typeof enveloped | T =>
     typeof body === 'object' && body !== null && 'data' in body ? enveloped : bare;
 }
+
+/** The body read through {@link envelopedOrBare}'s choice: its `data` when enveloped, else itself. */
+export function unwrapEnvelope<T>(body: T | { data: T }): T {
+  return (
+    typeof body === 'object' && body !== null && 'data' in body && body.data ? body.data : body
+  ) as T;
+}
