@@ -41,7 +41,8 @@ export class APIError extends PartnerError {
     headers: Headers,
     detail?: string,
   ) {
-    super(formatMessage(request, status, body, detail));
+    const said = detail ?? bodyMessage(body);
+    super(`${request.method} ${request.path} → ${status}${said ? `: ${said}` : ''}`);
     this.status = status;
     this.body = redactDeep(body);
     this.headers = redactHeaders(headers);
@@ -203,14 +204,4 @@ function defaultDetail(status: number, body: unknown): string | undefined {
     return `${said ? `${said} ` : ''}(calls are accepted only from the IP addresses and domains registered for this client, spec §5.6)`;
   }
   return undefined;
-}
-
-function formatMessage(
-  request: RequestIdentity,
-  status: number,
-  body: unknown,
-  detail: string | undefined,
-): string {
-  const said = detail ?? bodyMessage(body);
-  return `${request.method} ${request.path} → ${status}${said ? `: ${said}` : ''}`;
 }
