@@ -31,13 +31,30 @@ export function checkParams<S extends Schema>(
 ): output<S> {
   // Judged as the service reads it, sent trimmed (`trimStrings`); params schemas only check, so
   // the trimmed value is what they would return.
-  const result = safeParse(schema, trimStrings(value));
+  const judged = trimStrings(value);
+  const result = safeParse(schema, judged);
   const unknownKeys = unknownKeyIssues(schema, value);
   if (result.success && unknownKeys.length === 0) return trimStrings(value, '') as output<S>;
   throw new RequestValidationError(`Invalid parameters for ${method}()`, [
     ...unknownKeys,
-    ...(result.success ? [] : toIssues(result.error.issues)),
+    ...(result.success
+      ? []
+      : toIssues(result.error.issues).map((issue) => requiredIfMissing(issue, judged))),
   ]);
+}
+
+/**
+ * A field left out (or blank, which the service reads as missing) is reported as required, not
+ * as the wrong type its rule expected.
+ */
+function requiredIfMissing(issue: ValidationIssue, judged: unknown): ValidationIssue {
+  const given = issue.path.reduce<unknown>(
+    (at, key) => (at as Record<PropertyKey, unknown>)?.[key],
+    judged,
+  );
+  return issue.code === 'invalid_type' && given === undefined
+    ? { ...issue, message: 'Required' }
+    : issue;
 }
 
 /** A response schema, or a function choosing it by status or by the body's shape. */

@@ -450,6 +450,26 @@ describe('strings as the service reads them (trimmed; blank counts as missing)',
   ])('refuses %s before sending', async (_what, params, fields) => {
     expect(await refused(params)).toEqual(fields);
   });
+
+  it('says a missing or blank field is required, and a wrong type what it expected', async () => {
+    const { street: _left, ...withoutStreet } = address();
+    const params = {
+      ...person(),
+      name: '   ',
+      address: { ...withoutStreet, city: 42 },
+    } as unknown as UpdateUserParams;
+    const error = (await rejectionOf(seller().users.update(params))) as RequestValidationError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    const said = Object.fromEntries(
+      error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(said).toEqual({
+      name: 'Required',
+      'address.street': 'Required',
+      'address.city': 'Expected a string',
+    });
+    expect(requests()).toHaveLength(0);
+  });
 });
 
 describe('profile variant by the tax id sent (DESIGN §5)', () => {
