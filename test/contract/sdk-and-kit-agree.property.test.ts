@@ -6,27 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ConflictError,
-  PartnerClient,
-  RequestValidationError,
-  UnprocessableEntityError,
-} from '../../src';
-import { createMockPartnerApi } from '../../src/testing';
+import { ConflictError, RequestValidationError, UnprocessableEntityError } from '../../src';
 import { assertWithinBudget } from '../helpers/property-budget';
 import { toForm } from './form';
-
-function setup() {
-  const mock = createMockPartnerApi();
-  const client = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    clientToken: mock.credentials.clientToken,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-  return { mock, seller: client.forUser(mock.sellers.person.publicToken) };
-}
+import { sellerOnKit } from './kit-seller';
 
 /** `'refused'` when the call was refused on `field`, `'accepted'` when its data passed. */
 async function verdict(call: Promise<unknown>, field: string): Promise<string> {
@@ -63,7 +46,7 @@ const space = fc
 
 describe('the SDK and the kit agree on generated values', () => {
   it('filter.betweenDates given as the wire string: real days, the start not after the end', async () => {
-    const { seller } = setup();
+    const { seller } = sellerOnKit();
     await assertWithinBudget(
       fc.asyncProperty(
         wireDay,
@@ -88,7 +71,7 @@ describe('the SDK and the kit agree on generated values', () => {
   }, 30_000);
 
   it('strings are judged trimmed, and a blank one counts as missing', async () => {
-    const { seller } = setup();
+    const { seller } = sellerOnKit();
     const base = {
       name: 'Maria Aparecida Souza',
       address: {

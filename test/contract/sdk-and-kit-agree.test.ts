@@ -16,9 +16,10 @@
  * more of them than the kit does).
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerClient, RequestValidationError, UnprocessableEntityError } from '../../src';
-import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing';
+import { type PartnerClient, RequestValidationError, UnprocessableEntityError } from '../../src';
+import type { MockPartnerApi } from '../../src/testing';
 import { toForm } from './form';
+import { sellerOnKit } from './kit-seller';
 
 type Seller = ReturnType<PartnerClient['forUser']>;
 type Loose = Record<string, unknown>;
@@ -542,17 +543,7 @@ function withField(base: Loose, field: string, value: unknown): Loose {
   return copy;
 }
 
-function setup(endpoint: Endpoint) {
-  const mock = createMockPartnerApi();
-  const client = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    clientToken: mock.credentials.clientToken,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
-  return { mock, seller: client.forUser(mock.sellers[endpoint.as ?? 'person'].publicToken) };
-}
+const setup = (endpoint: Endpoint) => sellerOnKit(endpoint.as);
 
 const show = (v: unknown) =>
   typeof v === 'string' && v.length > 30 ? `"${v.slice(0, 3)}…" (${v.length})` : JSON.stringify(v);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisDedupeStore, RedisStoreError } from '../../src/redis/index';
 import { describeDedupeStoreContract } from '../helpers/dedupe-store-contract';
-import { type Connection, libraries } from './support/libraries';
+import { type Connection, libraries, sendCommand } from './support/libraries';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 
 let redis: RedisServer;
@@ -16,11 +16,6 @@ beforeAll(async () => {
   redis = await startRedisServer();
 }, 20_000);
 afterAll(() => redis?.close());
-
-const send = (connection: Connection, args: string[]) => {
-  const { client } = connection;
-  return 'call' in client ? client.call(args[0]!, ...args.slice(1)) : client.sendCommand(args);
-};
 
 describe.each(libraries)('RedisDedupeStore over $name', (library) => {
   let shared: Connection;
@@ -39,13 +34,13 @@ describe.each(libraries)('RedisDedupeStore over $name', (library) => {
     const store = new RedisDedupeStore(shared.client, { prefix });
     const owner = randomUUID();
     await store.claim('subscription_ended:req_1:abc', { leaseMs: 30_000, owner });
-    const keys = (await send(shared, ['KEYS', `${prefix}*`])) as string[];
+    const keys = (await sendCommand(shared, ['KEYS', `${prefix}*`])) as string[];
     expect(keys).toEqual([`${prefix}webhook:subscription_ended:req_1:abc`]);
-    const lease = Number(await send(shared, ['PTTL', keys[0]!]));
+    const lease = Number(await sendCommand(shared, ['PTTL', keys[0]!]));
     expect(lease).toBeGreaterThan(0);
     expect(lease).toBeLessThanOrEqual(30_000);
     await store.complete('subscription_ended:req_1:abc', { ttlMs: 600_000, owner });
-    const ttl = Number(await send(shared, ['PTTL', keys[0]!]));
+    const ttl = Number(await sendCommand(shared, ['PTTL', keys[0]!]));
     expect(ttl).toBeGreaterThan(30_000);
     expect(ttl).toBeLessThanOrEqual(600_000);
   });
@@ -55,7 +50,7 @@ describe.each(libraries)('RedisDedupeStore over $name', (library) => {
     try {
       const store = new RedisDedupeStore(connection.client, { commandTimeoutMs: 150 });
       const key = `slow:${randomUUID()}`;
-      await send(shared, ['CLIENT', 'PAUSE', '600', 'ALL']);
+      await sendCommand(shared, ['CLIENT', 'PAUSE', '600', 'ALL']);
       const claim = store.claim(key, { leaseMs: 60_000, owner: randomUUID() });
       await expect(claim).rejects.toThrow(RedisStoreError);
       await expect(claim).rejects.toThrow(/did not answer EVALSHA within 150 ms/);

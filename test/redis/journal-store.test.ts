@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisJournalStore, RedisStoreError } from '../../src/redis/index';
 import { describeJournalStoreContract } from '../helpers/journal-store-contract';
-import { type Connection, libraries } from './support/libraries';
+import { type Connection, libraries, sendCommand } from './support/libraries';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 
 let redis: RedisServer;
@@ -15,11 +15,6 @@ beforeAll(async () => {
   redis = await startRedisServer();
 }, 20_000);
 afterAll(() => redis?.close());
-
-const send = (connection: Connection, args: string[]) => {
-  const { client } = connection;
-  return 'call' in client ? client.call(args[0]!, ...args.slice(1)) : client.sendCommand(args);
-};
 
 describe.each(libraries)('RedisJournalStore over $name', (library) => {
   let shared: Connection;
@@ -38,9 +33,9 @@ describe.each(libraries)('RedisJournalStore over $name', (library) => {
     const store = new RedisJournalStore(shared.client, { prefix, ttlMs: 60_000 });
     const at = new Date().toISOString();
     await store.put({ job: 'cohort-1', key: 'trx_1', state: 'intent', at });
-    const keys = (await send(shared, ['KEYS', `${prefix}*`])) as string[];
+    const keys = (await sendCommand(shared, ['KEYS', `${prefix}*`])) as string[];
     expect(keys).toEqual([`${prefix}journal:{cohort-1}`]);
-    const ttl = Number(await send(shared, ['PTTL', keys[0]!]));
+    const ttl = Number(await sendCommand(shared, ['PTTL', keys[0]!]));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
@@ -56,7 +51,7 @@ describe.each(libraries)('RedisJournalStore over $name', (library) => {
     await expect(down.get('j', 'k')).rejects.toThrow(RedisStoreError);
 
     const prefix = `j-${randomUUID()}:`;
-    await send(shared, ['HSET', `${prefix}journal:{j}`, 'k', '{"not":"a record"}']);
+    await sendCommand(shared, ['HSET', `${prefix}journal:{j}`, 'k', '{"not":"a record"}']);
     const store = new RedisJournalStore(shared.client, { prefix });
     await expect(store.get('j', 'k')).rejects.toThrow(/unreadable record/);
   });

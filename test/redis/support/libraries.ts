@@ -17,6 +17,12 @@ export interface Library {
   connect(url: string): Promise<Connection>;
 }
 
+/** Sends a raw Redis command (`['GET', key]`) through either library's own way of doing so. */
+export function sendCommand(connection: Connection, args: string[]): Promise<unknown> {
+  const { client } = connection;
+  return 'call' in client ? client.call(args[0]!, ...args.slice(1)) : client.sendCommand(args);
+}
+
 const backOff = (attempt: number) => Math.min(50 * (attempt + 1), 500);
 
 export const nodeRedis: Library = {

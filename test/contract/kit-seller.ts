@@ -1,0 +1,18 @@
+import { PartnerClient } from '../../src';
+import { createMockPartnerApi } from '../../src/testing';
+
+/**
+ * A fresh testing kit and a seller client on it (the kit's `as` seller: `person` or `company`),
+ * with no retries and no logs, so each contract case sees exactly one answer.
+ */
+export function sellerOnKit(as: 'person' | 'company' = 'person') {
+  const mock = createMockPartnerApi();
+  const client = new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    clientToken: mock.credentials.clientToken,
+    maxRetries: 0,
+    logLevel: 'off',
+  });
+  return { mock, seller: client.forUser(mock.sellers[as].publicToken) };
+}
