@@ -17,6 +17,7 @@ const INTEGRATION = [
   'test/bulk/kill-resume.test.ts',
   'test/bulk/heap.test.ts',
   'test/security/12-webhook-receiver.test.ts',
+  'test/core/validation/without-eval.test.ts',
 ];
 
 export default defineConfig({

@@ -4,7 +4,7 @@
  * reduced to what the SDK's errors keep (`toIssues`).
  */
 
-import { safeParse } from 'zod/mini';
+import { compile, safeParse } from 'zod/mini';
 import type { output } from 'zod/v4/core';
 import { trimStrings } from '../assumptions';
 import type { Schema } from './call-spec';
@@ -16,7 +16,6 @@ import {
 } from './errors';
 import type { Logger } from './logger';
 import type { ValidateResponses } from './options';
-import { acceptsFast } from './quick-accept';
 import { unknownKeyIssues } from './unknown-keys';
 
 /**
@@ -80,15 +79,32 @@ export function validateResponse(
   const schema =
     typeof schemaOrChoice === 'function' ? schemaOrChoice(answer.status, body) : schemaOrChoice;
   if (!schema) return body;
-  // A caller's own schema may carry formats the quick acceptance does not model: zod decides.
-  if (!spec.callerSchema && acceptsFast(schema, body)) return body;
-  const result = safeParse(schema, body);
+  const result = safeParse(spec.callerSchema ? schema : compiled(schema), body);
   if (result.success) return result.data;
   const { identity, status } = answer;
   const error = new ResponseValidationError(identity, status, body, toIssues(result.error.issues));
   if (mode === 'strict') throw error;
   options.logger.warn(error.message, { issues: error.issues });
   return body;
+}
+
+const compiledSchemas = new WeakMap<Schema, Schema>();
+
+/**
+ * The SDK's own response `schema` as zod compiles it (`compile`: the same results and issues as
+ * zod's interpreted parser, much faster on large pages), built on the schema's first use so that a
+ * cold import pays nothing for the endpoints a partner never calls. Where the runtime refuses code
+ * from strings (a Content-Security-Policy, some edge runtimes), zod hands the schema back as it was
+ * and the interpreted parser runs. A partner's own schema is never compiled: zod's compiled path
+ * may run its refinements a second time on a refused value, which a partner would not expect.
+ */
+export function compiled(schema: Schema): Schema {
+  let fast = compiledSchemas.get(schema);
+  if (fast === undefined) {
+    fast = compile(schema);
+    compiledSchemas.set(schema, fast);
+  }
+  return fast;
 }
 
 /** zod issues reduced to what the SDK's errors keep. */

@@ -2,8 +2,9 @@
  * Issue 13, item 7: the quick acceptance of responses modelled only the SDK's own schemas, yet
  * said yes to partner schemas carrying a format (`z.uuid()`, `z.int()`, `z.iso.datetime()`,
  * `z.email()`), so `client.request({ schema })` returned invalid bodies under strict validation.
- * A partner's schema always goes to zod. (test/properties/quick-accept.property.test.ts proves
- * that the quick path and zod agree on every exported schema.)
+ * A partner's schema always goes to zod's own parser, never compiled by the SDK.
+ * (test/core/validation/compiled.property.test.ts proves that the SDK's compiled schemas and
+ * zod's interpreted parser agree on every exported schema.)
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
