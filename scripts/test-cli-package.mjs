@@ -1,0 +1,139 @@
+// `npm run test:cli-package`: the command line as a user installs it. Packs the SDK and the CLI
+// (packages/cli), installs both tarballs into a fresh project (from npm's cache, as
+// scripts/test-runtimes.mjs installs the SDK), then runs the installed `partner-sdk`:
+//   1. `partner-sdk --help`;
+//   2. `partner-sdk mock --json` (the testing kit, from the installed SDK) and, pointed at it,
+//      `partner-sdk --json products list`, whose answer must be the kit's products.
+// Prints one line per check and exits non-zero if any failed.
+//
+// Options: --no-build (dist/ of both packages is already fresh, as in CI).
+
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const work = join(root, '.tmp', 'cli-package');
+const project = join(work, 'project');
+const bin = join(project, 'node_modules', '.bin', 'partner-sdk');
+
+const npm = (args, cwd) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+
+/** The environment without the SDK's own variables, so a developer's settings cannot leak in. */
+function cleanEnv(extra = {}) {
+  const env = { ...process.env, NO_COLOR: '1' };
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('PARTNER_API_') || key === 'NODE_OPTIONS') delete env[key];
+  }
+  // The installed command runs on the Node that runs this script (the repo's pinned one).
+  env.PATH = `${dirname(process.execPath)}:${env.PATH}`;
+  return { ...env, ...extra };
+}
+
+const results = [];
+function report(ok, label, detail = '') {
+  results.push(ok);
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
+  if (!ok && detail) console.log(`      ${detail.trim().split('\n').slice(-30).join('\n      ')}`);
+}
+
+/** Runs the installed command; resolves with its exit status and output, never rejects. */
+function partnerSdk(args, env = {}) {
+  return new Promise((done) => {
+    const child = spawn(bin, args, { cwd: project, env: cleanEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      done({ code: -1, stdout, stderr: `${stderr}${error}` });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts `partner-sdk mock --json` and resolves with the process and what it printed. */
+function startMock() {
+  return new Promise((done, fail) => {
+    const child = spawn(bin, ['mock', '--json'], { cwd: project, env: cleanEnv() });
+    let text = '';
+    let errors = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`partner-sdk mock printed nothing in 60 s: ${errors}`));
+    }, 60_000);
+    child.stderr.on('data', (chunk) => {
+      errors += chunk;
+    });
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      if (!text.includes('\n')) return;
+      clearTimeout(timer);
+      done({ child, printed: JSON.parse(text.slice(0, text.indexOf('\n'))) });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`partner-sdk mock exited ${code}: ${errors}`));
+    });
+  });
+}
+
+// --- Pack both packages and install them into a fresh project ----------------------------------
+
+if (!process.argv.includes('--no-build')) npm(['run', 'build', '--silent'], root);
+rmSync(work, { recursive: true, force: true });
+mkdirSync(project, { recursive: true });
+const tarballOf = (args) => join(work, JSON.parse(npm(['pack', '--json', ...args], root))[0].filename);
+const sdk = tarballOf(['--pack-destination', work]);
+const cli = tarballOf(['--workspace', 'partner-sdk-cli', '--pack-destination', work]);
+writeFileSync(join(project, 'package.json'), '{ "name": "cli-consumer", "private": true }\n');
+npm(['install', '--prefer-offline', sdk, cli], project);
+const installed = JSON.parse(
+  readFileSync(join(project, 'node_modules', 'partner-sdk-cli', 'package.json'), 'utf8'),
+);
+report(
+  !String(installed.dependencies['partner-sdk']).startsWith('file:'),
+  `installed ${cli.slice(work.length + 1)} beside ${sdk.slice(work.length + 1)}: partner-sdk ${installed.dependencies['partner-sdk']}`,
+);
+
+// --- Run it -------------------------------------------------------------------------------------
+
+const help = await partnerSdk(['--help']);
+report(
+  help.code === 0 && help.stdout.includes('Usage: partner-sdk'),
+  'partner-sdk --help',
+  help.stderr,
+);
+
+const { child, printed } = await startMock();
+try {
+  const products = await partnerSdk(['--json', 'products', 'list'], printed.env);
+  const lines = products.stdout.split('\n').filter(Boolean);
+  const hashes = lines.map((line) => JSON.parse(line).hash);
+  report(
+    products.code === 0 && hashes.includes(printed.products.course.hash),
+    `partner-sdk --json products list against partner-sdk mock: ${lines.length} products`,
+    `${products.stdout}${products.stderr}`,
+  );
+} finally {
+  child.kill('SIGTERM');
+}
+
+const failed = results.filter((ok) => !ok).length;
+console.log(`\ntest:cli-package: ${results.length - failed} passed, ${failed} failed`);
+process.exitCode = failed === 0 ? 0 : 1;
