@@ -98,7 +98,8 @@ function startMock() {
 if (!process.argv.includes('--no-build')) npm(['run', 'build', '--silent'], root);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(project, { recursive: true });
-const tarballOf = (args) => join(work, JSON.parse(npm(['pack', '--json', ...args], root))[0].filename);
+const tarballOf = (args) =>
+  join(work, JSON.parse(npm(['pack', '--json', ...args], root))[0].filename);
 const sdk = tarballOf(['--pack-destination', work]);
 const cli = tarballOf(['--workspace', 'partner-sdk-cli', '--pack-destination', work]);
 writeFileSync(join(project, 'package.json'), '{ "name": "cli-consumer", "private": true }\n');
