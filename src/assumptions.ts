@@ -1,108 +1,288 @@
 /**
- * Every default the SDK assumes where the spec says "not shown" (DESIGN §6), in one place, so a
- * partner (or a later spec) can see and change each of them here. The README's "Assumptions" table
- * lists the same entries with the spec section each one fills.
+ * Every default the SDK assumes where the spec says "not shown" (DESIGN §6), in one place, and the
+ * client option that overrides each of them without a release: {@link Assumptions}. A partner
+ * whose service turns out to differ passes `new PartnerClient({ assumptions: { … } })`; the
+ * defaults below are what a client uses otherwise. Nothing here is read at module load by the
+ * calls: each client resolves its own copy at construction (`resolveAssumptions`), and the
+ * clients derived from it (`forUser`, `withOptions`) inherit that copy. `docs/assumptions.md` is
+ * the table a partner reads: each gap, the spec's words, the default, the option.
  *
  * @module
  */
 
-/** Spec §5.2: the login path is `/auth`; the shape of its request and response is not shown. */
-export const LOGIN = {
-  /** Path of the login endpoint, relative to `baseUrl`. */
-  path: '/auth',
-  /** Assumed request body: the identifier and secret under these names. */
-  body: (clientId: string, clientSecret: string) => ({
-    client_id: clientId,
-    client_secret: clientSecret,
-  }),
-  /** Assumed response: the token at `client_token`, or under `data.client_token`. */
-  readToken(body: unknown): string | undefined {
-    // Any body reads safely: a text or a number has neither field.
-    const record = body as { client_token?: unknown; data?: { client_token?: unknown } } | null;
-    const token = record?.client_token ?? record?.data?.client_token;
-    return typeof token === 'string' && token !== '' ? token : undefined;
+/**
+ * Overrides of the SDK's assumptions where the spec does not show a shape (the `assumptions`
+ * option of `PartnerClient`). Every field is optional; an omitted one keeps its default. Checked
+ * when the client is built: a wrong value throws a `PartnerError` naming it.
+ *
+ * @example
+ * ```ts
+ * const client = new PartnerClient({
+ *   baseUrl, clientId, clientSecret,
+ *   assumptions: {
+ *     login: { path: '/oauth/token', body: { clientId: 'id', clientSecret: 'secret' }, tokenField: 'access_token' },
+ *     refundStatus: { path: '/financial/refund/{hash}/state', terminal: ['done', 'rejected'] },
+ *   },
+ * });
+ * ```
+ */
+export interface Assumptions {
+  /** The login (spec §5.2: path `/auth`, request and response not shown). */
+  login?: {
+    /** Path of the login under `baseUrl`. Default `'/auth'`. */
+    path?: string;
+    /** Names of the request body's two fields. Default `{ clientId: 'client_id', clientSecret: 'client_secret' }`. */
+    body?: { clientId?: string; clientSecret?: string };
+    /**
+     * Where the token is in the answer: a field name or a dot path (`'auth.token'`), read at the
+     * top and, failing that, under the envelope's `data`. Default `'client_token'`.
+     */
+    tokenField?: string;
+  };
+  /** The refund status endpoint (spec §4.2: named, shape not shown) and the statuses of §3. */
+  refundStatus?: {
+    /** Path of the status endpoint, `{hash}` standing for the transaction hash. Default `'/financial/refund/{hash}/status'`. Used when the 202 carries no `Location`. */
+    path?: string;
+    /** Statuses of an active refund: a repeated request answers it, creating none. Default `['requested', 'success']`. */
+    active?: readonly string[];
+    /** Statuses that end a wait. Default `['completed', 'failed']`. */
+    terminal?: readonly string[];
+  };
+  /** How a lost refund request is matched with the refund it may have created (see `refunds.findCreatedSince`). */
+  reconciliation?: {
+    /** How much older than the call's start a refund may be and still count as its own, in ms (0 to 3 600 000). Default 10 000. */
+    marginMs?: number;
+    /** IANA zone of a refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, no offset). Default `'America/Sao_Paulo'`. */
+    timeZone?: string;
+  };
+  /** The export status lookup (spec §4.12: named, shape not shown). */
+  exportStatus?: {
+    /** Path of the lookup, `{hash}` standing for the export hash. Default `'/financial/account-statement/export-report/{hash}'`. */
+    path?: string;
+    /** Statuses read as a failed export. Default `['failed', 'error']`. */
+    failed?: readonly string[];
+  };
+  /** The anticipation confirmation (spec §4.7: values `above`/`below`, field name not shown). */
+  anticipationConfirmation?: {
+    /** Name of the body field carrying the scenario. Default `'scenario'`. */
+    field?: string;
+  };
+  /** How the service reads the strings of a request (not stated; DESIGN §4 describes Laravel). */
+  strings?: {
+    /** Whether the service trims every string (Laravel's `TrimStrings`): judged and sent trimmed. Default `true`. */
+    trim?: boolean;
+    /**
+     * How an empty string (after the trim) is read: `'missing'` (Laravel's
+     * `ConvertEmptyStringsToNull`: a required field left blank is refused before sending) or
+     * `'empty'` (an empty string is a value like any other). Default `'missing'`.
+     */
+    blankAs?: 'missing' | 'empty';
+  };
+}
+
+/**
+ * {@link Assumptions} with every default applied: what a client runs on.
+ *
+ * @example
+ * ```ts
+ * const current: ResolvedAssumptions = DEFAULT_ASSUMPTIONS;
+ * console.log(current.refundStatus.terminal); // ['completed', 'failed']
+ * ```
+ */
+export interface ResolvedAssumptions {
+  readonly login: {
+    readonly path: string;
+    readonly body: { readonly clientId: string; readonly clientSecret: string };
+    readonly tokenField: string;
+  };
+  readonly refundStatus: {
+    readonly path: string;
+    readonly active: readonly string[];
+    readonly terminal: readonly string[];
+  };
+  readonly reconciliation: { readonly marginMs: number; readonly timeZone: string };
+  readonly exportStatus: { readonly path: string; readonly failed: readonly string[] };
+  readonly anticipationConfirmation: { readonly field: string };
+  readonly strings: { readonly trim: boolean; readonly blankAs: 'missing' | 'empty' };
+}
+
+/**
+ * Today's assumptions, the defaults of every field of {@link Assumptions}.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_ASSUMPTIONS } from 'partner-sdk';
+ * console.log(DEFAULT_ASSUMPTIONS.login.path); // '/auth'
+ * ```
+ */
+export const DEFAULT_ASSUMPTIONS: ResolvedAssumptions = {
+  // Spec §5.2 names only the path; the body and the token's field are the usual ones.
+  login: {
+    path: '/auth',
+    body: { clientId: 'client_id', clientSecret: 'client_secret' },
+    tokenField: 'client_token',
   },
-} as const;
+  // Spec §4.2 names the endpoint, §3 the statuses; the status is read under the envelope's `data`.
+  refundStatus: {
+    path: '/financial/refund/{hash}/status',
+    active: ['requested', 'success'],
+    terminal: ['completed', 'failed'],
+  },
+  // `created_at` has no zone (§2.9); the platform sells in BRL. The margin prefers "no second
+  // refund" to "maybe two".
+  reconciliation: { marginMs: 10_000, timeZone: 'America/Sao_Paulo' },
+  // Spec §4.12 names the lookup only; `processing` is the one status §2.10 shows.
+  exportStatus: {
+    path: '/financial/account-statement/export-report/{hash}',
+    failed: ['failed', 'error'],
+  },
+  anticipationConfirmation: { field: 'scenario' },
+  // A Laravel service (DESIGN §4) trims strings, then reads an empty one as `null`.
+  strings: { trim: true, blankAs: 'missing' },
+};
 
-// Spec §5.6: the status of an origin rejection is not shown. A 403 is read as the registered-origin
-// rule (its message says so: `defaultDetail` in core/errors.ts); a 401 on the root client also
-// hints at the seller token (`withSellerHint` in core/transport.ts). Both are messages only, so no
-// value lives here.
+/** Largest product page (spec §8): a documented bound, not an assumption, kept here beside them. */
+export const PRODUCTS_MAX_PAGE = 999;
+
+/** Field names and paths: letters, digits, `_`, `-`, `.` (a dot path), nothing a JSON key may hide. */
+const FIELD = /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/;
+
+/** A check of one value: the words of what it should be, or `undefined` when it is fine. */
+type Check = (value: unknown) => string | undefined;
+
+const field: Check = (v) =>
+  typeof v === 'string' && FIELD.test(v)
+    ? undefined
+    : 'a field name (letters, digits, _ - and . for a path)';
+const loginPath: Check = (v) =>
+  typeof v === 'string' && /^\/[^\s?#{}]*$/.test(v) ? undefined : 'a path starting with "/"';
+const hashPath: Check = (v) =>
+  typeof v === 'string' && /^\/[^\s?#]*$/.test(v) && v.split('{hash}').length === 2
+    ? undefined
+    : 'a path starting with "/" holding "{hash}" once';
+const statuses: Check = (v) =>
+  Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string' && s !== '')
+    ? undefined
+    : 'a non-empty array of non-empty strings';
+const margin: Check = (v) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 3_600_000
+    ? undefined
+    : 'a whole number of milliseconds from 0 to 3600000';
+const flag: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
+const blankAs: Check = (v) =>
+  v === 'missing' || v === 'empty' ? undefined : "'missing' or 'empty'";
+const timeZone: Check = (v) => {
+  const wanted = 'an IANA time zone such as "America/Sao_Paulo"';
+  if (typeof v !== 'string' || v === '') return wanted;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+    return undefined;
+  } catch {
+    return wanted;
+  }
+};
+
+/** A check for each settable key, nested as the option is. */
+interface Checks {
+  readonly [key: string]: Check | Checks;
+}
+
+/** Every settable field, by group, with its check. */
+const CHECKS: Checks = {
+  login: { path: loginPath, body: { clientId: field, clientSecret: field }, tokenField: field },
+  refundStatus: { path: hashPath, active: statuses, terminal: statuses },
+  reconciliation: { marginMs: margin, timeZone },
+  exportStatus: { path: hashPath, failed: statuses },
+  anticipationConfirmation: { field },
+  strings: { trim: flag, blankAs },
+};
 
 /**
- * Spec §4.2 names `GET /financial/refund/{hash}/status` without its shape: the status is assumed
- * under `data.status` of the usual envelope (the envelope's own `status` is `success`), and the
- * 202's `Location` header, when present, is followed instead of building the path.
+ * `given` over `base`, checked field by field: the words naming what is wrong (`assumptions.login.path
+ * must be a path starting with "/" (got "auth")`), or the resolved assumptions. An unknown key is
+ * wrong too, so a typo never silently keeps a default.
  */
-export const REFUND_STATUS = {
-  /** Path of the status endpoint for a transaction. */
-  path: (encodedTransactionHash: string) => `/financial/refund/${encodedTransactionHash}/status`,
-  /** Statuses that end a wait (spec §3: the status endpoint is polled until one of these). */
-  terminal: ['completed', 'failed'] as const,
-  /** Statuses of an active refund (spec §2.9, §3): a repeated request answers it, creating none. */
-  active: ['requested', 'success'] as const,
-} as const;
+export function resolveAssumptions(
+  given: Assumptions | undefined,
+  base: ResolvedAssumptions = DEFAULT_ASSUMPTIONS,
+): ResolvedAssumptions | string {
+  if (given === undefined) return base;
+  const merged = mergeChecked(base, given, CHECKS, 'assumptions');
+  return typeof merged === 'string' ? merged : (merged as unknown as ResolvedAssumptions);
+}
+
+/** One level of {@link resolveAssumptions}: `given` over `base`, every key checked by `checks`. */
+function mergeChecked(
+  base: object,
+  given: unknown,
+  checks: Checks,
+  where: string,
+): Record<string, unknown> | string {
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+    return `\`${where}\` must be an object`;
+  }
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(given)) {
+    const check = Object.hasOwn(checks, key) ? checks[key] : undefined;
+    const at = `${where}.${key}`;
+    if (check === undefined) {
+      return `\`${at}\` is not an assumption (known: ${Object.keys(checks).join(', ')})`;
+    }
+    if (value === undefined) continue;
+    if (typeof check === 'function') {
+      const wanted = check(value);
+      if (wanted) return `\`${at}\` must be ${wanted} (got ${JSON.stringify(value)})`;
+      out[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
+      continue;
+    }
+    const inner = mergeChecked((base as Record<string, object>)[key]!, value, check, at);
+    if (typeof inner === 'string') return inner;
+    out[key] = Object.freeze(inner);
+  }
+  return Object.freeze(out);
+}
+
+/** The path of `template` with its `{hash}` replaced by an already-encoded value. */
+export function hashPathOf(template: string, encodedHash: string): string {
+  return template.replace('{hash}', encodedHash);
+}
 
 /**
- * Spec §2.9 gives a refund's `created_at` as `DD/MM/YYYY HH:mm:ss` without a zone, and §3 says a
- * repeated request creates a second refund once the first is `completed` or `failed`. After an
- * attempt whose answer was lost, `refunds.request` reads the transaction's refunds and takes as
- * the lost attempt's any refund still active or created since the call started, judged in the
- * service's clock (estimated from the `Date` header of that read) in `timeZone`, with `marginMs`
- * of slack: a refund up to that much older still counts as this call's, since a payments partner
- * prefers "no second refund" to "maybe two". A refund whose `created_at` cannot be read counts
- * as this call's for the same reason.
+ * The client token of a login answer, read at `tokenField` (a dot path), else under the envelope's
+ * `data`; `undefined` when neither holds a non-empty string. Any body reads safely.
  */
-export const REFUND_RECONCILIATION = {
-  /** Zone of `created_at` (the platform sells in BRL: DESIGN §6). */
-  timeZone: 'America/Sao_Paulo',
-  /** How much older than the call's start a refund may be and still count as its own (ms). */
-  marginMs: 10_000,
-} as const;
+export function readLoginToken(body: unknown, tokenField: string): string | undefined {
+  const keys = tokenField.split('.');
+  const at = (from: unknown) =>
+    keys.reduce<unknown>(
+      (value, key) =>
+        value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
+      from,
+    );
+  const token = at(body) ?? at((body as { data?: unknown } | null)?.data);
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
 
 /**
- * Spec §4.12 names an export status lookup without its shape: assumed at
- * `GET /financial/account-statement/export-report/{hash}` answering the envelope with the export;
- * finished when `url` is set, failed when `status` is one of `failed` or `error`.
+ * A request's strings as the service reads them (`strings`): trimmed when `trim`, and with
+ * `blankAs: 'missing'` an empty one read as absent (`blank` left out) or kept as `''` to send
+ * (`blank` `''`, so the service reads its `null` as before). Only plain objects and arrays are
+ * walked: files, dates and streams pass as they are.
  */
-export const EXPORT_STATUS = {
-  /** Path of the status lookup for an export. */
-  path: (encodedExportHash: string) =>
-    `/financial/account-statement/export-report/${encodedExportHash}`,
-  /** Statuses read as a failed export. */
-  failed: ['failed', 'error'] as const,
-} as const;
-
-/**
- * Spec §4.7 gives the scenario values `above` and `below` but not the field's name: `scenario` is
- * assumed. Its response (`amount`, `status`, `created_at`) is read bare or from the envelope's `data`.
- */
-export const ANTICIPATION_CONFIRM = {
-  /** Name of the body field carrying the scenario. */
-  scenarioField: 'scenario',
-} as const;
-
-/**
- * Spec §4.10 does not show the defaults of `page` and `per_page`: the SDK sends neither unless the
- * caller does, so the service's own defaults apply.
- */
-export const LIST_DEFAULTS = {
-  /** Largest page number the product list accepts (spec §8). */
-  productsMaxPage: 999,
-} as const;
-
-/**
- * How the service reads the strings of a request. The spec does not say; DESIGN §4 describes a
- * Laravel service, whose default middleware trims every string (`TrimStrings`) and then reads an
- * empty one as `null` (`ConvertEmptyStringsToNull`) before any rule runs: `'  Jo '` is too short a
- * name and `'   '` is missing. `checkParams` judges the strings of a request read this way (`blank`
- * left out: a blank string counts as absent) and sends them trimmed (`blank` `''`: still sent, so
- * the service reads its `null` as before). Only plain objects and arrays are walked: files, dates
- * and streams pass as they are.
- */
-export function trimStrings(value: unknown, blank?: ''): unknown {
-  if (typeof value === 'string') return value.trim() || blank;
-  if (Array.isArray(value)) return value.map((item) => trimStrings(item, blank));
+export function readStrings(
+  value: unknown,
+  strings: ResolvedAssumptions['strings'] = DEFAULT_ASSUMPTIONS.strings,
+  blank?: '',
+): unknown {
+  if (typeof value === 'string') {
+    const read = strings.trim ? value.trim() : value;
+    return read === '' && strings.blankAs === 'missing' ? blank : read;
+  }
+  if (Array.isArray(value)) return value.map((item) => readStrings(item, strings, blank));
   if (value?.constructor !== Object) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimStrings(v, blank)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, readStrings(v, strings, blank)]),
+  );
 }

@@ -59,7 +59,10 @@ export function clientOver(transport: Transport, options: ClientOptions = {}): P
 }
 
 function requester(transport: Transport, context: CallContext): Requester {
-  return { call: (spec, options) => transport.call(spec, context, options) };
+  return {
+    call: (spec, options) => transport.call(spec, context, options),
+    assumptions: transport.options.assumptions,
+  };
 }
 
 /** The namespaces both the root client and a seller client have. */
@@ -217,9 +220,14 @@ export class PartnerClient extends BaseClient {
    * ```
    */
   withOptions(options: Partial<ClientOptions>): PartnerClient {
-    const merged = { ...this.#options, ...options };
-    const resolved = resolveOptions(merged);
     const current = this._transport.options;
+    // New assumptions merge over the parent's; the child keeps the result, so its own children
+    // inherit it whole.
+    const resolved = resolveOptions(
+      { ...this.#options, ...options },
+      options.assumptions === undefined ? undefined : current.assumptions,
+    );
+    const merged = { ...this.#options, ...options, assumptions: resolved.assumptions };
     const sameIdentity = IDENTITY_OPTIONS.every((name) => resolved[name] === current[name]);
     if (options.baseUrl !== undefined) warnIfUnversioned(resolved);
     return clientOver(

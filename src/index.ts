@@ -4,6 +4,11 @@
  * @module partner-sdk
  */
 
+export {
+  type Assumptions,
+  DEFAULT_ASSUMPTIONS,
+  type ResolvedAssumptions,
+} from './assumptions';
 export { PartnerClient, type RawRequest, SellerClient } from './client';
 export type { APIPromise, WithResponse } from './core/api-promise';
 export type { HttpMethod, Schema } from './core/call-spec';
@@ -68,4 +73,4 @@ export { type StatementExportRequestResult, Statements } from './resources/state
 export { Users } from './resources/users';
 export * from './schemas/index';
 export { parseTimestamp } from './shared/timestamp';
-export { VERSION } from './version';
+export { API_VERSION, VERSION } from './version';

@@ -1,46 +1,46 @@
 /**
  * The login at `POST /auth` that turns `clientId` and `clientSecret` into a client token (its
- * shape is an assumption: `LOGIN` in `assumptions.ts`).
+ * path and shape are assumptions: `login` of the client's `assumptions` option).
  */
 
-import { LOGIN } from '../assumptions';
+import { type ResolvedAssumptions, readLoginToken } from '../assumptions';
 import type { APIPromise } from './api-promise';
 import type { CallSpec } from './call-spec';
 import { APIError, makeAPIError, ResponseValidationError } from './errors';
 
-const IDENTITY = { method: 'POST', path: LOGIN.path } as const;
-
-/** Logs in through `send` (the transport's own `call`) and returns the client token. */
+/** Logs in through `send` (the transport's own `call`) as `shape` says, and returns the client token. */
 export async function login(
   send: (spec: CallSpec) => APIPromise<unknown>,
   clientId: string,
   clientSecret: string,
+  shape: ResolvedAssumptions['login'],
 ): Promise<string> {
+  const identity = { method: 'POST', path: shape.path } as const;
   const data = await send({
     method: 'POST',
-    path: LOGIN.path,
-    json: LOGIN.body(clientId, clientSecret),
+    path: shape.path,
+    json: { [shape.body.clientId]: clientId, [shape.body.clientSecret]: clientSecret },
     replay: 'always',
     authenticate: false,
   }).catch((error: unknown) => {
-    throw refusal(error) ?? error;
+    throw refusal(error, identity) ?? error;
   });
-  const token = LOGIN.readToken(data);
+  const token = readLoginToken(data, shape.tokenField);
   if (token !== undefined) return token;
-  throw new ResponseValidationError(IDENTITY, 200, data, [
+  throw new ResponseValidationError(identity, 200, data, [
     {
-      path: ['client_token'],
-      message: 'the login response carries no client_token',
+      path: shape.tokenField.split('.'),
+      message: `the login response carries no ${shape.tokenField}`,
       code: 'invalid_type',
     },
   ]);
 }
 
 /** A refused login, said as such; `undefined` for any other failure. */
-function refusal(error: unknown): APIError | undefined {
+function refusal(error: unknown, identity: { method: 'POST'; path: string }): APIError | undefined {
   if (!(error instanceof APIError) || ![400, 401, 422].includes(error.status)) return undefined;
   return makeAPIError(
-    IDENTITY,
+    identity,
     error.status,
     error.body,
     error.headers,

@@ -3,6 +3,7 @@
  * checks them.
  */
 
+import type { Assumptions, ResolvedAssumptions } from '../assumptions';
 import type { Logger, LogLevel, SdkLogger } from './logger';
 import type { ClientTokenStore } from './token-store';
 
@@ -63,6 +64,20 @@ export interface ClientOptions {
    * down or slow the client logs in locally and warns, so a call never fails because of it.
    */
   tokenStore?: ClientTokenStore;
+  /**
+   * Overrides the SDK's assumptions where the spec does not show a shape (the login, the refund
+   * and export status endpoints and their statuses, the refund reconciliation, the anticipation's
+   * scenario field, how strings are read), so a client follows a service that differs without a
+   * new release. Checked at construction; clients derived with `forUser` and `withOptions` inherit
+   * it (a `withOptions` override is merged over the parent's). Default: the documented
+   * assumptions (`docs/assumptions.md`).
+   *
+   * @example
+   * ```ts
+   * const client = new PartnerClient({ baseUrl, clientToken, assumptions: { anticipationConfirmation: { field: 'type' } } });
+   * ```
+   */
+  assumptions?: Assumptions;
 }
 
 /**
@@ -124,4 +139,5 @@ export interface ResolvedOptions {
   readonly validateResponses: ValidateResponses;
   readonly defaultHeaders: Readonly<Record<string, string>>;
   readonly tokenStore: ClientTokenStore | undefined;
+  readonly assumptions: ResolvedAssumptions;
 }

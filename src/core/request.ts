@@ -5,12 +5,12 @@
  */
 
 import type { Options as KyOptions } from 'ky';
-import { VERSION } from '../version';
+import { API_VERSION, VERSION } from '../version';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
 import type { RequestIdentity } from './errors';
 import { throwHttpErrorsFor } from './redirects';
 
-const USER_AGENT = `partner-sdk/${VERSION} (${runtimeName()})`;
+const USER_AGENT = `partner-sdk/${VERSION} (${runtimeName()}) partner-api/${API_VERSION}`;
 
 function runtimeName(): string {
   const g = globalThis as { Bun?: { version: string }; Deno?: { version: { deno: string } } };

@@ -3,6 +3,7 @@
  * fails at construction with a message naming it, not at the first call.
  */
 
+import { type ResolvedAssumptions, resolveAssumptions } from '../assumptions';
 import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './auth';
 import { isTimerDelay } from './clock';
 import { PartnerError } from './errors';
@@ -51,12 +52,20 @@ const SETTING_RULES: Record<
   },
 };
 
-/** Applies defaults and environment, then checks every option; throws a `PartnerError` naming the bad one. */
-export function resolveOptions(options: ClientOptions): ResolvedOptions {
+/**
+ * Applies defaults and environment, then checks every option; throws a `PartnerError` naming the
+ * bad one. `assumptions` are read over `assumptionsBase` (a parent client's, for `withOptions`).
+ */
+export function resolveOptions(
+  options: ClientOptions,
+  assumptionsBase?: ResolvedAssumptions,
+): ResolvedOptions {
   const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
   const credentials = readCredentials(options);
   const settings = callSettings(DEFAULT_SETTINGS, options);
   const tokenStore = readTokenStore(options.tokenStore, credentials.clientId);
+  const assumptions = resolveAssumptions(options.assumptions, assumptionsBase);
+  if (typeof assumptions === 'string') throw optionError(`${assumptions}.`);
   return {
     // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
     baseUrl: url.href.replace(/\/+$/, ''),
@@ -67,6 +76,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     ...readChecks(options),
     defaultHeaders: { ...options.defaultHeaders },
     tokenStore,
+    assumptions,
   };
 }
 

@@ -75,7 +75,8 @@ export class Transport {
       tokens ??
       new ClientTokenManager({
         ...options,
-        login: (id, secret) => login((spec) => this.call(spec), id, secret),
+        login: (id, secret) =>
+          login((spec) => this.call(spec), id, secret, options.assumptions.login),
         shared: options.tokenStore && {
           store: options.tokenStore,
           key: `${options.baseUrl} ${options.clientId}`,

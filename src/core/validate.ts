@@ -6,7 +6,7 @@
 
 import { compile, safeParse } from 'zod/mini';
 import type { output } from 'zod/v4/core';
-import { trimStrings } from '../assumptions';
+import { DEFAULT_ASSUMPTIONS, type ResolvedAssumptions, readStrings } from '../assumptions';
 import type { Schema } from './call-spec';
 import {
   type RequestIdentity,
@@ -19,21 +19,24 @@ import type { ValidateResponses } from './options';
 import { unknownKeyIssues } from './unknown-keys';
 
 /**
- * Checks `value` against `schema`, its strings read as the service reads them, and returns it with
- * its strings trimmed; throws `RequestValidationError` naming `method` and every field that broke a
- * rule, an undocumented key first (with the documented name it most likely meant).
+ * Checks `value` against `schema`, its strings read as the service reads them (`strings`, the
+ * client's assumption; by default trimmed, a blank one missing) and returns it with its strings
+ * so read; throws `RequestValidationError` naming `method` and every field that broke a rule, an
+ * undocumented key first (with the documented name it most likely meant).
  */
 export function checkParams<S extends Schema>(
   schema: S,
   value: unknown,
   method: string,
+  strings: ResolvedAssumptions['strings'] = DEFAULT_ASSUMPTIONS.strings,
 ): output<S> {
-  // Judged as the service reads it, sent trimmed (`trimStrings`); params schemas only check, so
-  // the trimmed value is what they would return.
-  const judged = trimStrings(value);
+  // Judged as the service reads it, sent as read (a blank kept as `''`, which the service reads
+  // as it would); params schemas only check, so the read value is what they would return.
+  const judged = readStrings(value, strings);
   const result = safeParse(schema, judged);
   const unknownKeys = unknownKeyIssues(schema, value);
-  if (result.success && unknownKeys.length === 0) return trimStrings(value, '') as output<S>;
+  if (result.success && unknownKeys.length === 0)
+    return readStrings(value, strings, '') as output<S>;
   throw new RequestValidationError(`Invalid parameters for ${method}()`, [
     ...unknownKeys,
     ...(result.success

@@ -1,4 +1,3 @@
-import { ANTICIPATION_CONFIRM } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
@@ -49,11 +48,12 @@ export class Anticipations extends APIResource {
           AnticipationConfirmParamsSchema,
           params,
           'anticipations.confirm',
+          this._client.assumptions.strings,
         );
         return {
           method: 'POST',
           path: path`/financial/anticipation/confirm/${{ anticipationHash }}`,
-          json: { ...rest, [ANTICIPATION_CONFIRM.scenarioField]: scenario },
+          json: { ...rest, [this._client.assumptions.anticipationConfirmation.field]: scenario },
           schema: confirmAnswerSchema,
           replay: 'unsent',
         };
@@ -83,6 +83,7 @@ export class Anticipations extends APIResource {
               AnticipationListParamsSchema,
               paramsOfPage,
               'anticipations.list',
+              this._client.assumptions.strings,
             ) as QueryParams,
             schema: AnticipationListResponseSchema,
             replay: 'always',

@@ -39,7 +39,12 @@ export class BankAccounts extends APIResource {
       () => ({
         method: 'POST',
         path: path`/users/bank-accounts/${{ accountHash }}`,
-        json: checkParams(BankAccountUpdateParamsSchema, params, 'bankAccounts.update'),
+        json: checkParams(
+          BankAccountUpdateParamsSchema,
+          params,
+          'bankAccounts.update',
+          this._client.assumptions.strings,
+        ),
         schema: BankAccountSchema,
         replay: 'always',
       }),

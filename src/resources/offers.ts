@@ -42,7 +42,12 @@ export class Offers extends APIResource {
       () => ({
         method: 'PUT',
         path: path`/products/${{ productHash }}/offers/${{ offerCode }}`,
-        json: checkParams(OfferUpdateParamsSchema, params, 'offers.update'),
+        json: checkParams(
+          OfferUpdateParamsSchema,
+          params,
+          'offers.update',
+          this._client.assumptions.strings,
+        ),
         schema: OfferSchema,
         replay: 'always',
       }),

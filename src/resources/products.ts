@@ -1,4 +1,4 @@
-import { LIST_DEFAULTS } from '../assumptions';
+import { PRODUCTS_MAX_PAGE } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
@@ -54,7 +54,7 @@ export class Products extends APIResource {
    * ```
    */
   list(params: ProductListParams = {}, options?: RequestOptions): PagePromise<Product> {
-    return listPages(params, LIST_DEFAULTS.productsMaxPage, (paramsOfPage, page) =>
+    return listPages(params, PRODUCTS_MAX_PAGE, (paramsOfPage, page) =>
       this._client
         .call(
           () => ({
@@ -64,6 +64,7 @@ export class Products extends APIResource {
               ProductListParamsSchema,
               paramsOfPage,
               'products.list',
+              this._client.assumptions.strings,
             ) as QueryParams,
             schema: ProductListResponseSchema,
             replay: 'always',

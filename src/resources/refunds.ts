@@ -1,4 +1,4 @@
-import { REFUND_RECONCILIATION, REFUND_STATUS } from '../assumptions';
+import { hashPathOf, type ResolvedAssumptions } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
@@ -66,9 +66,6 @@ export type RefundRequestResult = RefundAccepted | RefundExisting;
 /** What `refunds.waitForCompletion` waits for: a transaction hash, or what `refunds.request` returned. */
 export type RefundToAwait = string | RefundRequestResult;
 
-const TERMINAL: ReadonlySet<string> = new Set(REFUND_STATUS.terminal);
-const ACTIVE: ReadonlySet<unknown> = new Set(REFUND_STATUS.active);
-
 // Which body the service sent is told by its status (202 accepted, 200 existing), so each is
 // checked against its own shape: a wrong-typed refund can never pass as an "accepted" body.
 const requestResponseSchema = schemaByStatus(
@@ -113,7 +110,12 @@ export class Refunds extends APIResource {
         () => ({
           method: 'POST',
           path: path`/financial/refund/${{ transactionHash }}`,
-          json: checkParams(RefundRequestParamsSchema, params, 'refunds.request'),
+          json: checkParams(
+            RefundRequestParamsSchema,
+            params,
+            'refunds.request',
+            this._client.assumptions.strings,
+          ),
           schema: requestResponseSchema,
           replay: 'always',
           reconcile: {
@@ -158,7 +160,7 @@ export class Refunds extends APIResource {
    *
    * `since` is read in the service's clock (estimated from the answer's `Date` header) and compared
    * with each refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, read in São Paulo time), with a few
-   * seconds of slack in favour of "it was created": see `REFUND_RECONCILIATION` in `assumptions.ts`.
+   * seconds of slack in favour of "it was created": see `reconciliation` in the client's `assumptions` option.
    *
    * @param since When the request whose outcome is unknown started (this machine's clock).
    * @throws {RequestValidationError} `since` is not a valid `Date` (nothing sent).
@@ -186,7 +188,11 @@ export class Refunds extends APIResource {
         };
       }, options)
       ._map((body, response) =>
-        createdSince(body.data, since.getTime() + serviceClockOffset(response)),
+        createdSince(
+          body.data,
+          since.getTime() + serviceClockOffset(response),
+          this._client.assumptions,
+        ),
       );
   }
 
@@ -204,7 +210,10 @@ export class Refunds extends APIResource {
       .call(
         () => ({
           method: 'GET',
-          path: REFUND_STATUS.path(encodePathParam('transactionHash', transactionHash)),
+          path: hashPathOf(
+            this._client.assumptions.refundStatus.path,
+            encodePathParam('transactionHash', transactionHash),
+          ),
           schema: RefundStatusResponseSchema,
           replay: 'always',
         }),
@@ -239,6 +248,7 @@ export class Refunds extends APIResource {
     pollOptions?: PollOptions<RefundStatus>,
   ): Promise<RefundStatus> {
     const target = pollTargetOf(refund);
+    const terminal: ReadonlySet<string> = new Set(this._client.assumptions.refundStatus.terminal);
     return poll(
       {
         what: `refund of transaction ${target.transactionHash}`,
@@ -247,7 +257,7 @@ export class Refunds extends APIResource {
             ? this.retrieveStatus(target.transactionHash, options).withResponse()
             : this.#retrieveStatusAt(target.statusUrl, options).withResponse(),
         status: (current) => current.status,
-        isDone: (current) => TERMINAL.has(current.status),
+        isDone: (current) => terminal.has(current.status),
       },
       pollOptions,
     );
@@ -302,25 +312,33 @@ function checkSince(since: Date): void {
 
 /**
  * The active refund, else the newest created at or after `since` (ms, service clock) less the
- * margin; a `created_at` that cannot be read counts as recent (see `REFUND_RECONCILIATION`).
+ * margin; a `created_at` that cannot be read counts as recent (`reconciliation` of the client's
+ * assumptions: its margin and the zone of `created_at`).
  */
-function createdSince(refunds: Refund[], since: number): Refund | undefined {
-  const active = refunds.find((refund) => ACTIVE.has(refund.status));
+function createdSince(
+  refunds: Refund[],
+  since: number,
+  { refundStatus, reconciliation }: ResolvedAssumptions,
+): Refund | undefined {
+  const active = refunds.find((refund) => isOneOf(refundStatus.active, refund.status));
   if (active) return active;
-  const from = since - REFUND_RECONCILIATION.marginMs;
+  const from = since - reconciliation.marginMs;
   let found: { refund: Refund; at: number } | undefined;
   for (const refund of refunds) {
-    const at = createdAt(refund);
+    const at = createdAt(refund, reconciliation.timeZone);
     if (at >= from && (!found || at >= found.at)) found = { refund, at };
   }
   return found?.refund;
 }
 
-function createdAt(refund: Refund): number {
+/** Whether `status` (absent or `null` in a lenient body) is one of `statuses`. */
+function isOneOf(statuses: readonly string[], status: string | null | undefined): boolean {
+  return typeof status === 'string' && statuses.includes(status);
+}
+
+function createdAt(refund: Refund, timeZone: string): number {
   try {
-    return parseTimestamp(refund.created_at ?? '', {
-      timeZone: REFUND_RECONCILIATION.timeZone,
-    }).getTime();
+    return parseTimestamp(refund.created_at ?? '', { timeZone }).getTime();
   } catch {
     return Number.POSITIVE_INFINITY;
   }

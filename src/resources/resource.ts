@@ -1,3 +1,4 @@
+import type { ResolvedAssumptions } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { CallResult, CallSpecInput, Schema } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
@@ -9,6 +10,8 @@ export interface Requester {
     spec: CallSpecInput<S>,
     options?: RequestOptions,
   ): APIPromise<CallResult<S>>;
+  /** The client's assumptions where the spec shows no shape (its `assumptions` option resolved). */
+  readonly assumptions: ResolvedAssumptions;
 }
 
 /** Base of every namespace (`client.products`, `client.refunds`…): holds the client's requester. */

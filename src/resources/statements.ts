@@ -1,4 +1,4 @@
-import { EXPORT_STATUS } from '../assumptions';
+import { hashPathOf } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
@@ -25,12 +25,10 @@ export interface StatementExportRequestResult extends StatementExport {
 // The 409 carries "the existing export data" (spec §4.4): read from the envelope's `data`, or bare.
 const exportAnswerSchema = envelopedOrBare(StatementExportSchema);
 
-const FAILED: ReadonlySet<unknown> = new Set(EXPORT_STATUS.failed);
-
-/** Finished when `url` is set; a failure status throws {@link ExportFailedError}. */
-function isFinished(current: StatementExport): boolean {
+/** Finished when `url` is set; a `failed` status (the client's assumption) throws {@link ExportFailedError}. */
+function isFinished(current: StatementExport, failed: readonly string[]): boolean {
   if (current.url) return true;
-  if (FAILED.has(current.status)) {
+  if (typeof current.status === 'string' && failed.includes(current.status)) {
     throw new ExportFailedError({ ...current });
   }
   return false;
@@ -74,7 +72,14 @@ export class Statements extends APIResource {
         () => ({
           method: 'POST',
           path: '/financial/account-statement/export-report',
-          json: toWire(checkParams(StatementExportParamsSchema, params, 'statements.export')),
+          json: toWire(
+            checkParams(
+              StatementExportParamsSchema,
+              params,
+              'statements.export',
+              this._client.assumptions.strings,
+            ),
+          ),
           schema: exportAnswerSchema,
           ...RUNNING_ON_CONFLICT,
           // A repeat of a running export answers 409 with it: harmless.
@@ -103,7 +108,10 @@ export class Statements extends APIResource {
       .call(
         () => ({
           method: 'GET',
-          path: EXPORT_STATUS.path(encodePathParam('exportHash', exportHash)),
+          path: hashPathOf(
+            this._client.assumptions.exportStatus.path,
+            encodePathParam('exportHash', exportHash),
+          ),
           schema: exportAnswerSchema,
           replay: 'always',
         }),
@@ -137,13 +145,15 @@ export class Statements extends APIResource {
     pollOptions?: PollOptions<StatementExport>,
   ): Promise<StatementExport> {
     const exportHash = typeof exported === 'string' ? exported : exported?.hash;
-    if (typeof exported === 'object' && exported !== null && isFinished(exported)) return exported;
+    const { failed } = this._client.assumptions.exportStatus;
+    const isDone = (current: StatementExport) => isFinished(current, failed);
+    if (typeof exported === 'object' && exported !== null && isDone(exported)) return exported;
     return poll(
       {
         what: `statement export ${exportHash}`,
         fetch: (options) => this.retrieve(exportHash, options).withResponse(),
         status: (current) => current.status ?? undefined,
-        isDone: isFinished,
+        isDone,
       },
       pollOptions,
     );

@@ -42,7 +42,12 @@ export class Users extends APIResource {
    */
   update(params: UserUpdateParams, options?: RequestOptions): APIPromise<User> {
     return this._client.call(() => {
-      const body = checkParams(UserUpdateParamsSchema, params, 'users.update');
+      const body = checkParams(
+        UserUpdateParamsSchema,
+        params,
+        'users.update',
+        this._client.assumptions.strings,
+      );
       return {
         method: 'POST',
         path: '/users/update',
