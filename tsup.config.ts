@@ -15,7 +15,9 @@ const { index, ...others } = entry;
 // msw is an optional peer, used only by `partner-sdk/testing/msw`.
 const external = ['msw', 'msw/node'];
 
-const common = { sourcemap: true, target: 'node22', treeshake: true, external } as const;
+// No source maps in the package: they would point at src/, which is not published, and the output
+// is not minified, so a stack trace into dist/ already reads as the code that ran.
+const common = { sourcemap: false, target: 'node22', treeshake: true, external } as const;
 
 export default defineConfig([
   // The root as one file, without chunks shared with the other entries: loading two chunk files
