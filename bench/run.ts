@@ -5,6 +5,8 @@
  *   node bench/run.ts --quick                     seconds; prints only (CI: keeps the bench alive)
  *   node bench/run.ts --bulk-only [--quick]       only the bulk row (issue 17); a full run of it
  *                                                 replaces its section of RESULTS.md
+ *   node bench/run.ts --sizes-only                only the bundle and package sizes (no timing);
+ *                                                 replaces their section of RESULTS.md
  *
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
@@ -41,6 +43,8 @@ const { benchBulk, bulkReport } = (await import(
 )) as typeof import('./bulk');
 /** `--bulk-only`: only the bulk row; a full run of it replaces its section of RESULTS.md. */
 const BULK_ONLY = process.argv.includes('--bulk-only');
+/** `--sizes-only`: only the bundle and package sizes, which take seconds and no quiet machine. */
+const SIZES_ONLY = process.argv.includes('--sizes-only');
 const TOKEN = 'bench-client-token';
 
 // ---------------------------------------------------------------------------------------------
@@ -570,6 +574,27 @@ const BUNDLES: { name: string; contents: string; platform: 'browser' | 'node' }[
   },
 ];
 
+/** What `npm pack` puts in the published tarball (the built `dist/` as it is now). */
+interface PackSize {
+  packedBytes: number;
+  unpackedBytes: number;
+  files: number;
+}
+
+function benchPackSize(): PackSize {
+  const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  });
+  const [pack] = JSON.parse(run.stdout) as {
+    size: number;
+    unpackedSize: number;
+    entryCount: number;
+  }[];
+  return { packedBytes: pack!.size, unpackedBytes: pack!.unpackedSize, files: pack!.entryCount };
+}
+
 async function benchSizes(): Promise<SizeRow[]> {
   const rows: SizeRow[] = [];
   for (const entry of BUNDLES) {
@@ -761,8 +786,27 @@ function report(
         `${ours ? `${below((r) => r.wall.median, row)} / ${below((r) => r.cpu.median, row)}` : '—'} |`,
     );
   }
+  out('', ...sizesReport(sizes, benchPackSize()));
+  const growth = heap.endMb - heap.startMb;
   out(
     '',
+    '## Heap',
+    '',
+    'A fresh process with `--expose-gc`: 200 warm-up calls, GC, then sequential calls, GC.',
+    '',
+    '| sequential products.retrieve calls | heap after warm-up, MB | heap after, MB | growth MB | ≤ 5 MB |',
+    '|---:|---:|---:|---:|---|',
+    `| ${heap.calls} | ${fmt(heap.startMb)} | ${fmt(heap.endMb)} | ${fmt(growth)} | ${verdict(growth <= 5)} |`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** The bundle-size table and the published tarball's size: one section of RESULTS.md. */
+function sizesReport(sizes: SizeRow[], pack: PackSize): string[] {
+  const lines: string[] = [];
+  const out = (...more: string[]) => lines.push(...more);
+  out(
     '## Bundle size (esbuild, ESM, minified, with dependencies)',
     '',
     'KB here is 1,024 bytes (KiB); the gzip size is also given in bytes.',
@@ -780,19 +824,36 @@ function report(
         `${ours ? verdict(row.gzipBytes <= ceilingBytes) : '—'} |`,
     );
   }
-  const growth = heap.endMb - heap.startMb;
   out(
     '',
-    '## Heap',
+    'The published tarball (`npm pack` of the built package: what `npm install partner-sdk` downloads):',
     '',
-    'A fresh process with `--expose-gc`: 200 warm-up calls, GC, then sequential calls, GC.',
-    '',
-    '| sequential products.retrieve calls | heap after warm-up, MB | heap after, MB | growth MB | ≤ 5 MB |',
-    '|---:|---:|---:|---:|---|',
-    `| ${heap.calls} | ${fmt(heap.startMb)} | ${fmt(heap.endMb)} | ${fmt(growth)} | ${verdict(growth <= 5)} |`,
-    '',
+    '| package | packed KB | unpacked KB | files |',
+    '|---|---:|---:|---:|',
+    `| partner-sdk | ${fmt(pack.packedBytes / 1024, 1)} | ${fmt(pack.unpackedBytes / 1024, 1)} | ${pack.files} |`,
   );
-  return lines.join('\n');
+  return lines;
+}
+
+/** Runs only the sizes; writes their section into RESULTS.md in place. */
+async function sizesOnly(): Promise<void> {
+  const section = [...sizesReport(await benchSizes(), benchPackSize()), ''].join('\n');
+  process.stderr.write('\n');
+  console.log(section);
+  replaceSection('## Bundle size', section);
+}
+
+/** Replaces the section of RESULTS.md starting with `heading` (or appends it). */
+function replaceSection(heading: string, section: string): void {
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(heading);
+  const end = start === -1 ? -1 : text.indexOf('\n## ', start + 1);
+  const next =
+    start === -1
+      ? `${text.trimEnd()}\n\n${section}`
+      : `${text.slice(0, start)}${section}${end === -1 ? '' : text.slice(end)}`;
+  writeFileSync(file, next);
 }
 
 /** Runs only the bulk row; a full run writes its section into RESULTS.md in place. */
@@ -801,15 +862,7 @@ async function bulkOnly(): Promise<void> {
   process.stderr.write('\n');
   console.log(section);
   if (QUICK) return;
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const text = readFileSync(file, 'utf8');
-  const start = text.indexOf('## Bulk:');
-  const end = start === -1 ? -1 : text.indexOf('\n## ', start + 1);
-  const next =
-    start === -1
-      ? `${text.trimEnd()}\n\n${section}`
-      : `${text.slice(0, start)}${section}${end === -1 ? '' : text.slice(end)}`;
-  writeFileSync(file, next);
+  replaceSection('## Bulk:', section);
 }
 
 async function main(): Promise<void> {
@@ -820,6 +873,10 @@ async function main(): Promise<void> {
   }
   if (BULK_ONLY) {
     await bulkOnly();
+    return;
+  }
+  if (SIZES_ONLY) {
+    await sizesOnly();
     return;
   }
   const server = await startServer();
