@@ -143,38 +143,77 @@ export function redactHeaders(headers: Headers): Headers {
 
 /** A copy of `value` with secret keys and secret values replaced; other values untouched. */
 export function redactDeep(value: unknown): unknown {
-  return transform(value, isSecretKey, 0);
+  return transform(value, isSecretKey);
 }
 
 /** Like {@link redactDeep}, and also masks personal data (tax ids, bank numbers, pix keys): for logs. */
 export function redactForLog(value: unknown): unknown {
-  return transform(value, (key) => isSecretKey(key) || PERSONAL_KEYS.has(normaliseKey(key)), 0);
+  return transform(value, (key) => isSecretKey(key) || PERSONAL_KEYS.has(normaliseKey(key)));
 }
 
-const MAX_DEPTH = 32;
+/** A container still to copy: its source, and the copy its entries go into. */
+type Pending = { source: object; copy: Record<string, unknown> | unknown[] };
 
-function transform(value: unknown, hide: (key: string) => boolean, depth: number): unknown {
-  if (typeof value === 'string') return redactText(value);
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((item) => transform(item, hide, depth + 1));
+/**
+ * Copies a structure of any depth with its secrets masked. Iterative, with an explicit list of
+ * containers still to copy, so a body nested a hundred thousand levels deep neither overflows the
+ * stack nor escapes a depth limit; each container is visited once (a shared or cyclic reference
+ * gets the one copy already made), so the work is linear in the structure.
+ */
+function transform(value: unknown, hide: (key: string) => boolean): unknown {
+  const copies = new Map<object, unknown>();
+  const pending: Pending[] = [];
+  const copyOf = (item: unknown): unknown => {
+    if (typeof item === 'string') return redactText(item);
+    if (item === null || typeof item !== 'object') return item;
+    const known = copies.get(item);
+    if (known !== undefined) return known;
+    const copy = shallowCopy(item, hide);
+    copies.set(item, copy);
+    if (copy !== item && !(item instanceof Headers)) {
+      pending.push({ source: item, copy: copy as Pending['copy'] });
+    }
+    return copy;
+  };
+  const result = copyOf(value);
+  for (let next = pending.pop(); next; next = pending.pop()) fill(next, hide, copyOf);
+  return result;
+}
+
+/** An empty copy of a container (filled later), a Headers' masked entries, or a class instance as it is. */
+function shallowCopy(value: object, hide: (key: string) => boolean): unknown {
+  if (Array.isArray(value)) return new Array(value.length);
   if (value instanceof Headers) {
     return Object.fromEntries(
       [...value].map(([key, headerValue]) => [key, hide(key) ? REDACTED : redactText(headerValue)]),
     );
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
-    // Blobs, Dates and other class instances carry no secret keys of ours; keep them as they are.
-    return value;
+  const prototype = Object.getPrototypeOf(value);
+  // Blobs, Dates and other class instances carry no secret keys of ours; keep them as they are.
+  return prototype === Object.prototype || prototype === null ? {} : value;
+}
+
+/** Copies one container's entries into its copy, masking what `hide` names. */
+function fill(
+  { source, copy }: Pending,
+  hide: (key: string) => boolean,
+  copyOf: (item: unknown) => unknown,
+) {
+  if (Array.isArray(copy)) {
+    const items = source as unknown[];
+    for (let index = 0; index < items.length; index++) {
+      if (index in items) copy[index] = copyOf(items[index]);
+    }
+    return;
   }
-  // `Object.fromEntries` defines each key, never assigns it: a `__proto__` key from a hostile body
-  // stays a plain own property instead of becoming the copy's prototype. Keys are redacted too: a
-  // secret can be a key.
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      redactText(key),
-      hide(key) && item !== null && item !== undefined
-        ? REDACTED
-        : transform(item, hide, depth + 1),
-    ]),
-  );
+  for (const [key, item] of Object.entries(source)) {
+    // Defined, never assigned: a `__proto__` key from a hostile body stays a plain own property
+    // instead of becoming the copy's prototype. Keys are redacted too: a secret can be a key.
+    Object.defineProperty(copy, redactText(key), {
+      value: hide(key) && item !== null && item !== undefined ? REDACTED : copyOf(item),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
 }
