@@ -58,10 +58,20 @@ export function clientOver(transport: Transport, options: ClientOptions = {}): P
   return new PartnerClient(new Derived(transport, options) as ClientOptions);
 }
 
+/** The warnings each transport has given (`Requester.warnOnce`), so a suspicion is said once. */
+const warned = new WeakMap<Transport, Set<string>>();
+
 function requester(transport: Transport, context: CallContext): Requester {
   return {
     call: (spec, options) => transport.call(spec, context, options),
     assumptions: transport.options.assumptions,
+    warnOnce(message) {
+      const seen = warned.get(transport) ?? new Set<string>();
+      warned.set(transport, seen);
+      if (seen.has(message)) return;
+      seen.add(message);
+      transport.options.logger.warn(message);
+    },
   };
 }
 

@@ -12,6 +12,11 @@ export interface Requester {
   ): APIPromise<CallResult<S>>;
   /** The client's assumptions where the spec shows no shape (its `assumptions` option resolved). */
   readonly assumptions: ResolvedAssumptions;
+  /**
+   * Warns through the client's logger, once per client for each message: for what the spec does
+   * not forbid but is likely a mistake (sent all the same).
+   */
+  warnOnce(message: string): void;
 }
 
 /** Base of every namespace (`client.products`, `client.refunds`…): holds the client's requester. */

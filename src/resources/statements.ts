@@ -8,6 +8,7 @@ import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
 import { envelopedOrBare, unwrapEnvelope } from '../schemas/response-fields';
 import {
+  isReversedRange,
   type StatementExport,
   type StatementExportParams,
   StatementExportParamsSchema,
@@ -72,14 +73,7 @@ export class Statements extends APIResource {
         () => ({
           method: 'POST',
           path: '/financial/account-statement/export-report',
-          json: toWire(
-            checkParams(
-              StatementExportParamsSchema,
-              params,
-              'statements.export',
-              this._client.assumptions.strings,
-            ),
-          ),
+          json: toWire(this.#checked(params)),
           schema: exportAnswerSchema,
           ...RUNNING_ON_CONFLICT,
           // A repeat of a running export answers 409 with it: harmless.
@@ -91,6 +85,18 @@ export class Statements extends APIResource {
         ...unwrapEnvelope(body),
         alreadyRunning: isAlreadyRunning(response),
       }));
+  }
+
+  /** The parameters checked, with a warning (once) for a range that ends before it starts. */
+  #checked(params: StatementExportParams): StatementExportParams {
+    const { strings } = this._client.assumptions;
+    const checked = checkParams(StatementExportParamsSchema, params, 'statements.export', strings);
+    if (isReversedRange(checked.filter?.betweenDates)) {
+      this._client.warnOnce(
+        'statements.export: filter.betweenDates ends before it starts; the spec reads it as (start, end) and does not say what the service does with the other order. Sent as given.',
+      );
+    }
+    return checked;
   }
 
   /**

@@ -3,6 +3,7 @@ import { toFormData } from '../core/multipart';
 import type { RequestOptions } from '../core/options';
 import { checkParams } from '../core/validate';
 import {
+  profileSuspicions,
   type User,
   UserSchema,
   type UserUpdateParams,
@@ -48,6 +49,7 @@ export class Users extends APIResource {
         'users.update',
         this._client.assumptions.strings,
       );
+      for (const suspicion of profileSuspicions(body)) this._client.warnOnce(suspicion);
       return {
         method: 'POST',
         path: '/users/update',

@@ -129,8 +129,6 @@ function readEnd(value: unknown, timeZone: string): Day | undefined {
 interface RangeProblem {
   path: ['start' | 'end'] | [];
   message: string;
-  /** The days are readable but the end comes before the start. */
-  order?: true;
 }
 
 /** Every problem of a betweenDates value, the one reading both of its forms; none when it reads. */
@@ -152,16 +150,35 @@ function rangeProblems(value: unknown, timeZone: string): RangeProblem[] {
   const problems: RangeProblem[] = [];
   if (!first) problems.push({ path: wire ? [] : ['start'], message });
   if (!last) problems.push({ path: wire ? [] : ['end'], message });
-  if (first && last && dayKey(first) > dayKey(last)) {
-    const message = 'The end of the range must not be before its start';
-    problems.push({ path: wire ? [] : ['end'], message, order: true });
-  }
   return problems;
 }
 
 /**
+ * Whether a readable range ends before it starts. The spec (§4.4) says "start, end" but does not
+ * forbid the other order, so the SDK sends it and warns (`statements.export`): a suspicion, not
+ * a rule.
+ *
+ * @example
+ * ```ts
+ * isReversedRange('31/01/2025,01/01/2025'); // true
+ * isReversedRange({ start: '2025-01-01', end: '2025-01-31' }); // false
+ * ```
+ */
+export function isReversedRange(value: unknown, timeZone = DEFAULT_TIME_ZONE): boolean {
+  const wire = typeof value === 'string' ? WIRE_RANGE.exec(value) : undefined;
+  if (wire === null || (!wire && (typeof value !== 'object' || value === null))) return false;
+  const { start, end } = wire
+    ? { start: `${wire[3]}-${wire[2]}-${wire[1]}`, end: `${wire[6]}-${wire[5]}-${wire[4]}` }
+    : (value as Record<string, unknown>);
+  const first = readEnd(start, timeZone);
+  const last = readEnd(end, timeZone);
+  return first !== undefined && last !== undefined && dayKey(first) > dayKey(last);
+}
+
+/**
  * `filter.betweenDates`: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end) or `{ start, end }`
- * with `Date`s or `'YYYY-MM-DD'` strings; either way real days, start ≤ end. Send it through
+ * with `Date`s or `'YYYY-MM-DD'` strings; either way real days (an end before the start is sent:
+ * the spec does not forbid it; see {@link isReversedRange}). Send it through
  * {@link toBetweenDates}. One check reads both forms, so each issue names the part at fault (`end`,
  * not "no form matched").
  */
@@ -191,7 +208,8 @@ export const StatementExportParamsSchema = paramsObject({
  * through unchanged; a `Date` gives the calendar day it falls on in `timeZone` (default
  * `America/Sao_Paulo`, the platform's zone), so `new Date(2024, 0, 31)` on a São Paulo machine and
  * `'2024-01-31'` both give `31/01/2024`. Validate with {@link StatementExportParamsSchema} first;
- * this throws a `TypeError` for a value it cannot read and a `RangeError` for an end before the start.
+ * this throws a `TypeError` for a value it cannot read (a range that ends before it starts is kept
+ * as given).
  *
  * @example
  * ```ts
@@ -205,7 +223,7 @@ export function toBetweenDates(value: BetweenDates, options: { timeZone?: string
   if (problem) {
     const where = problem.path.length > 0 ? ` (${problem.path[0]})` : '';
     const message = `Invalid betweenDates${where}: ${problem.message}`;
-    throw problem.order ? new RangeError(message) : new TypeError(message);
+    throw new TypeError(message);
   }
   if (typeof value === 'string') return value;
   return `${wireDay(readEnd(value.start, timeZone) as Day)},${wireDay(readEnd(value.end, timeZone) as Day)}`;

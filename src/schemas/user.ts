@@ -313,7 +313,8 @@ export const PhoneParamsSchema = paramsObject({
 /** Schema of {@link CompanyPartnerParams}. */
 export const CompanyPartnerParamsSchema = paramsObject({
   name: optional(text(TEXT_191)),
-  cpf: optional(text({ pattern: FORMATS.cpf, format: '###.###.###-##' })),
+  // The spec gives `cpf`'s format for the user, not for the partner (§4.1): only warned about.
+  cpf: optional(text()),
   birth: optional(dateText),
 });
 
@@ -338,6 +339,9 @@ export const UserUpdateParamsSchema = paramsObject({
 }).check(
   crossFieldRule((payload) => {
     const value = payload.value;
+    // With both tax ids the variant cannot be told from the body (spec §4.1 rule 1): the service
+    // chooses it by the user's type, so neither variant's own fields are required here.
+    if (value.cpf !== undefined && value.cnpj !== undefined) return;
     if (value.cpf !== undefined && value.birth === undefined) {
       fieldIssue(payload, ['birth'], 'Required for a person (when cpf is sent)');
     }
@@ -351,3 +355,33 @@ export const UserUpdateParamsSchema = paramsObject({
     }
   }),
 );
+
+/**
+ * What a profile update sends that the spec does not forbid but that is likely a mistake: both tax
+ * ids (the body is one variant or the other, §4.1 rule 1), a company partner's `cpf` not in the
+ * user's `###.###.###-##` format. `users.update` sends it and warns once per client for each.
+ *
+ * @example
+ * ```ts
+ * profileSuspicions({ cpf: '123.456.789-09', cnpj: '12.345.678/0001-90' }); // ['users.update: both cpf and cnpj …']
+ * ```
+ */
+export function profileSuspicions(params: {
+  cpf?: unknown;
+  cnpj?: unknown;
+  company_partner?: { cpf?: unknown } | undefined;
+}): string[] {
+  const found: string[] = [];
+  if (params.cpf !== undefined && params.cnpj !== undefined) {
+    found.push(
+      "users.update: both cpf and cnpj were sent; the spec has a person variant (cpf) and a company variant (cnpj), and the service chooses by the user's type.",
+    );
+  }
+  const partnerCpf = params.company_partner?.cpf;
+  if (typeof partnerCpf === 'string' && !FORMATS.cpf.test(partnerCpf)) {
+    found.push(
+      "users.update: company_partner.cpf is not in the format ###.###.###-## (the spec gives that format for the user's cpf only), sent as given.",
+    );
+  }
+  return found;
+}

@@ -12,7 +12,7 @@ import { describeForm } from './multipart';
 import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
 import { findRoute, type Route, routeKey } from './router';
-import { apiRoutes, downloadRoutes } from './routes';
+import { downloadRoutes } from './routes';
 import type { MockState } from './state';
 
 /** Marks a request whose connection the mock drops. */
@@ -164,7 +164,7 @@ async function route(
   parsed: Parsed,
   { inApi, downloads, method, path, url, apiBase }: Target,
 ): Promise<Response> {
-  const routes: readonly Route[] = inApi ? apiRoutes : downloads ? downloadRoutes : [];
+  const routes: readonly Route[] = inApi ? state.routes : downloads ? downloadRoutes : [];
   const found = findRoute(routes, method, path);
   if (found === 404) return errorMessage(404, `The route ${url.pathname} could not be found.`);
   if (found === 405)

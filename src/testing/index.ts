@@ -12,6 +12,7 @@ export type { MockCredentials, MockPartnerApi, MockProductHandle } from './mock-
 export type { LatencyOptions, RateLimitOptions } from './pace';
 export type { StoredOffer } from './routes/products';
 export type { MockServer } from './server';
+export type { MockAssumedRules, MockAssumptions } from './shapes';
 export type { MockPartnerApiSeed, MockSeller, RecordedRequest } from './state';
 export {
   type BankAccountEventPayload,

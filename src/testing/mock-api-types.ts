@@ -52,7 +52,10 @@ export interface MockPartnerApi {
     /** A transaction refunded in full in the past (`completed`, not active). */
     readonly withPastRefund: string;
   };
-  /** Seeded products with an offer each (all owned by the person seller), and every product hash in list order. */
+  /**
+   * Seeded products with an offer each (all owned by the person seller: only that seller may
+   * update their offers), and every product hash in list order.
+   */
   readonly products: {
     /** A course and its offer. */
     readonly course: MockProductHandle;
@@ -275,6 +278,27 @@ export interface MockPartnerApi {
    * ```
    */
   addTransaction(amountCents?: number): string;
+
+  /**
+   * Moves the kit's clock forward by `ms` milliseconds: the anticipation list's 10-minute cache
+   * (spec §4.8) and every timestamp the kit writes from then on follow it.
+   *
+   * @example
+   * ```ts
+   * mock.advanceClock(10 * 60_000); // the cached anticipation list is computed afresh
+   * ```
+   */
+  advanceClock(ms: number): void;
+
+  /**
+   * The kit's current time (the machine's, moved by {@link MockPartnerApi.advanceClock}).
+   *
+   * @example
+   * ```ts
+   * const at = mock.now();
+   * ```
+   */
+  now(): Date;
 
   /**
    * Empties the request log (and so the counters of `stats`).

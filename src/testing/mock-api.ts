@@ -1,12 +1,12 @@
 /**
  * `createMockPartnerApi`: builds the state, the fault queue and the three faces, and wires the
  * knobs of {@link MockPartnerApi} (tokens, origin rule, automatic-PIX enablement, refund and export
- * outcomes, faults) to them.
+ * outcomes, faults, the clock) to them.
  *
  * @module
  */
 
-import { DROP, dispatch } from './dispatch';
+import { DROP, dispatch, type RequestSource } from './dispatch';
 import { FaultQueue } from './faults';
 import {
   CONFIRMABLE_ANTICIPATIONS,
@@ -17,12 +17,18 @@ import {
 import { setRawHandler } from './internal';
 import type { MockPartnerApi, MockProductHandle } from './mock-api-types';
 import { latencyOf, RateLimiter, rateLimitOf } from './pace';
-import { publicRouteKeys } from './routes';
+import { apiRoutes, publicRouteKeys } from './routes';
 import { revokePixRecurring } from './routes/products';
 import { planRefund } from './routes/refunds';
 import { planExport } from './routes/statements';
 import { listen } from './server';
-import { createState, type MockPartnerApiSeed, type MockSeller, randomId } from './state';
+import {
+  createState,
+  type MockPartnerApiSeed,
+  type MockSeller,
+  type MockState,
+  randomId,
+} from './state';
 
 function fetchFailed(): TypeError {
   const cause = Object.assign(new Error('read ECONNRESET'), {
@@ -31,6 +37,90 @@ function fetchFailed(): TypeError {
     syscall: 'read',
   });
   return new TypeError('fetch failed', { cause });
+}
+
+/** The seeded data a test names: sellers, transactions, products and their offers, accounts. */
+function seededHandles(state: MockState) {
+  const handleOf = (hash: string): MockProductHandle => {
+    const p = state.products.find((x) => x.product.hash === hash)!;
+    return { hash, offerCode: p.offers[0]!.offer.code, producerCode: p.producerCode };
+  };
+  const [person, company] = state.sellers as [MockSeller, MockSeller];
+  const [course, ebook, physical, recurring] = state.products.map((p) => p.product.hash);
+  return {
+    credentials: {
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientToken: [...state.clientTokens][0]!,
+    },
+    sellers: { person, company },
+    transactions: {
+      refundable: REFUNDABLE,
+      withActiveRefund: WITH_ACTIVE_REFUND,
+      withPastRefund: WITH_PAST_REFUND,
+    },
+    products: {
+      course: handleOf(course!),
+      ebook: handleOf(ebook!),
+      physical: handleOf(physical!),
+      recurring: handleOf(recurring!),
+      hashes: state.products.map((p) => p.product.hash),
+    },
+    bankAccounts: { pix: 'bnk_7Hq2Lx9P', bank: 'bnk_3Rt8Vw1K' },
+    anticipations: { confirmable: CONFIRMABLE_ANTICIPATIONS.map((a) => a.hash) },
+  };
+}
+
+/** The knobs that pace the mock or script its failures. */
+function faultKnobs(state: MockState, faults: FaultQueue) {
+  return {
+    failNext: (options: Parameters<MockPartnerApi['failNext']>[0]) => faults.fail(options),
+    dropNext: (options: Parameters<MockPartnerApi['dropNext']>[0] = {}) => faults.drop(options),
+    clearFaults: () => faults.clear(),
+    setRateLimit: (rateLimit: Parameters<MockPartnerApi['setRateLimit']>[0]) => {
+      const limit = rateLimitOf(rateLimit);
+      state.rateLimiter = limit ? new RateLimiter(limit) : undefined;
+    },
+    setLatency: (latencyMs: Parameters<MockPartnerApi['setLatency']>[0]) => {
+      state.latency = latencyOf(latencyMs);
+    },
+    expireTokens: () => state.clientTokens.clear(),
+    setOriginAllowed: (allowed: boolean) => {
+      state.originAllowed = allowed;
+    },
+  };
+}
+
+/** The knobs that change the service's data: enablements, outcomes, offers, transactions, time. */
+function dataKnobs(state: MockState) {
+  return {
+    enablePixRecurring: (producerCode: string) => {
+      state.pixEnabled.add(producerCode);
+    },
+    revokePixRecurring: (producerCode: string) => revokePixRecurring(state, producerCode),
+    refundOutcome: (
+      hash: string,
+      outcome: 'completed' | 'failed',
+      options: { polls?: number } = {},
+    ) => planRefund(state, hash, outcome, options.polls),
+    exportOutcome: (
+      hash: string,
+      outcome: 'completed' | 'failed',
+      options: { polls?: number } = {},
+    ) => planExport(state, hash, outcome, options.polls),
+    getOffer: (productHash: string, offerCode: string) => {
+      const p = state.products.find((x) => x.product.hash === productHash);
+      const o = p?.offers.find((x) => x.offer.code === offerCode);
+      return o ? { ...o.offer, ...o.hidden } : undefined;
+    },
+    addTransaction: (amountCents = 9900) => {
+      const hash = randomId('trx', 8);
+      state.transactions.set(hash, { hash, amount: amountCents, records: [] });
+      return hash;
+    },
+    advanceClock: (ms: number) => state.clock.advance(ms),
+    now: () => new Date(state.clock.now()),
+  };
 }
 
 /**
@@ -47,47 +137,22 @@ function fetchFailed(): TypeError {
  */
 export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartnerApi {
   const state = createState(seed);
-  state.publicRoutes = publicRouteKeys(seed.publicRoutes ?? []);
+  state.routes = apiRoutes(state.shapes);
+  state.publicRoutes = publicRouteKeys(seed.publicRoutes ?? [], state.routes);
   const faults = new FaultQueue();
-  const baseUrl = (seed.baseUrl ?? 'https://partner-api.mock.test/api/v1').replace(/\/+$/, '');
-  const handle = (request: Request, source: { remoteAddress: string }) =>
+  const handle = (request: Request, source: RequestSource) =>
     dispatch(state, faults, request, source);
-  const handleOf = (hash: string): MockProductHandle => {
-    const p = state.products.find((x) => x.product.hash === hash)!;
-    return { hash, offerCode: p.offers[0]!.offer.code, producerCode: p.producerCode };
-  };
-  const [person, company] = state.sellers as [MockSeller, MockSeller];
-  const [featuredCourse, featuredEbook, featuredPhysical, featuredRecurring] = state.products;
-
   const mock: MockPartnerApi = {
-    baseUrl,
-    credentials: {
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientToken: [...state.clientTokens][0]!,
-    },
-    sellers: { person, company },
-    transactions: {
-      refundable: REFUNDABLE,
-      withActiveRefund: WITH_ACTIVE_REFUND,
-      withPastRefund: WITH_PAST_REFUND,
-    },
-    products: {
-      course: handleOf(featuredCourse!.product.hash),
-      ebook: handleOf(featuredEbook!.product.hash),
-      physical: handleOf(featuredPhysical!.product.hash),
-      recurring: handleOf(featuredRecurring!.product.hash),
-      hashes: state.products.map((p) => p.product.hash),
-    },
-    bankAccounts: { pix: 'bnk_7Hq2Lx9P', bank: 'bnk_3Rt8Vw1K' },
-    anticipations: { confirmable: CONFIRMABLE_ANTICIPATIONS.map((a) => a.hash) },
+    baseUrl: (seed.baseUrl ?? 'https://partner-api.mock.test/api/v1').replace(/\/+$/, ''),
+    ...seededHandles(state),
     get requests() {
       return state.requests;
     },
     get stats() {
+      const login = state.shapes.login.path;
       return {
         requests: state.requests.length,
-        logins: state.requests.filter((r) => r.method === 'POST' && r.path === '/auth').length,
+        logins: state.requests.filter((r) => r.method === 'POST' && r.path === login).length,
         rateLimited: state.rateLimited,
       };
     },
@@ -99,36 +164,8 @@ export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartner
       return answer;
     },
     listen: () => listen(handle),
-    failNext: (options) => faults.fail(options),
-    dropNext: (options = {}) => faults.drop(options),
-    clearFaults: () => faults.clear(),
-    setRateLimit: (rateLimit) => {
-      const limit = rateLimitOf(rateLimit);
-      state.rateLimiter = limit ? new RateLimiter(limit) : undefined;
-    },
-    setLatency: (latencyMs) => {
-      state.latency = latencyOf(latencyMs);
-    },
-    expireTokens: () => state.clientTokens.clear(),
-    setOriginAllowed: (allowed) => {
-      state.originAllowed = allowed;
-    },
-    enablePixRecurring: (producerCode) => {
-      state.pixEnabled.add(producerCode);
-    },
-    revokePixRecurring: (producerCode) => revokePixRecurring(state, producerCode),
-    refundOutcome: (hash, outcome, options = {}) => planRefund(state, hash, outcome, options.polls),
-    exportOutcome: (hash, outcome, options = {}) => planExport(state, hash, outcome, options.polls),
-    getOffer: (productHash, offerCode) => {
-      const p = state.products.find((x) => x.product.hash === productHash);
-      const o = p?.offers.find((x) => x.offer.code === offerCode);
-      return o ? { ...o.offer, ...o.hidden } : undefined;
-    },
-    addTransaction: (amountCents = 9900) => {
-      const hash = randomId('trx', 8);
-      state.transactions.set(hash, { hash, amount: amountCents, records: [] });
-      return hash;
-    },
+    ...faultKnobs(state, faults),
+    ...dataKnobs(state),
     clearRequests: () => {
       state.requests.length = 0;
       state.rateLimited = 0;

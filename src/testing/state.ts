@@ -5,9 +5,12 @@
  * @module
  */
 
+import { KitClock } from './clock';
 import {
   anticipationHistory,
   CONFIRMABLE_ANTICIPATIONS,
+  companyAnticipationHistory,
+  companyFeeTierHistory,
   feeTierHistory,
   transactions,
 } from './fixtures/financial';
@@ -20,6 +23,8 @@ import {
   type RateLimitOptions,
   rateLimitOf,
 } from './pace';
+import type { Route } from './router';
+import { type KitShapes, kitShapes, type MockAssumedRules, type MockAssumptions } from './shapes';
 import type {
   WireAnticipation,
   WireBankAccount,
@@ -67,6 +72,18 @@ export interface MockPartnerApiSeed {
    * seller. An unknown route is an error, so a typo never passes silently.
    */
   publicRoutes?: readonly string[];
+  /**
+   * How the kit answers where the spec shows no shape (the login, the status endpoints and their
+   * statuses, the refund's time zone, the anticipation's field, how strings are read). Default:
+   * the shapes DESIGN §6 assumes. Set it "the other way" to test a client's `assumptions` option.
+   */
+  assumptions?: MockAssumptions;
+  /**
+   * Rules the spec does not state, each an assumption the kit applies only when turned on
+   * (birth before today, avatar an image, a bank-account update back to `pending`, the export
+   * range in order). Default: all off.
+   */
+  assumedRules?: MockAssumedRules;
 }
 
 /** A seeded seller the mock accepts as a bearer (`Authorization: Bearer <publicToken>`). */
@@ -108,6 +125,8 @@ export interface RefundRecord extends Outcome<'completed' | 'failed'> {
 /** A stored export with its parameters and scripted progress. */
 export interface ExportRecord extends Outcome<'completed' | 'failed'> {
   export: WireExport;
+  /** Code of the seller that requested it: a running export blocks only that seller's repeat. */
+  seller: string;
   format: string;
   betweenDates: string;
   seen: number;
@@ -129,9 +148,13 @@ export interface MockState {
   defaultRefundPolls: number;
   exports: Map<string, ExportRecord>;
   defaultExportPolls: number;
-  anticipations: WireAnticipation[];
+  /** Each seller's anticipation history, by seller code, newest first. */
+  anticipations: Map<string, WireAnticipation[]>;
+  /** The anticipation list as last computed, by account and filter set (spec §4.8: 10 minutes). */
+  anticipationCache: Map<string, { at: number; body: unknown }>;
   confirmable: Map<string, { amount: number; confirmed: boolean }>;
-  feeTiers: WireFeeTierChange[];
+  /** Each seller's fee-tier history, by seller code, newest first. */
+  feeTiers: Map<string, WireFeeTierChange[]>;
   pixEnabled: Set<string>;
   requests: RecordedRequest[];
   rateLimiter: RateLimiter | undefined;
@@ -140,6 +163,12 @@ export interface MockState {
   rateLimited: number;
   /** Keys (`routeKey`) of the seller-scoped routes declared public (filled by `createMockPartnerApi`). */
   publicRoutes: Set<string>;
+  /** How the kit answers where the spec shows no shape, and the unstated rules it applies. */
+  shapes: KitShapes;
+  /** The routes under the API base, their paths as `shapes` says. */
+  routes: Route[];
+  /** The kit's time (`advanceClock` moves it). */
+  clock: KitClock;
 }
 
 /** A random identifier with a prefix, e.g. `rfd_k3J9...`. */
@@ -152,6 +181,7 @@ export function randomId(prefix: string, length = 10): string {
 /** Builds a fresh state from the seed. */
 export function createState(seed: MockPartnerApiSeed = {}): MockState {
   const users = [personUser(), companyUser()];
+  const [person, company] = users.map((u) => u.code) as [string, string];
   const defaultRefundPolls = seed.refundPolls ?? 1;
   const rateLimit = rateLimitOf(seed.rateLimit);
   return {
@@ -184,16 +214,26 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
     defaultRefundPolls,
     exports: new Map(),
     defaultExportPolls: seed.exportPolls ?? 1,
-    anticipations: anticipationHistory(),
+    anticipations: new Map([
+      [person, anticipationHistory()],
+      [company, companyAnticipationHistory()],
+    ]),
+    anticipationCache: new Map(),
     confirmable: new Map(
       CONFIRMABLE_ANTICIPATIONS.map((a) => [a.hash, { amount: a.amount, confirmed: false }]),
     ),
-    feeTiers: feeTierHistory(),
+    feeTiers: new Map([
+      [person, feeTierHistory()],
+      [company, companyFeeTierHistory()],
+    ]),
     pixEnabled: new Set(seed.pixRecurringProducers ?? []),
     requests: [],
     rateLimiter: rateLimit ? new RateLimiter(rateLimit) : undefined,
     latency: latencyOf(seed.latencyMs),
     rateLimited: 0,
     publicRoutes: new Set(),
+    shapes: kitShapes(seed.assumptions, seed.assumedRules),
+    routes: [],
+    clock: new KitClock(),
   };
 }

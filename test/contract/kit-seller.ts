@@ -1,12 +1,13 @@
 import { PartnerClient } from '../../src';
-import { createMockPartnerApi } from '../../src/testing';
+import { createMockPartnerApi, type MockPartnerApiSeed } from '../../src/testing';
 
 /**
  * A fresh testing kit and a seller client on it (the kit's `as` seller: `person` or `company`),
- * with no retries and no logs, so each contract case sees exactly one answer.
+ * with no retries and no logs, so each contract case sees exactly one answer. `seed` configures
+ * the kit (its unstated rules, its shapes).
  */
-export function sellerOnKit(as: 'person' | 'company' = 'person') {
-  const mock = createMockPartnerApi();
+export function sellerOnKit(as: 'person' | 'company' = 'person', seed: MockPartnerApiSeed = {}) {
+  const mock = createMockPartnerApi(seed);
   const client = new PartnerClient({
     baseUrl: mock.baseUrl,
     fetch: mock.fetch,

@@ -235,11 +235,12 @@ const EDGES: Edge[] = [
     refused: [x(192), undefined],
   },
   text191('users.update (company)', 'company_partner.name'),
+  // The spec gives `cpf`'s format for the user, not the partner: both accept any text (the SDK
+  // warns about one not in the user's format).
   {
     endpoint: 'users.update (company)',
     field: 'company_partner.cpf',
-    accepted: ['529.982.247-25'],
-    refused: ['529.982.247/25'],
+    accepted: ['529.982.247-25', '529.982.247/25', '52998224725'],
   },
   // Whitespace (a Laravel service trims every string and reads a blank one as missing).
   {
@@ -487,7 +488,8 @@ const EDGES: Edge[] = [
   },
   // Refund (§4.2, §8).
   { endpoint: 'refunds.request', field: 'reason', accepted: [x(1000)], refused: [x(1001)] },
-  // Statement export (§4.4): two real days, the start not after the end.
+  // Statement export (§4.4): two real days. The order is not stated: both accept a reversed
+  // range (the SDK warns, the kit refuses it only behind `assumedRules.exportRangeInOrder`).
   {
     endpoint: 'statements.export',
     field: 'filter.betweenDates',
@@ -498,6 +500,8 @@ const EDGES: Edge[] = [
       '29/02/2000,01/03/2000',
       ' 01/01/2025,31/01/2025\n',
       '   ',
+      '01/03/2025,28/02/2025',
+      '01/02/2025,31/01/2025',
     ],
     refused: [
       '2025-01-01,2025-01-31',
@@ -510,8 +514,6 @@ const EDGES: Edge[] = [
       '01/01/2025,32/01/2025',
       '00/01/2025,31/01/2025',
       '01/13/2025,31/12/2025',
-      '01/03/2025,28/02/2025',
-      '01/02/2025,31/01/2025',
     ],
   },
   // Anticipations (§4.7, §4.8, §8).
@@ -601,14 +603,16 @@ describe('the SDK and the kit agree at every documented limit', () => {
 });
 
 describe('rules of state and clock: the SDK sends, the kit answers the service’s 422', () => {
-  it('a future birth, an under-18 person without emancipation, a non-image avatar', async () => {
+  it('a future birth, an under-18 person without emancipation, a non-image avatar (the unstated rules switched on)', async () => {
     const endpoint: Endpoint = ENDPOINTS['users.update (person)'];
     for (const [field, value] of [
       ['birth', '2999-01-01'],
       ['birth', `${new Date().getUTCFullYear() - 10}-01-01`],
       ['avatar', new File(['plain text'], 'me.png', { type: 'image/png' })],
     ] as const) {
-      const { mock, seller } = setup(endpoint);
+      const { mock, seller } = sellerOnKit('person', {
+        assumedRules: { birthBeforeToday: true, avatarIsImage: true },
+      });
       const error = await endpoint
         .sdk(seller, mock, withField(endpoint.base(mock), field, value))
         .catch((e: unknown) => e);

@@ -81,7 +81,6 @@ describe('statements.export', () => {
     ['a day that does not exist', '31/02/2025,01/03/2025'],
     ['29 February of a common year', '29/02/2025,01/03/2025'],
     ['a month 13', '01/13/2025,31/12/2025'],
-    ['an end before the start', '01/03/2025,28/02/2025'],
   ])('refuses a wire betweenDates with %s before sending', async (_what, betweenDates) => {
     const error = await rejectionOf(
       makeClient().forUser(PUBLIC_TOKEN).statements.export({ filter: { betweenDates } }),
@@ -170,7 +169,6 @@ describe('statements.export', () => {
     ['a wire string in ISO form', '2024-01-01,2024-01-31'],
     ['a wire string with one date', '01/01/2024'],
     ['a day that does not exist', { start: '2024-02-30', end: '2024-03-01' }],
-    ['an end before the start', { start: '2024-01-31', end: '2024-01-01' }],
     ['an invalid Date', { start: new Date(Number.NaN), end: '2024-01-01' }],
     ['a number', 20240101],
   ])('refuses betweenDates as %s before sending', async (_what, betweenDates) => {

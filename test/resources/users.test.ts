@@ -406,11 +406,6 @@ describe('profile limits (spec §2.2, §2.3, §4.1, §8)', () => {
       { ...company(), company_partner: { name: 'p'.repeat(192) } },
       'company_partner.name',
     ],
-    [
-      'a partner cpf without punctuation',
-      { ...company(), company_partner: { cpf: '98765432100' } },
-      'company_partner.cpf',
-    ],
     ['a website that is no URL', { ...person(), website: 'ana dot com' }, 'website'],
     [
       'a recovery e-mail that is no address',

@@ -126,13 +126,6 @@ const limits: Record<string, Limit> = {
     inside: [chars(191)],
     outside: [chars(192)],
   },
-  'company_partner cpf ###.###.###-##': {
-    schema: UserUpdateParamsSchema,
-    base: user,
-    path: 'company_partner.cpf',
-    inside: ['987.654.321-00'],
-    outside: ['98765432100'],
-  },
   'address zip_code 00000-000': {
     schema: UserUpdateParamsSchema,
     base: user,

@@ -84,14 +84,16 @@ describe('the kit answers each rule of the profile update with the service’s 4
     expect(padded).toMatchObject({ status: 200, body: { name: 'Maria Souza' } });
   });
 
-  it('refuses a birth date that is not before today, not an emancipation error', async () => {
+  it('refuses a birth date that is not before today only behind its assumedRules switch', async () => {
     pinClock();
-    const mock = createMockPartnerApi();
+    const strict = createMockPartnerApi({ assumedRules: { birthBeforeToday: true } });
     for (const birth of ['2026-03-10', '2027-01-01']) {
-      const res = await updateProfile(mock, personForm({ birth }));
+      const res = await updateProfile(strict, personForm({ birth }));
       expect(res.body.errors).toEqual({ birth: ['The birth must be a date before today.'] });
+      // The spec states no such rule: by default the kit accepts it.
+      expect((await updateProfile(createMockPartnerApi(), personForm({ birth }))).status).toBe(200);
     }
-    const garbage = await updateProfile(mock, personForm({ birth: '31/02/1990' }));
+    const garbage = await updateProfile(strict, personForm({ birth: '31/02/1990' }));
     expect(garbage.body.errors).toEqual({ birth: ['The birth is not a valid date.'] });
   });
 
@@ -114,8 +116,14 @@ describe('the kit answers each rule of the profile update with the service’s 4
     expect((await updateProfile(mock, personForm({ birth: '2008-03-10' }))).status).toBe(200);
   });
 
-  it('refuses an avatar whose bytes are not an image, whatever its declared type', async () => {
-    const mock = createMockPartnerApi();
+  it('accepts any avatar file by default: the spec says only "file"', async () => {
+    const text = new File(['not an image'], 'me.png', { type: 'image/png' });
+    const res = await updateProfile(createMockPartnerApi(), personForm({ avatar: text }));
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses an avatar whose bytes are not an image behind its assumedRules switch, whatever its declared type', async () => {
+    const mock = createMockPartnerApi({ assumedRules: { avatarIsImage: true } });
     const text = new File(['not an image'], 'me.png', { type: 'image/png' });
     const res = await updateProfile(mock, personForm({ avatar: text }));
     expect(res.body).toEqual({
@@ -317,8 +325,8 @@ describe('the kit answers the other endpoints’ rules with the service’s 422'
     expect(ok.status).toBe(202);
   });
 
-  it('export: betweenDates must be two real days DD/MM/YYYY, the start not after the end', async () => {
-    const mock = createMockPartnerApi();
+  it('export: betweenDates must be two real days DD/MM/YYYY; the order only behind its switch', async () => {
+    const mock = createMockPartnerApi({ assumedRules: { exportRangeInOrder: true } });
     const path = '/financial/account-statement/export-report';
     const shape =
       'The filter.between dates must be two dates in the format DD/MM/YYYY separated by a comma.';
@@ -332,6 +340,10 @@ describe('the kit answers the other endpoints’ rules with the service’s 422'
     expect(reversed.body.errors).toEqual({
       'filter.betweenDates': ['The filter.between dates start must not be after its end.'],
     });
+    const lax = await call(createMockPartnerApi(), 'POST', path, {
+      filter: { betweenDates: '28/02/2025,01/02/2025' },
+    });
+    expect(lax.status).toBe(200);
   });
 
   it('anticipations: the scenario and the page bounds', async () => {

@@ -1,5 +1,6 @@
 /**
- * `GET /users/fee-tiers/history` (§4.11): the envelope with the history, newest first.
+ * `GET /users/fee-tiers/history` (§4.11): the envelope with the history of the authenticated
+ * user (the seller whose bearer asks), newest first.
  *
  * @module
  */
@@ -13,8 +14,9 @@ export const feeTierRoutes: Route[] = [
     method: 'GET',
     pattern: '/users/fee-tiers/history',
     auth: 'user',
-    handle({ state }) {
-      return envelope(state.feeTiers, 'Fee tier history retrieved successfully.');
+    handle({ state, accountCode }) {
+      const history = state.feeTiers.get(accountCode) ?? [];
+      return envelope(history, 'Fee tier history retrieved successfully.');
     },
   },
 ];

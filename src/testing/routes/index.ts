@@ -5,6 +5,7 @@
  */
 
 import { type Route, routeKey, routeKeyOf } from '../router';
+import type { KitShapes } from '../shapes';
 import { anticipationRoutes } from './anticipations';
 import { authRoutes } from './auth';
 import { feeTierRoutes } from './fee-tiers';
@@ -15,20 +16,22 @@ import { userRoutes } from './users';
 
 export { downloadRoutes } from './statements';
 
-/** Routes under the API base (`/api/v1`). */
-export const apiRoutes: Route[] = [
-  ...authRoutes,
-  ...userRoutes,
-  ...feeTierRoutes,
-  ...productRoutes,
-  ...refundRoutes,
-  ...statementRoutes,
-  ...anticipationRoutes,
-];
+/** Routes under the API base (`/api/v1`), the paths the spec does not show as `shapes` says. */
+export function apiRoutes(shapes: KitShapes): Route[] {
+  return [
+    ...authRoutes(shapes),
+    ...userRoutes,
+    ...feeTierRoutes,
+    ...productRoutes,
+    ...refundRoutes(shapes),
+    ...statementRoutes(shapes),
+    ...anticipationRoutes,
+  ];
+}
 
 /** The keys of the routes named in the seed's `publicRoutes`; an unknown route throws. */
-export function publicRouteKeys(names: readonly string[]): Set<string> {
-  const known = new Set(apiRoutes.map(routeKey));
+export function publicRouteKeys(names: readonly string[], routes: readonly Route[]): Set<string> {
+  const known = new Set(routes.map(routeKey));
   const keys = new Set<string>();
   for (const name of names) {
     const key = routeKeyOf(name);

@@ -1,6 +1,7 @@
 /**
  * `GET /products/{hash}` (§4.9), `GET /products` (§4.10, `page`/`per_page`, `meta`) and
- * `PUT /products/{hash}/offers/{code}` (§4.6, with automatic-PIX enablement per producer).
+ * `PUT /products/{hash}/offers/{code}` (§4.6, with automatic-PIX enablement per producer; only an
+ * offer of the caller's own products).
  *
  * @module
  */
@@ -180,11 +181,13 @@ export const productRoutes: Route[] = [
     method: 'PUT',
     pattern: '/products/:hash/offers/:code',
     auth: 'user',
-    async handle({ params, body, state }) {
+    async handle({ params, body, state, accountCode }) {
       const product = state.products.find((p) => p.product.hash === params.hash);
       const entry = product?.offers.find((o) => o.offer.code === params.code);
-      if (!product || !entry) return errorMessage(404, 'Offer not found.');
-      const input = laravelInput(body ?? {}) as Record<string, unknown>;
+      // Only the caller's own products: another seller's offer is not found.
+      const owned = product?.producerCode === accountCode;
+      if (!product || !entry || !owned) return errorMessage(404, 'Offer not found.');
+      const input = laravelInput(body ?? {}, state.shapes.strings) as Record<string, unknown>;
       // Recurring-only settings are judged on the offer's type after the update: the type sent,
       // else the stored one, so sending `type_of_charge` unchanged never changes the verdict.
       const typeOfCharge =

@@ -5,7 +5,8 @@
  * answers the envelope with the latest refund in `data` (DESIGN §6 reads `data.status`). Its status
  * moves `requested` (for the scripted number of polls) → `success` (one poll) → `completed`, or
  * `requested` → `failed` when `refundOutcome` scripts a failure. `requested` and `success` are the
- * active states of spec §3: a new request on either answers 200 with that refund.
+ * active states of spec §3: a new request on either answers 200 with that refund. The status path,
+ * the four statuses' names and the zone of `created_at` follow the seed's `assumptions`.
  *
  * @module
  */
@@ -13,11 +14,20 @@
 import { brDateTime } from '../clock';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
+import { type KitShapes, patternOf } from '../shapes';
 import { type MockState, type RefundRecord, randomId } from '../state';
 import { laravelInput, validate } from '../validation/laravel';
 import { refundRules } from '../validation/rules';
 
-const ACTIVE = new Set(['requested', 'success']);
+/** Whether a refund is active (spec §3: `requested` or `success`, as the kit names them). */
+function isActive(state: MockState, record: RefundRecord): boolean {
+  return state.shapes.refundStatus.active.includes(record.refund.status);
+}
+
+/** A refund's timestamp: the kit's time in the zone its refunds are written in. */
+function refundTime(state: MockState): string {
+  return brDateTime(new Date(state.clock.now()), state.shapes.reconciliation.timeZone);
+}
 
 /** Scripts how refunds of a transaction end: the active one and those requested later. */
 export function planRefund(
@@ -28,92 +38,94 @@ export function planRefund(
 ): void {
   state.refundPlans.set(transactionHash, { outcome, polls });
   for (const r of state.transactions.get(transactionHash)?.records ?? []) {
-    if (ACTIVE.has(r.refund.status)) Object.assign(r, { outcome, polls });
+    if (isActive(state, r)) Object.assign(r, { outcome, polls });
   }
 }
 
 /** One status poll of an active refund: the status it shows from now on. */
-function advance(record: RefundRecord): void {
-  if (!ACTIVE.has(record.refund.status)) return;
+function advance(state: MockState, record: RefundRecord): void {
+  if (!isActive(state, record)) return;
   record.seen += 1;
   if (record.seen <= record.polls) return;
-  const next =
-    record.outcome === 'completed' && record.refund.status === 'requested'
-      ? 'success'
-      : record.outcome;
-  record.refund.status = next;
-  record.refund.updated_at = brDateTime();
+  const [requested, success] = state.shapes.refundStatus.active;
+  const [completed, failed] = state.shapes.refundStatus.terminal;
+  const done = record.outcome === 'completed';
+  record.refund.status =
+    done && record.refund.status === requested ? success : done ? completed : failed;
+  record.refund.updated_at = refundTime(state);
 }
 
-/** Refund routes. */
-export const refundRoutes: Route[] = [
-  {
-    method: 'POST',
-    pattern: '/financial/refund/:hash',
-    auth: 'user',
-    async handle({ params, body, state, apiBase }) {
-      const trx = state.transactions.get(params.hash!);
-      if (!trx) return errorMessage(404, 'Transaction not found.');
-      const input = laravelInput(body ?? {}) as Record<string, unknown>;
-      const errors = await validate(
-        input,
-        refundRules((code) => state.users.has(code)),
-      );
-      if (errors) return unprocessable(errors);
-      const active = trx.records.find((r) => ACTIVE.has(r.refund.status));
-      if (active) {
-        return envelope(active.refund, 'An active refund already exists for this transaction.');
-      }
-      const now = brDateTime();
-      const plan = state.refundPlans.get(trx.hash) ?? {
-        outcome: 'completed' as const,
-        polls: state.defaultRefundPolls,
-      };
-      trx.records.push({
-        refund: {
-          hash: randomId('rfd'),
-          transaction_hash: trx.hash,
-          status: 'requested',
-          amount: trx.amount,
-          observation: typeof input.observation === 'string' ? input.observation : '',
-          created_at: now,
-          updated_at: now,
-        },
-        ...plan,
-        seen: 0,
-      });
-      const location = `${apiBase}/financial/refund/${encodeURIComponent(trx.hash)}/status`;
-      return envelope(
-        { transaction_hash: trx.hash },
-        'Refund request accepted for processing.',
-        202,
-        { location },
-        'processing',
-      );
+/** Refund routes, the status endpoint at the path `refundStatus` names. */
+export function refundRoutes({ refundStatus }: KitShapes): Route[] {
+  return [
+    {
+      method: 'POST',
+      pattern: '/financial/refund/:hash',
+      auth: 'user',
+      async handle({ params, body, state, apiBase }) {
+        const trx = state.transactions.get(params.hash!);
+        if (!trx) return errorMessage(404, 'Transaction not found.');
+        const input = laravelInput(body ?? {}, state.shapes.strings) as Record<string, unknown>;
+        const errors = await validate(
+          input,
+          refundRules((code) => state.users.has(code)),
+        );
+        if (errors) return unprocessable(errors);
+        const active = trx.records.find((r) => isActive(state, r));
+        if (active) {
+          return envelope(active.refund, 'An active refund already exists for this transaction.');
+        }
+        const now = refundTime(state);
+        const plan = state.refundPlans.get(trx.hash) ?? {
+          outcome: 'completed' as const,
+          polls: state.defaultRefundPolls,
+        };
+        trx.records.push({
+          refund: {
+            hash: randomId('rfd'),
+            transaction_hash: trx.hash,
+            status: state.shapes.refundStatus.active[0],
+            amount: trx.amount,
+            observation: typeof input.observation === 'string' ? input.observation : '',
+            created_at: now,
+            updated_at: now,
+          },
+          ...plan,
+          seen: 0,
+        });
+        const location = `${apiBase}${refundStatus.path.replace('{hash}', encodeURIComponent(trx.hash))}`;
+        return envelope(
+          { transaction_hash: trx.hash },
+          'Refund request accepted for processing.',
+          202,
+          { location },
+          'processing',
+        );
+      },
     },
-  },
-  {
-    method: 'GET',
-    pattern: '/financial/refund/:hash',
-    auth: 'user',
-    handle({ params, state }) {
-      const trx = state.transactions.get(params.hash!);
-      if (!trx) return errorMessage(404, 'Transaction not found.');
-      return envelope(
-        trx.records.map((r) => r.refund),
-        'Refunds retrieved successfully.',
-      );
+    {
+      method: 'GET',
+      pattern: '/financial/refund/:hash',
+      auth: 'user',
+      handle({ params, state }) {
+        const trx = state.transactions.get(params.hash!);
+        if (!trx) return errorMessage(404, 'Transaction not found.');
+        return envelope(
+          trx.records.map((r) => r.refund),
+          'Refunds retrieved successfully.',
+        );
+      },
     },
-  },
-  {
-    method: 'GET',
-    pattern: '/financial/refund/:hash/status',
-    auth: 'user',
-    handle({ params, state }) {
-      const latest = state.transactions.get(params.hash!)?.records.at(-1);
-      if (!latest) return errorMessage(404, 'No refund found for this transaction.');
-      advance(latest);
-      return envelope({ ...latest.refund }, 'Refund status retrieved successfully.');
+    {
+      method: 'GET',
+      pattern: patternOf(refundStatus.path),
+      auth: 'user',
+      handle({ params, state }) {
+        const latest = state.transactions.get(params.hash!)?.records.at(-1);
+        if (!latest) return errorMessage(404, 'No refund found for this transaction.');
+        advance(state, latest);
+        return envelope({ ...latest.refund }, 'Refund status retrieved successfully.');
+      },
     },
-  },
-];
+  ];
+}

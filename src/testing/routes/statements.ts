@@ -3,7 +3,9 @@
  * export for the same parameters), the status lookup `GET …/export-report/{hash}` (assumed by
  * DESIGN §6; the spec names it but shows no shape) and the download of a finished file, served by
  * the mock itself at `/downloads/exports/{hash}.{format}?signature=…` on the same host, outside
- * the API base and without credentials, like a pre-signed URL.
+ * the API base and without credentials, like a pre-signed URL. A running export blocks a repeat
+ * with the same parameters by the same seller only; the lookup's path and the failed status's
+ * name follow the seed's `assumptions.exportStatus`.
  *
  * @module
  */
@@ -11,9 +13,10 @@
 import { processingExport } from '../fixtures/financial';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
+import { type KitShapes, patternOf } from '../shapes';
 import { type ExportRecord, type MockState, randomId } from '../state';
 import { laravelInput, validate } from '../validation/laravel';
-import { EXPORT_RULES } from '../validation/rules';
+import { exportRules } from '../validation/rules';
 
 /** Scripts how an export ends and after how many status polls. */
 export function planExport(
@@ -27,11 +30,12 @@ export function planExport(
   Object.assign(record, { outcome, polls });
 }
 
-function advance(record: ExportRecord, apiBase: string): void {
+function advance(state: MockState, record: ExportRecord, apiBase: string): void {
   if (record.export.status !== 'processing') return;
   record.seen += 1;
   if (record.seen <= record.polls) return;
-  record.export.status = record.outcome;
+  record.export.status =
+    record.outcome === 'failed' ? state.shapes.exportStatus.failed : record.outcome;
   if (record.outcome === 'completed') {
     const origin = new URL(apiBase).origin;
     record.export.url = `${origin}/downloads/exports/${record.export.hash}.${record.format}?signature=${record.downloadToken}`;
@@ -49,61 +53,66 @@ function csv(record: ExportRecord): string {
   ].join('\r\n');
 }
 
-/** Export routes (API base). */
-export const statementRoutes: Route[] = [
-  {
-    method: 'POST',
-    pattern: '/financial/account-statement/export-report',
-    auth: 'user',
-    async handle({ body, state }) {
-      const input = laravelInput(body ?? {}) as {
-        format?: unknown;
-        filter?: { betweenDates?: unknown };
-      };
-      const errors = await validate(input, EXPORT_RULES);
-      if (errors) return unprocessable(errors);
-      const format = String(input.format ?? 'csv');
-      const betweenDates = String(input.filter?.betweenDates ?? '');
-      const running = [...state.exports.values()].find(
-        (e) =>
-          e.export.status === 'processing' &&
-          e.format === format &&
-          e.betweenDates === betweenDates,
-      );
-      if (running) {
-        return envelope(
-          running.export,
-          'An export with the same parameters is already being processed.',
-          409,
-          {},
-          'error',
+/** Export routes (API base), the status lookup at the path `exportStatus` names. */
+export function statementRoutes({ exportStatus }: KitShapes): Route[] {
+  return [
+    {
+      method: 'POST',
+      pattern: '/financial/account-statement/export-report',
+      auth: 'user',
+      async handle({ body, state, accountCode }) {
+        const input = laravelInput(body ?? {}, state.shapes.strings) as {
+          format?: unknown;
+          filter?: { betweenDates?: unknown };
+        };
+        const errors = await validate(input, exportRules(state.shapes.rules.exportRangeInOrder));
+        if (errors) return unprocessable(errors);
+        const format = String(input.format ?? 'csv');
+        const betweenDates = String(input.filter?.betweenDates ?? '');
+        const running = [...state.exports.values()].find(
+          (e) =>
+            e.seller === accountCode &&
+            e.export.status === 'processing' &&
+            e.format === format &&
+            e.betweenDates === betweenDates,
         );
-      }
-      const record: ExportRecord = {
-        export: processingExport(randomId('exp', 16)),
-        format,
-        betweenDates,
-        outcome: 'completed',
-        polls: state.defaultExportPolls,
-        seen: 0,
-        downloadToken: randomId('sig', 24),
-      };
-      state.exports.set(record.export.hash, record);
-      return envelope(record.export, 'The export is being processed.');
+        if (running) {
+          return envelope(
+            running.export,
+            'An export with the same parameters is already being processed.',
+            409,
+            {},
+            'error',
+          );
+        }
+        const record: ExportRecord = {
+          export: processingExport(randomId('exp', 16)),
+          seller: accountCode,
+          format,
+          betweenDates,
+          outcome: 'completed',
+          polls: state.defaultExportPolls,
+          seen: 0,
+          downloadToken: randomId('sig', 24),
+        };
+        state.exports.set(record.export.hash, record);
+        return envelope(record.export, 'The export is being processed.');
+      },
     },
-  },
-  {
-    method: 'GET',
-    pattern: '/financial/account-statement/export-report/:hash',
-    auth: 'user',
-    handle({ params, state, apiBase }) {
-      const record = state.exports.get(params.hash!);
-      if (!record) return errorMessage(404, 'Export not found.');
-      advance(record, apiBase);
-      return envelope({ ...record.export }, 'Export status retrieved successfully.');
+    {
+      method: 'GET',
+      pattern: patternOf(exportStatus.path),
+      auth: 'user',
+      handle({ params, state, apiBase, accountCode }) {
+        const record = state.exports.get(params.hash!);
+        // Another seller's export is not found, as the service keeps each account's apart.
+        if (!record || record.seller !== accountCode) return errorMessage(404, 'Export not found.');
+        advance(state, record, apiBase);
+        return envelope({ ...record.export }, 'Export status retrieved successfully.');
+      },
     },
-  },
-];
+  ];
+}
 
 /** The download of finished export files (site root, no credentials, signature in the query). */
 export const downloadRoutes: Route[] = [

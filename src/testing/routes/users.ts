@@ -4,8 +4,11 @@
  *
  * The kit's own rules (`validation/rules.ts`) include those that depend on the service's state or
  * the clock (DESIGN §5): the tax id and required fields of the seller's stored type,
- * `company_partner` required on a company's first update and prohibited once defined, a birth
- * before today, the emancipation fields of a person under 18, and an avatar that is an image.
+ * `company_partner` required on a company's first update and prohibited once defined, and the
+ * emancipation fields of a person under 18. The person or company variant of §4.1 is the one of
+ * the seller's stored type. Rules the spec does not state (a birth before today, an avatar that
+ * is an image, a bank-account update sending the account back to `pending`) apply only when the
+ * seed's `assumedRules` turns them on.
  *
  * @module
  */
@@ -74,12 +77,13 @@ export const userRoutes: Route[] = [
     auth: 'user',
     async handle({ form, accountCode, state }) {
       if (!form) return errorMessage(400, 'The request must be sent as multipart/form-data.');
-      const params = laravelInput(formToObject(form)) as Params;
+      const params = laravelInput(formToObject(form), state.shapes.strings) as Params;
       const record = state.users.get(accountCode)!;
       const rules = profileRules({
         type: record.user.type,
         companyPartnerDefined: record.companyPartnerDefined,
         birth: params.birth,
+        rules: state.shapes.rules,
       });
       const errors = await validate(params, rules);
       if (errors) return unprocessable(errors);
@@ -95,7 +99,7 @@ export const userRoutes: Route[] = [
     async handle({ body, params, state }) {
       const account = state.bankAccounts.get(params.hash!);
       if (!account) return errorMessage(404, 'Bank account not found.');
-      const input = laravelInput(body ?? {}) as Params;
+      const input = laravelInput(body ?? {}, state.shapes.strings) as Params;
       const errors = await validate(input, BANK_ACCOUNT_RULES);
       if (errors) return unprocessable(errors);
       // §4.5 names `agency` and `account` among the updatable fields; they are the branch and
@@ -109,8 +113,8 @@ export const userRoutes: Route[] = [
         const field = aliases[key] ?? key;
         if (field !== 'code' && field !== 'status' && field in account) target[field] = value;
       }
-      // Changed bank data goes back to review.
-      account.status = 'pending';
+      // An assumption, off by default: the spec shows no transition of the status (§3).
+      if (state.shapes.rules.bankAccountUpdateResetsStatus) account.status = 'pending';
       return json(account);
     },
   },

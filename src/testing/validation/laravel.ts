@@ -280,17 +280,30 @@ function isImplicit(rule: Rule): boolean {
   return typeof rule === 'string' && /^required(_if)?(:|$)/.test(rule);
 }
 
+/** How the service's middleware reads strings: trimmed or not, an empty one as `null` or kept. */
+export interface StringReading {
+  trim: boolean;
+  blankAs: 'missing' | 'empty';
+}
+
 /**
  * The input as a Laravel app's default middleware hands it to validation: `TrimStrings` (every
- * string trimmed) then `ConvertEmptyStringsToNull`, applied to a whole body.
+ * string trimmed) then `ConvertEmptyStringsToNull`, applied to a whole body; `reading` turns
+ * either off, for a service configured otherwise.
  */
-export function laravelInput(value: unknown): unknown {
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+export function laravelInput(
+  value: unknown,
+  reading: StringReading = { trim: true, blankAs: 'missing' },
+): unknown {
+  if (typeof value === 'string') {
+    const read = reading.trim ? value.trim() : value;
+    return read === '' && reading.blankAs === 'missing' ? null : read;
+  }
   if (value === null || typeof value !== 'object' || value instanceof Blob) return value;
-  if (Array.isArray(value)) return value.map(laravelInput);
+  if (Array.isArray(value)) return value.map((item) => laravelInput(item, reading));
   const out = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
-    out[key] = laravelInput((value as Record<string, unknown>)[key]);
+    out[key] = laravelInput((value as Record<string, unknown>)[key], reading);
   }
   return out;
 }

@@ -2,8 +2,9 @@
  * The kit's request rules, written from the spec's tables (§2.2, §2.3, §4, §8) as a Laravel
  * service would declare them, independent of the SDK's request schemas. Rules that depend on the
  * service's state (the seller's type, `company_partner` once defined, the product's type, the
- * stored offer's type) or on the clock (under 18, birth before today) take that state as
- * arguments.
+ * stored offer's type) or on the clock (under 18) take that state as arguments. Rules the spec
+ * does not state (a birth before today, an avatar that is an image, the export range in order)
+ * apply only when the seed's `assumedRules` turns them on.
  *
  * Where the spec says nothing about requiredness, a field is `nullable` and optional (a Laravel
  * `FormRequest` for an update usually says `sometimes|nullable`).
@@ -62,6 +63,8 @@ export interface ProfileState {
   companyPartnerDefined: boolean;
   /** The `birth` sent, if any, to decide the under-18 rules. */
   birth: unknown;
+  /** The unstated rules turned on: a birth before today, an avatar that is an image. */
+  rules: { birthBeforeToday: boolean; avatarIsImage: boolean };
 }
 
 const ADDRESS: RuleSet = {
@@ -92,19 +95,20 @@ export function profileRules(state: ProfileState): RuleSet {
   const common: RuleSet = {
     name: ['required', 'string', 'min:3', 'max:191'],
     ...ADDRESS,
-    avatar: ['nullable', 'file', image],
+    avatar: ['nullable', 'file', ...(state.rules.avatarIsImage ? [image] : [])],
     ...PHONES,
     about: optionalText(),
     website: ['nullable', 'url'],
     recovery_email: ['nullable', 'email'],
     nickname: optionalText('max:191'),
   };
+  const birthRules: Rule[] = ['date', ...(state.rules.birthBeforeToday ? ['before:today'] : [])];
   if (state.type === 'person') {
     const birth = readDate(state.birth);
     const minor = birth !== undefined && birth < today() && ageOf(birth) < 18;
     return {
       ...common,
-      birth: ['required', 'date', 'before:today'],
+      birth: ['required', ...birthRules],
       is_emancipated: [{ requiredWhen: minor }, 'nullable', 'boolean'],
       emancipated_document: [{ requiredWhen: minor }, 'nullable', 'file'],
       cpf: ['required', 'string', 'max:191', { regex: CPF }],
@@ -117,8 +121,9 @@ export function profileRules(state: ProfileState): RuleSet {
     social_name: ['required', 'string', 'max:191'],
     company_partner: state.companyPartnerDefined ? ['prohibited'] : ['required', 'array'],
     'company_partner.name': optionalText('max:191'),
-    'company_partner.cpf': ['nullable', 'string', { regex: CPF }],
-    'company_partner.birth': ['nullable', 'date', 'before:today'],
+    // The spec gives the cpf format for the user only, not for the partner (§4.1).
+    'company_partner.cpf': optionalText(),
+    'company_partner.birth': ['nullable', ...birthRules],
   };
 }
 
@@ -269,26 +274,41 @@ function readBrazilianDay(text: string): string | undefined {
   return m ? readDate(`${m[3]}-${m[2]}-${m[1]}`) : undefined;
 }
 
-/** `filter.betweenDates`: two real days `DD/MM/YYYY`, comma-separated, the start not after the end. */
-const betweenDates: CustomRule = (value, attribute) => {
-  const parts = typeof value === 'string' ? value.split(',') : [];
-  const days = parts.map(readBrazilianDay);
-  if (parts.length !== 2 || days.some((d) => d === undefined))
-    return `The ${attribute} must be two dates in the format DD/MM/YYYY separated by a comma.`;
-  return days[0]! <= days[1]! ? undefined : `The ${attribute} start must not be after its end.`;
-};
+/**
+ * `filter.betweenDates`: two real days `DD/MM/YYYY`, comma-separated (spec §4.4); with `inOrder`
+ * (an assumption the spec does not state) the start not after the end.
+ */
+function betweenDates(inOrder: boolean): CustomRule {
+  return (value, attribute) => {
+    const parts = typeof value === 'string' ? value.split(',') : [];
+    const days = parts.map(readBrazilianDay);
+    if (parts.length !== 2 || days.some((d) => d === undefined))
+      return `The ${attribute} must be two dates in the format DD/MM/YYYY separated by a comma.`;
+    return !inOrder || days[0]! <= days[1]!
+      ? undefined
+      : `The ${attribute} start must not be after its end.`;
+  };
+}
 
-/** `POST /financial/account-statement/export-report` (spec §4.4): no field documented required. */
-export const EXPORT_RULES: RuleSet = {
-  format: optionalText(),
-  filter: ['nullable', 'array'],
-  'filter.betweenDates': ['nullable', 'string', betweenDates],
-};
+/**
+ * `POST /financial/account-statement/export-report` (spec §4.4): no field documented required;
+ * `inOrder` adds the unstated rule that the range does not start after it ends.
+ */
+export function exportRules(inOrder: boolean): RuleSet {
+  return {
+    format: optionalText(),
+    filter: ['nullable', 'array'],
+    'filter.betweenDates': ['nullable', 'string', betweenDates(inOrder)],
+  };
+}
 
-/** `POST /financial/anticipation/confirm/{hash}` (spec §4.7; the field's name assumed in DESIGN §6). */
-export const CONFIRM_ANTICIPATION_RULES: RuleSet = {
-  scenario: ['required', 'in:above,below'],
-};
+/**
+ * `POST /financial/anticipation/confirm/{hash}` (spec §4.7): the scenario, under the field name
+ * the kit is configured with (not shown by the spec; DESIGN §6 assumes `scenario`).
+ */
+export function confirmAnticipationRules(field: string): RuleSet {
+  return { [field]: ['required', 'in:above,below'] };
+}
 
 /** `GET /financial/anticipation` (spec §4.8). */
 export const LIST_ANTICIPATIONS_RULES: RuleSet = {

@@ -1,0 +1,153 @@
+/**
+ * The kit's answers where the spec shows no shape, as switches: by default the kit answers as the
+ * SDK assumes (DESIGN §6), and a test configures it "the other way" to see that a client's
+ * `assumptions` option follows a service that differs. Written from the spec and DESIGN, not from
+ * the SDK's own defaults, so the two cannot agree by construction. Also the switches of the rules
+ * the spec does not state ({@link MockAssumedRules}), off unless a test turns them on.
+ *
+ * @module
+ */
+
+/**
+ * How the kit's service answers where the spec shows no shape (the `assumptions` seed option of
+ * {@link createMockPartnerApi}). The names match the client's `assumptions` option, so a test sets
+ * both alike. Every field is optional; the default is the shape DESIGN §6 assumes.
+ *
+ * @example
+ * ```ts
+ * const mock = createMockPartnerApi({
+ *   assumptions: { login: { path: '/oauth/token', tokenField: 'access_token' } },
+ * });
+ * ```
+ */
+export interface MockAssumptions {
+  /** The login. Default: `POST /auth` taking `{ client_id, client_secret }`, answering `{ client_token }`. */
+  login?: {
+    /** Path of the login. */
+    path?: string;
+    /** Names of the body's two fields. */
+    body?: { clientId?: string; clientSecret?: string };
+    /** Where the token is answered: a field or a dot path (`'auth.token'` answers `{ auth: { token } }`). */
+    tokenField?: string;
+  };
+  /** The refund status endpoint and the statuses a refund goes through. */
+  refundStatus?: {
+    /** Path of the status endpoint, `{hash}` for the transaction hash (also the 202's `Location`). Default `'/financial/refund/{hash}/status'`. */
+    path?: string;
+    /** The two active statuses, in the order a refund shows them. Default `['requested', 'success']`. */
+    active?: readonly [string, string];
+    /** The two final statuses: done, and failed. Default `['completed', 'failed']`. */
+    terminal?: readonly [string, string];
+  };
+  /** The zone a refund's `created_at` is written in. Default `'America/Sao_Paulo'`. */
+  reconciliation?: { timeZone?: string };
+  /** The export status lookup. */
+  exportStatus?: {
+    /** Path of the lookup, `{hash}` for the export hash. Default `'/financial/account-statement/export-report/{hash}'`. */
+    path?: string;
+    /** The status a failed export shows. Default `'failed'`. */
+    failed?: string;
+  };
+  /** The anticipation confirmation's body field carrying the scenario. Default `'scenario'`. */
+  anticipationConfirmation?: { field?: string };
+  /** How strings are read: trimmed (default `true`), and an empty one as missing (`'missing'`, default) or as a value (`'empty'`). */
+  strings?: { trim?: boolean; blankAs?: 'missing' | 'empty' };
+}
+
+/**
+ * Rules the kit can apply that the spec does not state: each is an assumption about the service,
+ * off by default so the kit refuses only what the spec forbids (the `assumedRules` seed option).
+ *
+ * @example
+ * ```ts
+ * const mock = createMockPartnerApi({ assumedRules: { birthBeforeToday: true } });
+ * ```
+ */
+export interface MockAssumedRules {
+  /** A person's `birth` (and a company partner's) must be before today, as Laravel's `before:today`. */
+  birthBeforeToday?: boolean;
+  /** The `avatar` must be an image (JPEG, PNG, GIF, BMP, WebP or SVG, told by its bytes). */
+  avatarIsImage?: boolean;
+  /** A bank-account update sends the account back to review: its `status` becomes `pending`. */
+  bankAccountUpdateResetsStatus?: boolean;
+  /** `filter.betweenDates` must not start after it ends. */
+  exportRangeInOrder?: boolean;
+}
+
+/** {@link MockAssumptions} with every default applied. */
+export interface KitShapes {
+  login: { path: string; body: { clientId: string; clientSecret: string }; tokenField: string };
+  refundStatus: {
+    path: string;
+    active: readonly [string, string];
+    terminal: readonly [string, string];
+  };
+  reconciliation: { timeZone: string };
+  exportStatus: { path: string; failed: string };
+  anticipationConfirmation: { field: string };
+  strings: { trim: boolean; blankAs: 'missing' | 'empty' };
+  rules: Required<MockAssumedRules>;
+}
+
+/** `{hash}` in a path template, as a route pattern's parameter. */
+export function patternOf(template: string): string {
+  return template.replace('{hash}', ':hash');
+}
+
+function checkPath(name: string, path: string, withHash: boolean): string {
+  const ok = path.startsWith('/') && (!withHash || path.split('{hash}').length === 2);
+  if (!ok) {
+    const more = withHash ? ' holding {hash} once' : '';
+    throw new TypeError(`assumptions.${name}: expected a path starting with "/"${more}`);
+  }
+  return path;
+}
+
+/** The kit's shapes from the seed, each default applied; a malformed path throws. */
+export function kitShapes(given: MockAssumptions = {}, rules: MockAssumedRules = {}): KitShapes {
+  const { login = {}, refundStatus = {}, exportStatus = {}, strings = {} } = given;
+  return {
+    login: {
+      path: checkPath('login.path', login.path ?? '/auth', false),
+      body: {
+        clientId: login.body?.clientId ?? 'client_id',
+        clientSecret: login.body?.clientSecret ?? 'client_secret',
+      },
+      tokenField: login.tokenField ?? 'client_token',
+    },
+    refundStatus: {
+      path: checkPath(
+        'refundStatus.path',
+        refundStatus.path ?? '/financial/refund/{hash}/status',
+        true,
+      ),
+      active: refundStatus.active ?? ['requested', 'success'],
+      terminal: refundStatus.terminal ?? ['completed', 'failed'],
+    },
+    reconciliation: { timeZone: given.reconciliation?.timeZone ?? 'America/Sao_Paulo' },
+    exportStatus: {
+      path: checkPath(
+        'exportStatus.path',
+        exportStatus.path ?? '/financial/account-statement/export-report/{hash}',
+        true,
+      ),
+      failed: exportStatus.failed ?? 'failed',
+    },
+    anticipationConfirmation: { field: given.anticipationConfirmation?.field ?? 'scenario' },
+    strings: { trim: strings.trim ?? true, blankAs: strings.blankAs ?? 'missing' },
+    rules: {
+      birthBeforeToday: rules.birthBeforeToday ?? false,
+      avatarIsImage: rules.avatarIsImage ?? false,
+      bankAccountUpdateResetsStatus: rules.bankAccountUpdateResetsStatus ?? false,
+      exportRangeInOrder: rules.exportRangeInOrder ?? false,
+    },
+  };
+}
+
+/** `value` under the dot path `field` (`'auth.token'` → `{ auth: { token: value } }`). */
+export function nestedAt(field: string, value: unknown): Record<string, unknown> {
+  return field.split('.').reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Record<
+    string,
+    unknown
+  >;
+}
