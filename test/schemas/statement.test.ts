@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StatementExportParamsSchema, toBetweenDates } from '../../src/schemas';
-import { expectIssueAt, expectValid, issuePaths } from './helpers';
+import { expectValid, issuePaths } from './helpers';
 
 const exportWith = (betweenDates: unknown) => ({ format: 'csv', filter: { betweenDates } });
 
