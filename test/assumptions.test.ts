@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type Assumptions, DEFAULT_ASSUMPTIONS, PartnerClient, PartnerError } from '../src/index';
+import {
+  type Assumptions,
+  DEFAULT_ASSUMPTIONS,
+  ExportFailedError,
+  PartnerClient,
+  PartnerError,
+  RequestValidationError,
+  UnprocessableEntityError,
+} from '../src/index';
 import { createMockPartnerApi } from '../src/testing';
 
 const BASE = 'https://partner.example.com/api/v1';
@@ -159,5 +167,192 @@ describe('the interface version', () => {
     expect(mock.requests.at(-1)?.headers['user-agent']).toMatch(
       /^partner-sdk\/\d+\.\d+\.\d+ \(.+\) partner-api\/1\.0\.2$/,
     );
+  });
+});
+
+/** A root client on `mock`, with `assumptions`; credentials by login unless a token is asked for. */
+function clientOn(
+  mock: ReturnType<typeof createMockPartnerApi>,
+  assumptions?: Assumptions,
+  login = false,
+): PartnerClient {
+  const { clientId, clientSecret, clientToken } = mock.credentials;
+  return new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    ...(login ? { clientId, clientSecret } : { clientToken }),
+    maxRetries: 0,
+    logLevel: 'off',
+    ...(assumptions && { assumptions }),
+  });
+}
+
+const FAST = { interval: 1, maxInterval: 1, timeout: 5_000 };
+
+const ADDRESS = {
+  zip_code: '01310-100',
+  city: 'São Paulo',
+  state: 'SP',
+  country: 'Brasil',
+  street: 'Avenida Paulista',
+  street_number: '1000',
+  neighborhood: 'Bela Vista',
+};
+
+describe('each assumption, changed through the option, against a kit configured the other way', () => {
+  it('login: path, body field names and token field', async () => {
+    const login = {
+      path: '/oauth/token',
+      body: { clientId: 'id', clientSecret: 'secret' },
+      tokenField: 'auth.access_token',
+    };
+    const mock = createMockPartnerApi({ assumptions: { login } });
+    const page = await clientOn(mock, { login }, true).products.list();
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(mock.requests[0]).toMatchObject({ method: 'POST', path: '/oauth/token' });
+    expect(Object.keys(mock.requests[0]!.body as object)).toEqual(['id', 'secret']);
+    // The defaults do not reach this service.
+    await expect(clientOn(mock, undefined, true).products.list()).rejects.toThrow();
+  });
+
+  it('refund status: its path and the active and terminal statuses', async () => {
+    const refundStatus = {
+      path: '/financial/refund/{hash}/state',
+      active: ['pending', 'processing'],
+      terminal: ['done', 'rejected'],
+    } as const;
+    const mock = createMockPartnerApi({ assumptions: { refundStatus } });
+    const seller = clientOn(mock, { refundStatus }).forUser(mock.sellers.person.publicToken);
+    const trx = mock.transactions.refundable[0]!;
+    await seller.refunds.request(trx);
+    // Active in the service's words: found as the refund in progress, however late `since` is.
+    const active = await seller.refunds.findCreatedSince(trx, new Date(Date.now() + 3_600_000));
+    expect(active?.status).toBe('pending');
+    const final = await seller.refunds.waitForCompletion(trx, FAST);
+    expect(final.status).toBe('done');
+    expect(mock.requests.at(-1)?.path).toBe(`/financial/refund/${trx}/state`);
+
+    const defaults = clientOn(mock).forUser(mock.sellers.person.publicToken);
+    await expect(defaults.refunds.retrieveStatus(trx)).rejects.toThrow();
+  });
+
+  it("reconciliation: the zone of a refund's created_at", async () => {
+    const mock = createMockPartnerApi({
+      assumptions: { reconciliation: { timeZone: 'Pacific/Honolulu' } },
+    });
+    const trx = mock.transactions.refundable[1]!;
+    mock.refundOutcome(trx, 'failed', { polls: 0 });
+    const started = new Date();
+    const seller = (assumptions?: Assumptions) =>
+      clientOn(mock, assumptions).forUser(mock.sellers.person.publicToken);
+    await seller().refunds.request(trx);
+    await seller().refunds.retrieveStatus(trx); // now `failed`: no longer active
+    const honolulu = seller({ reconciliation: { timeZone: 'Pacific/Honolulu' } });
+    expect((await honolulu.refunds.findCreatedSince(trx, started))?.status).toBe('failed');
+    // Read in São Paulo time, the same wall clock is seven hours earlier: not this call's.
+    expect(await seller().refunds.findCreatedSince(trx, started)).toBeUndefined();
+  });
+
+  it('reconciliation: the margin, for a machine clock ahead of the service', async () => {
+    const mock = createMockPartnerApi();
+    const trx = mock.transactions.refundable[2]!;
+    mock.refundOutcome(trx, 'failed', { polls: 0 });
+    const seller = (assumptions?: Assumptions) =>
+      clientOn(mock, assumptions).forUser(mock.sellers.person.publicToken);
+    await seller().refunds.request(trx);
+    await seller().refunds.retrieveStatus(trx);
+    const aheadBy30s = new Date(Date.now() + 30_000);
+    const wide = seller({ reconciliation: { marginMs: 60_000 } });
+    expect((await wide.refunds.findCreatedSince(trx, aheadBy30s))?.status).toBe('failed');
+    expect(await seller().refunds.findCreatedSince(trx, aheadBy30s)).toBeUndefined();
+  });
+
+  it('export status: its path and the failed status', async () => {
+    const exportStatus = {
+      path: '/financial/account-statement/export-report/{hash}/status',
+      failed: 'canceled',
+    };
+    const mock = createMockPartnerApi({ assumptions: { exportStatus } });
+    const option = { exportStatus: { path: exportStatus.path, failed: ['canceled'] } };
+    const seller = clientOn(mock, option).forUser(mock.sellers.person.publicToken);
+    const exported = await seller.statements.export({ format: 'csv' });
+    mock.exportOutcome(exported.hash, 'failed', { polls: 0 });
+    const error = await seller.statements.waitForExport(exported.hash, FAST).catch((e) => e);
+    expect(error).toBeInstanceOf(ExportFailedError);
+    expect((error as ExportFailedError).export.status).toBe('canceled');
+    expect(mock.requests.at(-1)?.path).toBe(
+      `/financial/account-statement/export-report/${exported.hash}/status`,
+    );
+
+    const defaults = clientOn(mock).forUser(mock.sellers.person.publicToken);
+    await expect(defaults.statements.retrieve(exported.hash)).rejects.toThrow();
+  });
+
+  it("anticipation confirmation: the scenario's field name", async () => {
+    const mock = createMockPartnerApi({
+      assumptions: { anticipationConfirmation: { field: 'type' } },
+    });
+    const [first, second] = mock.anticipations.confirmable;
+    const renamed = clientOn(mock, { anticipationConfirmation: { field: 'type' } });
+    const confirmed = await renamed
+      .forUser(mock.sellers.person.publicToken)
+      .anticipations.confirm(first!, { scenario: 'above' });
+    expect(confirmed.status).toBe('approved');
+    expect(mock.requests.at(-1)?.body).toEqual({ type: 'above' });
+    const defaults = clientOn(mock).forUser(mock.sellers.person.publicToken);
+    await expect(
+      defaults.anticipations.confirm(second!, { scenario: 'above' }),
+    ).rejects.toBeInstanceOf(UnprocessableEntityError);
+  });
+
+  it('strings: a service that does not trim', async () => {
+    const mock = createMockPartnerApi({ assumptions: { strings: { trim: false } } });
+    const profile = { name: '  Jo ', address: ADDRESS, cpf: '529.982.247-25', birth: '1988-04-12' };
+    const untrimmed = clientOn(mock, { strings: { trim: false } }).forUser(
+      mock.sellers.person.publicToken,
+    );
+    const user = await untrimmed.users.update(profile);
+    expect(user.name).toBe('  Jo ');
+    // Trimmed, as by default, the name is too short: refused before sending.
+    const defaults = clientOn(mock).forUser(mock.sellers.person.publicToken);
+    await expect(defaults.users.update(profile)).rejects.toBeInstanceOf(RequestValidationError);
+  });
+
+  it('strings: a service that reads an empty string as a value', async () => {
+    const mock = createMockPartnerApi({ assumptions: { strings: { blankAs: 'empty' } } });
+    const seller = clientOn(mock, { strings: { blankAs: 'empty' } }).forUser(
+      mock.sellers.person.publicToken,
+    );
+    const trx = mock.transactions.refundable[3]!;
+    const result = await seller.refunds.request(trx, { observation: '   ' });
+    expect(result.kind).toBe('accepted');
+    expect(mock.requests.at(-1)?.body).toEqual({ observation: '' });
+    expect((await seller.refunds.list(trx))[0]?.observation).toBe('');
+  });
+});
+
+describe('the defaults, against the kit as it is', () => {
+  it('logs in, waits for a refund and an export, confirms an anticipation and trims strings as before', async () => {
+    const mock = createMockPartnerApi();
+    const root = clientOn(mock, undefined, true);
+    const seller = root.forUser(mock.sellers.person.publicToken);
+    const trx = mock.transactions.refundable[0]!;
+    expect((await seller.refunds.requestAndWait(trx, {}, FAST)).status).toBe('completed');
+    expect(mock.requests[0]).toMatchObject({
+      path: '/auth',
+      body: { client_id: mock.credentials.clientId, client_secret: mock.credentials.clientSecret },
+    });
+    const exported = await seller.statements.export({ format: 'csv' });
+    expect((await seller.statements.waitForExport(exported, FAST)).url).toMatch(/^https:/);
+    const hash = mock.anticipations.confirmable[0]!;
+    await seller.anticipations.confirm(hash, { scenario: 'below' });
+    expect(mock.requests.at(-1)?.body).toEqual({ scenario: 'below' });
+    const user = await seller.users.update({
+      name: '  Maria Souza ',
+      address: ADDRESS,
+      cpf: '529.982.247-25',
+      birth: '1988-04-12',
+    });
+    expect(user.name).toBe('Maria Souza');
   });
 });
