@@ -38,7 +38,10 @@ export function targetOf(spec: ReadyCallSpec, baseUrl: string, origin: string): 
   const url = absolute ? spec.path : `${baseUrl}${spec.path}`;
   // Named without the query: a pre-signed file URL carries its signature there.
   const shown = absolute ? withoutQuery(url) : url;
-  const path = shown.startsWith(baseUrl) ? shown.slice(baseUrl.length) : shown;
+  // `baseUrl` itself (a redirect or a status URL pointing there) is its root, `/`: an error never
+  // names an empty path.
+  const under = shown === baseUrl || shown.startsWith(`${baseUrl}/`);
+  const path = under ? shown.slice(baseUrl.length) || '/' : shown;
   // A path from `/` stays on baseUrl's origin; only other URLs need parsing to tell.
   const onOrigin = (!absolute && spec.path.startsWith('/')) || new URL(url).origin === origin;
   return { url, identity: { method: spec.method, path }, onOrigin };

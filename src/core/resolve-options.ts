@@ -74,7 +74,7 @@ export function resolveOptions(
     ...settings,
     fetch: options.fetch,
     ...readChecks(options),
-    defaultHeaders: { ...options.defaultHeaders },
+    defaultHeaders: checkHeaders(options.defaultHeaders, 'defaultHeaders'),
     tokenStore,
     assumptions,
   };
@@ -196,4 +196,37 @@ export function callSettings(
     settings[name] = value ?? base[name];
   }
   return settings;
+}
+
+/** An HTTP header name: RFC 9110's token characters. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * A copy of `headers` once every name and value can be sent, else a `PartnerError` naming the bad
+ * header (`option` says whose). A value is never quoted: a header may carry a partner's secret.
+ */
+export function checkHeaders(
+  headers: Readonly<Record<string, string>> | undefined,
+  option: 'defaultHeaders' | 'headers',
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (headers === undefined) return result;
+  if (headers === null || typeof headers !== 'object') {
+    throw optionError(`\`${option}\` must be an object of header names and values.`);
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) {
+      throw optionError(
+        `\`${option}\` has a name that is not an HTTP header name (entry ${Object.keys(headers).indexOf(name) + 1}).`,
+      );
+    }
+    if (typeof value !== 'string') {
+      throw optionError(`\`${option}\` value of ${name} must be a string (got ${typeof value}).`);
+    }
+    if (NOT_IN_HEADER.test(value)) {
+      throw optionError(`\`${option}\` value of ${name} contains ${NOT_IN_HEADER_NAMED}.`);
+    }
+    result[name] = value;
+  }
+  return result;
 }

@@ -42,7 +42,7 @@ import {
   type Target,
   targetOf,
 } from './request';
-import { type CallSettings, callSettings } from './resolve-options';
+import { type CallSettings, callSettings, checkHeaders } from './resolve-options';
 import { validateResponse } from './validate';
 
 /** One call on its way: what it is, where it goes, and its bounds. */
@@ -108,6 +108,8 @@ export class Transport {
     hops: number,
   ): Promise<WithResponse<unknown>> {
     // The extra fields go into the call once, not again into each of its redirects.
+    // A call's own headers are checked before anything is sent, as `defaultHeaders` were.
+    if (hops === 0) checkHeaders(options?.headers, 'headers');
     const ready = readySpec(input, hops === 0 ? options : undefined);
     const spec = 'then' in ready ? await ready : ready;
     const call: Call = {
