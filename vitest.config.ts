@@ -15,6 +15,7 @@ const INTEGRATION = [
   'test/examples/**/*.test.ts',
   'packages/cli/test/**/*.test.ts',
   'test/bulk/kill-resume.test.ts',
+  'test/bulk/one-writer.test.ts',
   'test/bulk/heap.test.ts',
   'test/security/12-webhook-receiver.test.ts',
   'test/core/validation/without-eval.test.ts',

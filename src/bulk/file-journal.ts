@@ -8,6 +8,7 @@
 
 import { type FileHandle, open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { FileLock } from './file-lock';
 import {
   asJournalRecord,
   JournalMismatchError,
@@ -20,7 +21,15 @@ import {
  * puts share one write and one sync). A file holds one job: the first record fixes its id, and a
  * get or put for another job rejects with {@link JournalMismatchError}, so a journal is never
  * mistaken for another job's. The last record of each key is kept in memory (a few dozen bytes per
- * item). One process writes a file at a time.
+ * item).
+ *
+ * One writer per file: `open` takes the file's lock (`<path>.lock`) and `close` gives it back. A
+ * second opener, in this process or another on this host, is refused with
+ * {@link JournalLockedError} naming the holder (pid, host, since) while the holder runs; a holder
+ * that died (even by `kill -9`) is noticed by its pid and taken over. Limits: a lock taken on
+ * another host (a shared network disk) cannot be checked from here, so it is refused until that
+ * run closes it, or a person deletes the `.lock` file once sure that run is gone; hosts sharing a
+ * disk must have distinct host names.
  *
  * @example
  * ```ts
@@ -38,20 +47,24 @@ export class FileJournal implements JournalStore {
   /** The file's path. */
   readonly path: string;
   readonly #handle: FileHandle;
+  readonly #lock: FileLock;
   readonly #last = new Map<string, JournalRecord>();
   #job: string | undefined;
   #pending: { line: string; record: JournalRecord; done: (error?: unknown) => void }[] = [];
   #flushing: Promise<void> | undefined;
   #closed = false;
 
-  private constructor(path: string, handle: FileHandle) {
+  private constructor(path: string, handle: FileHandle, lock: FileLock) {
     this.path = path;
     this.#handle = handle;
+    this.#lock = lock;
   }
 
   /**
-   * Opens (or creates) a journal file and reads its records.
+   * Takes the journal's lock, then opens (or creates) the file and reads its records.
    *
+   * @throws {JournalLockedError} another writer holds the journal (its pid, host and since are
+   *   in the message and on `holder`).
    * @throws {JournalMismatchError} a line other than the last is not a journal record, or the
    *   file mixes jobs (it is not a journal this SDK wrote).
    * @example
@@ -60,29 +73,31 @@ export class FileJournal implements JournalStore {
    * ```
    */
   static async open(path: string): Promise<FileJournal> {
-    let text = '';
+    const lock = await FileLock.acquire(path);
+    let handle: FileHandle | undefined;
     try {
-      text = await readFile(path, 'utf8');
+      handle = await open(path, 'a');
+      return await FileJournal.#read(path, handle, lock);
     } catch (err) {
-      if ((err as { code?: string }).code !== 'ENOENT') throw err;
-    }
-    const handle = await open(path, 'a');
-    const journal = new FileJournal(path, handle);
-    try {
-      const { kept, endLine } = journal.#load(text);
-      if (kept < Buffer.byteLength(text)) {
-        // A torn last line: cut it so the next record starts on a line of its own.
-        await handle.truncate(kept);
-        await handle.datasync();
-      } else if (endLine) {
-        await handle.appendFile('\n');
-        await handle.datasync();
-      }
-      if (text === '') await syncDirectory(path);
-    } catch (err) {
-      await handle.close();
+      await handle?.close();
+      await lock.release();
       throw err;
     }
+  }
+
+  static async #read(path: string, handle: FileHandle, lock: FileLock): Promise<FileJournal> {
+    const text = await readFile(path, 'utf8');
+    const journal = new FileJournal(path, handle, lock);
+    const { kept, endLine } = journal.#load(text);
+    if (kept < Buffer.byteLength(text)) {
+      // A torn last line: cut it so the next record starts on a line of its own.
+      await handle.truncate(kept);
+      await handle.datasync();
+    } else if (endLine) {
+      await handle.appendFile('\n');
+      await handle.datasync();
+    }
+    if (text === '') await syncDirectory(path);
     return journal;
   }
 
@@ -180,6 +195,8 @@ export class FileJournal implements JournalStore {
       const batch = this.#pending;
       this.#pending = [];
       try {
+        // Never write beside another run: the lock must still be ours (not deleted by hand).
+        await this.#lock.verify();
         await this.#handle.appendFile(batch.map((p) => p.line).join(''));
         await this.#handle.datasync();
         for (const p of batch) {
@@ -206,6 +223,7 @@ export class FileJournal implements JournalStore {
     this.#closed = true;
     await this.#flushing;
     await this.#handle.close();
+    await this.#lock.release();
   }
 
   #checkOpen(): void {

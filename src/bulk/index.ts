@@ -10,6 +10,8 @@
 
 export { FileJournal } from './file-journal';
 export {
+  type JournalHolder,
+  JournalLockedError,
   JournalMismatchError,
   type JournalRecord,
   type JournalState,
@@ -29,6 +31,7 @@ export {
 export { InDoubtError, runBulk } from './run-bulk';
 export type {
   BulkCounts,
+  BulkDuplicate,
   BulkExisting,
   BulkFailed,
   BulkInterrupted,

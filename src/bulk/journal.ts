@@ -47,6 +47,11 @@ export interface JournalRecord {
   since?: string;
   /** On an outcome: a small JSON summary (the refund's hash, the error's name and message…). */
   detail?: Record<string, unknown>;
+  /**
+   * The run of the job that wrote the record (a random id per `runBulk` call): a record of this
+   * very run met again means the input repeats a key, not that an earlier run did the item.
+   */
+  run?: string;
 }
 
 /**
@@ -61,7 +66,10 @@ export interface JournalRecord {
  *   of different keys may be put concurrently. Job ids and keys are any non-empty strings.
  * - `close` waits for pending puts; calls after it reject.
  *
- * One job runs on a journal at a time (a resumed job after the first one stopped).
+ * One writer per journal: a job runs on a journal only after the store let it claim the journal
+ * (`claim`, or, for a file, `FileJournal.open`), and a second writer is refused with
+ * {@link JournalLockedError} before it sends anything. A store without `claim` leaves that
+ * promise to the application.
  *
  * @example
  * ```ts
@@ -79,6 +87,26 @@ export interface JournalStore {
   put(record: JournalRecord): Promise<void>;
   /** Flushes pending records and releases the storage. */
   close(): Promise<void>;
+  /**
+   * Makes the caller the only writer of job `job` until `release` (or `close`); a bulk job calls
+   * it before it reads its first item. Rejects with {@link JournalLockedError} while another
+   * writer holds the job. Optional: a store without it does not guard against two writers.
+   */
+  claim?(job: string): Promise<void>;
+  /** Gives up what `claim` took, once the job is over. */
+  release?(job: string): Promise<void>;
+}
+
+/** Who holds a journal, as far as the store can tell (every field is optional). */
+export interface JournalHolder {
+  /** The holder's process id. */
+  pid?: number;
+  /** The holder's host name. */
+  host?: string;
+  /** Since when it holds the journal (ISO 8601). */
+  since?: string;
+  /** Milliseconds before a lease runs out unless its holder renews it (Redis). */
+  expiresInMs?: number;
 }
 
 const BRAND = Symbol.for('partner-sdk.error.brand');
@@ -99,6 +127,31 @@ const BRAND = Symbol.for('partner-sdk.error.brand');
 export class JournalMismatchError extends PartnerError {}
 Object.defineProperty(JournalMismatchError, BRAND, { value: 'partner-sdk.JournalMismatchError' });
 
+/**
+ * Another writer holds the journal (a second process, a second CLI run, a second store in this
+ * process): this job was refused before it sent anything. `holder` names it (pid, host, since);
+ * wait for it to end, or, if it is gone for good, see the message for what frees the journal.
+ * Also thrown when a writer finds it lost its hold mid-job (its lock file removed, its lease taken).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await requestRefunds(seller, hashes, { journal: { store, job: 'cohort-2026-11' } });
+ * } catch (err) {
+ *   if (err instanceof JournalLockedError) console.error(`busy: pid ${err.holder.pid} on ${err.holder.host}`);
+ * }
+ * ```
+ */
+export class JournalLockedError extends PartnerError {
+  /** Who holds the journal. */
+  readonly holder: JournalHolder;
+  constructor(message: string, holder: JournalHolder = {}) {
+    super(message);
+    this.holder = holder;
+  }
+}
+Object.defineProperty(JournalLockedError, BRAND, { value: 'partner-sdk.JournalLockedError' });
+
 /** Checks the shape of a record read back from storage; `undefined` when it is not one. */
 export function asJournalRecord(value: unknown): JournalRecord | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -109,6 +162,7 @@ export function asJournalRecord(value: unknown): JournalRecord | undefined {
   }
   if (!states.includes(r.state)) return undefined;
   if (r.since !== undefined && typeof r.since !== 'string') return undefined;
+  if (r.run !== undefined && typeof r.run !== 'string') return undefined;
   if (r.detail !== undefined && (typeof r.detail !== 'object' || r.detail === null)) {
     return undefined;
   }

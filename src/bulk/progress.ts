@@ -17,6 +17,7 @@ export class ProgressTracker {
     skipped: 0,
     interrupted: 0,
     valid: 0,
+    duplicate: 0,
   };
   readonly startedAt = performance.now();
   readonly #samples: { at: number; done: number }[] = [];
@@ -29,7 +30,7 @@ export class ProgressTracker {
 
   get done(): number {
     const c = this.counts;
-    return c.succeeded + c.existing + c.failed + c.skipped + c.interrupted + c.valid;
+    return c.succeeded + c.existing + c.failed + c.skipped + c.interrupted + c.valid + c.duplicate;
   }
 
   count(outcome: BulkOutcome<unknown, unknown>): void {

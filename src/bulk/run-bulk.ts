@@ -20,6 +20,7 @@ import { Congestion } from './congestion';
 import type { JournalRecord } from './journal';
 import { OutcomeStream } from './outcome-stream';
 import { ProgressTracker } from './progress';
+import { SeenKeys } from './seen-keys';
 import type {
   BulkItems,
   BulkJob,
@@ -144,12 +145,16 @@ function describeError(error: unknown, inDoubt: boolean): Record<string, unknown
  * raise it again. With a `journal`, each item's intent is recorded before its request and its
  * outcome after: run again with the same journal and job id, finished items are skipped and items
  * whose request may have reached the service are reconciled (or, when `replaySafe`, sent again).
+ * A job claims its journal before it reads an item: with another writer on it, the job rejects
+ * with `JournalLockedError` and sends nothing. An item whose key repeats an earlier item's is
+ * reported `duplicate` and never sent (see {@link BulkOptions.dedupeWindow}).
  *
  * @param items An array, or any iterable or async iterable.
  * @param operation What to do with an item: `key`, `run`, and optionally `reconcile`,
  *   `replaySafe`, `existed`, `validate`, `describe`.
  * @param options Concurrency, journal, signal, progress, dry run (see {@link BulkOptions}).
  * @throws {RequestValidationError} an option is invalid (at once, nothing sent).
+ * @throws {JournalLockedError} (the job rejects) another writer holds the journal: nothing sent.
  * @example
  * ```ts
  * import { runBulk } from 'partner-sdk/bulk';
@@ -174,6 +179,12 @@ export function runBulk<I, R>(
   const min = positiveInteger('minConcurrency', options.minConcurrency, 1);
   const max = positiveInteger('maxConcurrency', options.maxConcurrency, Math.max(16, concurrency));
   const maxAttempts = positiveInteger('maxAttempts', options.maxAttempts, 3);
+  const window = options.dedupeWindow ?? 100_000;
+  if (!Number.isSafeInteger(window) || window < 0) {
+    throw new RequestValidationError('Invalid bulk options', [
+      { path: ['dedupeWindow'], message: 'expected a whole number ≥ 0', code: 'invalid_value' },
+    ]);
+  }
   if (min > max) {
     throw new RequestValidationError('Invalid bulk options', [
       {
@@ -185,15 +196,24 @@ export function runBulk<I, R>(
   }
   const source = toAsyncIterator(items);
   const total = Array.isArray(items) ? items.length : options.total;
-  return new Job(
-    source,
-    operation,
-    options,
-    new Congestion(concurrency, min, max),
+  return new Job(source, operation, options, {
+    congestion: new Congestion(concurrency, min, max),
     maxAttempts,
     total,
-  );
+    seen: new SeenKeys(window),
+  });
 }
+
+/** What `runBulk` checked and built for a job. */
+interface JobSetup {
+  congestion: Congestion;
+  maxAttempts: number;
+  total: number | undefined;
+  seen: SeenKeys;
+}
+
+/** The item's outcome is already reported (reconciled, or failed in doubt): nothing to send. */
+const SETTLED = Symbol('settled');
 
 class Job<I, R> implements BulkJob<I, R> {
   readonly #source: AsyncIterator<I>;
@@ -202,6 +222,9 @@ class Job<I, R> implements BulkJob<I, R> {
   readonly #congestion: Congestion;
   readonly #maxAttempts: number;
   readonly #tracker: ProgressTracker;
+  readonly #seen: SeenKeys;
+  /** This run's id in the journal's records: tells its own records from an earlier run's. */
+  readonly #runId = crypto.randomUUID();
   readonly #stop = new AbortController();
   readonly #inFlight = new Set<Promise<void>>();
   readonly #retry: Work<I>[] = [];
@@ -214,16 +237,15 @@ class Job<I, R> implements BulkJob<I, R> {
     source: AsyncIterator<I>,
     operation: BulkOperation<I, R>,
     options: BulkOptions,
-    congestion: Congestion,
-    maxAttempts: number,
-    total: number | undefined,
+    setup: JobSetup,
   ) {
     this.#source = source;
     this.#operation = operation;
     this.#options = options;
-    this.#congestion = congestion;
-    this.#maxAttempts = maxAttempts;
-    this.#tracker = new ProgressTracker(total);
+    this.#congestion = setup.congestion;
+    this.#maxAttempts = setup.maxAttempts;
+    this.#tracker = new ProgressTracker(setup.total);
+    this.#seen = setup.seen;
   }
 
   get progress(): BulkProgress {
@@ -274,6 +296,20 @@ class Job<I, R> implements BulkJob<I, R> {
   }
 
   async #run(): Promise<BulkSummary> {
+    const unlisten = this.#listen();
+    const claimed = await this.#claim();
+    try {
+      const exhausted = claimed ? await this.#schedule() : true;
+      await this.#drain(exhausted);
+    } finally {
+      unlisten();
+      if (claimed) await this.#releaseJournal();
+    }
+    return this.#conclude();
+  }
+
+  /** Follows the caller's signal and reports progress; returns what undoes both. */
+  #listen(): () => void {
     const signal = this.#options.signal;
     const onAbort = () => this.#stop.abort(signal?.reason);
     if (signal?.aborted) onAbort();
@@ -286,86 +322,110 @@ class Job<I, R> implements BulkJob<I, R> {
       ? setInterval(() => onProgress(this.#report(true)), PROGRESS_EVERY_MS)
       : undefined;
     (timer as { unref?: () => void } | undefined)?.unref?.();
-    let exhausted = false;
-    try {
-      while (!stopped.aborted && !this.#fatal) {
-        if (this.#stream?.full) {
-          await Promise.race([this.#stream.drained(), this.#changed()]);
-          continue;
-        }
-        if (this.#inFlight.size >= this.#congestion.limit) {
-          await this.#changed();
-          continue;
-        }
-        if (exhausted && this.#retry.length === 0) {
-          if (this.#inFlight.size === 0) break;
-          await this.#changed();
-          continue;
-        }
-        const wait = this.#congestion.reserve();
-        if (wait > 0) {
-          await sleep(wait, stopped).catch(() => {});
-          continue;
-        }
-        let work = this.#retry.shift();
-        if (!work) {
-          if (exhausted) {
-            if (this.#inFlight.size === 0) break;
-            await this.#changed();
-            continue;
-          }
-          let next: IteratorResult<I>;
-          try {
-            next = await this.#source.next();
-          } catch (error) {
-            this.#fatal = { error };
-            break;
-          }
-          if (next.done) {
-            exhausted = true;
-            continue;
-          }
-          work = {
-            item: next.value,
-            key: '',
-            attempts: 0,
-            throttles: 0,
-            inDoubt: false,
-            since: undefined,
-            admitted: false,
-          };
-        }
-        const running = this.#process(work).then(
-          () => undefined,
-          (error: unknown) => {
-            this.#fatal ??= { error };
-          },
-        );
-        this.#inFlight.add(running);
-        void running.finally(() => {
-          this.#inFlight.delete(running);
-          this.#notify();
-        });
-      }
-      // Stopped or failed: what is in flight finishes (or is abandoned, and reported interrupted).
-      if (this.#fatal) this.#stop.abort(this.#fatal.error);
-      while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
-      for (const work of this.#retry.splice(0)) {
-        if (work.admitted)
-          this.#emit({
-            status: 'interrupted',
-            key: work.key,
-            item: work.item,
-            attempts: work.attempts,
-          });
-      }
-      if (!exhausted) await this.#source.return?.().catch(() => {});
-    } finally {
+    return () => {
       clearInterval(timer);
       signal?.removeEventListener('abort', onAbort);
       stopped.removeEventListener('abort', wakeOnStop);
+    };
+  }
+
+  /** Makes this job its journal's one writer, before any item is read; false when refused. */
+  async #claim(): Promise<boolean> {
+    const journal = this.#options.journal;
+    if (!journal?.store.claim || this.#options.dryRun) return true;
+    try {
+      await journal.store.claim(journal.job);
+      return true;
+    } catch (error) {
+      this.#fatal = { error };
+      return false;
     }
-    onProgress?.(this.#report(false));
+  }
+
+  async #releaseJournal(): Promise<void> {
+    const journal = this.#options.journal;
+    if (journal?.store.claim && !this.#options.dryRun) {
+      await journal.store.release?.(journal.job).catch(() => {});
+    }
+  }
+
+  /** Starts items as room frees up; resolves once every item started, or the job stopped. */
+  async #schedule(): Promise<boolean> {
+    const stopped = this.#stop.signal;
+    let exhausted = false;
+    while (!stopped.aborted && !this.#fatal) {
+      const blocked = this.#blocked(exhausted);
+      if (blocked === 'done') break;
+      if (blocked) {
+        await blocked;
+        continue;
+      }
+      const wait = this.#congestion.reserve();
+      if (wait > 0) {
+        await sleep(wait, stopped).catch(() => {});
+        continue;
+      }
+      let work = this.#retry.shift();
+      if (!work) {
+        const next = await this.#pull();
+        if (!next) break;
+        if (next.done) {
+          exhausted = true;
+          continue;
+        }
+        work = newWork(next.value);
+      }
+      this.#launch(work);
+    }
+    return exhausted;
+  }
+
+  /** What keeps the scheduler from starting an item now: something to wait for, or 'done'. */
+  #blocked(exhausted: boolean): Promise<void> | 'done' | undefined {
+    if (this.#stream?.full) return Promise.race([this.#stream.drained(), this.#changed()]);
+    if (this.#inFlight.size >= this.#congestion.limit) return this.#changed();
+    if (exhausted && this.#retry.length === 0) {
+      return this.#inFlight.size === 0 ? 'done' : this.#changed();
+    }
+    return undefined;
+  }
+
+  /** The next item; undefined when the source failed (the job's failure). */
+  async #pull(): Promise<IteratorResult<I> | undefined> {
+    try {
+      return await this.#source.next();
+    } catch (error) {
+      this.#fatal = { error };
+      return undefined;
+    }
+  }
+
+  #launch(work: Work<I>): void {
+    const running = this.#process(work).then(
+      () => undefined,
+      (error: unknown) => {
+        this.#fatal ??= { error };
+      },
+    );
+    this.#inFlight.add(running);
+    void running.finally(() => {
+      this.#inFlight.delete(running);
+      this.#notify();
+    });
+  }
+
+  /** Stopped or failed: what is in flight finishes (or is abandoned, and reported interrupted). */
+  async #drain(exhausted: boolean): Promise<void> {
+    if (this.#fatal) this.#stop.abort(this.#fatal.error);
+    while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
+    for (const work of this.#retry.splice(0)) {
+      if (work.admitted) this.#emit({ status: 'interrupted', ...this.#base(work) });
+    }
+    if (!exhausted) await this.#source.return?.().catch(() => {});
+  }
+
+  #conclude(): BulkSummary {
+    this.#options.onProgress?.(this.#report(false));
     if (this.#fatal) {
       this.#stream?.end(this.#fatal);
       throw this.#fatal.error;
@@ -374,7 +434,7 @@ class Job<I, R> implements BulkJob<I, R> {
     return {
       ...this.#tracker.counts,
       total: this.#tracker.done,
-      aborted: stopped.aborted,
+      aborted: this.#stop.signal.aborted,
       elapsedMs: performance.now() - this.#tracker.startedAt,
       throttled: this.#congestion.throttled,
       concurrency: this.#congestion.limit,
@@ -391,38 +451,47 @@ class Job<I, R> implements BulkJob<I, R> {
   }
 
   #emit(outcome: BulkOutcome<I, R>): void {
+    if (outcome.status !== 'duplicate' && outcome.key !== '') this.#seen.finish(outcome.key);
     this.#tracker.count(outcome);
     this.#stream?.push(outcome);
   }
 
-  /** Validates an item and reads its journal record; false when it needs no request. */
+  /** Validates an item, sets duplicates aside and reads its journal record; false when it needs no request. */
   async #admit(work: Work<I>): Promise<boolean> {
-    const operation = this.#operation;
     try {
-      work.key = operation.key(work.item);
-      if (typeof work.key !== 'string' || work.key === '') {
-        throw new RequestValidationError('Invalid bulk item', [
-          { path: ['key'], message: 'the item has no key', code: 'invalid_key' },
-        ]);
-      }
-      operation.validate?.(work.item);
+      work.key = keyOf(this.#operation.key, work.item);
     } catch (error) {
-      this.#emit({
-        status: 'failed',
-        key: work.key,
-        item: work.item,
-        error,
-        inDoubt: false,
-        attempts: 0,
-      });
+      this.#emit({ status: 'failed', ...this.#base(work), error, inDoubt: false });
+      return false;
+    }
+    if (this.#seen.has(work.key)) {
+      this.#emit({ status: 'duplicate', key: work.key, item: work.item });
+      return false;
+    }
+    this.#seen.start(work.key);
+    try {
+      this.#operation.validate?.(work.item);
+    } catch (error) {
+      this.#emit({ status: 'failed', ...this.#base(work), error, inDoubt: false });
       return false;
     }
     if (this.#options.dryRun) {
       this.#emit({ status: 'valid', key: work.key, item: work.item });
       return false;
     }
+    return this.#recall(work);
+  }
+
+  /** Reads the item's journal record: skipped when an earlier run finished it, in doubt when it may have sent it. */
+  async #recall(work: Work<I>): Promise<boolean> {
     const journal = this.#options.journal;
     const previous = journal ? await journal.store.get(journal.job, work.key) : undefined;
+    if (previous?.run === this.#runId) {
+      // This run recorded the key already: the input repeats it further back than the window.
+      this.#seen.finish(work.key);
+      this.#emit({ status: 'duplicate', key: work.key, item: work.item });
+      return false;
+    }
     if (previous) {
       const finished = previous.state !== 'intent';
       const retry = previous.state === 'failed' && this.#options.retryFailed;
@@ -441,92 +510,112 @@ class Job<I, R> implements BulkJob<I, R> {
 
   async #process(work: Work<I>): Promise<void> {
     if (!work.admitted && !(await this.#admit(work))) return;
-    const operation = this.#operation;
     const stopped = this.#stop.signal;
     const options: RequestOptions = {
       ...this.#options.requestOptions,
       signal: stopped,
       maxRetries: 0,
     };
-    const journal = this.#options.journal;
-    for (;;) {
-      if (stopped.aborted) break;
+    while (!stopped.aborted) {
       const startedAt = performance.now();
-      let result: R;
+      let result: R | typeof SETTLED;
       try {
-        if (work.inDoubt) {
-          if (operation.reconcile) {
-            work.attempts++;
-            const found = await operation.reconcile(work.item, new Date(work.since!), options);
-            if (found !== undefined) {
-              const reconciled = { result: found, reconciled: true };
-              await this.#finish(work, { status: 'succeeded', ...this.#base(work), ...reconciled });
-              return;
-            }
-            work.inDoubt = false; // nothing was done: sending is safe
-          } else if (!operation.replaySafe) {
-            const error = new InDoubtError(
-              `${work.key}: a request may have reached the service without its answer; not sent again (no way to check it)`,
-            );
-            await this.#finish(work, {
-              status: 'failed',
-              ...this.#base(work),
-              error,
-              inDoubt: true,
-            });
-            return;
-          }
-        }
-        const sentAt = Date.now();
-        if (journal) {
-          const now = new Date(sentAt).toISOString();
-          const since = work.since ?? now;
-          await this.#record({ job: journal.job, key: work.key, state: 'intent', at: now, since });
-        }
-        work.attempts++;
-        try {
-          result = await operation.run(work.item, options);
-        } catch (error) {
-          if (mayHaveActed(error)) {
-            work.since ??= new Date(sentAt).toISOString();
-            work.inDoubt = true;
-          }
-          throw error;
-        }
+        result = await this.#attempt(work, options);
       } catch (error) {
         if (error instanceof JournalFailure) throw error.error;
-        const failure = classify(error, stopped.aborted);
-        if (failure === 'aborted') break;
-        if (failure === 'throttled' && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
-          this.#congestion.throttle(startedAt, retryAfterOf(error));
-          this.#retry.push(work);
-          return;
-        }
-        if (failure === 'transient' && work.attempts < this.#maxAttempts) {
-          const backoff = Math.min(8_000, 300 * 2 ** (work.attempts - 1));
-          await sleep(backoff * (0.8 + Math.random() * 0.4), stopped).catch(() => {});
-          continue;
-        }
-        await this.#finish(work, {
-          status: 'failed',
-          ...this.#base(work),
-          error,
-          inDoubt: work.inDoubt,
-        });
+        const next = await this.#failed(work, error, startedAt);
+        if (next === 'again') continue;
+        if (next === 'stopped') break;
         return;
       }
-      this.#congestion.success(startedAt);
-      const existed = operation.existed?.(result) ?? false;
-      await this.#finish(
-        work,
-        existed
-          ? { status: 'existing', ...this.#base(work), result }
-          : { status: 'succeeded', ...this.#base(work), result, reconciled: false },
-      );
+      if (result !== SETTLED) await this.#succeeded(work, result, startedAt);
       return;
     }
     // Stopped: the journal keeps the intent, so a resumed job reconciles this item first.
     this.#emit({ status: 'interrupted', ...this.#base(work) });
+  }
+
+  /** One try at the item: settles a doubt first (reconcile, or refuse to risk a duplicate), then sends. */
+  async #attempt(work: Work<I>, options: RequestOptions): Promise<R | typeof SETTLED> {
+    if (work.inDoubt && (await this.#settleDoubt(work, options))) return SETTLED;
+    const sentAt = Date.now();
+    const journal = this.#options.journal;
+    if (journal) {
+      const at = new Date(sentAt).toISOString();
+      const since = work.since ?? at;
+      await this.#record({ job: journal.job, key: work.key, state: 'intent', at, since });
+    }
+    work.attempts++;
+    try {
+      return await this.#operation.run(work.item, options);
+    } catch (error) {
+      if (mayHaveActed(error)) {
+        work.since ??= new Date(sentAt).toISOString();
+        work.inDoubt = true;
+      }
+      throw error;
+    }
+  }
+
+  /** An item in doubt: true when its outcome is now reported, false when sending it is safe. */
+  async #settleDoubt(work: Work<I>, options: RequestOptions): Promise<boolean> {
+    const operation = this.#operation;
+    if (operation.reconcile) {
+      work.attempts++;
+      const found = await operation.reconcile(work.item, new Date(work.since!), options);
+      if (found === undefined) {
+        work.inDoubt = false; // nothing was done: sending is safe
+        return false;
+      }
+      const reconciled = { result: found, reconciled: true };
+      await this.#finish(work, { status: 'succeeded', ...this.#base(work), ...reconciled });
+      return true;
+    }
+    if (operation.replaySafe) return false;
+    const error = new InDoubtError(
+      `${work.key}: a request may have reached the service without its answer; not sent again (no way to check it)`,
+    );
+    await this.#finish(work, { status: 'failed', ...this.#base(work), error, inDoubt: true });
+    return true;
+  }
+
+  /** After a failed try: try 'again' now, the job 'stopped', or 'done' (queued or reported). */
+  async #failed(
+    work: Work<I>,
+    error: unknown,
+    startedAt: number,
+  ): Promise<'again' | 'stopped' | 'done'> {
+    const stopped = this.#stop.signal;
+    const failure = classify(error, stopped.aborted);
+    if (failure === 'aborted') return 'stopped';
+    if (failure === 'throttled' && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
+      this.#congestion.throttle(startedAt, retryAfterOf(error));
+      this.#retry.push(work);
+      return 'done';
+    }
+    if (failure === 'transient' && work.attempts < this.#maxAttempts) {
+      const backoff = Math.min(8_000, 300 * 2 ** (work.attempts - 1));
+      await sleep(backoff * (0.8 + Math.random() * 0.4), stopped).catch(() => {});
+      return 'again';
+    }
+    await this.#finish(work, {
+      status: 'failed',
+      ...this.#base(work),
+      error,
+      inDoubt: work.inDoubt,
+    });
+    return 'done';
+  }
+
+  async #succeeded(work: Work<I>, result: R, startedAt: number): Promise<void> {
+    this.#congestion.success(startedAt);
+    const existed = this.#operation.existed?.(result) ?? false;
+    await this.#finish(
+      work,
+      existed
+        ? { status: 'existing', ...this.#base(work), result }
+        : { status: 'succeeded', ...this.#base(work), result, reconciled: false },
+    );
   }
 
   #base(work: Work<I>): { key: string; item: I; attempts: number } {
@@ -536,7 +625,7 @@ class Job<I, R> implements BulkJob<I, R> {
   /** Writes a journal record; a failing store stops the job (it can no longer promise anything). */
   async #record(record: JournalRecord): Promise<void> {
     try {
-      await this.#options.journal!.store.put(record);
+      await this.#options.journal!.store.put({ ...record, run: this.#runId });
     } catch (error) {
       throw new JournalFailure(error);
     }
@@ -566,4 +655,27 @@ class Job<I, R> implements BulkJob<I, R> {
     }
     this.#emit(outcome);
   }
+}
+
+function newWork<I>(item: I): Work<I> {
+  return {
+    item,
+    key: '',
+    attempts: 0,
+    throttles: 0,
+    inDoubt: false,
+    since: undefined,
+    admitted: false,
+  };
+}
+
+/** The item's key, checked: a non-empty string. */
+function keyOf<I>(key: (item: I) => string, item: I): string {
+  const value = key(item);
+  if (typeof value !== 'string' || value === '') {
+    throw new RequestValidationError('Invalid bulk item', [
+      { path: ['key'], message: 'the item has no key', code: 'invalid_key' },
+    ]);
+  }
+  return value;
 }

@@ -71,6 +71,17 @@ export interface BulkInterrupted<I> extends BulkOutcomeBase<I> {
   attempts: number;
 }
 
+/**
+ * The item's key was met earlier in this job's input: the same item, done (or being done) once
+ * under its first occurrence, whose outcome is reported there. Never sent. Recognised when the
+ * first occurrence is unfinished or among the last `dedupeWindow` items finished, and, with a
+ * journal, anywhere in the job.
+ */
+export interface BulkDuplicate<I> extends BulkOutcomeBase<I> {
+  /** What happened. */
+  status: 'duplicate';
+}
+
 /** A dry run found nothing wrong with the item (nothing was sent). */
 export interface BulkValid<I> extends BulkOutcomeBase<I> {
   /** What happened. */
@@ -84,6 +95,7 @@ export type BulkOutcome<I, R> =
   | BulkFailed<I>
   | BulkSkipped<I>
   | BulkInterrupted<I>
+  | BulkDuplicate<I>
   | BulkValid<I>;
 
 /** Counts of outcomes so far, by status. */
@@ -100,6 +112,8 @@ export interface BulkCounts {
   interrupted: number;
   /** Items a dry run validated. */
   valid: number;
+  /** Items whose key repeated an earlier item's in the input (never sent). */
+  duplicate: number;
 }
 
 /**
@@ -164,6 +178,12 @@ export interface BulkOptions {
   retryFailed?: boolean;
   /** Validates every item and sends nothing: each outcome is `valid` or `failed`. */
   dryRun?: boolean;
+  /**
+   * Finished items whose keys are remembered to recognise a repeated key (besides every
+   * unfinished item's, always remembered). Default 100 000, a few megabytes at most; 0 keeps
+   * only unfinished items'. With a journal, repeats further apart are recognised too.
+   */
+  dedupeWindow?: number;
   /** How many items there are, for the estimate of time left (an array's length is known). */
   total?: number;
   /** Called with progress about twice a second and once at the end. *

@@ -27,3 +27,7 @@ import { PartnerError } from '../core/errors';
  * ```
  */
 export class RedisStoreError extends PartnerError {}
+// Its own brand: without one, `instanceof RedisStoreError` would match every PartnerError.
+Object.defineProperty(RedisStoreError, Symbol.for('partner-sdk.error.brand'), {
+  value: 'partner-sdk.RedisStoreError',
+});

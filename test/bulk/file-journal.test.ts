@@ -1,7 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileJournal, JournalMismatchError, type JournalRecord } from 'partner-sdk/bulk';
+import {
+  FileJournal,
+  JournalLockedError,
+  JournalMismatchError,
+  type JournalRecord,
+} from 'partner-sdk/bulk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeJournalStoreContract } from '../helpers/journal-store-contract';
 
@@ -87,5 +93,59 @@ describe('FileJournal', () => {
     const lines = [record('trx_1'), { ...record('trx_2'), job: 'job-2' }];
     await writeFile(path, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     await expect(FileJournal.open(path)).rejects.toThrow(JournalMismatchError);
+  });
+});
+
+describe('FileJournal: one writer per file', () => {
+  it('refuses a second open while the first holds the journal, naming the holder; free again after close', async () => {
+    const path = await tempFile();
+    const first = await FileJournal.open(path);
+    const refused = await FileJournal.open(path).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(JournalLockedError);
+    const { holder, message } = refused as JournalLockedError;
+    expect(holder).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(Date.parse(holder.since!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(message).toContain(
+      `in use by process ${process.pid} on ${hostname()} since ${holder.since}`,
+    );
+    await first.close();
+    const second = await FileJournal.open(path);
+    await second.put(record('trx_1'));
+    await second.close();
+  });
+
+  it('takes over the lock of a process that is gone (killed: its lock file left behind)', async () => {
+    const path = await tempFile();
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const stale = { pid: gone, host: hostname(), since: '2026-11-01T00:00:00.000Z', token: 'old' };
+    await writeFile(`${path}.lock`, JSON.stringify(stale));
+    const store = await FileJournal.open(path);
+    const lock = JSON.parse(await readFile(`${path}.lock`, 'utf8')) as { pid: number };
+    expect(lock.pid).toBe(process.pid);
+    await store.close();
+  });
+
+  it('refuses a lock taken on another host (it cannot tell whether that run lives), saying which file frees it', async () => {
+    const path = await tempFile();
+    const since = '2026-11-25T10:00:00.000Z';
+    const other = { pid: 4242, host: 'batch-host-7', since, token: 'theirs' };
+    await writeFile(`${path}.lock`, JSON.stringify(other));
+    const refused = await FileJournal.open(path).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(JournalLockedError);
+    expect((refused as JournalLockedError).holder).toEqual({
+      pid: 4242,
+      host: 'batch-host-7',
+      since,
+    });
+    expect((refused as Error).message).toContain(`delete ${path}.lock`);
+  });
+
+  it('stops writing when its lock file is removed while it runs', async () => {
+    const path = await tempFile();
+    const store = await FileJournal.open(path);
+    await store.put(record('trx_1'));
+    await unlink(`${path}.lock`);
+    await expect(store.put(record('trx_2'))).rejects.toThrow(JournalLockedError);
+    await store.close();
   });
 });

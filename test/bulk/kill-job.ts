@@ -60,14 +60,22 @@ export interface Line {
   reconciled?: boolean;
 }
 
+/** How a job process ended, and what it printed. */
+export interface JobRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lines: Line[];
+  stderr: string;
+}
+
 /**
- * Runs the job in a child process. With `killWhen`, SIGKILLs it as soon as that says so (checked
- * every few milliseconds with the lines printed so far). Resolves with the lines it printed.
+ * Runs the job in a child process to its end (at most a minute). With `killWhen`, SIGKILLs it as
+ * soon as that says so (checked every few milliseconds with the lines printed so far).
  */
-export function runJob(
+export function spawnJob(
   env: Record<string, string>,
   killWhen?: (lines: Line[]) => boolean,
-): Promise<Line[]> {
+): Promise<JobRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -96,13 +104,25 @@ export function runJob(
       stderr += chunk;
     });
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       clearInterval(watch);
-      if (killWhen ? signal === 'SIGKILL' : code === 0) resolve(lines);
-      else reject(new Error(`job exited ${code ?? signal}: ${stderr}`));
+      resolve({ code, signal, lines, stderr });
     });
   });
+}
+
+/**
+ * Runs the job in a child process. With `killWhen`, SIGKILLs it as soon as that says so (checked
+ * every few milliseconds with the lines printed so far). Resolves with the lines it printed.
+ */
+export async function runJob(
+  env: Record<string, string>,
+  killWhen?: (lines: Line[]) => boolean,
+): Promise<Line[]> {
+  const run = await spawnJob(env, killWhen);
+  if (killWhen ? run.signal === 'SIGKILL' : run.code === 0) return run.lines;
+  throw new Error(`job exited ${run.code ?? run.signal}: ${run.stderr}`);
 }
 
 /**

@@ -17,8 +17,9 @@ import {
   lostAnswersOf,
   runJob,
   serveWithLateAnswers,
+  spawnJob,
 } from '../bulk/kill-job';
-import { libraries } from './support/libraries';
+import { libraries, sendCommand } from './support/libraries';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 
 let redis: RedisServer;
@@ -62,7 +63,20 @@ describe.each(libraries)('a bulk job on the Redis journal over $name', (library)
       expect(inDoubt.length).toBeGreaterThanOrEqual(1);
       const lostAnswers = await lostAnswersOf(mock, hashes, inDoubt);
 
-      // Another process resumes the same job from the same Redis journal.
+      // While the dead process's lease lasts, a new runner is refused and sends nothing.
+      const before = mock.requests.length;
+      const refused = await spawnJob({ ...env, RUNNER: 'early' });
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toMatch(/JournalLockedError: .*in use by process \d+ on /);
+      expect(mock.requests.slice(before).filter((r) => r.headers['x-runner'] === 'early')).toEqual(
+        [],
+      );
+
+      // The dead process's lease runs out (its 30 s pass at once here: the expiry itself is the
+      // store's test); then another process resumes the same job from the same Redis journal.
+      const lease = `${prefix}journal-lease:{refund-cohort}`;
+      expect(Number(await sendCommand(connection, ['PTTL', lease]))).toBeGreaterThan(0);
+      await sendCommand(connection, ['PEXPIRE', lease, '1']);
       const second = await runJob(env);
       await expectResumedExactlyOnce(mock, hashes, { first, second, lostAnswers });
     } finally {

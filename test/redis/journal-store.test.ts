@@ -4,6 +4,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { JournalLockedError } from 'partner-sdk/bulk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisJournalStore, RedisStoreError } from '../../src/redis/index';
 import { describeJournalStoreContract } from '../helpers/journal-store-contract';
@@ -38,6 +40,53 @@ describe.each(libraries)('RedisJournalStore over $name', (library) => {
     const ttl = Number(await sendCommand(shared, ['PTTL', keys[0]!]));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('refuses a second writer of a job while the first holds its lease: claim and put, naming the holder', async () => {
+    const prefix = `j-${randomUUID()}:`;
+    const first = new RedisJournalStore(shared.client, { prefix, leaseMs: 60_000 });
+    const second = new RedisJournalStore(shared.client, { prefix, leaseMs: 60_000 });
+    const at = new Date().toISOString();
+    await first.claim('cohort-1');
+    await first.put({ job: 'cohort-1', key: 'trx_1', state: 'intent', at });
+    const refused = await second.claim('cohort-1').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(JournalLockedError);
+    expect(refused).not.toBeInstanceOf(RedisStoreError);
+    expect((refused as JournalLockedError).holder).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+    });
+    expect((refused as JournalLockedError).holder.expiresInMs).toBeGreaterThan(50_000);
+    await expect(
+      second.put({ job: 'cohort-1', key: 'trx_2', state: 'intent', at }),
+    ).rejects.toThrow(JournalLockedError);
+    expect(await second.get('cohort-1', 'trx_2')).toBeUndefined();
+    // Another job is not held; the first job is free once released.
+    await second.claim('cohort-2');
+    await first.release('cohort-1');
+    await second.claim('cohort-1');
+    await second.put({ job: 'cohort-1', key: 'trx_2', state: 'intent', at });
+    await first.close();
+    await second.close();
+  });
+
+  it('lets the next writer take over once a lease that nobody renews runs out', async () => {
+    const prefix = `j-${randomUUID()}:`;
+    const gone = new RedisJournalStore(shared.client, { prefix, leaseMs: 300 });
+    await gone.claim('cohort-1');
+    // The holder stops renewing (as a killed process would) without giving the lease back.
+    await sendCommand(shared, [
+      'SET',
+      `${prefix}journal-lease:{cohort-1}`,
+      '{"pid":1}',
+      'PX',
+      '300',
+    ]);
+    const next = new RedisJournalStore(shared.client, { prefix, leaseMs: 300 });
+    await expect(next.claim('cohort-1')).rejects.toThrow(JournalLockedError);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await next.claim('cohort-1');
+    await next.close();
   });
 
   it('rejects with RedisStoreError when Redis does not answer, and on a record it cannot read', async () => {

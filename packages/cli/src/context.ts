@@ -15,6 +15,8 @@ export const EXIT = {
   failed: 1,
   /** Bad arguments, input or configuration: nothing was sent. */
   usage: 2,
+  /** The journal is in use by another run (one writer per journal): nothing was sent. */
+  busy: 3,
   /** Stopped by Ctrl-C (SIGINT) or SIGTERM; a journaled job resumes where it stopped. */
   interrupted: 130,
 } as const;

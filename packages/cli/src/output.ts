@@ -76,6 +76,7 @@ const MARKS: Record<string, string> = {
   existing: 'ok',
   valid: 'ok',
   skipped: '--',
+  duplicate: '--',
   failed: 'FAIL',
   interrupted: '..',
 };
@@ -97,15 +98,24 @@ export function outcomeText(
             ? `done by an earlier run (${outcome.previous.state})`
             : outcome.status === 'interrupted'
               ? 'interrupted: resume with the same --journal'
-              : 'valid (dry run: nothing sent)';
+              : outcome.status === 'duplicate'
+                ? 'duplicate of an earlier item of this job: not sent'
+                : 'valid (dry run: nothing sent)';
   return `${mark} ${outcome.key}  ${detail}`;
 }
 
 /** The summary of a bulk job for people. */
 export function summaryText(summary: BulkSummary): string {
-  const parts = (['succeeded', 'existing', 'skipped', 'failed', 'interrupted', 'valid'] as const)
-    .filter((k) => summary[k] > 0)
-    .map((k) => `${summary[k]} ${k}`);
+  const statuses = [
+    'succeeded',
+    'existing',
+    'skipped',
+    'duplicate',
+    'failed',
+    'interrupted',
+    'valid',
+  ] as const;
+  const parts = statuses.filter((k) => summary[k] > 0).map((k) => `${summary[k]} ${k}`);
   const seconds = (summary.elapsedMs / 1000).toFixed(1);
   const throttled = summary.throttled ? `, ${summary.throttled} throttled (429/503)` : '';
   return `${summary.total} items: ${parts.join(', ') || 'nothing to do'} in ${seconds} s${throttled}${summary.aborted ? ' (stopped before the end)' : ''}`;

@@ -7,6 +7,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { PartnerError, RequestValidationError, VERSION } from 'partner-sdk';
+import { JournalLockedError } from 'partner-sdk/bulk';
 import {
   anticipationsCommand,
   bankAccountsCommand,
@@ -29,6 +30,7 @@ Credentials come from the environment, as for the SDK's client:
   for calls made for a seller. Try it offline: partner-sdk mock prints them.
 
 Exit codes: 0 all done · 1 the call or some items failed · 2 usage error (nothing sent)
+            3 the --journal is in use by another run (nothing sent)
             130 interrupted (a --journal job resumes where it stopped)`;
 
 /** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
@@ -94,6 +96,7 @@ function report(context: Context, error: unknown): number {
   if (context.json) context.io.stderr.write(`${JSON.stringify({ error: errorJson(error) })}\n`);
   else context.note(`partner-sdk: ${errorText(error)}`);
   if (usage) return EXIT.usage;
+  if (error instanceof JournalLockedError) return EXIT.busy;
   if (error instanceof PartnerError) return EXIT.failed;
   if (!context.json) context.note((error as Error)?.stack ?? String(error));
   return EXIT.failed;

@@ -1,0 +1,77 @@
+/**
+ * The CLI's side of one writer per journal and of repeated keys: two runs started at once on one
+ * `--journal` (one runs, the other exits 3 having sent nothing), and a hash given three times in
+ * one run (requested once, the repeats shown as duplicates).
+ */
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, jsonLines } from './run-cli';
+
+let mock: MockPartnerApi;
+let server: MockServer;
+let env: Record<string, string | undefined>;
+let dir: string;
+
+beforeAll(async () => {
+  mock = createMockPartnerApi({ refundPolls: 0 });
+  server = await mock.listen();
+  env = {
+    PARTNER_API_BASE_URL: server.url,
+    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+    PARTNER_API_CLIENT_TOKEN: undefined,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+  };
+  dir = await mkdtemp(join(tmpdir(), 'partner-cli-one-writer-'));
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const posts = (hash: string) =>
+  mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`).length;
+
+describe('partner-sdk bulk commands', { timeout: 90_000 }, () => {
+  it('two runs at once on one --journal: one runs, the other exits 3 having sent nothing', async () => {
+    const hashes = Array.from({ length: 30 }, () => mock.addTransaction());
+    await writeFile(join(dir, 'hashes.txt'), `${hashes.join('\n')}\n`);
+    const logins = mock.stats.logins;
+    const args = [
+      '--json',
+      'refunds',
+      'request',
+      '--file',
+      join(dir, 'hashes.txt'),
+      '--journal',
+      join(dir, 'cohort.jsonl'),
+    ];
+
+    const runs = await Promise.all([cli(args, { env }), cli(args, { env })]);
+
+    expect(runs.map((run) => run.code).sort()).toEqual([0, 3]);
+    const winner = runs.find((run) => run.code === 0)!;
+    const loser = runs.find((run) => run.code === 3)!;
+    expect(jsonLines(winner.stdout).map((line) => line.status)).toEqual(
+      hashes.map(() => 'succeeded'),
+    );
+    expect(loser.stdout).toBe('');
+    expect(loser.stderr).toMatch(/JournalLockedError|in use by process \d+ on .* since /);
+    // Every process logs in before its first call: one login means the loser never called.
+    expect(mock.stats.logins - logins).toBe(1);
+    for (const hash of hashes) expect(posts(hash)).toBe(1);
+  });
+
+  it('a hash given three times is requested once, the repeats shown as duplicates', async () => {
+    const dupA = mock.addTransaction();
+    const run = await cli(['refunds', 'request', dupA, dupA, dupA], { env });
+    expect(run.code).toBe(0);
+    expect(posts(dupA)).toBe(1);
+    expect(run.stdout.split('\n').filter((line) => line.includes('duplicate'))).toHaveLength(2);
+    expect(run.stderr).toContain('3 items: 1 succeeded, 2 duplicate');
+  });
+});
