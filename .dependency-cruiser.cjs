@@ -55,6 +55,15 @@ module.exports = {
       to: { path: '^src/(testing|webhooks|bulk|redis)/|^src/(client|index)\\.ts$' },
     },
     {
+      name: 'telemetry-stands-alone',
+      comment:
+        'src/telemetry is the OpenTelemetry side of a narrow interface: it imports nothing of ours ' +
+        'but the version, so its lazily loaded chunk shares no code with the root.',
+      severity: 'error',
+      from: { path: '^src/telemetry/' },
+      to: { path: '^src/', pathNot: '^src/(telemetry/|version\\.ts$)' },
+    },
+    {
       name: 'ky-only-in-the-transport',
       comment: 'ky is an implementation detail of the transport: nothing else in src/ imports it.',
       severity: 'error',

@@ -24,7 +24,9 @@ export default defineConfig([
   // cost ~2 ms of a ~60 ms cold import (issue 8). The code it shares with `/webhooks` and
   // `/testing` is copied into each, as in the CJS build; nothing depends on one copy (the error
   // classes' `instanceof` holds across copies).
-  { ...common, entry: { index }, format: ['esm'], splitting: false, dts: false },
+  // Its one chunk is the OpenTelemetry code (`src/telemetry/otel.ts`), loaded with `import()` only
+  // when a provider is registered; it shares no code with the root, so the root stays one file.
+  { ...common, entry: { index }, format: ['esm'], splitting: true, dts: false },
   // The other entries share chunks: `/testing/msw` reaches the mock through `/testing`'s module
   // state. Their declarations, and the root's, are built here from one program.
   { ...common, entry: others, format: ['esm'], dts: { entry } },

@@ -73,4 +73,9 @@ export { type StatementExportRequestResult, Statements } from './resources/state
 export { Users } from './resources/users';
 export * from './schemas/index';
 export { parseTimestamp } from './shared/timestamp';
+export type {
+  MeterProviderLike,
+  TelemetryOptions,
+  TracerProviderLike,
+} from './telemetry/types';
 export { API_VERSION, VERSION } from './version';

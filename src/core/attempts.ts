@@ -32,6 +32,8 @@ export interface AttemptPlan {
 /** What the loop tells and asks its caller along the way. */
 export interface AttemptHooks {
   clock: Clock;
+  /** As an attempt starts: what it returns hears how it ended (telemetry). */
+  onAttempt?: (() => { end(status: number | undefined, error?: unknown): void }) | undefined;
   /** Before the wait of retry number `retry` (1 for the first) after `error`. */
   onRetry(error: unknown, retry: number, wait: number): void;
   /** After the wait, when the failed attempt may have acted: a result found ends the call. */
@@ -52,9 +54,13 @@ export async function runAttempts(
   const { clock } = hooks;
   for (let retry = 0; ; ) {
     const started = clock.now();
+    const traced = hooks.onAttempt?.();
     try {
-      return await attempt(ky, plan, started, clock);
+      const answer = await attempt(ky, plan, started, clock);
+      traced?.end(answer.response.status);
+      return answer;
     } catch (error) {
+      traced?.end(undefined, error);
       const now = clock.now();
       const left = timeForWait(error, plan.deadline - now, now - started);
       const wait =

@@ -24,6 +24,10 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   method: HttpMethod;
   /** Path under `baseUrl` starting with `/` (already encoded, see `path`), or an absolute URL. */
   path: string;
+  /** The path's template with parameters named (`/products/{productHash}`), for telemetry; see `route`. */
+  template?: string | undefined;
+  /** What telemetry names the call: the method's name (`refunds.request`). */
+  operation?: string | undefined;
   /** Query parameters; `undefined` values are left out. */
   query?: QueryParams | undefined;
   /** A JSON body. */

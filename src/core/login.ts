@@ -18,6 +18,8 @@ export async function login(
   const identity = { method: 'POST', path: shape.path } as const;
   const data = await send({
     method: 'POST',
+    operation: 'auth.login',
+    template: shape.path,
     path: shape.path,
     json: { [shape.body.clientId]: clientId, [shape.body.clientSecret]: clientSecret },
     replay: 'always',

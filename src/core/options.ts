@@ -4,6 +4,7 @@
  */
 
 import type { Assumptions, ResolvedAssumptions } from '../assumptions';
+import type { TelemetryOptions } from '../telemetry/types';
 import type { Logger, LogLevel, SdkLogger } from './logger';
 import type { ClientTokenStore } from './token-store';
 
@@ -78,6 +79,12 @@ export interface ClientOptions {
    * ```
    */
   assumptions?: Assumptions;
+  /**
+   * OpenTelemetry spans and metrics (see the "Tracing and metrics" guide). By default they go to
+   * the providers registered with `@opentelemetry/api`, and cost nothing when there are none;
+   * `{ tracerProvider, meterProvider }` sends them elsewhere, `false` turns them off.
+   */
+  telemetry?: false | TelemetryOptions;
 }
 
 /**
@@ -140,4 +147,5 @@ export interface ResolvedOptions {
   readonly defaultHeaders: Readonly<Record<string, string>>;
   readonly tokenStore: ClientTokenStore | undefined;
   readonly assumptions: ResolvedAssumptions;
+  readonly telemetry: false | TelemetryOptions | undefined;
 }

@@ -43,3 +43,19 @@ export function path(strings: TemplateStringsArray, ...params: Record<string, un
   }
   return result;
 }
+
+/**
+ * Like {@link path}, also giving the path's template with each parameter named
+ * (`/products/{productHash}`), which telemetry records instead of the hashes:
+ * `...route\`/products/${{ productHash }}\``.
+ */
+export function route(
+  strings: TemplateStringsArray,
+  ...params: Record<string, unknown>[]
+): { path: string; template: string } {
+  let template = strings[0] ?? '';
+  for (let index = 0; index < params.length; index++) {
+    template += `{${Object.keys(params[index]!)[0] ?? 'parameter'}}${strings[index + 1] ?? ''}`;
+  }
+  return { path: path(strings, ...params), template };
+}

@@ -77,6 +77,7 @@ export function resolveOptions(
     defaultHeaders: checkHeaders(options.defaultHeaders, 'defaultHeaders'),
     tokenStore,
     assumptions,
+    telemetry: options.telemetry,
   };
 }
 

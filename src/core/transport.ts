@@ -12,6 +12,8 @@
  */
 
 import ky, { type KyInstance } from 'ky';
+import { TelemetrySource } from '../telemetry/gate';
+import type { CallScope } from '../telemetry/types';
 import { abortableResponse } from './abortable-response';
 import { type APIPromise, apiPromise, type WithResponse } from './api-promise';
 import { type AttemptOutcome, runAttempts } from './attempts';
@@ -26,6 +28,7 @@ import {
   readySpec,
   type Schema,
 } from './call-spec';
+import { callFacts, type Tracing, traced, tracedReconciliation } from './call-telemetry';
 import { type Clock, systemClock } from './clock';
 import { bearerFailure, tokenFailure, toPartnerError, withAuthHint } from './error-mapping';
 import { AuthenticationError } from './errors';
@@ -53,6 +56,8 @@ interface Call {
   options: RequestOptions | undefined;
   /** When the call started, on the transport's clock. */
   started: number;
+  /** Its span and metrics, when telemetry records. */
+  trace: CallScope | undefined;
 }
 
 /** The HTTP engine of one client configuration; clients derived with `withOptions` share its tokens. */
@@ -67,6 +72,7 @@ export class Transport {
   readonly #settings: CallSettings;
   readonly #clock: Clock;
   readonly #log: CallLog;
+  readonly #telemetry: TelemetrySource;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager, clock: Clock = systemClock) {
     this.options = options;
@@ -85,6 +91,7 @@ export class Transport {
       });
     this.#settings = callSettings(options, undefined);
     this.#log = new CallLog(options.logger);
+    this.#telemetry = new TelemetrySource(options.telemetry);
     this.#defaultHeaders = lowerCaseNames(options.defaultHeaders);
     // Retries are the transport's own loop (attempts.ts): ky makes one attempt per call.
     this.#ky = ky.create({ fetch: loggedFetch(options), retry: 0 });
@@ -96,9 +103,11 @@ export class Transport {
     context: CallContext = {},
     options?: RequestOptions,
   ): APIPromise<CallResult<S>> {
-    return apiPromise(
-      this.#send(spec, context, options, 0) as Promise<WithResponse<CallResult<S>>>,
-    );
+    const telemetry = this.#telemetry.current();
+    const sent = telemetry
+      ? traced(telemetry, (tracing) => this.#send(spec, context, options, 0, tracing))
+      : this.#send(spec, context, options, 0);
+    return apiPromise(sent as Promise<WithResponse<CallResult<S>>>);
   }
 
   async #send(
@@ -106,25 +115,33 @@ export class Transport {
     context: CallContext,
     options: RequestOptions | undefined,
     hops: number,
+    tracing?: Tracing,
   ): Promise<WithResponse<unknown>> {
     // The extra fields go into the call once, not again into each of its redirects.
     // A call's own headers are checked before anything is sent, as `defaultHeaders` were.
     if (hops === 0) checkHeaders(options?.headers, 'headers');
     const ready = readySpec(input, hops === 0 ? options : undefined);
     const spec = 'then' in ready ? await ready : ready;
+    const target = targetOf(spec, this.options.baseUrl, this.options.origin);
+    if (tracing) tracing.scope ??= tracing.telemetry.call(callFacts(spec, target));
     const call: Call = {
       spec,
-      target: targetOf(spec, this.options.baseUrl, this.options.origin),
+      target,
       settings: options ? callSettings(this.options, options) : this.#settings,
       options,
       started: this.#clock.now(),
+      trace: tracing?.scope,
     };
     this.#log.request(call.spec, call.target);
-    const result = await this.#authenticated(call, context);
+    const { trace } = call;
+    const result = await (trace
+      ? trace.run(() => this.#authenticated(call, context))
+      : this.#authenticated(call, context));
     // A redirect comes back unread and unfollowed: each hop is a call that decides credentials anew.
     if (!isRedirect(result.response.status) || result.data !== result.response) return result;
     const from = { ...call.target, origin: this.options.origin, hops };
-    return this.#send(await nextHop(spec, result.response, from), context, options, hops + 1);
+    const hop = await nextHop(spec, result.response, from);
+    return this.#send(hop, context, options, hops + 1, tracing);
   }
 
   /**
@@ -161,11 +178,13 @@ export class Transport {
   async #credentials(call: Call, context: CallContext): Promise<Credentials> {
     const authenticate = call.spec.authenticate !== false && call.target.onOrigin;
     if (!authenticate) return { clientToken: undefined, bearer: undefined };
-    const clientToken =
-      this.tokens.known() ??
-      (await this.tokens.current().catch((error: unknown) => {
+    let clientToken = this.tokens.known();
+    if (clientToken === undefined) {
+      if (this.options.clientToken === undefined) call.trace?.decision('login');
+      clientToken = await this.tokens.current().catch((error: unknown) => {
         throw tokenFailure(error, call.target.identity);
-      }));
+      });
+    }
     const bearer = context.bearer
       ? (knownToken(context.bearer) ??
         (await resolveToken(context.bearer).catch((error: unknown) => {
@@ -181,7 +200,10 @@ export class Transport {
     if (bearer !== undefined && this.tokens.isRefusedBearer(bearer)) return undefined;
     if (call.settings.totalTimeout - (this.#clock.now() - call.started) <= 0) return undefined;
     const fresh = await this.tokens.renew(clientToken!);
-    if (fresh !== undefined) this.#log.replay(call.target);
+    if (fresh !== undefined) {
+      this.#log.replay(call.target);
+      call.trace?.decision('relogin');
+    }
     return fresh;
   }
 
@@ -210,9 +232,14 @@ export class Transport {
       );
       const { request, target: url } = kyRequest(spec, target.url, headers, signal);
       const plan = { ...settings, spec, target: url, request, deadline, signal };
+      const { trace } = call;
       const outcome = await runAttempts(this.#ky, plan, {
         clock: this.#clock,
-        onRetry: (error, retry, wait) => this.#log.retry(target, error, retry, wait),
+        onRetry: (error, retry, wait) => {
+          this.#log.retry(target, error, retry, wait);
+          trace?.retry(error, retry, wait);
+        },
+        onAttempt: trace && (() => trace.attempt(callFacts(spec, target))),
         reconcile: spec.reconcile && ((error) => this.#reconcile(call, error, deadline)),
       });
       return this.#result(call, outcome);
@@ -223,6 +250,10 @@ export class Transport {
 
   /** Whether the lost attempt (`error`) already acted, asked before its replay. */
   #reconcile(call: Call, error: unknown, deadline: number) {
+    return tracedReconciliation(call.trace, () => this.#findLostEffect(call, error, deadline));
+  }
+
+  #findLostEffect(call: Call, error: unknown, deadline: number) {
     const { settings, options, target } = call;
     return findLostEffect(
       call.spec.reconcile!,

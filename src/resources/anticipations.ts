@@ -2,7 +2,7 @@ import type { APIPromise } from '../core/api-promise';
 import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
-import { path } from '../core/path';
+import { route } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
   type Anticipation,
@@ -51,8 +51,9 @@ export class Anticipations extends APIResource {
           this._client.assumptions.strings,
         );
         return {
+          operation: 'anticipations.confirm',
           method: 'POST',
-          path: path`/financial/anticipation/confirm/${{ anticipationHash }}`,
+          ...route`/financial/anticipation/confirm/${{ anticipationHash }}`,
           json: { ...rest, [this._client.assumptions.anticipationConfirmation.field]: scenario },
           schema: confirmAnswerSchema,
           replay: 'unsent',
@@ -77,8 +78,9 @@ export class Anticipations extends APIResource {
       this._client
         .call(
           () => ({
+            operation: 'anticipations.list',
             method: 'GET',
-            path: '/financial/anticipation',
+            ...route`/financial/anticipation`,
             query: checkParams(
               AnticipationListParamsSchema,
               paramsOfPage,

@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
+import { route } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
   type BankAccount,
@@ -37,8 +37,9 @@ export class BankAccounts extends APIResource {
   ): APIPromise<BankAccount> {
     return this._client.call(
       () => ({
+        operation: 'bankAccounts.update',
         method: 'POST',
-        path: path`/users/bank-accounts/${{ accountHash }}`,
+        ...route`/users/bank-accounts/${{ accountHash }}`,
         json: checkParams(
           BankAccountUpdateParamsSchema,
           params,

@@ -1,5 +1,6 @@
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
+import { route } from '../core/path';
 import { type FeeTierChange, FeeTierHistoryResponseSchema } from '../schemas/fee-tier';
 import { APIResource } from './resource';
 
@@ -20,8 +21,9 @@ export class FeeTiers extends APIResource {
     return this._client
       .call(
         {
+          operation: 'feeTiers.history',
           method: 'GET',
-          path: '/users/fee-tiers/history',
+          ...route`/users/fee-tiers/history`,
           schema: FeeTierHistoryResponseSchema,
           replay: 'always',
         },

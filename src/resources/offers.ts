@@ -1,6 +1,6 @@
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
+import { route } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
   type Offer,
@@ -40,8 +40,9 @@ export class Offers extends APIResource {
   ): APIPromise<Offer> {
     return this._client.call(
       () => ({
+        operation: 'offers.update',
         method: 'PUT',
-        path: path`/products/${{ productHash }}/offers/${{ offerCode }}`,
+        ...route`/products/${{ productHash }}/offers/${{ offerCode }}`,
         json: checkParams(
           OfferUpdateParamsSchema,
           params,

@@ -3,7 +3,7 @@ import type { APIPromise } from '../core/api-promise';
 import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
-import { path } from '../core/path';
+import { route } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
   type Product,
@@ -29,8 +29,9 @@ export class Products extends APIResource {
   retrieve(productHash: string, options?: RequestOptions): APIPromise<Product> {
     return this._client.call(
       () => ({
+        operation: 'products.retrieve',
         method: 'GET',
-        path: path`/products/${{ productHash }}`,
+        ...route`/products/${{ productHash }}`,
         schema: ProductSchema,
         replay: 'always',
       }),
@@ -58,8 +59,9 @@ export class Products extends APIResource {
       this._client
         .call(
           () => ({
+            operation: 'products.list',
             method: 'GET',
-            path: '/products',
+            ...route`/products`,
             query: checkParams(
               ProductListParamsSchema,
               paramsOfPage,

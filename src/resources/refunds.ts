@@ -3,7 +3,7 @@ import type { APIPromise } from '../core/api-promise';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { followLocation, isAccepted, schemaByStatus } from '../core/outcomes';
-import { encodePathParam, path } from '../core/path';
+import { encodePathParam, route } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { Recovered, serviceClockOffset } from '../core/reconcile';
 import { checkParams } from '../core/validate';
@@ -108,8 +108,9 @@ export class Refunds extends APIResource {
     return this._client
       .call(
         () => ({
+          operation: 'refunds.request',
           method: 'POST',
-          path: path`/financial/refund/${{ transactionHash }}`,
+          ...route`/financial/refund/${{ transactionHash }}`,
           json: checkParams(
             RefundRequestParamsSchema,
             params,
@@ -142,8 +143,9 @@ export class Refunds extends APIResource {
     return this._client
       .call(
         () => ({
+          operation: 'refunds.list',
           method: 'GET',
-          path: path`/financial/refund/${{ transactionHash }}`,
+          ...route`/financial/refund/${{ transactionHash }}`,
           schema: RefundListResponseSchema,
           replay: 'always',
         }),
@@ -181,8 +183,9 @@ export class Refunds extends APIResource {
       .call(() => {
         checkSince(since);
         return {
+          operation: 'refunds.findCreatedSince',
           method: 'GET',
-          path: path`/financial/refund/${{ transactionHash }}`,
+          ...route`/financial/refund/${{ transactionHash }}`,
           schema: RefundListResponseSchema,
           replay: 'always',
         };
@@ -209,11 +212,13 @@ export class Refunds extends APIResource {
     return this._client
       .call(
         () => ({
+          operation: 'refunds.retrieveStatus',
           method: 'GET',
           path: hashPathOf(
             this._client.assumptions.refundStatus.path,
             encodePathParam('transactionHash', transactionHash),
           ),
+          template: hashPathOf(this._client.assumptions.refundStatus.path, '{transactionHash}'),
           schema: RefundStatusResponseSchema,
           replay: 'always',
         }),
@@ -295,7 +300,13 @@ export class Refunds extends APIResource {
   #retrieveStatusAt(statusUrl: string, options: RequestOptions): APIPromise<RefundStatus> {
     return this._client
       .call(
-        { method: 'GET', path: statusUrl, schema: RefundStatusResponseSchema, replay: 'always' },
+        {
+          operation: 'refunds.retrieveStatus',
+          method: 'GET',
+          path: statusUrl,
+          schema: RefundStatusResponseSchema,
+          replay: 'always',
+        },
         options,
       )
       ._map((body) => body.data);

@@ -3,7 +3,7 @@ import type { APIPromise } from '../core/api-promise';
 import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { isAlreadyRunning, RUNNING_ON_CONFLICT } from '../core/outcomes';
-import { encodePathParam } from '../core/path';
+import { encodePathParam, route } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
 import { checkParams } from '../core/validate';
 import { envelopedOrBare, unwrapEnvelope } from '../schemas/response-fields';
@@ -71,8 +71,9 @@ export class Statements extends APIResource {
     return this._client
       .call(
         () => ({
+          operation: 'statements.export',
           method: 'POST',
-          path: '/financial/account-statement/export-report',
+          ...route`/financial/account-statement/export-report`,
           json: toWire(this.#checked(params)),
           schema: exportAnswerSchema,
           ...RUNNING_ON_CONFLICT,
@@ -113,11 +114,13 @@ export class Statements extends APIResource {
     return this._client
       .call(
         () => ({
+          operation: 'statements.retrieve',
           method: 'GET',
           path: hashPathOf(
             this._client.assumptions.exportStatus.path,
             encodePathParam('exportHash', exportHash),
           ),
+          template: hashPathOf(this._client.assumptions.exportStatus.path, '{exportHash}'),
           schema: exportAnswerSchema,
           replay: 'always',
         }),
@@ -190,7 +193,13 @@ export class Statements extends APIResource {
   download(finished: Pick<StatementExport, 'url'>, options?: RequestOptions): APIPromise<Response> {
     return this._client
       .call(
-        () => ({ method: 'GET', path: downloadUrl(finished), raw: true, replay: 'always' }),
+        () => ({
+          operation: 'statements.download',
+          method: 'GET',
+          path: downloadUrl(finished),
+          raw: true,
+          replay: 'always',
+        }),
         options,
       )
       ._map((_body, response) => response);

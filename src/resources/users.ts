@@ -1,6 +1,7 @@
 import type { APIPromise } from '../core/api-promise';
 import { toFormData } from '../core/multipart';
 import type { RequestOptions } from '../core/options';
+import { route } from '../core/path';
 import { checkParams } from '../core/validate';
 import {
   profileSuspicions,
@@ -51,8 +52,9 @@ export class Users extends APIResource {
       );
       for (const suspicion of profileSuspicions(body)) this._client.warnOnce(suspicion);
       return {
+        operation: 'users.update',
         method: 'POST',
-        path: '/users/update',
+        ...route`/users/update`,
         form: toFormData(body),
         schema: UserSchema,
         // company_partner is accepted once and refused after: a replay could turn success into a 422.

@@ -1,0 +1,64 @@
+/**
+ * The transport's side of telemetry (`src/telemetry/`): a call recorded as a span with its
+ * attempts under it, and what telemetry may know of it (never its path's values).
+ */
+
+import type { CallFacts, CallScope, Telemetry } from '../telemetry/types';
+import type { ReadyCallSpec } from './call-spec';
+import type { Target } from './request';
+
+/** A call's telemetry: where it records, and, once the call's spec is known, its scope. */
+export interface Tracing {
+  telemetry: Telemetry;
+  scope?: CallScope;
+}
+
+/**
+ * Runs `send` recorded by `pending` telemetry (a promise only while its code loads): the call's
+ * span, which `send` starts once its spec is known, ends with the call.
+ */
+export async function traced<T>(
+  pending: Telemetry | Promise<Telemetry | undefined>,
+  send: (tracing?: Tracing) => Promise<T>,
+): Promise<T> {
+  const telemetry = await pending;
+  if (!telemetry) return send();
+  const tracing: Tracing = { telemetry };
+  try {
+    const result = await send(tracing);
+    tracing.scope?.end();
+    return result;
+  } catch (error) {
+    tracing.scope?.end(error);
+    throw error;
+  }
+}
+
+/** What telemetry records of a call or one of its hops. */
+export function callFacts(spec: ReadyCallSpec, target: Target): CallFacts {
+  const page = spec.query?.page;
+  return {
+    operation: spec.operation ?? 'request',
+    method: spec.method,
+    template: spec.template,
+    url: target.url,
+    page: typeof page === 'number' ? page : undefined,
+  };
+}
+
+/** A reconciliation, its verdict an event of the call (found, none, or unknown when it failed). */
+export async function tracedReconciliation<T>(
+  trace: CallScope | undefined,
+  find: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  if (!trace) return find();
+  const verdict = (value: string) => ({ 'partner_sdk.reconciliation.verdict': value });
+  try {
+    const found = await find();
+    trace.decision('reconciliation', verdict(found ? 'found' : 'none'));
+    return found;
+  } catch (failure) {
+    trace.decision('reconciliation', verdict('unknown'));
+    throw failure;
+  }
+}

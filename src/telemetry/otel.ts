@@ -1,0 +1,338 @@
+/**
+ * The SDK's spans and metrics on OpenTelemetry, following the stable HTTP client conventions for
+ * each attempt. Loaded by `gate.ts` only when a provider is there. It works on the providers and
+ * context manager `@opentelemetry/api` registered (or were passed), through their public
+ * interfaces, so it imports nothing of the API at run time.
+ *
+ * Nothing sensitive is recorded: names, methods, path templates, statuses, counts, durations and
+ * error classes only; never a header value, a body, a message (it may quote a path), a token or an
+ * id, unless `recordIds` asks for the raw path.
+ */
+
+import type {
+  Attributes,
+  Context,
+  ContextManager,
+  Counter,
+  Histogram,
+  Meter,
+  MeterProvider,
+  Span,
+  Tracer,
+  TracerProvider,
+} from '@opentelemetry/api';
+import { errorType, retryAfterAsked, statusOf } from './conventions';
+import type {
+  AttemptScope,
+  CallFacts,
+  CallScope,
+  CounterName,
+  SpanScope,
+  Telemetry,
+  TelemetryAttributes,
+  TelemetryOptions,
+} from './types';
+
+/** The key `@opentelemetry/api` keeps the active span under in a context (shared by every copy). */
+const SPAN_KEY = Symbol.for('OpenTelemetry Context Key SPAN');
+
+// The API's enums, as numbers: the API is not imported at run time.
+const INTERNAL = 0;
+const CLIENT = 2;
+const ERROR = 2;
+
+/** A context with nothing in it, for when no context manager is registered. */
+class EmptyContext implements Context {
+  readonly #values: Map<symbol, unknown>;
+  constructor(values = new Map<symbol, unknown>()) {
+    this.#values = values;
+  }
+  getValue(key: symbol): unknown {
+    return this.#values.get(key);
+  }
+  setValue(key: symbol, value: unknown): Context {
+    return new EmptyContext(new Map(this.#values).set(key, value));
+  }
+  deleteValue(key: symbol): Context {
+    const values = new Map(this.#values);
+    values.delete(key);
+    return new EmptyContext(values);
+  }
+}
+
+const ROOT = new EmptyContext();
+
+/** The instruments, made once per meter. */
+interface Instruments {
+  attempt: Histogram;
+  call: Histogram;
+  counters: Record<
+    'retries' | 'relogins' | 'rateLimited' | 'reconciliations' | CounterName,
+    Counter
+  >;
+}
+
+function instruments(meter: Meter): Instruments {
+  const counter = (name: string, description: string) =>
+    meter.createCounter(name, { description, unit: '{count}' });
+  return {
+    attempt: meter.createHistogram('http.client.request.duration', {
+      description: 'Duration of HTTP client requests.',
+      unit: 's',
+      advice: {
+        explicitBucketBoundaries: [
+          0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
+        ],
+      },
+    }),
+    call: meter.createHistogram('partner_sdk.operation.duration', {
+      description: 'Duration of SDK calls, retries, waits and re-logins included.',
+      unit: 's',
+    }),
+    counters: {
+      retries: counter('partner_sdk.retries', 'Attempts repeated after a failure.'),
+      relogins: counter(
+        'partner_sdk.relogins',
+        'Logins again after the service refused a client token.',
+      ),
+      rateLimited: counter('partner_sdk.rate_limited', 'Attempts answered 429 Too Many Requests.'),
+      reconciliations: counter(
+        'partner_sdk.reconciliations',
+        'Lost answers looked up before a replay, by verdict.',
+      ),
+      'webhook.deliveries': counter(
+        'partner_sdk.webhook.deliveries',
+        'Webhook deliveries received, by verdict.',
+      ),
+      'bulk.items': counter('partner_sdk.bulk.items', 'Bulk job items finished, by outcome.'),
+    },
+  };
+}
+
+/**
+ * Makes the telemetry over `[tracerProvider, meterProvider, contextManager]` (any may be missing)
+ * for the SDK at `version` (passed in: this chunk shares no code with the root one).
+ */
+export function createTelemetry(
+  providers: unknown[],
+  options: TelemetryOptions,
+  version: string,
+): Telemetry {
+  const [tracerProvider, meterProvider, contextManager] = providers as [
+    TracerProvider | undefined,
+    MeterProvider | undefined,
+    ContextManager | undefined,
+  ];
+  const tracer = tracerProvider?.getTracer('partner-sdk', version);
+  const meter = meterProvider?.getMeter('partner-sdk', version);
+  return new OtelTelemetry(tracer, meter && instruments(meter), contextManager, options);
+}
+
+class OtelTelemetry implements Telemetry {
+  readonly tracer: Tracer | undefined;
+  readonly instruments: Instruments | undefined;
+  readonly contexts: ContextManager | undefined;
+  readonly recordIds: boolean;
+
+  constructor(
+    tracer: Tracer | undefined,
+    metrics: Instruments | undefined,
+    contexts: ContextManager | undefined,
+    options: TelemetryOptions,
+  ) {
+    this.tracer = tracer;
+    this.instruments = metrics;
+    this.contexts = contexts;
+    this.recordIds = options.recordIds === true;
+  }
+
+  active(): Context {
+    return this.contexts?.active() ?? ROOT;
+  }
+
+  /** Runs `work` in `context` (as the active one, when a context manager can make it so). */
+  within<T>(context: Context, work: () => T): T {
+    return this.contexts ? this.contexts.with(context, work) : work();
+  }
+
+  /** A span started under `parent`, and the context that has it active. */
+  start(name: string, kind: number, attributes: Attributes, parent: Context) {
+    const span = this.tracer?.startSpan(name, { kind, attributes }, parent);
+    return { span, context: span ? parent.setValue(SPAN_KEY, span) : parent };
+  }
+
+  call(facts: CallFacts): CallScope {
+    return new TracedCall(this, facts);
+  }
+
+  async span<T>(
+    name: string,
+    attributes: TelemetryAttributes,
+    work: (span: SpanScope) => Promise<T>,
+  ): Promise<T> {
+    const { span, context } = this.start(name, INTERNAL, clean(attributes), this.active());
+    const scope = new SpanEvents(span);
+    try {
+      return await this.within(context, () => work(scope));
+    } catch (error) {
+      failed(span, error, 'call');
+      throw error;
+    } finally {
+      span?.end();
+    }
+  }
+
+  count(name: CounterName, attributes: TelemetryAttributes): void {
+    this.instruments?.counters[name].add(1, clean(attributes));
+  }
+}
+
+/** Attributes without the `undefined` ones. */
+function clean(attributes: TelemetryAttributes): Attributes {
+  const kept: Attributes = {};
+  for (const key in attributes) if (attributes[key] !== undefined) kept[key] = attributes[key];
+  return kept;
+}
+
+/** Marks `span` as failed with `error`'s type: never its message, which may quote a path. */
+function failed(span: Span | undefined, error: unknown, level: 'attempt' | 'call'): string {
+  const type = errorType(error, level);
+  span?.setAttribute('error.type', type);
+  span?.setStatus({ code: ERROR });
+  return type;
+}
+
+class SpanEvents implements SpanScope {
+  readonly span: Span | undefined;
+  constructor(span: Span | undefined) {
+    this.span = span;
+  }
+  event(name: string, attributes: TelemetryAttributes = {}): void {
+    this.span?.addEvent(name, clean(attributes));
+  }
+  set(attributes: TelemetryAttributes): void {
+    this.span?.setAttributes(clean(attributes));
+  }
+}
+
+/** Where a URL's requests go: `server.address` and `server.port` (the scheme's default when none). */
+function server(url: string): Attributes {
+  try {
+    const { hostname, port, protocol } = new URL(url);
+    const address = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+    return {
+      'server.address': address,
+      'server.port': Number(port || (protocol === 'http:' ? 80 : 443)),
+    };
+  } catch {
+    return {};
+  }
+}
+
+class TracedCall extends SpanEvents implements CallScope {
+  readonly #telemetry: OtelTelemetry;
+  readonly #context: Context;
+  readonly #operation: string;
+  readonly #started = performance.now();
+  #attempts = 0;
+
+  constructor(telemetry: OtelTelemetry, facts: CallFacts) {
+    const { span, context } = telemetry.start(
+      facts.operation,
+      INTERNAL,
+      { 'partner_sdk.operation': facts.operation },
+      telemetry.active(),
+    );
+    super(span);
+    this.#telemetry = telemetry;
+    this.#context = context;
+    this.#operation = facts.operation;
+    if (facts.page !== undefined)
+      this.event('partner_sdk.page', { 'partner_sdk.page.number': facts.page });
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.#telemetry.within(this.#context, work);
+  }
+
+  attempt(facts: CallFacts): AttemptScope {
+    const telemetry = this.#telemetry;
+    const attributes: Attributes = {
+      'http.request.method': facts.method,
+      ...server(facts.url),
+    };
+    if (facts.template !== undefined) attributes['url.template'] = facts.template;
+    const resends = this.#attempts++;
+    const metricAttributes = { ...attributes };
+    if (resends > 0) attributes['http.request.resend_count'] = resends;
+    if (telemetry.recordIds) attributes['url.path'] = pathOf(facts.url);
+    const name = facts.template === undefined ? facts.method : `${facts.method} ${facts.template}`;
+    const { span } = telemetry.start(name, CLIENT, attributes, this.#context);
+    const started = performance.now();
+    return {
+      end(status, error) {
+        status ??= statusOf(error);
+        if (status !== undefined) {
+          span?.setAttribute('http.response.status_code', status);
+          metricAttributes['http.response.status_code'] = status;
+          if (status === 429) telemetry.instruments?.counters.rateLimited.add(1, metricAttributes);
+        }
+        if (error !== undefined || status! >= 400) {
+          metricAttributes['error.type'] = failed(span, error ?? { status }, 'attempt');
+        }
+        span?.end();
+        telemetry.instruments?.attempt.record(
+          (performance.now() - started) / 1000,
+          metricAttributes,
+        );
+      },
+    };
+  }
+
+  retry(error: unknown, retry: number, waitMs: number): void {
+    const type = errorType(error);
+    this.event('partner_sdk.retry', {
+      'partner_sdk.retry.number': retry,
+      'partner_sdk.retry.wait_ms': Math.round(waitMs),
+      'partner_sdk.retry.retry_after': retryAfterAsked(error),
+      'error.type': type,
+    });
+    this.#telemetry.instruments?.counters.retries.add(1, {
+      'partner_sdk.operation': this.#operation,
+      'error.type': type,
+    });
+  }
+
+  decision(
+    event: 'relogin' | 'login' | 'reconciliation',
+    attributes: TelemetryAttributes = {},
+  ): void {
+    this.event(`partner_sdk.${event}`, attributes);
+    const counters = this.#telemetry.instruments?.counters;
+    const counted = { 'partner_sdk.operation': this.#operation, ...attributes };
+    if (event === 'relogin') counters?.relogins.add(1, clean(counted));
+    if (event === 'reconciliation') counters?.reconciliations.add(1, clean(counted));
+  }
+
+  end(error?: unknown): void {
+    const attributes: Attributes = { 'partner_sdk.operation': this.#operation };
+    if (error === undefined) attributes['partner_sdk.outcome'] = 'success';
+    else {
+      attributes['partner_sdk.outcome'] = 'error';
+      attributes['error.type'] = failed(this.span, error, 'call');
+    }
+    this.span?.end();
+    this.#telemetry.instruments?.call.record(
+      (performance.now() - this.#started) / 1000,
+      attributes,
+    );
+  }
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
