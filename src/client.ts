@@ -65,6 +65,7 @@ function requester(transport: Transport, context: CallContext): Requester {
   return {
     call: (spec, options) => transport.call(spec, context, options),
     assumptions: transport.options.assumptions,
+    telemetry: () => transport.telemetry(),
     warnOnce(message) {
       const seen = warned.get(transport) ?? new Set<string>();
       warned.set(transport, seen);

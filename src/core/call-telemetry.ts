@@ -3,9 +3,29 @@
  * attempts under it, and what telemetry may know of it (never its path's values).
  */
 
-import type { CallFacts, CallScope, Telemetry } from '../telemetry/types';
+import type {
+  CallFacts,
+  CallScope,
+  SpanScope,
+  Telemetry,
+  TelemetryAttributes,
+} from '../telemetry/types';
 import type { ReadyCallSpec } from './call-spec';
 import type { Target } from './request';
+
+/** Telemetry as a source gives it: `undefined` when none records, a promise while its code loads. */
+export type PendingTelemetry = Telemetry | Promise<Telemetry | undefined> | undefined;
+
+/** Runs `work` inside a span `name` when telemetry records, else as it is. */
+export async function inSpan<T>(
+  pending: PendingTelemetry,
+  name: string,
+  attributes: TelemetryAttributes,
+  work: (span: SpanScope | undefined) => Promise<T>,
+): Promise<T> {
+  const telemetry = await pending;
+  return telemetry ? telemetry.span(name, attributes, work) : work(undefined);
+}
 
 /** A call's telemetry: where it records, and, once the call's spec is known, its scope. */
 export interface Tracing {

@@ -7,7 +7,9 @@
  * @module
  */
 
+import type { SpanScope } from '../telemetry/types';
 import type { WithResponse } from './api-promise';
+import { inSpan, type PendingTelemetry } from './call-telemetry';
 import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './clock';
 import {
   APIUserAbortError,
@@ -77,6 +79,8 @@ export interface PollTarget<T> {
   status(current: T): StatusOf<T>;
   /** `true` ends the wait with `current`; it may throw to end the wait with an error. */
   isDone(current: T): boolean;
+  /** Records the wait as a span named `operation`, an event per status, when telemetry records. */
+  trace?: { operation: string; telemetry: PendingTelemetry } | undefined;
 }
 
 /** Time as the loop sees it (see {@link Clock}): tests pass a virtual one to check the intervals exactly. */
@@ -103,10 +107,23 @@ export { systemClock };
  * @throws {APIUserAbortError} `signal` aborted.
  * @throws {RequestValidationError} a poll option out of range (nothing sent).
  */
-export async function poll<T>(
+export function poll<T>(
   target: PollTarget<T>,
   options: PollOptions<T> = {},
   clock: PollClock = systemClock,
+): Promise<T> {
+  const { trace } = target;
+  if (!trace?.telemetry) return pollUntilDone(target, options, clock, undefined);
+  return inSpan(trace.telemetry, trace.operation, {}, (span) =>
+    pollUntilDone(target, options, clock, span),
+  );
+}
+
+async function pollUntilDone<T>(
+  target: PollTarget<T>,
+  options: PollOptions<T>,
+  clock: PollClock,
+  span: SpanScope | undefined,
 ): Promise<T> {
   const settings = readPollOptions(options);
   const userSignal = options.signal;
@@ -130,6 +147,7 @@ export async function poll<T>(
       if (!seen || status !== lastStatus) {
         seen = true;
         lastStatus = status;
+        span?.event('partner_sdk.poll.status', { 'partner_sdk.poll.status': String(status) });
         options.onStatus?.(status, data);
       }
       if (target.isDone(data)) return data;

@@ -28,7 +28,13 @@ import {
   readySpec,
   type Schema,
 } from './call-spec';
-import { callFacts, type Tracing, traced, tracedReconciliation } from './call-telemetry';
+import {
+  callFacts,
+  type PendingTelemetry,
+  type Tracing,
+  traced,
+  tracedReconciliation,
+} from './call-telemetry';
 import { type Clock, systemClock } from './clock';
 import { bearerFailure, tokenFailure, toPartnerError, withAuthHint } from './error-mapping';
 import { AuthenticationError } from './errors';
@@ -95,6 +101,11 @@ export class Transport {
     this.#defaultHeaders = lowerCaseNames(options.defaultHeaders);
     // Retries are the transport's own loop (attempts.ts): ky makes one attempt per call.
     this.#ky = ky.create({ fetch: loggedFetch(options), retry: 0 });
+  }
+
+  /** The telemetry recording now (see `TelemetrySource.current`): polls and walks record with it. */
+  telemetry(): PendingTelemetry {
+    return this.#telemetry.current();
   }
 
   /** Sends one call and returns its promise; see `CallSpec`. */

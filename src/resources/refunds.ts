@@ -263,6 +263,7 @@ export class Refunds extends APIResource {
             : this.#retrieveStatusAt(target.statusUrl, options).withResponse(),
         status: (current) => current.status,
         isDone: (current) => terminal.has(current.status),
+        trace: { operation: 'refunds.waitForCompletion', telemetry: this._client.telemetry() },
       },
       pollOptions,
     );

@@ -1,6 +1,7 @@
 import type { ResolvedAssumptions } from '../assumptions';
 import type { APIPromise } from '../core/api-promise';
 import type { CallResult, CallSpecInput, Schema } from '../core/call-spec';
+import type { PendingTelemetry } from '../core/call-telemetry';
 import type { RequestOptions } from '../core/options';
 
 /** What a resource needs from its client: a way to send a described call. */
@@ -17,6 +18,8 @@ export interface Requester {
    * not forbid but is likely a mistake (sent all the same).
    */
   warnOnce(message: string): void;
+  /** The client's telemetry now, for the waits and walks that span several calls. */
+  telemetry(): PendingTelemetry;
 }
 
 /** Base of every namespace (`client.products`, `client.refunds`…): holds the client's requester. */

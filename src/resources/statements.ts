@@ -163,6 +163,7 @@ export class Statements extends APIResource {
         fetch: (options) => this.retrieve(exportHash, options).withResponse(),
         status: (current) => current.status ?? undefined,
         isDone,
+        trace: { operation: 'statements.waitForExport', telemetry: this._client.telemetry() },
       },
       pollOptions,
     );

@@ -1,0 +1,67 @@
+import { SpanStatusCode } from '@opentelemetry/api';
+import { describe, expect, it } from 'vitest';
+import { PollTimeoutError } from '../../src/index';
+import { kit } from './client';
+import { spanTree, useOtel } from './harness';
+
+const otel = useOtel();
+
+describe('telemetry of polls and paginated walks', () => {
+  it('records a poll as one span for the wait, an event per status and a call span per poll under it', async () => {
+    const { mock, seller } = kit();
+    const transaction = mock.addTransaction(2500);
+    mock.refundOutcome(transaction, 'completed', { polls: 2 });
+    await seller.refunds.request(transaction);
+    otel().exporter.reset();
+    const final = await seller.refunds.waitForCompletion(transaction, {
+      interval: 1,
+      maxInterval: 2,
+    });
+    expect(final.status).toBe('completed');
+    const [wait, ...others] = spanTree(otel().spans());
+    expect(others).toEqual([]);
+    expect(wait!.name).toBe('refunds.waitForCompletion');
+    const statuses = wait!.events.map((event) => event.attributes['partner_sdk.poll.status']);
+    expect(statuses[0]).toBe('requested');
+    expect(statuses.at(-1)).toBe('completed');
+    expect(new Set(statuses).size).toBe(statuses.length);
+    expect(wait!.children.length).toBeGreaterThanOrEqual(3);
+    for (const poll of wait!.children) {
+      expect(poll.name).toBe('refunds.retrieveStatus');
+      expect(poll.children[0]!.attributes['url.template']).toBe(
+        '/financial/refund/{transactionHash}/status',
+      );
+    }
+  });
+
+  it('marks a poll that timed out as failed with its error class', async () => {
+    const { mock, seller } = kit();
+    const transaction = mock.addTransaction(2500);
+    mock.refundOutcome(transaction, 'completed', { polls: 1_000 });
+    await seller.refunds.request(transaction);
+    await expect(
+      seller.refunds.waitForCompletion(transaction, { interval: 1, timeout: 20 }),
+    ).rejects.toBeInstanceOf(PollTimeoutError);
+    const wait = spanTree(otel().spans()).find((span) => span.name === 'refunds.waitForCompletion');
+    expect(wait?.status).toBe(SpanStatusCode.ERROR);
+    expect(wait?.attributes['error.type']).toBe('PollTimeoutError');
+  });
+
+  it('records each page a walk fetches as a call with a page event', async () => {
+    const { mock, client } = kit();
+    const names: string[] = [];
+    for await (const product of client.products.list({ per_page: 1 })) names.push(product.name);
+    expect(names).toHaveLength(mock.products.hashes.length);
+    const pages = spanTree(otel().spans()).filter((span) => span.name === 'products.list');
+    expect(pages).toHaveLength(mock.products.hashes.length);
+    expect(pages[0]!.events.filter((event) => event.name === 'partner_sdk.page')).toEqual([]);
+    expect(pages.slice(1).map((page) => page.events.at(-1))).toEqual(
+      pages.slice(1).map((_, index) => ({
+        name: 'partner_sdk.page',
+        attributes: { 'partner_sdk.page.number': index + 2 },
+      })),
+    );
+    for (const page of pages)
+      expect(page.children.at(-1)!.attributes['url.template']).toBe('/products');
+  });
+});
