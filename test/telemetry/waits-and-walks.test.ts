@@ -50,7 +50,8 @@ describe('telemetry of polls and paginated walks', () => {
   it('records each page a walk fetches as a call with a page event', async () => {
     const { mock, client } = kit();
     const names: string[] = [];
-    for await (const product of client.products.list({ per_page: 1 })) names.push(product.name);
+    for await (const product of client.products.list({ per_page: 1 }))
+      names.push(String(product.name));
     expect(names).toHaveLength(mock.products.hashes.length);
     const pages = spanTree(otel().spans()).filter((span) => span.name === 'products.list');
     expect(pages).toHaveLength(mock.products.hashes.length);
