@@ -52,6 +52,13 @@ export interface Assumptions {
   reconciliation?: {
     /** How much older than the call's start a refund may be and still count as its own, in ms (0 to 3 600 000). Default 10 000. */
     marginMs?: number;
+    /**
+     * How far the service's clock may be behind this machine's, in ms (0 to 86 400 000), for an
+     * answer without a `Date` header: the service's clock is then unknown, and refunds created up
+     * to this much (plus `marginMs`) before the call's start count as its own. Default 900 000
+     * (15 minutes).
+     */
+    maxClockSkewMs?: number;
     /** IANA zone of a refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, no offset). Default `'America/Sao_Paulo'`. */
     timeZone?: string;
   };
@@ -100,7 +107,11 @@ export interface ResolvedAssumptions {
     readonly active: readonly string[];
     readonly terminal: readonly string[];
   };
-  readonly reconciliation: { readonly marginMs: number; readonly timeZone: string };
+  readonly reconciliation: {
+    readonly marginMs: number;
+    readonly maxClockSkewMs: number;
+    readonly timeZone: string;
+  };
   readonly exportStatus: { readonly path: string; readonly failed: readonly string[] };
   readonly anticipationConfirmation: { readonly field: string };
   readonly strings: { readonly trim: boolean; readonly blankAs: 'missing' | 'empty' };
@@ -129,8 +140,10 @@ export const DEFAULT_ASSUMPTIONS: ResolvedAssumptions = {
     terminal: ['completed', 'failed'],
   },
   // `created_at` has no zone (§2.9); the platform sells in BRL. The margin prefers "no second
-  // refund" to "maybe two".
-  reconciliation: { marginMs: 10_000, timeZone: 'America/Sao_Paulo' },
+  // refund" to "maybe two". An answer without `Date` gives no service clock to compare with: the
+  // window then reaches back a skew bound, well past an unsynchronised clock's usual drift, at
+  // the cost of taking a refund made shortly before the call (and no longer active) as its own.
+  reconciliation: { marginMs: 10_000, maxClockSkewMs: 900_000, timeZone: 'America/Sao_Paulo' },
   // Spec §4.12 names the lookup only; `processing` is the one status §2.10 shows.
   exportStatus: {
     path: '/financial/account-statement/export-report/{hash}',
@@ -168,6 +181,10 @@ const margin: Check = (v) =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 3_600_000
     ? undefined
     : 'a whole number of milliseconds from 0 to 3600000';
+const skew: Check = (v) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 86_400_000
+    ? undefined
+    : 'a whole number of milliseconds from 0 to 86400000';
 const flag: Check = (v) => (typeof v === 'boolean' ? undefined : 'true or false');
 const blankAs: Check = (v) =>
   v === 'missing' || v === 'empty' ? undefined : "'missing' or 'empty'";
@@ -191,7 +208,7 @@ interface Checks {
 const CHECKS: Checks = {
   login: { path: loginPath, body: { clientId: field, clientSecret: field }, tokenField: field },
   refundStatus: { path: hashPath, active: statuses, terminal: statuses },
-  reconciliation: { marginMs: margin, timeZone },
+  reconciliation: { marginMs: margin, maxClockSkewMs: skew, timeZone },
   exportStatus: { path: hashPath, failed: statuses },
   anticipationConfirmation: { field },
   strings: { trim: flag, blankAs },

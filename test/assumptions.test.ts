@@ -82,7 +82,7 @@ describe('the assumptions option, checked at construction', () => {
         tokenField: 'auth.token',
       },
       refundStatus: { path: '/refunds/{hash}', active: ['pending'], terminal: ['done'] },
-      reconciliation: { marginMs: 0, timeZone: 'UTC' },
+      reconciliation: { marginMs: 0, maxClockSkewMs: 0, timeZone: 'UTC' },
       exportStatus: { path: '/exports/{hash}/status', failed: ['canceled'] },
       anticipationConfirmation: { field: 'type' },
       strings: { trim: false, blankAs: 'empty' },
@@ -104,7 +104,7 @@ describe('the assumptions option, checked at construction', () => {
         active: ['requested', 'success'],
         terminal: ['completed', 'failed'],
       },
-      reconciliation: { marginMs: 10_000, timeZone: 'America/Sao_Paulo' },
+      reconciliation: { marginMs: 10_000, maxClockSkewMs: 900_000, timeZone: 'America/Sao_Paulo' },
       exportStatus: {
         path: '/financial/account-statement/export-report/{hash}',
         failed: ['failed', 'error'],

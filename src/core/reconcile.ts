@@ -35,14 +35,18 @@ export class Recovered<T = unknown> {
 
 /**
  * How far the service's clock is ahead of this machine's (negative: behind), in milliseconds,
- * read from a response's `Date` header; 0 without a readable one. `Date` has whole seconds and
- * is written before the answer travels, so the estimate runs up to a second or so behind: a
- * window judged with it starts a little early, never late.
+ * read from a response's `Date` header; `undefined` without a readable one, when the service's
+ * clock is unknown. `Date` has whole seconds and is written before the answer travels, so the
+ * estimate runs up to a second or so behind: a window judged with it starts a little early, never
+ * late.
  */
-export function serviceClockOffset(response: Response, receivedAt: number = Date.now()): number {
+export function serviceClockOffset(
+  response: Response,
+  receivedAt: number = Date.now(),
+): number | undefined {
   const header = response.headers.get('date');
   const serviceNow = header ? Date.parse(header) : Number.NaN;
-  return Number.isNaN(serviceNow) ? 0 : serviceNow - receivedAt;
+  return Number.isNaN(serviceNow) ? undefined : serviceNow - receivedAt;
 }
 
 /** The lost attempt a reconciliation looks for. */

@@ -162,7 +162,9 @@ export class Refunds extends APIResource {
    *
    * `since` is read in the service's clock (estimated from the answer's `Date` header) and compared
    * with each refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, read in São Paulo time), with a few
-   * seconds of slack in favour of "it was created": see `reconciliation` in the client's `assumptions` option.
+   * seconds of slack in favour of "it was created". An answer without a `Date` header leaves the
+   * service's clock unknown: then every refund created since `since` less a skew bound (15 minutes)
+   * counts. See `reconciliation` in the client's `assumptions` option.
    *
    * @param since When the request whose outcome is unknown started (this machine's clock).
    * @throws {RequestValidationError} `since` is not a valid `Date` (nothing sent).
@@ -193,7 +195,7 @@ export class Refunds extends APIResource {
       ._map((body, response) =>
         createdSince(
           body.data,
-          since.getTime() + serviceClockOffset(response),
+          windowStart(since, response, this._client.assumptions),
           this._client.assumptions,
         ),
       );
@@ -323,18 +325,33 @@ function checkSince(since: Date): void {
 }
 
 /**
- * The active refund, else the newest created at or after `since` (ms, service clock) less the
- * margin; a `created_at` that cannot be read counts as recent (`reconciliation` of the client's
- * assumptions: its margin and the zone of `created_at`).
+ * Where the search for a lost request's refund starts, in the service's clock (ms): `since` moved
+ * by the service's clock as its answer's `Date` header tells, less the margin. Without a readable
+ * `Date` the service's clock is unknown and may be behind this machine's: the window widens by the
+ * documented bound (`reconciliation.maxClockSkewMs`), so that the lost refund cannot be missed and
+ * sent a second time.
+ */
+function windowStart(
+  since: Date,
+  response: Response,
+  { reconciliation }: ResolvedAssumptions,
+): number {
+  const offset = serviceClockOffset(response) ?? -reconciliation.maxClockSkewMs;
+  return since.getTime() + offset - reconciliation.marginMs;
+}
+
+/**
+ * The active refund, else the newest created at or after `from` (ms, service clock); a
+ * `created_at` that cannot be read counts as recent (`reconciliation` of the client's assumptions:
+ * the zone of `created_at`).
  */
 function createdSince(
   refunds: Refund[],
-  since: number,
+  from: number,
   { refundStatus, reconciliation }: ResolvedAssumptions,
 ): Refund | undefined {
   const active = refunds.find((refund) => isOneOf(refundStatus.active, refund.status));
   if (active) return active;
-  const from = since - reconciliation.marginMs;
   let found: { refund: Refund; at: number } | undefined;
   for (const refund of refunds) {
     const at = createdAt(refund, reconciliation.timeZone);

@@ -145,6 +145,8 @@ export async function dispatch(
     apiBase,
   });
   for (const [name, value] of Object.entries(paceHeaders)) answer.headers.set(name, value);
+  // As any HTTP server with a clock (RFC 9110 §6.6.1): the service's time, the kit's clock.
+  answer.headers.set('date', new Date(state.clock.now()).toUTCString());
   return answer;
 }
 
