@@ -14,7 +14,37 @@
  * The transport's own files, the only ones that may import ky: the engine, the attempt loop, the
  * request it builds, the retry decision and the mapping of ky's errors.
  */
-const TRANSPORT = '^src/core/(transport|attempts|request|retry|error-mapping)\\.ts$';
+const TRANSPORT =
+  '^src/core/(transport/(engine|attempts|request)|retry/policy|errors/mapping)\\.ts$';
+
+/**
+ * What each other shipped entry may take from core/: its public surface for that entry, named
+ * module by module. Anything else in core/ is the client's machinery; reaching for it from an
+ * entry would make a second engine beside the client's (a bulk job calls the client, and reads
+ * failures through core's one classification).
+ */
+const CORE_ALLOWED = {
+  bulk: [
+    'errors/index',
+    'options/index',
+    'transport/path',
+    'poll',
+    'retry/retry-after',
+    'time/sleep',
+    'validation/index',
+  ],
+  webhooks: ['errors/index', 'logging/logger', 'time/clock'],
+  redis: ['errors/index', 'auth/token-store', 'time/clock'],
+};
+
+/** A rule holding `entry` to its allowed list of core modules. */
+const coreAllowedFor = (entry) => ({
+  name: `${entry}-takes-only-its-core-modules`,
+  comment: `src/${entry}/ may import only these core modules: ${CORE_ALLOWED[entry].join(', ')}.`,
+  severity: 'error',
+  from: { path: `^src/${entry}/` },
+  to: { path: '^src/core/', pathNot: `^src/core/(${CORE_ALLOWED[entry].join('|')})\\.ts$` },
+});
 
 /** The shipped entry points other than `partner-sdk/testing` and `/testing/msw`. */
 const SHIPPED_ENTRIES = '^src/(index\\.ts|webhooks/index\\.ts|bulk/index\\.ts|redis/index\\.ts)$';
@@ -47,6 +77,9 @@ module.exports = {
         path: '^src/(resources|testing|webhooks|bulk|redis)/|^src/(client|index)\\.ts$',
       },
     },
+    coreAllowedFor('bulk'),
+    coreAllowedFor('webhooks'),
+    coreAllowedFor('redis'),
     {
       name: 'resources-over-core-only',
       comment: 'A resource names paths and schemas over core/; it never reaches the client or kit.',

@@ -367,8 +367,8 @@ interface ValidationRow {
 
 /** The SDK's compiled schemas, loaded from source (Node strips its types): they are not exported. */
 const { compiled: compiledBySdk } = (await import(
-  new URL('../src/core/validate.ts', import.meta.url).href
-)) as typeof import('../src/core/validate');
+  new URL('../src/core/validation/index.ts', import.meta.url).href
+)) as typeof import('../src/core/validation');
 
 /** Microseconds per run of `fn`; rounds are short, so a preempted one is an outlier the median drops. */
 function timeSync(fn: () => unknown, iterations: number): number {

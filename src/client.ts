@@ -1,11 +1,11 @@
-import type { APIPromise } from './core/api-promise';
-import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './core/auth';
-import type { CallContext, CallResult, HttpMethod, Schema } from './core/call-spec';
+import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './core/auth/token-manager';
 import { RequestValidationError, type ValidationIssue } from './core/errors';
 import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
-import { resolveOptions, warnIfUnversioned } from './core/resolve-options';
-import type { ReplayPolicy } from './core/retry';
-import { Transport } from './core/transport';
+import { resolveOptions, warnIfUnversioned } from './core/options/resolve';
+import type { ReplayPolicy } from './core/retry/policy';
+import type { APIPromise } from './core/transport/api-promise';
+import type { CallContext, CallResult, HttpMethod, Schema } from './core/transport/call-spec';
+import { Transport } from './core/transport/engine';
 import { Anticipations } from './resources/anticipations';
 import { BankAccounts } from './resources/bank-accounts';
 import { FeeTiers } from './resources/fee-tiers';

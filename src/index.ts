@@ -10,8 +10,7 @@ export {
   type ResolvedAssumptions,
 } from './assumptions';
 export { PartnerClient, type RawRequest, SellerClient } from './client';
-export type { APIPromise, WithResponse } from './core/api-promise';
-export type { HttpMethod, Schema } from './core/call-spec';
+export type { ClientTokenRequest, ClientTokenStore } from './core/auth/token-store';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -37,8 +36,7 @@ export {
   type ValidationIssue,
   WebhookPayloadError,
 } from './core/errors';
-export type { Logger, LogLevel } from './core/logger';
-export { toFile } from './core/multipart';
+export type { Logger, LogLevel } from './core/logging/logger';
 export type {
   ClientOptions,
   FetchLike,
@@ -54,8 +52,10 @@ export {
   type ToArrayOptions,
 } from './core/pagination';
 export type { PollOptions, StatusOf } from './core/poll';
-export type { ReplayPolicy } from './core/retry';
-export type { ClientTokenRequest, ClientTokenStore } from './core/token-store';
+export type { ReplayPolicy } from './core/retry/policy';
+export type { APIPromise, WithResponse } from './core/transport/api-promise';
+export type { HttpMethod, Schema } from './core/transport/call-spec';
+export { toFile } from './core/transport/multipart';
 export { Anticipations } from './resources/anticipations';
 export { BankAccounts } from './resources/bank-accounts';
 export { FeeTiers } from './resources/fee-tiers';

@@ -13,9 +13,9 @@
 import type { PartnerClient, SellerClient } from '../client';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { encodePathParam } from '../core/path';
 import type { PollOptions } from '../core/poll';
-import { checkParams } from '../core/validate';
+import { encodePathParam } from '../core/transport/path';
+import { checkParams } from '../core/validation';
 import type { RefundRequestResult } from '../resources/refunds';
 import { OfferUpdateParamsSchema, type UpdateOfferParams } from '../schemas/offer';
 import {

@@ -14,8 +14,8 @@ import {
   RequestValidationError,
 } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { parseRetryAfter } from '../core/retry-after';
-import { sleep } from '../core/sleep';
+import { parseRetryAfter } from '../core/retry/retry-after';
+import { sleep } from '../core/time/sleep';
 import { Congestion } from './congestion';
 import type { JournalRecord } from './journal';
 import { OutcomeStream } from './outcome-stream';

@@ -10,8 +10,8 @@ import type {
   Telemetry,
   TelemetryAttributes,
 } from '../telemetry/types';
-import type { ReadyCallSpec } from './call-spec';
-import type { Target } from './request';
+import type { ReadyCallSpec } from './transport/call-spec';
+import type { Target } from './transport/request';
 
 /** Telemetry as a source gives it: `undefined` when none records, a promise while its code loads. */
 export type PendingTelemetry = Telemetry | Promise<Telemetry | undefined> | undefined;

@@ -4,8 +4,8 @@
  * {@link Pagination} and this module does the rest: `await` for a page, `for await` for every item.
  */
 
-import type { APIPromise } from './api-promise';
 import { ResponseValidationError } from './errors';
+import type { APIPromise } from './transport/api-promise';
 
 /** Where a page stands, the same for every list whichever way the service reported it. */
 export interface Pagination {

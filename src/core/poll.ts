@@ -8,9 +8,7 @@
  */
 
 import type { SpanScope } from '../telemetry/types';
-import type { WithResponse } from './api-promise';
 import { inSpan, type PendingTelemetry } from './call-telemetry';
-import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './clock';
 import {
   APIUserAbortError,
   PollTimeoutError,
@@ -18,7 +16,9 @@ import {
   type ValidationIssue,
 } from './errors';
 import type { RequestOptions } from './options';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from './retry/retry-after';
+import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './time/clock';
+import type { WithResponse } from './transport/api-promise';
 
 /**
  * How a `waitFor…` method polls. Every field is optional.

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isTimerDelay } from '../core/clock';
+import { isTimerDelay } from '../core/time/clock';
 import { RedisStoreError } from './errors';
 
 /**

@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { ClientTokenRequest, ClientTokenStore } from '../core/token-store';
+import type { ClientTokenRequest, ClientTokenStore } from '../core/auth/token-store';
 import {
   type Commands,
   connect,

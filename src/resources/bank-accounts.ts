@@ -1,7 +1,7 @@
-import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
-import { route } from '../core/path';
-import { checkParams } from '../core/validate';
+import type { APIPromise } from '../core/transport/api-promise';
+import { route } from '../core/transport/path';
+import { checkParams } from '../core/validation';
 import {
   type BankAccount,
   BankAccountSchema,

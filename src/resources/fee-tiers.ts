@@ -1,6 +1,6 @@
-import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/options';
-import { route } from '../core/path';
+import type { APIPromise } from '../core/transport/api-promise';
+import { route } from '../core/transport/path';
 import { type FeeTierChange, FeeTierHistoryResponseSchema } from '../schemas/fee-tier';
 import { APIResource } from './resource';
 

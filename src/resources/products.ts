@@ -1,10 +1,10 @@
 import { PRODUCTS_MAX_PAGE } from '../assumptions';
-import type { APIPromise } from '../core/api-promise';
-import type { QueryParams } from '../core/call-spec';
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
-import { route } from '../core/path';
-import { checkParams } from '../core/validate';
+import type { APIPromise } from '../core/transport/api-promise';
+import type { QueryParams } from '../core/transport/call-spec';
+import { route } from '../core/transport/path';
+import { checkParams } from '../core/validation';
 import {
   type Product,
   type ProductListParams,

@@ -1,12 +1,12 @@
 import { hashPathOf, type ResolvedAssumptions } from '../assumptions';
-import type { APIPromise } from '../core/api-promise';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { followLocation, isAccepted, schemaByStatus } from '../core/outcomes';
-import { encodePathParam, route } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
-import { Recovered, serviceClockOffset } from '../core/reconcile';
-import { checkParams } from '../core/validate';
+import { Recovered, serviceClockOffset } from '../core/retry/reconcile';
+import type { APIPromise } from '../core/transport/api-promise';
+import { followLocation, isAccepted, schemaByStatus } from '../core/transport/outcomes';
+import { encodePathParam, route } from '../core/transport/path';
+import { checkParams } from '../core/validation';
 import {
   type Refund,
   RefundAcceptedResponseSchema,

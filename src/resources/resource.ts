@@ -1,8 +1,8 @@
 import type { ResolvedAssumptions } from '../assumptions';
-import type { APIPromise } from '../core/api-promise';
-import type { CallResult, CallSpecInput, Schema } from '../core/call-spec';
 import type { PendingTelemetry } from '../core/call-telemetry';
 import type { RequestOptions } from '../core/options';
+import type { APIPromise } from '../core/transport/api-promise';
+import type { CallResult, CallSpecInput, Schema } from '../core/transport/call-spec';
 
 /** What a resource needs from its client: a way to send a described call. */
 export interface Requester {

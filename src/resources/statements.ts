@@ -1,11 +1,11 @@
 import { hashPathOf } from '../assumptions';
-import type { APIPromise } from '../core/api-promise';
 import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { isAlreadyRunning, RUNNING_ON_CONFLICT } from '../core/outcomes';
-import { encodePathParam, route } from '../core/path';
 import { type PollOptions, poll } from '../core/poll';
-import { checkParams } from '../core/validate';
+import type { APIPromise } from '../core/transport/api-promise';
+import { isAlreadyRunning, RUNNING_ON_CONFLICT } from '../core/transport/outcomes';
+import { encodePathParam, route } from '../core/transport/path';
+import { checkParams } from '../core/validation';
 import { envelopedOrBare, unwrapEnvelope } from '../schemas/response-fields';
 import {
   isReversedRange,

@@ -1,8 +1,8 @@
-import type { APIPromise } from '../core/api-promise';
-import { toFormData } from '../core/multipart';
 import type { RequestOptions } from '../core/options';
-import { route } from '../core/path';
-import { checkParams } from '../core/validate';
+import type { APIPromise } from '../core/transport/api-promise';
+import { toFormData } from '../core/transport/multipart';
+import { route } from '../core/transport/path';
+import { checkParams } from '../core/validation';
 import {
   profileSuspicions,
   type User,

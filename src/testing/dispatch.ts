@@ -6,7 +6,7 @@
  * @module
  */
 
-import { sleep } from '../core/sleep';
+import { sleep } from '../core/time/sleep';
 import type { FaultQueue } from './faults';
 import { describeForm } from './multipart';
 import { delayOf } from './pace';

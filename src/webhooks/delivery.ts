@@ -6,7 +6,7 @@
  */
 
 import { WebhookPayloadError } from '../core/errors';
-import type { SdkLogger } from '../core/logger';
+import type { SdkLogger } from '../core/logging/logger';
 import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
 import type { WebhookHandlerContext, WebhookVerifyInput } from './options';

@@ -18,7 +18,7 @@
  */
 
 export { type ValidationIssue, WebhookPayloadError } from '../core/errors';
-export type { Logger, LogLevel } from '../core/logger';
+export type { Logger, LogLevel } from '../core/logging/logger';
 export {
   type DedupeClaimOptions,
   type DedupeClaimResult,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Logger, LogLevel } from '../core/logger';
+import type { Logger, LogLevel } from '../core/logging/logger';
 import type { WebhookDedupeStore } from './dedupe';
 import type {
   GenericWebhookEvent,

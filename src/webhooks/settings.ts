@@ -5,8 +5,8 @@
  * @module
  */
 
-import { MAX_TIMER_MS } from '../core/clock';
-import { createLogger, type SdkLogger } from '../core/logger';
+import { createLogger, type SdkLogger } from '../core/logging/logger';
+import { MAX_TIMER_MS } from '../core/time/clock';
 import { BodyBudget, type BodyLimits } from './body';
 import { defaultDedupeKey, isDedupeStore, type WebhookDedupeStore } from './dedupe';
 import type { DeliveryConfig } from './delivery';

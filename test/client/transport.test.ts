@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { clientOver } from '../../src/client';
 import type { ClientOptions } from '../../src/core/options';
-import { resolveOptions } from '../../src/core/resolve-options';
-import { Transport } from '../../src/core/transport';
+import { resolveOptions } from '../../src/core/options/resolve';
+import { Transport } from '../../src/core/transport/engine';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -6,7 +6,7 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactDeep } from '../../src/core/redact';
+import { redactDeep } from '../../src/core/logging/redact';
 import { PartnerClient, UnprocessableEntityError } from '../../src/index';
 import { type StubServer, startStub, withLogin } from '../helpers/stub-server';
 

@@ -8,7 +8,7 @@ import {
   retryReason,
   timeForWait,
   wasNeverSent,
-} from '../../src/core/retry';
+} from '../../src/core/retry/policy';
 
 // The decisions alone, on the errors ky reports for one attempt; the loop that acts on them is
 // tested over a real server in test/client/transport.test.ts.

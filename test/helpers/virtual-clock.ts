@@ -5,7 +5,7 @@
  * skipped so far.
  */
 
-import type { Clock } from '../../src/core/clock';
+import type { Clock } from '../../src/core/time/clock';
 
 /** A {@link Clock} that records its waits instead of sleeping them. */
 export interface VirtualClock extends Clock {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../../src/core/errors';
-import { path } from '../../src/core/path';
+import { path } from '../../src/core/transport/path';
 
 const hostile = fc.oneof(
   fc.string(),

@@ -1,5 +1,5 @@
 /**
- * Redaction (core/redact.ts) never lets a registered secret through, whatever surrounds it, in
+ * Redaction (core/logging/redact.ts) never lets a registered secret through, whatever surrounds it, in
  * text, in structures (as a value or as a key) and in headers; and it runs in linear time:
  * whatever unit an attacker repeats, sixteen times the text costs about sixteen times the work,
  * never two hundred and fifty-six (issue 13, item 3). The growth is judged on the ratio of the best of several runs at
@@ -8,7 +8,12 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactDeep, redactHeaders, redactText, registerSecret } from '../../src/core/redact';
+import {
+  redactDeep,
+  redactHeaders,
+  redactText,
+  registerSecret,
+} from '../../src/core/logging/redact';
 
 /** Token-like secrets, as clients and sellers have (long enough that no word is one). */
 const secret = fc.stringMatching(/^[A-Za-z0-9._~+/=-]{12,48}$/);

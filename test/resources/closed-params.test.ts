@@ -7,7 +7,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closestName, unknownKeyIssues } from '../../src/core/unknown-keys';
+import { closestName, unknownKeyIssues } from '../../src/core/validation/unknown-keys';
 import {
   OfferUpdateParamsSchema,
   PartnerClient,

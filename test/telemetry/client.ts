@@ -2,8 +2,8 @@
 
 import { clientOver, type PartnerClient } from '../../src/client';
 import type { ClientOptions } from '../../src/core/options';
-import { resolveOptions } from '../../src/core/resolve-options';
-import { Transport } from '../../src/core/transport';
+import { resolveOptions } from '../../src/core/options/resolve';
+import { Transport } from '../../src/core/transport/engine';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
 import { virtualClock } from '../helpers/virtual-clock';
 

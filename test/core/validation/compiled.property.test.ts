@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { compiled } from '../../../src/core/validate';
+import { compiled } from '../../../src/core/validation';
 import * as schemas from '../../../src/schemas/index';
 
 interface Def {

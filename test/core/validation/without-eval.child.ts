@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PartnerClient, ResponseValidationError } from 'partner-sdk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
-import { compiled } from '../../../src/core/validate';
+import { compiled } from '../../../src/core/validation';
 import { ProductSchema } from '../../../src/schemas/product';
 
 let evalRefused = false;

@@ -5,7 +5,9 @@
  */
 
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import { BodyTimeout, BodyTooLarge } from './body';
+import { redactText } from '../logging/redact';
+import { errorCode } from '../retry/policy';
+import { BodyTimeout, BodyTooLarge } from '../transport/body';
 import { bodyMessage } from './error-body';
 import {
   APIConnectionError,
@@ -17,10 +19,8 @@ import {
   type RequestIdentity,
   RequestValidationError,
   ResponseTooLargeError,
-} from './errors';
+} from './index';
 import { errorSummary } from './partner-error';
-import { redactText } from './redact';
-import { errorCode } from './retry';
 
 /** The time-outs a call runs under (as set for it), for the time-out error's message. */
 export interface Limits {

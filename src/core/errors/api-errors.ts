@@ -3,10 +3,10 @@
  * names, and the mapping from a status to its class.
  */
 
+import { redactDeep, redactHeaders } from '../logging/redact';
+import { parseRetryAfter } from '../retry/retry-after';
 import { bodyMessage, firstFieldError, readFieldErrors } from './error-body';
 import { brand, PartnerError, type RequestIdentity } from './partner-error';
-import { redactDeep, redactHeaders } from './redact';
-import { parseRetryAfter } from './retry-after';
 
 /**
  * The service answered with an error status. Subclasses name the status; `status`, `body`,

@@ -4,8 +4,8 @@
  * decides its credentials anew (`request.ts`).
  */
 
+import { APIConnectionError, makeAPIError, type RequestIdentity } from '../errors';
 import type { ReadyCallSpec } from './call-spec';
-import { APIConnectionError, makeAPIError, type RequestIdentity } from './errors';
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 

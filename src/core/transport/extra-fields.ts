@@ -3,10 +3,10 @@
  * `RequestOptions`, merged into a call after its params were checked, so they go out as given.
  */
 
+import { RequestValidationError } from '../errors';
+import type { RequestOptions } from '../options';
 import type { CallSpec } from './call-spec';
-import { RequestValidationError } from './errors';
 import { appendFields } from './multipart';
-import type { RequestOptions } from './options';
 
 /** `spec` with the call's extra body and query fields merged in; `spec` itself when there are none. */
 export function withExtraFields<S extends CallSpec>(

@@ -1,6 +1,6 @@
 /** Builds request paths from templates with every parameter checked and percent-encoded. */
 
-import { RequestValidationError } from './errors';
+import { RequestValidationError } from '../errors';
 
 const UNRESERVED = /^[A-Za-z0-9_~.-]+$/;
 

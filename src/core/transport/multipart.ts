@@ -6,7 +6,7 @@
  * a retry or a replay after re-login sends exactly the same bytes.
  */
 
-import type { Uploadable } from '../schemas/request-rules';
+import type { Uploadable } from '../../schemas/request-rules';
 
 /**
  * Makes a named `File` from bytes, a `Blob` or a stream, so the service receives a file name and

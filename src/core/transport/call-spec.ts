@@ -4,10 +4,10 @@
  */
 
 import type { $ZodType, output } from 'zod/v4/core';
+import type { RequestOptions, TokenSource } from '../options';
+import type { ReplayPolicy } from '../retry/policy';
+import type { Reconciliation } from '../retry/reconcile';
 import { withExtraFields } from './extra-fields';
-import type { RequestOptions, TokenSource } from './options';
-import type { Reconciliation } from './reconcile';
-import type { ReplayPolicy } from './retry';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

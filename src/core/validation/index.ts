@@ -6,16 +6,16 @@
 
 import { compile, safeParse } from 'zod/mini';
 import type { output } from 'zod/v4/core';
-import { DEFAULT_ASSUMPTIONS, type ResolvedAssumptions, readStrings } from '../assumptions';
-import type { Schema } from './call-spec';
+import { DEFAULT_ASSUMPTIONS, type ResolvedAssumptions, readStrings } from '../../assumptions';
 import {
   type RequestIdentity,
   RequestValidationError,
   ResponseValidationError,
   type ValidationIssue,
-} from './errors';
-import type { Logger } from './logger';
-import type { ValidateResponses } from './options';
+} from '../errors';
+import type { Logger } from '../logging/logger';
+import type { ValidateResponses } from '../options';
+import type { Schema } from '../transport/call-spec';
 import { unknownKeyIssues } from './unknown-keys';
 
 /**

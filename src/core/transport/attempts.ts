@@ -6,12 +6,12 @@
  */
 
 import type { KyInstance, Options as KyOptions } from 'ky';
+import { mayHaveActed, retryDelay, timeForWait } from '../retry/policy';
+import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
 import { readBody } from './body';
 import type { ReadyCallSpec } from './call-spec';
-import type { Clock } from './clock';
 import { isRedirect } from './redirects';
-import { mayHaveActed, retryDelay, timeForWait } from './retry';
 
 /** What one call sends, and the bounds its attempts run within. */
 export interface AttemptPlan {

@@ -3,10 +3,10 @@
  * checks them.
  */
 
-import type { Assumptions, ResolvedAssumptions } from '../assumptions';
-import type { TelemetryOptions } from '../telemetry/types';
-import type { Logger, LogLevel, SdkLogger } from './logger';
-import type { ClientTokenStore } from './token-store';
+import type { Assumptions, ResolvedAssumptions } from '../../assumptions';
+import type { TelemetryOptions } from '../../telemetry/types';
+import type { ClientTokenStore } from '../auth/token-store';
+import type { Logger, LogLevel, SdkLogger } from '../logging/logger';
 
 /** A token value, or a function (possibly async) returning the current one. */
 export type TokenSource = string | (() => string | Promise<string>);

@@ -4,10 +4,10 @@
  * before sending it again (DESIGN §2).
  */
 
-import type { APIPromise, WithResponse } from './api-promise';
-import { type Limits, toPartnerError } from './error-mapping';
-import { APIUserAbortError, OutcomeUnknownError, type RequestIdentity } from './errors';
-import type { RequestOptions } from './options';
+import { APIUserAbortError, OutcomeUnknownError, type RequestIdentity } from '../errors';
+import { type Limits, toPartnerError } from '../errors/mapping';
+import type { RequestOptions } from '../options';
+import type { APIPromise, WithResponse } from '../transport/api-promise';
 
 /** How a call finds what a lost attempt of it may have done on the service. */
 export interface Reconciliation {

@@ -12,14 +12,30 @@
  */
 
 import ky, { type KyInstance } from 'ky';
-import { TelemetrySource } from '../telemetry/gate';
-import type { CallScope } from '../telemetry/types';
+import { TelemetrySource } from '../../telemetry/gate';
+import type { CallScope } from '../../telemetry/types';
+import { login } from '../auth/login';
+import { ClientTokenManager, knownToken, resolveToken } from '../auth/token-manager';
+import {
+  callFacts,
+  type PendingTelemetry,
+  type Tracing,
+  traced,
+  tracedReconciliation,
+} from '../call-telemetry';
+import { AuthenticationError } from '../errors';
+import { bearerFailure, tokenFailure, toPartnerError, withAuthHint } from '../errors/mapping';
+import { CallLog, loggedFetch } from '../logging/call-log';
+import { holdSecret } from '../logging/redact';
+import type { RequestOptions, ResolvedOptions } from '../options';
+import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
+import { findLostEffect } from '../retry/reconcile';
+import { type Clock, systemClock } from '../time/clock';
+import { validateResponse } from '../validation';
 import { abortableResponse } from './abortable-response';
 import { type APIPromise, apiPromise, type WithResponse } from './api-promise';
 import { type AttemptOutcome, runAttempts } from './attempts';
-import { ClientTokenManager, knownToken, resolveToken } from './auth';
 import { parseBody } from './body';
-import { CallLog, loggedFetch } from './call-log';
 import {
   type CallContext,
   type CallResult,
@@ -28,20 +44,6 @@ import {
   readySpec,
   type Schema,
 } from './call-spec';
-import {
-  callFacts,
-  type PendingTelemetry,
-  type Tracing,
-  traced,
-  tracedReconciliation,
-} from './call-telemetry';
-import { type Clock, systemClock } from './clock';
-import { bearerFailure, tokenFailure, toPartnerError, withAuthHint } from './error-mapping';
-import { AuthenticationError } from './errors';
-import { login } from './login';
-import type { RequestOptions, ResolvedOptions } from './options';
-import { findLostEffect } from './reconcile';
-import { holdSecret } from './redact';
 import { isRedirect, nextHop } from './redirects';
 import {
   attemptHeaders,
@@ -51,8 +53,6 @@ import {
   type Target,
   targetOf,
 } from './request';
-import { type CallSettings, callSettings, checkHeaders } from './resolve-options';
-import { validateResponse } from './validate';
 
 /** One call on its way: what it is, where it goes, and its bounds. */
 interface Call {

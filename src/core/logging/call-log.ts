@@ -4,11 +4,11 @@
  * when the client is built.
  */
 
-import type { ReadyCallSpec } from './call-spec';
+import type { FetchLike, ResolvedOptions } from '../options';
+import { retryReason } from '../retry/policy';
+import type { ReadyCallSpec } from '../transport/call-spec';
+import { type Target, withoutQuery } from '../transport/request';
 import type { SdkLogger } from './logger';
-import type { FetchLike, ResolvedOptions } from './options';
-import { type Target, withoutQuery } from './request';
-import { retryReason } from './retry';
 
 /** The log lines of a client's calls. */
 export class CallLog {

@@ -3,14 +3,14 @@
  * fails at construction with a message naming it, not at the first call.
  */
 
-import { type ResolvedAssumptions, resolveAssumptions } from '../assumptions';
-import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './auth';
-import { isTimerDelay } from './clock';
-import { PartnerError } from './errors';
-import { createLogger, parseLogLevel } from './logger';
-import type { ClientOptions, ResolvedOptions } from './options';
-import { registerSecret } from './redact';
-import type { ClientTokenStore } from './token-store';
+import { type ResolvedAssumptions, resolveAssumptions } from '../../assumptions';
+import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from '../auth/token-manager';
+import type { ClientTokenStore } from '../auth/token-store';
+import { PartnerError } from '../errors';
+import { createLogger, parseLogLevel } from '../logging/logger';
+import { registerSecret } from '../logging/redact';
+import { isTimerDelay } from '../time/clock';
+import type { ClientOptions, ResolvedOptions } from './index';
 
 function env(name: string): string | undefined {
   const value = typeof process === 'undefined' ? undefined : process.env?.[name];

@@ -3,10 +3,10 @@
  * path and shape are assumptions: `login` of the client's `assumptions` option).
  */
 
-import { type ResolvedAssumptions, readLoginToken } from '../assumptions';
-import type { APIPromise } from './api-promise';
-import type { CallSpec } from './call-spec';
-import { APIError, makeAPIError, ResponseValidationError } from './errors';
+import { type ResolvedAssumptions, readLoginToken } from '../../assumptions';
+import { APIError, makeAPIError, ResponseValidationError } from '../errors';
+import type { APIPromise } from '../transport/api-promise';
+import type { CallSpec } from '../transport/call-spec';
 
 /** Logs in through `send` (the transport's own `call`) as `shape` says, and returns the client token. */
 export async function login(

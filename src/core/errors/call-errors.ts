@@ -3,6 +3,7 @@
  * unknown outcome, and the waits, exports and webhook deliveries that fail.
  */
 
+import { redactDeep } from '../logging/redact';
 import {
   brand,
   describeIssues,
@@ -12,7 +13,6 @@ import {
   type RequestIdentity,
   type ValidationIssue,
 } from './partner-error';
-import { redactDeep } from './redact';
 
 /**
  * No response: the connection was refused, reset, or the name did not resolve. `cause` holds the

@@ -5,9 +5,9 @@
  */
 
 import type { Options as KyOptions } from 'ky';
-import { API_VERSION, VERSION } from '../version';
+import { API_VERSION, VERSION } from '../../version';
+import type { RequestIdentity } from '../errors';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
-import type { RequestIdentity } from './errors';
 import { throwHttpErrorsFor } from './redirects';
 
 const USER_AGENT = `partner-sdk/${VERSION} (${runtimeName()}) partner-api/${API_VERSION}`;

@@ -14,8 +14,8 @@
  *   logs in once (see token-store.ts); a store that fails falls back to a local login.
  */
 
-import type { TokenSource } from './options';
-import { registerSecret, unpinSecret } from './redact';
+import { registerSecret, unpinSecret } from '../logging/redact';
+import type { TokenSource } from '../options';
 import type { ClientTokenStore } from './token-store';
 
 /** Characters an HTTP header value cannot carry: a token with them would fail inside fetch, whose error quotes it. */

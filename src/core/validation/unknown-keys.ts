@@ -7,7 +7,7 @@
  */
 
 import type { $ZodType } from 'zod/v4/core';
-import type { ValidationIssue } from './errors';
+import type { ValidationIssue } from '../errors';
 
 /** The parts of a zod definition the walk reads. */
 interface Definition {

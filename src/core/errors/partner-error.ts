@@ -4,7 +4,7 @@
  * `Symbol.hasInstance` compares brands along the prototype chain instead of object identity.
  */
 
-import { redactText } from './redact';
+import { redactText } from '../logging/redact';
 
 const BRAND = Symbol.for('partner-sdk.error.brand');
 

@@ -8,7 +8,7 @@
  */
 
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import { BodyTimeout } from './body';
+import { BodyTimeout } from '../transport/body';
 import { parseRetryAfter } from './retry-after';
 
 /**
