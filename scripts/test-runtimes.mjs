@@ -2,7 +2,10 @@
 // partner would use it.
 //   1. type-checks a file importing every entry point with moduleResolution node16 (ESM and CJS),
 //      bundler and node10;
-//   2. runs the ESM and the CJS smoke script (test/package/smoke.*) on every supported runtime.
+//   2. runs the ESM and the CJS smoke script (test/package/smoke.*) on every supported runtime;
+//   3. runs Cloudflare Workers (test/package/workerd/*) inside workerd through miniflare: one that
+//      logs in, lists products and requests a refund against the testing kit, one that receives
+//      webhooks with `handler.fetch`, and a bulk job (`nodejs_compat`).
 // Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
 // Prints one line per check and exits non-zero if any failed.
 //
@@ -33,6 +36,9 @@ const NODE_22 = '22.23.3';
 const NODE_26 = '26.10.0';
 const BUN = '1.4.5';
 const DENO = '2.9.6';
+// miniflare pins the workerd release it drives; workerd's binary comes in a platform package
+// (@cloudflare/workerd-<platform>-<arch>), so nothing is downloaded at install time.
+const MINIFLARE = '4.20260426.0';
 
 const bunFlavour = arch === 'x64' && !hasAvx2() ? '-baseline' : '';
 const libc = platform === 'linux' ? '-glibc' : '';
@@ -87,6 +93,7 @@ const only = argv
   ?.slice('--only='.length)
   .split(',');
 const selected = only ? runtimes.filter((r) => only.includes(r.name)) : runtimes;
+const withWorkerd = !only || only.includes('workerd');
 
 const results = [];
 function report(ok, label, seconds, output = '', note = '') {
@@ -194,6 +201,9 @@ npm(
 for (const file of ['smoke.mjs', 'smoke.cjs']) {
   copyFileSync(join(fixtures, file), join(project, file));
 }
+for (const file of readdirSync(join(fixtures, 'workerd'))) {
+  copyFileSync(join(fixtures, 'workerd', file), join(project, file));
+}
 // The consumer file is checked as ESM (.mts), CJS (.cts) and by the module setting (.ts).
 for (const file of readdirSync(join(fixtures, 'consumer'))) {
   const targets = file === 'entry.ts' ? ['entry.ts', 'entry.mts', 'entry.cts'] : [file];
@@ -260,6 +270,33 @@ for (const runtime of selected) {
       timeoutMs: 60_000,
     });
     report(ok, `${format}    ${runtime.name.replace(/\d+$/, '')} ${version}`, seconds, output);
+  }
+}
+
+// --- 4. Cloudflare Workers (workerd, through miniflare) -------------------------------------------
+
+if (withWorkerd) {
+  const workerd = { pkg: `miniflare@${MINIFLARE}`, binPath: 'package.json' };
+  try {
+    const manifest = ensureRuntime(workerd);
+    const modules = dirname(dirname(manifest));
+    const version = JSON.parse(
+      readFileSync(join(modules, 'workerd', 'package.json'), 'utf8'),
+    ).version;
+    const env = {
+      MINIFLARE: join(modules, 'miniflare'),
+      ESBUILD: join(root, 'node_modules', 'esbuild'),
+    };
+    for (const worker of ['client-worker.mjs', 'webhook-worker.mjs', 'bulk-worker.mjs']) {
+      const { ok, output, seconds } = await run(process.execPath, ['run.mjs', worker], {
+        env,
+        timeoutMs: 90_000,
+      });
+      const label = `${worker.replace('-worker.mjs', '').padEnd(8)}workerd ${version}`;
+      report(ok, label, seconds, output);
+    }
+  } catch (err) {
+    report(false, `workerd  (install ${workerd.pkg})`, 0, String(err));
   }
 }
 

@@ -1,0 +1,104 @@
+// Runs the SDK inside workerd, the runtime of Cloudflare Workers, from the installed tarball:
+// `node run.mjs <client|webhook|bulk>-worker.mjs`, inside the fresh project of
+// scripts/test-runtimes.mjs. The Worker is bundled with esbuild as wrangler bundles one (the
+// `workerd`/`worker`/`browser` export conditions, no Node built-ins, no `nodejs_compat`), then
+// run by miniflare, which drives workerd locally with no account and no network. The testing kit
+// runs here, in Node, on loopback; the Worker reaches it over a real socket.
+//
+// MINIFLARE and ESBUILD name where those packages are installed (the runtime cache and the repo).
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMockPartnerApi, deliver, subscriptionEndedEvent } from 'partner-sdk/testing';
+
+const load = (dir) => import(pathToFileURL(createRequire(join(dir, 'noop.js')).resolve(dir)).href);
+const { Miniflare } = await load(process.env.MINIFLARE);
+const esbuild = await load(process.env.ESBUILD);
+
+const worker = process.argv[2];
+// Only the bulk Worker asks for Node's APIs (`nodejs_compat`), as a partner's would for it; the
+// bundler then leaves the built-ins to workerd, as wrangler does with that flag.
+const nodeCompat = worker.startsWith('bulk');
+const bundle = await esbuild.build({
+  entryPoints: [worker],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['browser', 'module', 'main'],
+  external: nodeCompat ? ['node:*', 'fs/promises', 'path'] : [],
+  write: false,
+  logLevel: 'silent',
+});
+
+/** A Miniflare instance running `script` with `bindings`, on a loopback port. */
+function workerd(bindings = {}) {
+  return new Miniflare({
+    modules: true,
+    script: bundle.outputFiles[0].text,
+    compatibilityDate: '2026-01-01',
+    compatibilityFlags: nodeCompat ? ['nodejs_compat'] : [],
+    bindings,
+    host: '127.0.0.1',
+  });
+}
+
+if (worker.startsWith('client')) {
+  const mock = createMockPartnerApi();
+  const server = await mock.listen();
+  const mf = workerd({
+    BASE_URL: server.url,
+    CLIENT_ID: mock.credentials.clientId,
+    CLIENT_SECRET: mock.credentials.clientSecret,
+    SELLER_TOKEN: mock.sellers.person.publicToken,
+    TRANSACTION_HASH: mock.transactions.refundable[0],
+  });
+  try {
+    // Two requests to one isolate: the second reuses the client and its token.
+    for (const expected of ['accepted', 'existing']) {
+      const response = await mf.dispatchFetch('http://worker.test/', {
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await response.text();
+      assert.equal(response.status, 200, text);
+      const body = JSON.parse(text);
+      assert.deepEqual(body.products, [...mock.products.hashes].slice(0, 2));
+      assert.equal(body.refund, expected);
+    }
+    assert.equal(mock.stats.logins, 1, 'one login for both requests');
+  } finally {
+    await mf.dispose();
+    await server.close();
+  }
+} else if (nodeCompat) {
+  const mf = workerd();
+  try {
+    const response = await mf.dispatchFetch('http://worker.test/', {
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    assert.equal(response.status, 200, text);
+    const summary = JSON.parse(text);
+    assert.equal(summary.succeeded, 3, text);
+    assert.equal(summary.total, 3, text);
+  } finally {
+    await mf.dispose();
+  }
+} else {
+  const mf = workerd();
+  try {
+    const base = await mf.ready;
+    const event = subscriptionEndedEvent();
+    const url = new URL('/webhooks?token=workerd-webhook-token', base).href;
+    assert.equal(await deliver(url, event), 200);
+    // The same delivery again is a duplicate: acknowledged, not handled twice.
+    assert.equal(await deliver(url, event), 200);
+    assert.equal(await deliver(new URL('/webhooks?token=wrong', base).href, event), 401);
+    const received = await (await fetch(new URL('/received', base))).json();
+    assert.deepEqual(received, [event.payload.subscription_code]);
+  } finally {
+    await mf.dispose();
+  }
+}
+console.log(`workerd ${worker} ok`);
