@@ -7,7 +7,7 @@
 //
 // MINIFLARE and ESBUILD name where those packages are installed (the runtime cache and the repo).
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMockPartnerApi, deliver, subscriptionEndedEvent } from 'partner-sdk/testing';
@@ -27,7 +27,7 @@ const bundle = await esbuild.build({
   platform: 'neutral',
   conditions: ['workerd', 'worker', 'browser'],
   mainFields: ['browser', 'module', 'main'],
-  external: nodeCompat ? ['node:*', 'fs/promises', 'path'] : [],
+  external: nodeCompat ? ['node:*', ...builtinModules] : [],
   write: false,
   logLevel: 'silent',
 });
