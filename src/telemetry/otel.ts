@@ -213,6 +213,9 @@ class SpanEvents implements SpanScope {
   set(attributes: TelemetryAttributes): void {
     this.span?.setAttributes(clean(attributes));
   }
+  failed(error: unknown): void {
+    failed(this.span, error, 'call');
+  }
 }
 
 /** Where a URL's requests go: `server.address` and `server.port` (the scheme's default when none). */

@@ -99,6 +99,8 @@ export interface SpanScope {
   event(name: string, attributes?: TelemetryAttributes): void;
   /** Sets attributes on this span (a verdict known only at its end). */
   set(attributes: TelemetryAttributes): void;
+  /** Marks this span as failed, with `error`'s class as its `error.type` (never its message). */
+  failed(error: unknown): void;
 }
 
 /** One SDK call under way: its span, the attempts under it, and the events of its decisions. */

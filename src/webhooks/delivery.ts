@@ -7,6 +7,7 @@
 
 import { WebhookPayloadError } from '../core/errors';
 import type { SdkLogger } from '../core/logging/logger';
+import type { SpanScope } from '../telemetry/types';
 import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
 import type { WebhookHandlerContext, WebhookVerifyInput } from './options';
@@ -92,7 +93,9 @@ export interface DeliveryInput {
  * const outcome = await deliver({ headers: request.headers, url, body: { raw: bytes } }); // { status: 200, … }
  * ```
  */
-export function createDelivery(config: DeliveryConfig): (input: DeliveryInput) => Promise<Outcome> {
+export function createDelivery(
+  config: DeliveryConfig,
+): (input: DeliveryInput, span?: SpanScope) => Promise<Outcome> {
   const { store, handlerTimeoutMs, report, log } = config;
   // The claim must outlive the handler and the store call after it; past that, a crashed
   // receiver's claim expires and a redelivery may run the handler.
@@ -163,7 +166,7 @@ export function createDelivery(config: DeliveryConfig): (input: DeliveryInput) =
     return outcome;
   };
 
-  return async ({ headers, url, body }) => {
+  return async ({ headers, url, body }, span) => {
     const raw = 'raw' in body ? body.raw : undefined;
     const parsed = 'parsed' in body ? body.parsed : undefined;
     if (config.verify) {
@@ -195,6 +198,7 @@ export function createDelivery(config: DeliveryConfig): (input: DeliveryInput) =
       report(error, undefined);
       return FAILED;
     }
+    span?.set({ 'partner_sdk.webhook.event': eventName(event.event) });
     if (!store) return run(event);
     const keyed = await settleWithin(() => config.dedupeKey(event), handlerTimeoutMs, 'dedupeKey');
     if (!keyed.ok) {
@@ -217,6 +221,11 @@ export function createDelivery(config: DeliveryConfig): (input: DeliveryInput) =
       inFlight.delete(key);
     }
   };
+}
+
+/** An event's name as telemetry records it: a name as the service spells them, else `_OTHER`. */
+function eventName(name: string): string {
+  return /^[\w.-]{1,64}$/.test(name) ? name : '_OTHER';
 }
 
 function invalidPayload(message: string): Outcome {

@@ -12,6 +12,7 @@ import type { NodeWebhookRequest } from './body';
 import { createDelivery, FAILED, type Outcome } from './delivery';
 import type { WebhookHandlerOptions } from './options';
 import { resolveSettings } from './settings';
+import { tracedDelivery } from './telemetry';
 
 export type { NodeWebhookRequest } from './body';
 export type {
@@ -114,7 +115,8 @@ export interface NodeWebhookResponse {
 export function createWebhookHandler(options: WebhookHandlerOptions = {}): WebhookHandler {
   const settings = resolveSettings(options);
   const { report } = settings.delivery;
-  const answers = createAnswers(settings, createDelivery(settings.delivery));
+  const delivery = createDelivery(settings.delivery);
+  const answers = createAnswers(settings, tracedDelivery(delivery, options.telemetry));
 
   const fetch = async (request: Request): Promise<Response> => {
     let outcome: Outcome;

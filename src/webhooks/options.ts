@@ -6,6 +6,7 @@
  */
 
 import type { Logger, LogLevel } from '../core/logging/logger';
+import type { TelemetryOptions } from '../telemetry/types';
 import type { WebhookDedupeStore } from './dedupe';
 import type {
   GenericWebhookEvent,
@@ -156,4 +157,11 @@ export interface WebhookHandlerOptions {
    * another receiver is handling them.
    */
   logLevel?: LogLevel;
+  /**
+   * OpenTelemetry: a span per delivery (its event name and dedupe verdict), under the span active
+   * when the request came in, with the handler running inside it; and the count of deliveries by
+   * verdict. Default: the providers registered with `@opentelemetry/api` (nothing without one);
+   * `false` turns it off. See the "Tracing and metrics" guide.
+   */
+  telemetry?: false | TelemetryOptions;
 }
