@@ -32,7 +32,12 @@ export interface Assumptions {
     /** Path of the login under `baseUrl`. Default `'/auth'`. */
     path?: string;
     /** Names of the request body's two fields. Default `{ clientId: 'client_id', clientSecret: 'client_secret' }`. */
-    body?: { clientId?: string; clientSecret?: string };
+    body?: {
+      /** The field carrying the client identifier. Default `'client_id'`. */
+      clientId?: string;
+      /** The field carrying the client secret. Default `'client_secret'`. */
+      clientSecret?: string;
+    };
     /**
      * Where the token is in the answer: a field name or a dot path (`'auth.token'`), read at the
      * top and, failing that, under the envelope's `data`. Default `'client_token'`.
@@ -96,26 +101,18 @@ export interface Assumptions {
  * console.log(current.refundStatus.terminal); // ['completed', 'failed']
  * ```
  */
-export interface ResolvedAssumptions {
-  readonly login: {
-    readonly path: string;
-    readonly body: { readonly clientId: string; readonly clientSecret: string };
-    readonly tokenField: string;
-  };
-  readonly refundStatus: {
-    readonly path: string;
-    readonly active: readonly string[];
-    readonly terminal: readonly string[];
-  };
-  readonly reconciliation: {
-    readonly marginMs: number;
-    readonly maxClockSkewMs: number;
-    readonly timeZone: string;
-  };
-  readonly exportStatus: { readonly path: string; readonly failed: readonly string[] };
-  readonly anticipationConfirmation: { readonly field: string };
-  readonly strings: { readonly trim: boolean; readonly blankAs: 'missing' | 'empty' };
-}
+export type ResolvedAssumptions = Complete<Assumptions>;
+
+/**
+ * `T` with every field, at every depth, present and read-only (an array or a value as it is).
+ */
+type Complete<T> = {
+  readonly [K in keyof T]-?: Exclude<T[K], undefined> extends object
+    ? Exclude<T[K], undefined> extends readonly unknown[]
+      ? Exclude<T[K], undefined>
+      : Complete<Exclude<T[K], undefined>>
+    : Exclude<T[K], undefined>;
+};
 
 /**
  * Today's assumptions, the defaults of every field of {@link Assumptions}.

@@ -26,7 +26,12 @@ export interface MockAssumptions {
     /** Path of the login. */
     path?: string;
     /** Names of the body's two fields. */
-    body?: { clientId?: string; clientSecret?: string };
+    body?: {
+      /** The field carrying the client identifier. Default `'client_id'`. */
+      clientId?: string;
+      /** The field carrying the client secret. Default `'client_secret'`. */
+      clientSecret?: string;
+    };
     /** Where the token is answered: a field or a dot path (`'auth.token'` answers `{ auth: { token } }`). */
     tokenField?: string;
   };
@@ -39,8 +44,11 @@ export interface MockAssumptions {
     /** The two final statuses: done, and failed. Default `['completed', 'failed']`. */
     terminal?: readonly [string, string];
   };
-  /** The zone a refund's `created_at` is written in. Default `'America/Sao_Paulo'`. */
-  reconciliation?: { timeZone?: string };
+  /** How a refund's `created_at` is written. */
+  reconciliation?: {
+    /** The IANA zone of its wall-clock time. Default `'America/Sao_Paulo'`. */
+    timeZone?: string;
+  };
   /** The export status lookup. */
   exportStatus?: {
     /** Path of the lookup, `{hash}` for the export hash. Default `'/financial/account-statement/export-report/{hash}'`. */
@@ -48,10 +56,18 @@ export interface MockAssumptions {
     /** The status a failed export shows. Default `'failed'`. */
     failed?: string;
   };
-  /** The anticipation confirmation's body field carrying the scenario. Default `'scenario'`. */
-  anticipationConfirmation?: { field?: string };
-  /** How strings are read: trimmed (default `true`), and an empty one as missing (`'missing'`, default) or as a value (`'empty'`). */
-  strings?: { trim?: boolean; blankAs?: 'missing' | 'empty' };
+  /** The anticipation confirmation. */
+  anticipationConfirmation?: {
+    /** The body field carrying the scenario. Default `'scenario'`. */
+    field?: string;
+  };
+  /** How strings are read. */
+  strings?: {
+    /** Whether every string is trimmed first. Default `true`. */
+    trim?: boolean;
+    /** An empty string read as missing (`'missing'`, default) or as a value (`'empty'`). */
+    blankAs?: 'missing' | 'empty';
+  };
 }
 
 /**
