@@ -21,6 +21,7 @@ import type { JournalRecord } from './journal';
 import { OutcomeStream } from './outcome-stream';
 import { ProgressTracker } from './progress';
 import { SeenKeys } from './seen-keys';
+import { JobTelemetry } from './telemetry';
 import type {
   BulkItems,
   BulkJob,
@@ -232,6 +233,7 @@ class Job<I, R> implements BulkJob<I, R> {
   #summary: Promise<BulkSummary> | undefined;
   #fatal: { error: unknown } | undefined;
   #wake: (() => void) | undefined;
+  readonly #telemetry: JobTelemetry<Work<I>>;
 
   constructor(
     source: AsyncIterator<I>,
@@ -246,6 +248,7 @@ class Job<I, R> implements BulkJob<I, R> {
     this.#maxAttempts = setup.maxAttempts;
     this.#tracker = new ProgressTracker(setup.total);
     this.#seen = setup.seen;
+    this.#telemetry = new JobTelemetry(options.telemetry);
   }
 
   get progress(): BulkProgress {
@@ -278,7 +281,7 @@ class Job<I, R> implements BulkJob<I, R> {
   }
 
   #start(): Promise<BulkSummary> {
-    this.#summary ??= this.#run();
+    this.#summary ??= this.#telemetry.job(() => this.#run());
     return this.#summary;
   }
 
@@ -401,12 +404,14 @@ class Job<I, R> implements BulkJob<I, R> {
   }
 
   #launch(work: Work<I>): void {
-    const running = this.#process(work).then(
-      () => undefined,
-      (error: unknown) => {
-        this.#fatal ??= { error };
-      },
-    );
+    const running = this.#telemetry
+      .item(work, () => this.#process(work))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.#fatal ??= { error };
+        },
+      );
     this.#inFlight.add(running);
     void running.finally(() => {
       this.#inFlight.delete(running);
@@ -453,6 +458,7 @@ class Job<I, R> implements BulkJob<I, R> {
   #emit(outcome: BulkOutcome<I, R>): void {
     if (outcome.status !== 'duplicate' && outcome.key !== '') this.#seen.finish(outcome.key);
     this.#tracker.count(outcome);
+    this.#telemetry.outcome(outcome.key, outcome.status);
     this.#stream?.push(outcome);
   }
 

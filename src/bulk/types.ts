@@ -5,6 +5,7 @@
  */
 
 import type { RequestOptions } from '../core/options';
+import type { TelemetryOptions } from '../telemetry/types';
 import type { JournalRecord, JournalStore } from './journal';
 
 /** Items of a bulk job: an array, or any iterable or async iterable (pulled lazily, one at a time). */
@@ -195,6 +196,12 @@ export interface BulkOptions {
   onProgress?: (progress: BulkProgress) => void;
   /** Per-request `timeout`, `totalTimeout` and `headers` (retries are the job's: see the guide). */
   requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'>;
+  /**
+   * OpenTelemetry: a `bulk.job` span, a `bulk.item` span per item under it (the item's calls under
+   * that) with its outcome, and `partner_sdk.bulk.items` counted by outcome. Default: the providers
+   * registered with `@opentelemetry/api` (nothing without one); `false` turns it off.
+   */
+  telemetry?: false | TelemetryOptions;
 }
 
 /**

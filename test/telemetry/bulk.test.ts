@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { requestRefunds } from '../../src/bulk';
+import { kit } from './client';
+import { spanTree, useOtel } from './harness';
+
+const otel = useOtel();
+
+describe('telemetry of a bulk job', () => {
+  it('records the job span, a span per item under it with its outcome and the item calls under that', async () => {
+    const { mock, seller } = kit();
+    await seller.refunds.list(mock.transactions.withActiveRefund); // logged in
+    otel().exporter.reset();
+    const fresh = mock.addTransaction(1200);
+    const items = [fresh, mock.transactions.withActiveRefund, 'trx_does_not_exist'];
+    const summary = await requestRefunds(seller, items, { concurrency: 2 });
+    expect(summary.total).toBe(3);
+    const [job, ...others] = spanTree(otel().spans());
+    expect(others).toEqual([]);
+    expect(job!.name).toBe('bulk.job');
+    expect(job!.children.map((item) => item.name)).toEqual(['bulk.item', 'bulk.item', 'bulk.item']);
+    const outcomes = job!.children.map((item) => item.attributes['partner_sdk.bulk.outcome']);
+    expect(outcomes.sort()).toEqual(['existing', 'failed', 'succeeded']);
+    for (const item of job!.children) {
+      expect(item.children.map((call) => call.name)).toEqual(['refunds.request']);
+      expect(item.children[0]!.children[0]!.attributes['url.template']).toBe(
+        '/financial/refund/{transactionHash}',
+      );
+    }
+    const counted = (await otel().points()).filter(
+      (point) => point.metric === 'partner_sdk.bulk.items',
+    );
+    expect(
+      counted.map((point) => [point.attributes['partner_sdk.bulk.outcome'], point.value]).sort(),
+    ).toEqual([
+      ['existing', 1],
+      ['failed', 1],
+      ['succeeded', 1],
+    ]);
+    expect(
+      JSON.stringify(
+        otel()
+          .spans()
+          .map((s) => [s.attributes, s.events]),
+      ),
+    ).not.toContain(fresh);
+  });
+});
