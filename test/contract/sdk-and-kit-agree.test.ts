@@ -8,6 +8,10 @@
  *
  * Strings are judged as a Laravel service reads them: trimmed, a blank one as missing.
  *
+ * Rules the spec does not state are accepted by both (the kit's `assumedRules` switches, the SDK's
+ * warnings): a future birth, a non-image avatar, a reversed export range, a company partner's cpf
+ * in another format, both tax ids.
+ *
  * Deliberately outside the contract: rules that need the service's state or the clock (the SDK
  * leaves them to the service: see the last block), unknown keys (the SDK refuses them to catch
  * typos; a Laravel service ignores them), JSON types (Laravel accepts `"5"` for an integer) and a
@@ -235,6 +239,33 @@ const EDGES: Edge[] = [
     refused: [x(192), undefined],
   },
   text191('users.update (company)', 'company_partner.name'),
+  // Rules the spec does not state, accepted by both (the kit refuses them only behind its
+  // `assumedRules` switches; the SDK sends them, warning where it suspects a mistake).
+  {
+    endpoint: 'users.update (person)',
+    field: 'birth',
+    accepted: ['2999-01-01'],
+  },
+  {
+    endpoint: 'users.update (person)',
+    field: 'avatar',
+    accepted: [new File(['plain text'], 'me.png', { type: 'image/png' })],
+  },
+  // Both tax ids: the variant is not told by the body (§4.1 rule 1), so neither variant's own
+  // fields are required by either side.
+  {
+    endpoint: 'users.update (person)',
+    field: 'cnpj',
+    accepted: ['11.222.333/0001-81'],
+  },
+  // Not in §4.6's request table, bounded by §8's "affiliate commission percentages": both accept
+  // it within 1 to 80 (the one-time row above holds the bounds), on a recurring offer too.
+  {
+    endpoint: 'offers.update (recurring)',
+    field: 'affiliates_percentage',
+    accepted: [1, 80],
+    refused: [0, 81],
+  },
   // The spec gives `cpf`'s format for the user, not the partner: both accept any text (the SDK
   // warns about one not in the user's format).
   {
