@@ -93,11 +93,36 @@ function senderOf(client: unknown): Sender {
   }
   if (typeof candidate?.sendCommand === 'function') {
     const nodeRedis = candidate as NodeRedisClient;
+    keepErrorsHandled(nodeRedis);
     return (args) => nodeRedis.sendCommand(args);
   }
   throw new TypeError(
     'Expected a Redis client: one from the `redis` package (createClient) or an `ioredis` client.',
   );
+}
+
+/** What the stores need of an event emitter: node-redis clients are ones. */
+interface ErrorEvents {
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+  listenerCount(event: 'error'): number;
+}
+
+function ignoreError(): void {}
+
+/**
+ * Gives a node-redis client that has no `'error'` listener one that swallows the event. node-redis
+ * emits `'error'` whenever its connection breaks, and an `'error'` event nobody listens to throws
+ * (Node's rule for event emitters): the process would end the moment Redis went away, however
+ * carefully the stores handle their own failures. A store's commands still fail, as
+ * `RedisStoreError` within `commandTimeoutMs`, which is where an outage shows; a partner's own
+ * listener, present or added later, still hears every event. (ioredis only prints an unheard
+ * `'error'`, so its clients are left as they are.)
+ */
+function keepErrorsHandled(client: unknown): void {
+  const events = client as Partial<ErrorEvents>;
+  if (typeof events.on !== 'function' || typeof events.listenerCount !== 'function') return;
+  if (events.listenerCount('error') > 0) return;
+  events.on('error', ignoreError);
 }
 
 function describe(error: unknown): string {
