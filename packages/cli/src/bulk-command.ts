@@ -1,6 +1,6 @@
 /**
  * Running a bulk job from the command line: journal, dry run, progress bar, Ctrl-C, one output
- * line per item and the exit code.
+ * record per item, a summary, and the exit code.
  *
  * @module
  */
@@ -15,7 +15,9 @@ import {
   JournalMismatchError,
 } from 'partner-sdk/bulk';
 import { type Context, EXIT, UsageError } from './context';
-import { outcomeJson, outcomeText, ProgressBar, summaryText } from './output';
+import { fields } from './format';
+import { outcomeDetail, outcomeJson, outcomeText, summaryText } from './output';
+import { ProgressBar } from './progress';
 
 /** The options every bulk command takes. */
 export interface BulkFlags {
@@ -48,45 +50,56 @@ function concurrencyOf(value: string | undefined): number | undefined {
   return n;
 }
 
+/** One bulk command's job and how to show its results. */
+export interface BulkRun<I, R> {
+  /** The job id in the journal unless `--job-id` names another. */
+  job: string;
+  /** How many items, when known before starting (arguments, a counted file). */
+  total?: number | undefined;
+  /** Starts the job with the options the flags make. */
+  start: (options: BulkOptions) => BulkJob<I, R>;
+  /** One result for people. */
+  describe: (result: R) => string;
+  /** Called with each outcome as it comes. */
+  onOutcome?: (outcome: BulkOutcome<I, R>) => void;
+  /** One item given as an argument: print its result (or its error), not a bulk summary. */
+  single?: boolean;
+}
+
 /**
- * Runs the job `start` builds, printing each outcome, and returns the exit code: 0 when every
- * item is done (or valid), 1 when some failed, 130 when stopped by a signal.
+ * Runs the job, printing each outcome and then the summary, and returns the exit code: 0 when
+ * every item is done (or valid), 1 when some failed, 130 when stopped by a signal.
  */
 export async function runBulkCommand<I, R>(
   context: Context,
   flags: BulkFlags,
-  defaultJob: string,
-  start: (options: BulkOptions) => BulkJob<I, R>,
-  describe: (result: R) => string,
-  resultJson: (result: R) => unknown = (result) => result,
-  onOutcome?: (outcome: BulkOutcome<I, R>) => void,
+  run: BulkRun<I, R>,
 ): Promise<number> {
+  const concurrency = concurrencyOf(flags.concurrency);
   const store = flags.journal && !flags.dryRun ? await FileJournal.open(flags.journal) : undefined;
   const stop = new AbortController();
   const onSignal = () => stop.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr) : undefined;
-  let summary: BulkSummary;
+  const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr, run.total) : undefined;
+  // A dry run always reports each item's validity as a bulk job does.
+  const single = run.single === true && !flags.dryRun;
   try {
-    const job = start({
-      concurrency: concurrencyOf(flags.concurrency),
+    const job = run.start({
+      concurrency,
       dryRun: flags.dryRun,
       retryFailed: flags.retryFailed,
       signal: stop.signal,
-      journal: store ? { store, job: flags.jobId ?? defaultJob } : undefined,
+      total: run.total,
+      journal: store ? { store, job: flags.jobId ?? run.job } : undefined,
       onProgress: bar ? (progress) => bar.update(progress) : undefined,
     });
-    for await (const outcome of job) {
-      onOutcome?.(outcome);
-      bar?.clear();
-      context.line(
-        context.json
-          ? JSON.stringify(outcomeJson(outcome, (value) => resultJson(value as R)))
-          : outcomeText(outcome, (value) => describe(value as R)),
-      );
-    }
-    summary = await job;
+    const summary = await printOutcomes(context, job, { ...run, single }, bar);
+    bar?.clear();
+    if (single) return EXIT.ok;
+    printSummary(context, summary, flags, run.total);
+    if (summary.aborted) return EXIT.interrupted;
+    return summary.failed > 0 ? EXIT.failed : EXIT.ok;
   } catch (error) {
     if (error instanceof JournalMismatchError) throw new UsageError(error.message);
     throw error;
@@ -96,7 +109,62 @@ export async function runBulkCommand<I, R>(
     process.off('SIGTERM', onSignal);
     await store?.close();
   }
-  if (!context.json) context.note(summaryText(summary));
-  if (summary.aborted) return EXIT.interrupted;
-  return summary.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** Prints each outcome in the output format as it comes; resolves with the job's summary. */
+async function printOutcomes<I, R>(
+  context: Context,
+  job: BulkJob<I, R>,
+  run: BulkRun<I, R>,
+  bar: ProgressBar | undefined,
+): Promise<BulkSummary> {
+  const describe = (value: unknown) => run.describe(value as R);
+  for await (const outcome of job) {
+    run.onOutcome?.(outcome);
+    bar?.clear();
+    if (run.single && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
+      context.print(outcome.result as object, (result) => fields(result));
+    } else if (run.single && outcome.status === 'failed') {
+      throw outcome.error;
+    } else if (context.format === 'json') {
+      context.line(JSON.stringify(outcomeJson(outcome)));
+    } else if (context.format === 'csv') {
+      context.csvRecord({
+        key: outcome.key,
+        status: outcome.status,
+        detail: outcomeDetail(outcome, describe),
+      });
+    } else {
+      context.line(outcomeText(outcome, describe));
+    }
+  }
+  return job;
+}
+
+/**
+ * The summary: a last JSON record on stdout in JSON, a line on stderr otherwise. After an
+ * interrupt it counts the items never started and says how to resume.
+ */
+function printSummary(
+  context: Context,
+  summary: BulkSummary,
+  flags: BulkFlags,
+  total: number | undefined,
+): void {
+  const notStarted = total === undefined ? undefined : Math.max(0, total - summary.total);
+  let resume: string | undefined;
+  if (summary.aborted) {
+    resume = flags.journal
+      ? `run the same command again with --journal ${flags.journal}: finished items are skipped, the rest are done`
+      : 'run again with the items not done (give --journal FILE next time and a run resumes by itself, without duplicates)';
+  }
+  if (context.format === 'json') {
+    context.line(JSON.stringify({ summary: { ...summary, notStarted, resume } }));
+    return;
+  }
+  context.note(summaryText(summary, notStarted));
+  if (summary.aborted && notStarted === undefined) {
+    context.note('items not yet read from stdin were never started');
+  }
+  if (resume) context.note(`to resume: ${resume}`);
 }

@@ -1,11 +1,13 @@
 /**
- * What every command shares: the client built from the environment, the output mode, and the
- * exit codes.
+ * What every command shares: the client built from the environment or a profile, the output
+ * format, and the exit codes.
  *
  * @module
  */
 
 import { PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
+import { csvLine, type Format, formatOf, type Row, renderRows, renderValue } from './format';
+import { type Profile, readProfile } from './profiles';
 
 /** Exit codes scripts can test (documented in `docs/bulk-and-cli.md`). */
 export const EXIT = {
@@ -17,6 +19,8 @@ export const EXIT = {
   usage: 2,
   /** The journal is in use by another run (one writer per journal): nothing was sent. */
   busy: 3,
+  /** A bad line in input streamed from stdin: the items before it may have been sent. */
+  streamedInput: 4,
   /** Stopped by Ctrl-C (SIGINT) or SIGTERM; a journaled job resumes where it stopped. */
   interrupted: 130,
 } as const;
@@ -24,37 +28,94 @@ export const EXIT = {
 /** A problem with the command line, its input or its configuration: exit code 2. */
 export class UsageError extends Error {}
 
+/**
+ * A bad line met while streaming stdin, after the job had started: exit code 4. Files are read
+ * whole before anything is sent; stdin can be endless, so it is checked as it goes.
+ */
+export class StreamedInputError extends Error {}
+
 /** Global options of every command. */
 export interface GlobalOptions {
   json?: boolean;
+  format?: string;
   sellerToken?: string;
+  profile?: string;
 }
 
 /** The streams a command writes to (the process's, or a test's). */
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
   env: NodeJS.ProcessEnv;
 }
 
 export class Context {
   readonly io: Io;
-  readonly json: boolean;
-  readonly #sellerToken: string | undefined;
+  readonly format: Format;
+  readonly #options: GlobalOptions;
+  #profile: Profile | undefined;
+  #profileError: unknown;
   #client: PartnerClient | undefined;
+  #csvHeader = false;
 
   constructor(io: Io, options: GlobalOptions) {
     this.io = io;
-    this.json = options.json === true;
-    this.#sellerToken = options.sellerToken ?? (io.env.PARTNER_API_SELLER_TOKEN || undefined);
+    this.#options = options;
+    this.format = formatOf(options, io.stdout.isTTY === true);
   }
 
-  /** The root client, from the `PARTNER_API_*` environment variables. */
+  /** Whether output is JSON lines (`--json`, `--format json`, or stdout not a terminal). */
+  get json(): boolean {
+    return this.format === 'json';
+  }
+
+  /** The profile's name: `--profile`, else `PARTNER_SDK_PROFILE`; undefined for the default. */
+  get profileName(): string | undefined {
+    return this.#options.profile ?? (this.io.env.PARTNER_SDK_PROFILE || undefined);
+  }
+
+  /**
+   * Reads the profile named by `--profile` or `PARTNER_SDK_PROFILE`, else `default` if saved. A
+   * missing or unreadable one fails when the client is first needed (`login` never needs it).
+   */
+  async loadProfile(): Promise<void> {
+    try {
+      this.#profile = await readProfile(this.io.env, this.profileName);
+    } catch (error) {
+      this.#profileError = error;
+    }
+  }
+
+  /** The `--seller-token` given on the command line, if any. */
+  get sellerTokenFlag(): string | undefined {
+    return this.#options.sellerToken;
+  }
+
+  /** The base URL calls go to (for messages). */
+  get baseUrl(): string | undefined {
+    return this.#setting('PARTNER_API_BASE_URL', this.#profile?.baseUrl);
+  }
+
+  /** An explicit `--profile` wins over the environment; otherwise the environment wins. */
+  #setting(variable: string, fromProfile: string | undefined): string | undefined {
+    const fromEnv = this.io.env[variable] || undefined;
+    return this.profileName ? (fromProfile ?? fromEnv) : (fromEnv ?? fromProfile);
+  }
+
+  /** The root client, from the `PARTNER_API_*` environment variables or the profile. */
   get client(): PartnerClient {
+    if (this.#profileError) throw this.#profileError;
     if (!this.#client) {
+      const p = this.#profile;
       try {
-        this.#client = new PartnerClient({ logLevel: 'error' });
+        this.#client = new PartnerClient({
+          logLevel: 'error',
+          baseUrl: this.baseUrl,
+          clientId: this.#setting('PARTNER_API_CLIENT_ID', p?.clientId),
+          clientSecret: this.#setting('PARTNER_API_CLIENT_SECRET', p?.clientSecret),
+          clientToken: this.#setting('PARTNER_API_CLIENT_TOKEN', p?.clientToken),
+        });
       } catch (error) {
         if (error instanceof PartnerError) throw new UsageError(error.message);
         throw error;
@@ -63,19 +124,29 @@ export class Context {
     return this.#client;
   }
 
-  /** A seller client when a seller token is set, else the root client. */
-  get caller(): PartnerClient | SellerClient {
-    return this.#sellerToken ? this.client.forUser(this.#sellerToken) : this.client;
+  get #sellerToken(): string | undefined {
+    if (this.#profileError) throw this.#profileError;
+    return (
+      this.#options.sellerToken ??
+      this.#setting('PARTNER_API_SELLER_TOKEN', this.#profile?.sellerToken)
+    );
   }
 
-  /** The seller client; a usage error without a seller token. */
+  /** A seller client when a seller token is set, else the root client. */
+  get caller(): PartnerClient | SellerClient {
+    const token = this.#sellerToken;
+    return token ? this.client.forUser(token) : this.client;
+  }
+
+  /** The seller client; a usage error (before anything is sent) without a seller token. */
   get seller(): SellerClient {
-    if (!this.#sellerToken) {
+    const token = this.#sellerToken;
+    if (!token) {
       throw new UsageError(
-        'this command acts for a seller: pass --seller-token or set PARTNER_API_SELLER_TOKEN',
+        'this command acts for a seller: pass --seller-token TOKEN or set PARTNER_API_SELLER_TOKEN',
       );
     }
-    return this.client.forUser(this.#sellerToken);
+    return this.client.forUser(token);
   }
 
   /** Writes one line to stdout. */
@@ -83,12 +154,31 @@ export class Context {
     this.io.stdout.write(`${text}\n`);
   }
 
-  /** Writes a value: a JSON line with `--json`, else `human(value)`. */
-  print<T>(value: T, human: (value: T) => string): void {
-    this.line(this.json ? JSON.stringify(value) : human(value));
+  /** Writes one value in the output format; `human(value)` on a terminal's table format. */
+  print<T extends object>(value: T, human: (value: T) => string): void {
+    this.line(this.format === 'table' ? human(value) : renderValue(this.format, value));
   }
 
-  /** A note for people on stderr (never in `--json` output). */
+  /** Writes rows: a table of `columns` (noting the fields left out), JSON lines, or CSV. */
+  rows(rows: Row[], columns: string[]): void {
+    const { text, hidden } = renderRows(this.format, rows, columns);
+    if (text) this.line(text);
+    if (hidden.length > 0) {
+      const more = hidden.length > 6 ? ` and ${hidden.length - 6} more` : '';
+      this.note(
+        `(also: ${hidden.slice(0, 6).join(', ')}${more}; --format json or csv shows every field)`,
+      );
+    }
+  }
+
+  /** One record of a CSV stream (bulk outcomes); the header line before the first. */
+  csvRecord(record: Row): void {
+    if (!this.#csvHeader) this.line(csvLine(Object.keys(record)));
+    this.#csvHeader = true;
+    this.line(csvLine(Object.values(record)));
+  }
+
+  /** A note for people on stderr (never in stdout, whatever the format). */
   note(text: string): void {
     this.io.stderr.write(`${text}\n`);
   }

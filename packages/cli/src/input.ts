@@ -7,8 +7,7 @@
 
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
-import { UsageError } from './context';
+import { StreamedInputError, UsageError } from './context';
 
 /** Splits one CSV line (RFC 4180 quotes; no line breaks inside a field). */
 export function csvFields(line: string): string[] {
@@ -33,57 +32,127 @@ export function csvFields(line: string): string[] {
   return fields.map((f) => f.trim());
 }
 
-/** The lines of a file (`-`: stdin), read lazily. */
-export async function* linesOf(file: string, stdin: NodeJS.ReadableStream): AsyncGenerator<string> {
-  let stream: NodeJS.ReadableStream = stdin;
-  if (file !== '-') {
-    const fileStream = createReadStream(file);
-    await new Promise<void>((resolve, reject) => {
-      fileStream.once('open', () => resolve());
-      fileStream.once('error', (error: Error) =>
-        reject(new UsageError(`cannot read ${file}: ${error.message}`)),
-      );
-    });
-    stream = fileStream;
+/** The longest input line read (CSV, JSON lines or a hash), in characters. */
+export const MAX_LINE = 65_536;
+
+/** The longest hash accepted (the spec gives none; real ones are a few dozen characters). */
+export const MAX_HASH = 128;
+
+/** One line of input and its number (from 1), for messages that name it. */
+export interface Line {
+  text: string;
+  number: number;
+}
+
+type Fail = new (message: string) => Error;
+
+async function openFile(file: string): Promise<NodeJS.ReadableStream> {
+  const stream = createReadStream(file);
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', (error: Error) =>
+      reject(new UsageError(`cannot read ${file}: ${error.message}`)),
+    );
+  });
+  return stream;
+}
+
+/**
+ * The lines of a file (`-`: stdin), read lazily. A line longer than {@link MAX_LINE} is refused
+ * with `fail` as soon as it is, naming its number and never quoting it (it is never held whole).
+ */
+export async function* linesOf(
+  file: string,
+  stdin: NodeJS.ReadableStream,
+  fail: Fail = UsageError,
+): AsyncGenerator<Line> {
+  const stream = file === '-' ? stdin : await openFile(file);
+  const where = file === '-' ? 'stdin' : file;
+  const decoder = new TextDecoder();
+  const tooLong = (number: number) =>
+    new fail(`${where}:${number}: line longer than ${MAX_LINE} characters (the limit)`);
+  let pending = '';
+  let number = 0;
+  for await (const chunk of stream) {
+    pending +=
+      typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
+    let start = 0;
+    for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
+      number++;
+      if (end - start > MAX_LINE + 1) throw tooLong(number);
+      yield { text: pending.slice(start, end).replace(/\r$/, ''), number };
+      start = end + 1;
+    }
+    pending = pending.slice(start);
+    if (pending.length > MAX_LINE + 1) throw tooLong(number + 1);
   }
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of lines) yield line;
+  pending += decoder.decode();
+  if (pending !== '') yield { text: pending.replace(/\r$/, ''), number: number + 1 };
 }
 
 const HEADER_NAMES = new Set(['hash', 'transaction_hash', 'transaction', 'transactionhash', 'id']);
 
+/** Checks one hash; a message naming where it came from, never quoting a long one. */
+export function checkHash(value: string, where: string, fail: Fail = UsageError): string {
+  if (value.length > MAX_HASH) {
+    throw new fail(`${where}: hash longer than ${MAX_HASH} characters (${value.length})`);
+  }
+  if (/[\s\p{Cc}]/u.test(value)) {
+    throw new fail(`${where}: a hash cannot contain spaces or control characters`);
+  }
+  return value;
+}
+
+/** The hashes of a file or stdin: one per line or a CSV's first column, header and `#` skipped. */
+async function* hashLines(
+  file: string,
+  stdin: NodeJS.ReadableStream,
+  fail: Fail,
+): AsyncGenerator<string> {
+  let first = true;
+  for await (const { text, number } of linesOf(file, stdin, fail)) {
+    const line = text.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const value = line.includes(',') || line.startsWith('"') ? csvFields(line)[0]! : line;
+    const header = first && HEADER_NAMES.has(value.toLowerCase());
+    first = false;
+    if (!header) yield checkHash(value, `${file === '-' ? 'stdin' : file}:${number}`, fail);
+  }
+}
+
+/** Hashes to work on and, when it is known before starting, how many. */
+export interface HashInput {
+  items: Iterable<string> | AsyncIterable<string>;
+  total: number | undefined;
+}
+
 /**
- * Hashes from the arguments, else from `--file` (or stdin when it is piped): one per line, or
- * the first column of a CSV (a header row naming it is skipped). Blank lines and `#` comments are
- * skipped. Read lazily, so a file of a million hashes never sits in memory.
+ * Hashes from the arguments, else from `--file` (or stdin when it is piped). Arguments and files
+ * are checked whole (and counted) before anything is sent: a bad one is a usage error naming it.
+ * A file is then read again lazily, so a million hashes never sit in memory. Stdin may be
+ * endless: it is checked line by line as the job reads it ({@link StreamedInputError}).
  */
-export async function* hashesFrom(
+export async function hashInput(
   args: string[],
   file: string | undefined,
   stdin: NodeJS.ReadableStream & { isTTY?: boolean },
-): AsyncGenerator<string> {
+): Promise<HashInput> {
   if (args.length > 0 && file !== undefined) {
     throw new UsageError('give hashes as arguments or with --file, not both');
   }
   if (args.length > 0) {
-    yield* args;
-    return;
+    for (const [i, hash] of args.entries()) checkHash(hash, `argument ${i + 1}`);
+    return { items: args, total: args.length };
   }
   if (file === undefined && stdin.isTTY) {
     throw new UsageError('no hashes: give them as arguments, with --file FILE, or on stdin');
   }
-  let first = true;
-  for await (const raw of linesOf(file ?? '-', stdin)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const value = line.includes(',') || line.startsWith('"') ? csvFields(line)[0]! : line;
-    if (first && HEADER_NAMES.has(value.toLowerCase())) {
-      first = false;
-      continue;
-    }
-    first = false;
-    yield value;
+  if (file === undefined || file === '-') {
+    return { items: hashLines('-', stdin, StreamedInputError), total: undefined };
   }
+  let total = 0;
+  for await (const _ of hashLines(file, stdin, UsageError)) total++;
+  return { items: hashLines(file, stdin, StreamedInputError), total };
 }
 
 /** A JSON object from `--data`: inline JSON, `@file`, or `@-` for stdin. */

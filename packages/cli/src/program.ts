@@ -6,8 +6,7 @@
  */
 
 import { Command, CommanderError } from 'commander';
-import { PartnerError, RequestValidationError, VERSION } from 'partner-sdk';
-import { JournalLockedError } from 'partner-sdk/bulk';
+import { VERSION } from 'partner-sdk';
 import {
   anticipationsCommand,
   bankAccountsCommand,
@@ -15,31 +14,48 @@ import {
   productsCommand,
   usersCommand,
 } from './commands/account';
-import type { Action } from './commands/action';
+import { type Action, examples, groupExamples } from './commands/action';
+import { completionCommand } from './commands/completion';
+import { loginCommand } from './commands/login';
 import { mockCommand } from './commands/mock';
 import { offersCommand } from './commands/offers';
 import { refundsCommand } from './commands/refunds';
 import { statementsCommand } from './commands/statements';
-import { Context, EXIT, type GlobalOptions, type Io, UsageError } from './context';
-import { errorJson, errorText } from './output';
+import { triggerCommand, webhooksCommand } from './commands/webhooks';
+import { Context, EXIT, type GlobalOptions, type Io } from './context';
+import { report } from './report';
 
 const HELP_FOOTER = `
-Credentials come from the environment, as for the SDK's client:
-  PARTNER_API_BASE_URL, PARTNER_API_CLIENT_ID, PARTNER_API_CLIENT_SECRET
-  (or PARTNER_API_CLIENT_TOKEN), and PARTNER_API_SELLER_TOKEN (or --seller-token)
-  for calls made for a seller. Try it offline: partner-sdk mock prints them.
+Output: tables on a terminal; JSON lines (one object per line, a bulk job ending with a
+  {"summary": …} record) when stdout is not a terminal (a pipe or a file); --format forces one.
+
+Credentials, as for the SDK's client: PARTNER_API_BASE_URL, PARTNER_API_CLIENT_ID,
+  PARTNER_API_CLIENT_SECRET (or PARTNER_API_CLIENT_TOKEN), and PARTNER_API_SELLER_TOKEN (or
+  --seller-token) for calls made for a seller; or a profile saved by partner-sdk login
+  (~/.config/partner-sdk/profiles.json, mode 0600) chosen with --profile NAME or
+  PARTNER_SDK_PROFILE. Try it offline: partner-sdk mock prints the variables.
 
 Exit codes: 0 all done · 1 the call or some items failed · 2 usage error (nothing sent)
             3 the --journal is in use by another run (nothing sent)
-            130 interrupted (a --journal job resumes where it stopped)`;
+            4 a bad line in input streamed from stdin (the items before it may have been sent)
+            130 interrupted (a --journal job resumes where it stopped)
+${examples([
+  'partner-sdk login',
+  'partner-sdk products list --per-page 10',
+  'partner-sdk refunds request --file cohort.csv --journal cohort.jsonl | jq -c "select(.status == \\"failed\\")"',
+  'partner-sdk trigger subscription_ended --to http://127.0.0.1:3000/webhooks',
+])}`;
 
-/** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
-export async function main(argv: string[], io: Io): Promise<number> {
-  let code: number = EXIT.ok;
-  const program = new Command('partner-sdk')
+function createProgram(io: Io): Command {
+  return new Command('partner-sdk')
     .description('The Partner Integration API from the command line (partner-sdk)')
     .version(VERSION, '-v, --version')
-    .option('--json', 'JSON lines on stdout instead of tables')
+    .option(
+      '--format <format>',
+      'table, json (JSON lines) or csv (default: table on a terminal, else json)',
+    )
+    .option('--json', 'the same as --format json')
+    .option('--profile <name>', 'use the credentials saved by partner-sdk login under NAME')
     .option('--seller-token <token>', "act for this seller (the user's public_token)")
     .addHelpText('after', HELP_FOOTER)
     .showHelpAfterError('(add --help for usage)')
@@ -48,21 +64,28 @@ export async function main(argv: string[], io: Io): Promise<number> {
       writeErr: (text) => io.stderr.write(text),
     })
     .exitOverride();
+}
 
+/** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = createProgram(io);
   const run: Action =
     (action) =>
     async (...args) => {
-      const global = program.opts<GlobalOptions>();
-      const context = new Context(io, global);
+      let context: Context | undefined;
       try {
+        context = new Context(io, program.opts<GlobalOptions>());
+        await context.loadProfile();
         const result = await action(context, ...(args.slice(0, -1) as never));
         code = typeof result === 'number' ? result : EXIT.ok;
       } catch (error) {
-        code = report(context, error);
+        code = report(io, context, error);
       }
     };
 
   for (const command of [
+    loginCommand(run),
     usersCommand(run),
     bankAccountsCommand(run),
     productsCommand(run),
@@ -71,11 +94,18 @@ export async function main(argv: string[], io: Io): Promise<number> {
     statementsCommand(run),
     anticipationsCommand(run),
     feeTiersCommand(run),
+    triggerCommand(run),
+    webhooksCommand(run),
     mockCommand(run),
+    completionCommand(run, () => program),
   ]) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));
     for (const sub of command.commands)
       sub.exitOverride().configureOutput(program.configureOutput());
+    if (command.commands.length > 0) {
+      const names = command.commands.map((sub) => sub.name());
+      command.addHelpText('after', () => groupExamples(command.name(), names));
+    }
   }
 
   try {
@@ -88,16 +118,4 @@ export async function main(argv: string[], io: Io): Promise<number> {
     throw error;
   }
   return code;
-}
-
-/** Prints a command's failure and gives its exit code. */
-function report(context: Context, error: unknown): number {
-  const usage = error instanceof UsageError || error instanceof RequestValidationError;
-  if (context.json) context.io.stderr.write(`${JSON.stringify({ error: errorJson(error) })}\n`);
-  else context.note(`partner-sdk: ${errorText(error)}`);
-  if (usage) return EXIT.usage;
-  if (error instanceof JournalLockedError) return EXIT.busy;
-  if (error instanceof PartnerError) return EXIT.failed;
-  if (!context.json) context.note((error as Error)?.stack ?? String(error));
-  return EXIT.failed;
 }

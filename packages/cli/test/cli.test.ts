@@ -32,7 +32,7 @@ afterAll(async () => {
 const run = (args: string[], input?: string) => cli(args, { env, input });
 
 // Each test starts several processes: on a loaded 2-core machine that takes seconds each.
-describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
+describe('partner-sdk (the CLI)', { timeout: 120_000 }, () => {
   it('prints help naming every command, the environment and the exit codes', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
@@ -79,7 +79,7 @@ describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
     expect(product).toEqual([expect.objectContaining({ hash: course.hash })]);
     const list = await run(['--json', 'products', 'list', '--per-page', '5']);
     expect(jsonLines(list.stdout)).toHaveLength(5);
-    const human = await run(['products', 'list', '--per-page', '2']);
+    const human = await run(['--format', 'table', 'products', 'list', '--per-page', '2']);
     expect(human.stdout.split('\n')[0]).toMatch(/^HASH\s+NAME\s+TYPE\s+STATUS/);
     const offer = await run([
       '--json',
@@ -162,7 +162,7 @@ describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
       'Cohort cancelled',
     ]);
     expect(requested.code).toBe(1);
-    const outcomes = jsonLines(requested.stdout);
+    const outcomes = jsonLines(requested.stdout).filter((line) => !('summary' in line));
     expect(outcomes.map((o) => o.status).sort()).toEqual(['failed', 'succeeded', 'succeeded']);
     expect(outcomes.find((o) => o.key === 'trx_unknown')).toMatchObject({
       error: { name: 'NotFoundError', status: 404 },
@@ -174,7 +174,8 @@ describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
     expect(status.code).toBe(0);
     const waited = await run(['--json', 'refunds', 'wait', ...hashes]);
     expect(waited.code).toBe(0);
-    expect(jsonLines(waited.stdout).map((o) => (o.result as { status: string }).status)).toEqual([
+    const waits = jsonLines(waited.stdout).filter((line) => !('summary' in line));
+    expect(waits.map((o) => (o.result as { status: string }).status)).toEqual([
       'completed',
       'completed',
     ]);
@@ -183,7 +184,7 @@ describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
   it('reads hashes from a CSV on stdin and waits with --wait; human output and a summary', async () => {
     const hashes = [mock.addTransaction(), mock.addTransaction()];
     const csv = `transaction_hash,amount\n${hashes.map((h) => `${h},9900`).join('\n')}\n`;
-    const result = await run(['refunds', 'request', '--wait'], csv);
+    const result = await run(['--format', 'table', 'refunds', 'request', '--wait'], csv);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`ok   ${hashes[0]}  refund requested`);
     expect(result.stdout).toContain('refund completed');
@@ -310,7 +311,7 @@ describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
 
   it('mock starts the kit and prints the environment that points the CLI at it', async () => {
     const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-    const child = spawn(process.execPath, [...CLI_ARGS, 'mock'], {
+    const child = spawn(process.execPath, [...CLI_ARGS, '--format', 'table', 'mock'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -341,7 +342,10 @@ describe('partner-sdk (the CLI)', { timeout: 60_000 }, () => {
         env: { ...exported, PARTNER_API_CLIENT_TOKEN: undefined },
       });
       expect(refund.code).toBe(0);
-      expect(jsonLines(refund.stdout)[0]).toMatchObject({ status: 'succeeded' });
+      expect(jsonLines(refund.stdout)[0]).toMatchObject({
+        kind: 'accepted',
+        transactionHash: hash,
+      });
     } finally {
       child.kill('SIGTERM');
     }

@@ -11,9 +11,9 @@ import { Command } from 'commander';
 import { toFile } from 'partner-sdk';
 import type { Context } from '../context';
 import { UsageError } from '../context';
+import { fields } from '../format';
 import { jsonArgument } from '../input';
-import { fields, table } from '../output';
-import type { Action } from './action';
+import { type Action, examples } from './action';
 
 /** Pages of a list: one page (`--page`, `--per-page`) or every item (`--all`). */
 async function printList<T extends object>(
@@ -25,17 +25,14 @@ async function printList<T extends object>(
   const items: T[] = [];
   if (all) {
     for await (const item of list) {
+      // JSON lines stream as pages come; a table or CSV needs every row first.
       if (context.json) context.line(JSON.stringify(item));
       else items.push(item);
     }
   } else {
-    const page = await list;
-    for (const item of page.data) {
-      if (context.json) context.line(JSON.stringify(item));
-      else items.push(item);
-    }
+    items.push(...(await list).data);
   }
-  if (!context.json) context.line(table(items as Record<string, never>[], columns));
+  if (!context.json || !all) context.rows(items as Record<string, unknown>[], columns);
 }
 
 function positiveInt(name: string, value: string | undefined): number | undefined {
@@ -61,6 +58,13 @@ export function usersCommand(run: Action): Command {
     .requiredOption('--data <json>', 'the profile as JSON, @file or @- (stdin)')
     .option('--avatar <file>', 'photo to upload')
     .option('--emancipated-document <file>', 'document of an emancipated minor')
+    .addHelpText(
+      'after',
+      examples([
+        'partner-sdk users update --data @profile.json --avatar photo.png',
+        `echo '{"name":"Maria Souza"}' | partner-sdk users update --data @- --seller-token "$TOKEN"`,
+      ]),
+    )
     .action(
       run(
         async (
@@ -86,6 +90,12 @@ export function bankAccountsCommand(run: Action): Command {
     .command('update <accountHash>')
     .description('update a bank account: POST /users/bank-accounts/{hash}')
     .requiredOption('--data <json>', 'the fields as JSON, @file or @- (stdin)')
+    .addHelpText(
+      'after',
+      examples([
+        `partner-sdk bank-accounts update bnk_3kd9 --data '{"pix_key":"maria@example.com"}'`,
+      ]),
+    )
     .action(
       run(async (context, accountHash: string, options: { data: string }) => {
         const params = await jsonArgument(options.data, context.io.stdin, '--data');
@@ -101,6 +111,13 @@ export function productsCommand(run: Action): Command {
   products
     .command('get <productHash>')
     .description('read one product: GET /products/{hash}')
+    .addHelpText(
+      'after',
+      examples([
+        'partner-sdk products get prd_7Hq2',
+        'partner-sdk products get prd_7Hq2 --format json | jq .metadata',
+      ]),
+    )
     .action(
       run(async (context, hash: string) => {
         const product = await context.caller.products.retrieve(hash);
@@ -113,6 +130,13 @@ export function productsCommand(run: Action): Command {
     .option('--page <n>', 'page number (1 to 999)')
     .option('--per-page <n>', 'page size (1 to 50)')
     .option('--all', 'every product of every page')
+    .addHelpText(
+      'after',
+      examples([
+        'partner-sdk products list --per-page 50',
+        'partner-sdk products list --all --format csv > products.csv',
+      ]),
+    )
     .action(
       run(async (context, options: { page?: string; perPage?: string; all?: boolean }) => {
         const list = context.caller.products.list({
@@ -133,6 +157,7 @@ export function anticipationsCommand(run: Action): Command {
     .command('confirm <anticipationHash>')
     .description('confirm a calculated anticipation: POST /financial/anticipation/confirm/{hash}')
     .requiredOption('--scenario <scenario>', '"above" or "below"')
+    .addHelpText('after', examples(['partner-sdk anticipations confirm ant_5Tq1 --scenario above']))
     .action(
       run(async (context, hash: string, options: { scenario: string }) => {
         const confirmed = await context.caller.anticipations.confirm(hash, {
@@ -147,6 +172,7 @@ export function anticipationsCommand(run: Action): Command {
     .option('--page <n>', 'page number')
     .option('--per-page <n>', 'page size (1 to 100)')
     .option('--all', 'every anticipation of every page')
+    .addHelpText('after', examples(['partner-sdk anticipations list --all --format csv']))
     .action(
       run(async (context, options: { page?: string; perPage?: string; all?: boolean }) => {
         const list = context.caller.anticipations.list({
@@ -171,22 +197,19 @@ export function feeTiersCommand(run: Action): Command {
   feeTiers
     .command('history')
     .description('history of fee-tier changes: GET /users/fee-tiers/history')
+    .addHelpText(
+      'after',
+      examples(['partner-sdk fee-tiers history', 'partner-sdk fee-tiers history --format json']),
+    )
     .action(
       run(async (context) => {
         const history = await context.caller.feeTiers.history();
-        if (context.json) for (const change of history) context.line(JSON.stringify(change));
-        else
-          context.line(
-            table(
-              history.map((c) => ({
-                action: c.action,
-                by: c.changed_by?.email,
-                created_at: c.created_at,
-                observation: c.observation,
-              })),
-              ['action', 'by', 'created_at', 'observation'],
-            ),
-          );
+        context.rows(history as never[], [
+          'action',
+          'changed_by.email',
+          'created_at',
+          'observation',
+        ]);
       }),
     );
   return feeTiers;

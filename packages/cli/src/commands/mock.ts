@@ -7,82 +7,96 @@
 
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import { createMockPartnerApi } from 'partner-sdk/testing';
-import { UsageError } from '../context';
-import type { Action } from './action';
+import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
+import { type Context, UsageError } from '../context';
+import { type Action, examples } from './action';
 
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
+interface MockFlags {
+  rateLimit?: string;
+  latency?: string;
+  transactions: string;
+  hashesFile?: string;
+}
+
+/** Prints what points the CLI at the kit: JSON, or `export` lines for a shell. */
+function printEnvironment(
+  context: Context,
+  mock: MockPartnerApi,
+  env: Record<string, string>,
+  transactions: string[],
+): void {
+  if (context.format !== 'table') {
+    context.line(
+      JSON.stringify({
+        env,
+        transactions,
+        products: mock.products,
+        bankAccounts: mock.bankAccounts,
+        anticipations: mock.anticipations.confirmable,
+      }),
+    );
+    return;
+  }
+  context.line('# the testing kit is listening; point the CLI at it with:');
+  for (const [name, value] of Object.entries(env)) context.line(`export ${name}=${quote(value)}`);
+  context.line(
+    `# refundable transactions: ${transactions.slice(0, 5).join(' ')} … (${transactions.length})`,
+  );
+  context.line(
+    `# a product and its offer: ${mock.products.course.hash} ${mock.products.course.offerCode}`,
+  );
+  context.line(
+    `# bank account: ${mock.bankAccounts.pix}; anticipation: ${mock.anticipations.confirmable[0] ?? ''}`,
+  );
+  context.line('# Ctrl-C stops it.');
+}
+
+async function mockAction(context: Context, options: MockFlags) {
+  const count = Number(options.transactions);
+  if (!Number.isInteger(count) || count < 0 || count > 100_000) {
+    throw new UsageError('--transactions must be a whole number from 0 to 100000');
+  }
+  const mock = createMockPartnerApi({
+    rateLimit: options.rateLimit === undefined ? undefined : Number(options.rateLimit),
+    latencyMs: options.latency === undefined ? undefined : Number(options.latency),
+  });
+  const server = await mock.listen();
+  const transactions = [
+    ...mock.transactions.refundable,
+    ...Array.from({ length: count }, () => mock.addTransaction()),
+  ];
+  if (options.hashesFile) await writeFile(options.hashesFile, `${transactions.join('\n')}\n`);
+  const env = {
+    PARTNER_API_BASE_URL: server.url,
+    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+  };
+  printEnvironment(context, mock, env, transactions);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+}
+
 export function mockCommand(run: Action): Command {
   return new Command('mock')
-    .description("start the testing kit's offline service and print the environment to use it")
+    .description(
+      "start the testing kit's offline service and print the environment to use it (JSON when piped)",
+    )
     .option('--rate-limit <n>', 'answer 429 beyond N requests per second')
     .option('--latency <ms>', 'wait this long before each answer')
     .option('--transactions <n>', 'refundable transactions to seed', '20')
     .option('--hashes-file <file>', 'write the refundable transaction hashes there, one per line')
-    .action(
-      run(
-        async (
-          context,
-          options: {
-            rateLimit?: string;
-            latency?: string;
-            transactions: string;
-            hashesFile?: string;
-          },
-        ) => {
-          const count = Number(options.transactions);
-          if (!Number.isInteger(count) || count < 0 || count > 100_000) {
-            throw new UsageError('--transactions must be a whole number from 0 to 100000');
-          }
-          const mock = createMockPartnerApi({
-            rateLimit: options.rateLimit === undefined ? undefined : Number(options.rateLimit),
-            latencyMs: options.latency === undefined ? undefined : Number(options.latency),
-          });
-          const server = await mock.listen();
-          const transactions = [
-            ...mock.transactions.refundable,
-            ...Array.from({ length: count }, () => mock.addTransaction()),
-          ];
-          if (options.hashesFile)
-            await writeFile(options.hashesFile, `${transactions.join('\n')}\n`);
-          const env = {
-            PARTNER_API_BASE_URL: server.url,
-            PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-            PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-            PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-          };
-          if (context.json) {
-            context.line(
-              JSON.stringify({
-                env,
-                transactions,
-                products: mock.products,
-                bankAccounts: mock.bankAccounts,
-                anticipations: mock.anticipations.confirmable,
-              }),
-            );
-          } else {
-            context.line('# the testing kit is listening; point the CLI at it with:');
-            for (const [name, value] of Object.entries(env))
-              context.line(`export ${name}=${quote(value)}`);
-            context.line(
-              `# refundable transactions: ${transactions.slice(0, 5).join(' ')} … (${transactions.length})`,
-            );
-            context.line(
-              `# a product and its offer: ${mock.products.course.hash} ${mock.products.course.offerCode}`,
-            );
-            context.line(
-              `# bank account: ${mock.bankAccounts.pix}; anticipation: ${mock.anticipations.confirmable[0] ?? ''}`,
-            );
-            context.line('# Ctrl-C stops it.');
-          }
-          await new Promise<void>((resolve) => {
-            process.once('SIGINT', resolve);
-            process.once('SIGTERM', resolve);
-          });
-          await server.close();
-        },
-      ),
-    );
+    .addHelpText(
+      'after',
+      examples([
+        'partner-sdk mock --format table        # prints export lines to paste in another shell',
+        'partner-sdk mock --rate-limit 50 --hashes-file hashes.txt',
+      ]),
+    )
+    .action(run(mockAction));
 }

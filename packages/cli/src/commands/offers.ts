@@ -5,64 +5,154 @@
  */
 
 import { Command } from 'commander';
-import type { Offer } from 'partner-sdk';
+import type { Offer, PartnerClient, SellerClient } from 'partner-sdk';
 import { type OfferUpdateItem, updateOffers } from 'partner-sdk/bulk';
-import { runBulkCommand, withBulkOptions } from '../bulk-command';
-import { UsageError } from '../context';
-import { csvFields, csvValue, jsonArgument, linesOf } from '../input';
-import { fields } from '../output';
-import type { Action } from './action';
+import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
+import { type Context, UsageError } from '../context';
+import { fields } from '../format';
+import { csvFields, csvValue, jsonArgument, type Line, linesOf } from '../input';
+import { errorText } from '../output';
+import { type Action, examples } from './action';
+
+/** One offer update and the input line it came from. */
+interface NumberedUpdate {
+  item: OfferUpdateItem;
+  line: number;
+}
+
+function fromJsonLine(text: string, where: string): OfferUpdateItem {
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${where}: not valid JSON`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError(`${where}: not a JSON object`);
+  }
+  const { productHash, offerCode, params, product_hash, offer_code, ...rest } = value;
+  return {
+    productHash: String(productHash ?? product_hash ?? ''),
+    offerCode: String(offerCode ?? offer_code ?? ''),
+    params: (params ?? rest) as OfferUpdateItem['params'],
+  };
+}
+
+function fromCsvRow(header: string[], cells: string[]): OfferUpdateItem {
+  const row: Record<string, unknown> = {};
+  header.forEach((name, i) => {
+    const value = csvValue(cells[i] ?? '');
+    if (value !== undefined) row[name] = value;
+  });
+  const { product_hash, offer_code, ...params } = row;
+  return {
+    productHash: String(product_hash ?? ''),
+    offerCode: String(offer_code ?? ''),
+    params: params as OfferUpdateItem['params'],
+  };
+}
 
 /**
- * Offer updates from a file: JSON lines (`{"productHash","offerCode","params":{…}}`, or the spec's
- * `product_hash`/`offer_code` beside the fields), or CSV with a header row naming `product_hash`,
- * `offer_code` and the fields to set (`price`, `allow_pix`…; numbers and booleans as such).
+ * Every offer update of a file (or stdin), read whole before anything is sent: JSON lines
+ * (`{"productHash","offerCode","params":{…}}`, or the spec's `product_hash`/`offer_code` beside the
+ * fields), or CSV with a header row naming `product_hash`, `offer_code` and the fields to set
+ * (`price`, `allow_pix`…; numbers and booleans as such). A bad line is a usage error naming it.
  */
-async function* offerUpdatesFrom(
-  file: string,
-  stdin: NodeJS.ReadableStream,
-): AsyncGenerator<OfferUpdateItem> {
+async function offerUpdatesFrom(file: string, stdin: NodeJS.ReadableStream) {
+  const where = file === '-' ? 'stdin' : file;
+  const updates: NumberedUpdate[] = [];
   let header: string[] | undefined;
-  let lineNumber = 0;
-  for await (const raw of linesOf(file, stdin)) {
-    lineNumber++;
-    const line = raw.trim();
+  for await (const { text, number } of linesOf(file, stdin) as AsyncIterable<Line>) {
+    const line = text.trim();
     if (line === '' || line.startsWith('#')) continue;
     if (line.startsWith('{')) {
-      let value: Record<string, unknown>;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        throw new UsageError(`${file}:${lineNumber}: not valid JSON`);
-      }
-      const { productHash, offerCode, params, product_hash, offer_code, ...rest } = value;
-      yield {
-        productHash: String(productHash ?? product_hash ?? ''),
-        offerCode: String(offerCode ?? offer_code ?? ''),
-        params: (params ?? rest) as OfferUpdateItem['params'],
-      };
-      continue;
-    }
-    const cells = csvFields(line);
-    if (!header) {
-      header = cells;
+      updates.push({ item: fromJsonLine(line, `${where}:${number}`), line: number });
+    } else if (!header) {
+      header = csvFields(line);
       if (!header.includes('product_hash') || !header.includes('offer_code')) {
-        throw new UsageError(`${file}: the CSV header must name product_hash and offer_code`);
+        throw new UsageError(
+          `${where}:${number}: the CSV header must name product_hash and offer_code`,
+        );
       }
-      continue;
+    } else {
+      updates.push({ item: fromCsvRow(header, csvFields(line)), line: number });
     }
-    const row: Record<string, unknown> = {};
-    header.forEach((name, i) => {
-      const value = csvValue(cells[i] ?? '');
-      if (value !== undefined) row[name] = value;
-    });
-    const { product_hash, offer_code, ...params } = row;
-    yield {
-      productHash: String(product_hash ?? ''),
-      offerCode: String(offer_code ?? ''),
-      params: params as OfferUpdateItem['params'],
-    };
   }
+  return updates;
+}
+
+/**
+ * Checks every update as the SDK would send it (a dry run) before the real run sends any: the
+ * first bad one is a usage error naming its line, so nothing is sent.
+ */
+async function checkAll(
+  client: PartnerClient | SellerClient,
+  updates: NumberedUpdate[],
+  where: string,
+): Promise<void> {
+  const lines = new Map(updates.map(({ item, line }) => [item, line]));
+  const job = updateOffers(
+    client,
+    updates.map((u) => u.item),
+    { dryRun: true },
+  );
+  for await (const outcome of job) {
+    if (outcome.status === 'failed') {
+      const line = lines.get(outcome.item);
+      throw new UsageError(`${where}:${line}: ${errorText(outcome.error)} (nothing was sent)`);
+    }
+  }
+}
+
+interface UpdateFlags extends BulkFlags {
+  data?: string;
+  file?: string;
+}
+
+async function updateManyAction(context: Context, options: UpdateFlags & { file: string }) {
+  const client = context.caller;
+  const updates = await offerUpdatesFrom(options.file, context.io.stdin);
+  if (!options.dryRun)
+    await checkAll(client, updates, options.file === '-' ? 'stdin' : options.file);
+  return runBulkCommand(context, options, {
+    job: 'offers.update',
+    total: updates.length,
+    start: (bulk) =>
+      updateOffers(
+        client,
+        updates.map((u) => u.item),
+        bulk,
+      ),
+    describe: (offer: Offer) => `price ${offer.price}`,
+  });
+}
+
+async function updateAction(
+  context: Context,
+  productHash: string | undefined,
+  offerCode: string | undefined,
+  options: UpdateFlags,
+) {
+  if (options.file !== undefined) {
+    if (productHash !== undefined || options.data !== undefined) {
+      throw new UsageError('give one offer (arguments and --data) or --file, not both');
+    }
+    return updateManyAction(context, { ...options, file: options.file });
+  }
+  if (productHash === undefined || offerCode === undefined || options.data === undefined) {
+    throw new UsageError('offers update needs <productHash> <offerCode> --data JSON, or --file');
+  }
+  const params = await jsonArgument(options.data, context.io.stdin, '--data');
+  if (options.dryRun) {
+    return runBulkCommand(context, options, {
+      job: 'offers.update',
+      total: 1,
+      start: (bulk) => updateOffers(context.caller, [{ productHash, offerCode, params }], bulk),
+      describe: (offer: Offer) => `price ${offer.price}`,
+    });
+  }
+  const offer = await context.caller.offers.update(productHash, offerCode, params);
+  context.print(offer, (o) => fields(o));
 }
 
 export function offersCommand(run: Action): Command {
@@ -71,45 +161,19 @@ export function offersCommand(run: Action): Command {
     offers
       .command('update [productHash] [offerCode]')
       .description(
-        'update one offer (--data), or many from --file (JSON lines or CSV): PUT /products/{hash}/offers/{code}',
+        'update one offer (--data), or many from --file (JSON lines or CSV, checked whole before anything is sent): PUT /products/{hash}/offers/{code}',
       )
       .option('--data <json>', 'the settings as JSON, @file or @- (stdin)')
       .option('--file <file>', 'offer updates, JSON lines or CSV; - for stdin'),
-  ).action(
-    run(
-      async (context, productHash: string | undefined, offerCode: string | undefined, options) => {
-        if (options.file !== undefined) {
-          if (productHash !== undefined || options.data !== undefined) {
-            throw new UsageError('give one offer (arguments and --data) or --file, not both');
-          }
-          const client = context.caller;
-          return runBulkCommand(
-            context,
-            options,
-            'offers.update',
-            (bulk) => updateOffers(client, offerUpdatesFrom(options.file, context.io.stdin), bulk),
-            (offer: Offer) => `price ${offer.price}`,
-          );
-        }
-        if (productHash === undefined || offerCode === undefined || options.data === undefined) {
-          throw new UsageError(
-            'offers update needs <productHash> <offerCode> --data JSON, or --file',
-          );
-        }
-        const params = await jsonArgument(options.data, context.io.stdin, '--data');
-        if (options.dryRun) {
-          return runBulkCommand(
-            context,
-            options,
-            'offers.update',
-            (bulk) => updateOffers(context.caller, [{ productHash, offerCode, params }], bulk),
-            (offer: Offer) => `price ${offer.price}`,
-          );
-        }
-        const offer = await context.caller.offers.update(productHash, offerCode, params);
-        context.print(offer, (o) => fields(o));
-      },
-    ),
-  );
+  )
+    .addHelpText(
+      'after',
+      examples([
+        `partner-sdk offers update prd_7Hq2 OFF-1 --data '{"price":4990}'`,
+        'partner-sdk offers update --file prices.csv --journal prices.jsonl',
+        'partner-sdk offers update --file prices.csv --dry-run',
+      ]),
+    )
+    .action(run(updateAction));
   return offers;
 }

@@ -7,16 +7,100 @@
 import { Command } from 'commander';
 import type { RefundRequestResult, RefundStatus } from 'partner-sdk';
 import { requestRefunds, waitForRefunds } from 'partner-sdk/bulk';
-import { runBulkCommand, withBulkOptions } from '../bulk-command';
-import { EXIT } from '../context';
-import { hashesFrom } from '../input';
-import { fields, table } from '../output';
-import type { Action } from './action';
+import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
+import { type Context, EXIT } from '../context';
+import { fields } from '../format';
+import { hashInput } from '../input';
+import { type Action, examples } from './action';
 
 const describeRequest = (result: RefundRequestResult) =>
   result.kind === 'accepted'
     ? 'refund requested (processing)'
     : `refund ${result.refund.hash} ${result.refund.status}`;
+
+interface RequestFlags extends BulkFlags {
+  file?: string;
+  reason?: string;
+  observation?: string;
+  fraudConfirmed?: boolean;
+  cancelSubscription?: boolean;
+  wait?: boolean;
+}
+
+/** `refunds request`: the refunds as a bulk job (one from an argument prints its result), then `--wait`. */
+async function requestAction(context: Context, hashes: string[], options: RequestFlags) {
+  const params = {
+    reason: options.reason,
+    observation: options.observation,
+    fraud_confirmed: options.fraudConfirmed,
+    cancel_subscription: options.cancelSubscription === false ? false : undefined,
+  };
+  const client = context.caller;
+  const input = await hashInput(hashes, options.file, context.io.stdin);
+  // Refunds this run requested or found in progress, for --wait (skipped ones were waited on before).
+  const requested: string[] = [];
+  const code = await runBulkCommand(context, options, {
+    job: 'refunds.request',
+    total: input.total,
+    single: hashes.length === 1 && !options.wait,
+    start: (bulk) => requestRefunds(client, input.items, { ...bulk, params }),
+    describe: describeRequest,
+    onOutcome: (outcome) => {
+      if (options.wait && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
+        requested.push(outcome.key);
+      }
+    },
+  });
+  if (!options.wait || options.dryRun || code === EXIT.interrupted) return code;
+  const waited = await runBulkCommand(
+    context,
+    { concurrency: '16' },
+    {
+      job: 'refunds.wait',
+      total: requested.length,
+      start: (bulk) => waitForRefunds(client, requested, bulk),
+      describe: (status: RefundStatus) => `refund ${status.status}`,
+    },
+  );
+  return Math.max(code, waited);
+}
+
+function waitCommand(run: Action): Command {
+  return withBulkOptions(
+    new Command('wait')
+      .argument('[hashes...]')
+      .description('wait until each refund is completed or failed (polls its status)')
+      .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
+      .option('--timeout <seconds>', 'give up on a refund after this long', '600'),
+  )
+    .addHelpText(
+      'after',
+      examples([
+        'partner-sdk refunds wait trx_9Fh2Kd81',
+        'partner-sdk refunds wait --file cohort.csv --timeout 1800',
+      ]),
+    )
+    .action(
+      run(async (context, hashes: string[], options) => {
+        const client = context.caller;
+        const input = await hashInput(hashes, options.file, context.io.stdin);
+        return runBulkCommand(
+          context,
+          { concurrency: '16', ...options },
+          {
+            job: 'refunds.wait',
+            total: input.total,
+            start: (bulk) =>
+              waitForRefunds(client, input.items, {
+                ...bulk,
+                pollOptions: { timeout: Number(options.timeout) * 1000 },
+              }),
+            describe: (status: RefundStatus) => `refund ${status.status}`,
+          },
+        );
+      }),
+    );
+}
 
 export function refundsCommand(run: Action): Command {
   const refunds = new Command('refunds').description('refunds of transactions (spec §4.2, §4.3)');
@@ -33,63 +117,32 @@ export function refundsCommand(run: Action): Command {
       .option('--fraud-confirmed', 'the refunds are motivated by confirmed fraud')
       .option('--no-cancel-subscription', 'keep the subscription linked to each transaction')
       .option('--wait', 'then wait for each refund to end (completed or failed)'),
-  ).action(
-    run(async (context, hashes: string[], options) => {
-      const params = {
-        reason: options.reason,
-        observation: options.observation,
-        fraud_confirmed: options.fraudConfirmed,
-        cancel_subscription: options.cancelSubscription === false ? false : undefined,
-      };
-      const client = context.caller;
-      // Refunds this run requested or found in progress, for --wait (skipped ones were waited on before).
-      const requested: string[] = [];
-      const code = await runBulkCommand(
-        context,
-        options,
-        'refunds.request',
-        (bulk) =>
-          requestRefunds(client, hashesFrom(hashes, options.file, context.io.stdin), {
-            ...bulk,
-            params,
-          }),
-        describeRequest,
-        undefined,
-        (outcome) => {
-          if (options.wait && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
-            requested.push(outcome.key);
-          }
-        },
-      );
-      if (!options.wait || options.dryRun || code === EXIT.interrupted) return code;
-      const waited = await runBulkCommand(
-        context,
-        { concurrency: '16' },
-        'refunds.wait',
-        (bulk) => waitForRefunds(client, requested, bulk),
-        (status: RefundStatus) => `refund ${status.status}`,
-      );
-      return Math.max(code, waited);
-    }),
-  );
+  )
+    .addHelpText(
+      'after',
+      examples([
+        'partner-sdk refunds request trx_9Fh2Kd81 --reason "Duplicate charge"',
+        'partner-sdk refunds request --file cohort.csv --journal cohort.jsonl --reason "Cohort cancelled"',
+        'cut -d, -f1 sales.csv | partner-sdk refunds request --wait > outcomes.jsonl',
+      ]),
+    )
+    .action(run((context, hashes: string[], options) => requestAction(context, hashes, options)));
 
   refunds
     .command('list <transactionHash>')
     .description("a transaction's refunds: GET /financial/refund/{hash}")
+    .addHelpText('after', examples(['partner-sdk refunds list trx_9Fh2Kd81 --format csv']))
     .action(
       run(async (context, hash: string) => {
         const list = await context.caller.refunds.list(hash);
-        if (context.json) for (const refund of list) context.line(JSON.stringify(refund));
-        else
-          context.line(
-            table(list as never[], ['hash', 'status', 'amount', 'created_at', 'observation']),
-          );
+        context.rows(list as never[], ['hash', 'status', 'amount', 'created_at', 'observation']);
       }),
     );
 
   refunds
     .command('status <transactionHash>')
     .description("the status of a transaction's refund: GET /financial/refund/{hash}/status")
+    .addHelpText('after', examples(['partner-sdk refunds status trx_9Fh2Kd81']))
     .action(
       run(async (context, hash: string) => {
         const status = await context.caller.refunds.retrieveStatus(hash);
@@ -97,27 +150,6 @@ export function refundsCommand(run: Action): Command {
       }),
     );
 
-  withBulkOptions(
-    refunds
-      .command('wait [hashes...]')
-      .description('wait until each refund is completed or failed (polls its status)')
-      .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
-      .option('--timeout <seconds>', 'give up on a refund after this long', '600'),
-  ).action(
-    run(async (context, hashes: string[], options) => {
-      const client = context.caller;
-      return runBulkCommand(
-        context,
-        { concurrency: '16', ...options },
-        'refunds.wait',
-        (bulk) =>
-          waitForRefunds(client, hashesFrom(hashes, options.file, context.io.stdin), {
-            ...bulk,
-            pollOptions: { timeout: Number(options.timeout) * 1000 },
-          }),
-        (status: RefundStatus) => `refund ${status.status}`,
-      );
-    }),
-  );
+  refunds.addCommand(waitCommand(run));
   return refunds;
 }

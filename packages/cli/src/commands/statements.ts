@@ -11,8 +11,8 @@ import { Command } from 'commander';
 import type { StatementExport } from 'partner-sdk';
 import type { Context } from '../context';
 import { UsageError } from '../context';
-import { fields } from '../output';
-import type { Action } from './action';
+import { fields } from '../format';
+import { type Action, examples } from './action';
 
 function dateArgument(name: string, value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`${name} must be YYYY-MM-DD`);
@@ -38,13 +38,20 @@ export function statementsCommand(run: Action): Command {
     .description('request an export: POST /financial/account-statement/export-report')
     .requiredOption('--from <date>', 'first day, YYYY-MM-DD')
     .requiredOption('--to <date>', 'last day, YYYY-MM-DD')
-    .option('--format <format>', 'csv or pdf', 'csv')
+    .option('--file-format <format>', 'csv or pdf', 'csv')
     .option('--wait', 'then wait until the file is ready')
+    .addHelpText(
+      'after',
+      examples(['partner-sdk statements export --from 2026-01-01 --to 2026-01-31 --wait']),
+    )
     .action(
       run(
-        async (context, options: { from: string; to: string; format: string; wait?: boolean }) => {
+        async (
+          context,
+          options: { from: string; to: string; fileFormat: string; wait?: boolean },
+        ) => {
           const exported = await context.caller.statements.export({
-            format: options.format,
+            format: options.fileFormat,
             filter: {
               betweenDates: {
                 start: dateArgument('--from', options.from),
@@ -60,6 +67,7 @@ export function statementsCommand(run: Action): Command {
   statements
     .command('status <exportHash>')
     .description("an export's status")
+    .addHelpText('after', examples(['partner-sdk statements status exp_8Gx2']))
     .action(
       run(async (context, hash: string) => {
         context.print(await context.caller.statements.retrieve(hash), (e) => fields(e));
@@ -68,6 +76,7 @@ export function statementsCommand(run: Action): Command {
   statements
     .command('wait <exportHash>')
     .description('wait until an export is ready')
+    .addHelpText('after', examples(['partner-sdk statements wait exp_8Gx2']))
     .action(
       run(async (context, hash: string) => {
         context.print(await waitFor(context, hash), (e) => fields(e));
@@ -78,6 +87,13 @@ export function statementsCommand(run: Action): Command {
     .description('download a finished export (to --output, or stdout)')
     .option('--output <file>', 'where to write the file')
     .option('--wait', 'wait for the export first')
+    .addHelpText(
+      'after',
+      examples([
+        'partner-sdk statements download exp_8Gx2 --output january.csv',
+        'partner-sdk statements download exp_8Gx2 --wait > january.csv',
+      ]),
+    )
     .action(
       run(async (context, hash: string, options: { output?: string; wait?: boolean }) => {
         const current = options.wait

@@ -1,0 +1,120 @@
+/**
+ * Output formats: aligned tables for people, JSON lines and CSV for programs. Nested fields are
+ * flattened (`metadata.plan`) in tables and CSV, kept whole in JSON: never dropped.
+ *
+ * @module
+ */
+
+/** How a command writes its results. */
+export type Format = 'table' | 'json' | 'csv';
+
+/** One record to print. */
+export type Row = Record<string, unknown>;
+
+const FORMATS: readonly Format[] = ['table', 'json', 'csv'];
+
+/** Thrown for an unknown `--format` (the program maps it to a usage error). */
+export class FormatError extends Error {}
+
+/**
+ * The format asked for (`--format`, or `--json`), else JSON lines when stdout is not a terminal
+ * (a pipe or a file) and tables on a terminal.
+ */
+export function formatOf(options: { json?: boolean; format?: string }, tty: boolean): Format {
+  if (options.format !== undefined) {
+    if (!FORMATS.includes(options.format as Format)) {
+      throw new FormatError(`--format must be table, json or csv, got "${options.format}"`);
+    }
+    if (options.json && options.format !== 'json') {
+      throw new FormatError(`--json and --format ${options.format} disagree: give one`);
+    }
+    return options.format as Format;
+  }
+  if (options.json) return 'json';
+  return tty ? 'table' : 'json';
+}
+
+/** Every scalar of `value` by its dotted path (`metadata.plan`, `items.0.hash`). */
+export function flatten(value: unknown, prefix = '', into: Row = {}): Row {
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0 && prefix) into[prefix] = Array.isArray(value) ? '[]' : '{}';
+    for (const [key, inner] of entries) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
+  } else if (prefix) {
+    into[prefix] = value;
+  }
+  return into;
+}
+
+const text = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : value instanceof Date
+      ? value.toISOString()
+      : String(value);
+
+/** A `key  value` listing of one object, nested fields flattened. */
+export function fields(value: object): string {
+  const entries = Object.entries(flatten(value));
+  const width = Math.max(0, ...entries.map(([k]) => k.length));
+  return entries.map(([k, v]) => `${k.padEnd(width)}  ${text(v)}`).join('\n');
+}
+
+/** An aligned text table with a header row. */
+export function table(rows: Row[], columns: string[]): string {
+  const flat = rows.map((row) => flatten(row));
+  const widths = columns.map((column) =>
+    Math.max(column.length, ...flat.map((row) => text(row[column]).length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(columns.map((c) => c.toUpperCase())),
+    ...flat.map((row) => line(columns.map((c) => text(row[c])))),
+  ].join('\n');
+}
+
+/** One CSV field, quoted when it must be (RFC 4180). */
+function csvField(value: unknown): string {
+  const raw = text(value);
+  return /[",\r\n]/.test(raw) ? `"${raw.replaceAll('"', '""')}"` : raw;
+}
+
+/** One CSV line of cells. */
+export function csvLine(cells: unknown[]): string {
+  return cells.map(csvField).join(',');
+}
+
+/** Rows as CSV: a header of every flattened field (in order of first appearance), then the rows. */
+export function csv(rows: Row[]): string {
+  const flat = rows.map((row) => flatten(row));
+  const columns = [...new Set(flat.flatMap((row) => Object.keys(row)))];
+  return [columns, ...flat.map((row) => columns.map((c) => row[c]))].map(csvLine).join('\n');
+}
+
+/** One value in a machine format. */
+export function renderValue(format: Exclude<Format, 'table'>, value: object): string {
+  return format === 'json' ? JSON.stringify(value) : csv([value as Row]);
+}
+
+/**
+ * Rows in `format`; for a table, also the fields some row has that the table's columns leave
+ * out, so the caller can say so.
+ */
+export function renderRows(
+  format: Format,
+  rows: Row[],
+  columns: string[],
+): { text: string; hidden: string[] } {
+  if (format === 'json')
+    return { text: rows.map((row) => JSON.stringify(row)).join('\n'), hidden: [] };
+  if (format === 'csv') return { text: rows.length ? csv(rows) : '', hidden: [] };
+  const shown = new Set(columns);
+  const hidden = [
+    ...new Set(rows.flatMap((row) => Object.keys(flatten(row)).filter((k) => !shown.has(k)))),
+  ];
+  return { text: table(rows, columns), hidden };
+}

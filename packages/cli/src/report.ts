@@ -1,0 +1,63 @@
+/**
+ * A command's failure in CLI terms (which flag, which variable, which URL) and its exit code.
+ *
+ * @module
+ */
+
+import { APIConnectionError, PartnerError, RequestValidationError } from 'partner-sdk';
+import { JournalLockedError } from 'partner-sdk/bulk';
+import { type Context, EXIT, type Io, StreamedInputError, UsageError } from './context';
+import { FormatError } from './format';
+import { errorJson, errorText } from './output';
+
+/** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
+function codeOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** The message for people: the SDK's, with the cause and the URL for a connection failure. */
+function messageOf(context: Context | undefined, error: unknown): string {
+  const code = codeOf(error);
+  const connection =
+    error instanceof APIConnectionError || (error instanceof TypeError && code !== undefined);
+  if (connection && code) {
+    const url = error instanceof APIConnectionError ? context?.baseUrl : undefined;
+    const where = url ? ` to ${url} (PARTNER_API_BASE_URL or the profile's base URL)` : '';
+    const hint = code === 'ECONNREFUSED' ? ': nothing listens there; is the service running?' : '';
+    return `cannot connect${where}: ${code}${hint} (${errorText(error)})`;
+  }
+  return errorText(error);
+}
+
+function exitCodeOf(error: unknown): number {
+  if (error instanceof StreamedInputError) return EXIT.streamedInput;
+  if (error instanceof JournalLockedError) return EXIT.busy;
+  const usage =
+    error instanceof UsageError ||
+    error instanceof FormatError ||
+    error instanceof RequestValidationError;
+  return usage ? EXIT.usage : EXIT.failed;
+}
+
+/** Prints a command's failure on stderr (a JSON record in JSON format) and gives its exit code. */
+export function report(io: Io, context: Context | undefined, error: unknown): number {
+  const message = messageOf(context, error);
+  if (context?.json) {
+    io.stderr.write(`${JSON.stringify({ error: { ...errorJson(error), message } })}\n`);
+  } else {
+    io.stderr.write(`partner-sdk: ${message}\n`);
+  }
+  const known =
+    error instanceof PartnerError ||
+    error instanceof UsageError ||
+    error instanceof StreamedInputError ||
+    error instanceof FormatError ||
+    codeOf(error) !== undefined;
+  // An error the CLI did not expect: its stack helps a bug report (never in JSON output).
+  if (!known && !context?.json) io.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  return exitCodeOf(error);
+}

@@ -1,0 +1,420 @@
+/**
+ * The CLI as an operator meets it, each behaviour through a real child process: pipe-aware
+ * output, the progress bar on a pseudo-terminal, interrupts, login profiles, help examples,
+ * errors in CLI terms, completion scripts, input bounds, and webhook trigger and replay.
+ */
+
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
+import { createWebhookHandler, type WebhookEvent } from 'partner-sdk/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ARGS, cli, jsonLines } from './run-cli';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PTY = fileURLToPath(new URL('./on-terminal.py', import.meta.url));
+
+let mock: MockPartnerApi;
+let server: MockServer;
+let env: Record<string, string | undefined>;
+let dir: string;
+
+beforeAll(async () => {
+  mock = createMockPartnerApi({ refundPolls: 0, exportPolls: 0 });
+  server = await mock.listen();
+  dir = await mkdtemp(join(tmpdir(), 'partner-cli-operator-'));
+  env = {
+    PARTNER_API_BASE_URL: server.url,
+    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+    PARTNER_API_CLIENT_TOKEN: undefined,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+    PARTNER_SDK_PROFILE: undefined,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+  };
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const run = (args: string[], input?: string, extra: Record<string, string | undefined> = {}) =>
+  cli(args, { env: { ...env, ...extra }, input });
+
+/**
+ * Runs the CLI on a pseudo-terminal (python3's pty module) and resolves with what the terminal
+ * showed. Asynchronous: the kit answering the CLI lives in this process.
+ */
+function onTerminal(
+  args: string[],
+  options: { mode?: 'tty' | 'pipe'; input?: string; answer?: string } = {},
+): Promise<{ code: number | null; shown: string }> {
+  const child = spawn(
+    'python3',
+    [PTY, options.mode ?? 'tty', '--', process.execPath, ...CLI_ARGS, ...args],
+    { cwd: ROOT, env: cleanEnv({ ...env, PTY_ANSWER: options.answer }) },
+  );
+  let shown = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    shown += chunk;
+  });
+  child.stdin.end(options.input ?? '');
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, shown });
+    });
+  });
+}
+
+const posts = (hash: string) =>
+  mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`).length;
+
+describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
+  it('writes JSON lines into a pipe, tables on --format table, CSV with nested fields kept', async () => {
+    const piped = await run(['products', 'list', '--per-page', '2']);
+    expect(piped.code).toBe(0);
+    const products = jsonLines(piped.stdout);
+    expect(products).toHaveLength(2);
+    expect(products[0]).toHaveProperty('metadata');
+    const tableRun = await run(['products', 'list', '--per-page', '2', '--format', 'table']);
+    expect(tableRun.stdout.split('\n')[0]).toMatch(/^HASH\s+NAME\s+TYPE\s+STATUS/);
+    expect(tableRun.stderr).toContain('--format json or csv shows every field');
+    const csv = await run(['--format', 'csv', 'products', 'get', mock.products.course.hash]);
+    expect(csv.stdout.split('\n')[0]).toContain('metadata.links.sales_page_url');
+    const human = await run(['--format', 'table', 'products', 'get', mock.products.course.hash]);
+    expect(human.stdout).toMatch(/^metadata\.links\.sales_page_url\s+\S+/m);
+    const help = await run(['--help']);
+    expect(help.stdout).toMatch(/JSON lines[\s\S]*when stdout is not a terminal/);
+    const bad = await run(['--format', 'xml', 'products', 'list']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--format must be table, json or csv');
+  });
+
+  it('on a terminal: a bar with percentage and time left for a known total, a counter for stdin', async () => {
+    mock.setLatency(60);
+    try {
+      const hashes = Array.from({ length: 24 }, () => mock.addTransaction());
+      const known = await onTerminal(['refunds', 'request', '--concurrency', '1', ...hashes]);
+      expect(known.code).toBe(0);
+      expect(known.shown).toMatch(/\[#*-*\] \d{1,3}% \d+\/24 · \d+ (s|min)[^·]* left · /);
+      expect(known.shown).not.toContain('? left');
+      expect(known.shown).toMatch(/^ok {3}\S+ {2}refund requested/m);
+      const more = Array.from({ length: 24 }, () => mock.addTransaction());
+      const streamed = await onTerminal(['refunds', 'request', '--concurrency', '1'], {
+        mode: 'pipe',
+        input: `${more.join('\n')}\n`,
+      });
+      expect(streamed.code).toBe(0);
+      expect(streamed.shown).toMatch(/\d+ items? done · 0 failed/);
+      expect(streamed.shown).not.toMatch(/\d+% /);
+    } finally {
+      mock.setLatency(undefined);
+    }
+  });
+
+  it('after Ctrl-C: exit 130, the summary counts the items never started and says how to resume', async () => {
+    mock.setLatency(150);
+    const hashes = Array.from({ length: 30 }, () => mock.addTransaction());
+    const journal = join(dir, 'interrupted.jsonl');
+    const child = spawn(
+      process.execPath,
+      [...CLI_ARGS, 'refunds', 'request', '--concurrency', '1', '--journal', journal, ...hashes],
+      { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let interrupted = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      // One Ctrl-C: a second one would end the process at once, as a shell's would.
+      if (!interrupted && stdout.includes('"succeeded"')) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.on('close', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    mock.setLatency(undefined);
+    expect(code).toBe(130);
+    const lines = jsonLines(stdout);
+    const { summary } = lines.at(-1) as { summary: Record<string, unknown> };
+    expect(summary.aborted).toBe(true);
+    expect(summary.notStarted).toBeGreaterThan(0);
+    expect(Number(summary.total) + Number(summary.notStarted)).toBe(30);
+    expect(summary.resume).toContain(`--journal ${journal}`);
+    // Resumed with the same journal: every transaction refunded exactly once.
+    const resumed = await run(['refunds', 'request', '--journal', journal, ...hashes]);
+    expect(resumed.code).toBe(0);
+    for (const hash of hashes) expect(posts(hash)).toBe(1);
+  });
+
+  it('says "1 item", and a single refund prints its result, not a bulk summary', async () => {
+    const [one, two] = [mock.addTransaction(), mock.addTransaction()];
+    await writeFile(join(dir, 'one.txt'), `${one}\n`);
+    const file = await run([
+      '--format',
+      'table',
+      'refunds',
+      'request',
+      '--file',
+      join(dir, 'one.txt'),
+    ]);
+    expect(file.stderr).toMatch(/^1 item: 1 succeeded in/m);
+    const single = await run(['refunds', 'request', two]);
+    expect(single.code).toBe(0);
+    expect(jsonLines(single.stdout)).toEqual([
+      expect.objectContaining({ kind: 'accepted', transactionHash: two }),
+    ]);
+    const human = await run(['--format', 'table', 'refunds', 'request', mock.addTransaction()]);
+    expect(human.stdout).toMatch(/^kind\s+accepted$/m);
+    expect(human.stderr).not.toMatch(/items?:/);
+    const missing = await run(['refunds', 'request', 'trx_missing']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('404');
+  });
+
+  it('login saves a 0600 profile, never shows the secret, and --profile uses it', async () => {
+    const secret = mock.credentials.clientSecret;
+    const noEnv = {
+      PARTNER_API_BASE_URL: undefined,
+      PARTNER_API_CLIENT_ID: undefined,
+      PARTNER_API_CLIENT_SECRET: undefined,
+      PARTNER_API_SELLER_TOKEN: undefined,
+    };
+    const login = await run(
+      [
+        'login',
+        '--profile',
+        'staging',
+        '--base-url',
+        server.url,
+        '--client-id',
+        mock.credentials.clientId,
+      ],
+      `${secret}\n`,
+      noEnv,
+    );
+    expect(login.code).toBe(0);
+    const file = join(dir, 'config', 'partner-sdk', 'profiles.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'config', 'partner-sdk'))).mode & 0o777).toBe(0o700);
+    expect(`${login.stdout}${login.stderr}`).not.toContain(secret);
+    const used = await run(
+      ['--profile', 'staging', 'products', 'list', '--per-page', '1'],
+      '',
+      noEnv,
+    );
+    expect(used.code).toBe(0);
+    expect(jsonLines(used.stdout)).toHaveLength(1);
+    const unknown = await run(['--profile', 'nope', 'products', 'list'], '', noEnv);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('partner-sdk login --profile nope');
+    // On a terminal the secret is typed at a prompt that does not echo it.
+    const typed = await onTerminal(
+      [
+        'login',
+        '--profile',
+        'typed',
+        '--base-url',
+        server.url,
+        '--client-id',
+        mock.credentials.clientId,
+      ],
+      { answer: secret },
+    );
+    expect(typed.shown).toContain('Client secret (not shown):');
+    expect(typed.code).toBe(0);
+    expect(typed.shown).not.toContain(secret);
+    expect(JSON.parse(await readFile(file, 'utf8')).profiles.typed.clientSecret).toBe(secret);
+  });
+
+  it('shows examples in the --help of every command', async () => {
+    const commands = [
+      [],
+      ['login'],
+      ['users'],
+      ['users', 'update'],
+      ['bank-accounts', 'update'],
+      ['products', 'get'],
+      ['products', 'list'],
+      ['offers', 'update'],
+      ['refunds'],
+      ['refunds', 'request'],
+      ['refunds', 'list'],
+      ['refunds', 'status'],
+      ['refunds', 'wait'],
+      ['statements', 'export'],
+      ['statements', 'status'],
+      ['statements', 'wait'],
+      ['statements', 'download'],
+      ['anticipations', 'confirm'],
+      ['anticipations', 'list'],
+      ['fee-tiers', 'history'],
+      ['trigger'],
+      ['webhooks', 'replay'],
+      ['mock'],
+      ['completion'],
+    ];
+    const printed = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        './packages/cli/test/register.ts',
+        'packages/cli/test/print-helps.ts',
+        JSON.stringify(commands),
+      ],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
+    const helps = JSON.parse(printed) as Record<string, string>;
+    expect(Object.keys(helps)).toHaveLength(commands.length);
+    for (const [name, help] of Object.entries(helps)) {
+      expect(help, name).toMatch(/^Usage: partner-sdk/);
+      expect(help, name).toMatch(/Examples:\n {2}\$ \S/);
+    }
+  });
+
+  it('names --seller-token and the variable, and a refused connection by its cause and URL', async () => {
+    const before = mock.stats.requests;
+    const noSeller = await run(['users', 'update', '--data', '{}'], '', {
+      PARTNER_API_SELLER_TOKEN: '',
+    });
+    expect(noSeller.code).toBe(2);
+    expect(noSeller.stderr).toContain('--seller-token');
+    expect(noSeller.stderr).toContain('PARTNER_API_SELLER_TOKEN');
+    expect(mock.stats.requests).toBe(before);
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const url = `http://127.0.0.1:${closed}/api/v1`;
+    const refused = await run(['products', 'list'], '', { PARTNER_API_BASE_URL: url });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('ECONNREFUSED');
+    expect(refused.stderr).toContain(url);
+  });
+
+  it('prints completion scripts that bash, zsh and fish accept', async () => {
+    const shells = { bash: ['-n'], zsh: ['-n'], fish: ['--no-execute'] } as const;
+    for (const [shell, check] of Object.entries(shells)) {
+      const found = spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+      expect(found, `${shell} is not installed here (.ci/run installs bash, zsh and fish)`).toBe(
+        true,
+      );
+      const script = await run(['completion', shell]);
+      expect(script.code).toBe(0);
+      const path = join(dir, `completion.${shell}`);
+      await writeFile(path, script.stdout);
+      const checked = spawnSync(shell, [...check, path], { encoding: 'utf8' });
+      expect(checked.stderr, shell).toBe('');
+      expect(checked.status, shell).toBe(0);
+    }
+    // And bash completes: `partner-sdk refunds re<TAB>` offers `request`.
+    const completed = execFileSync(
+      'bash',
+      [
+        '-c',
+        `source ${join(dir, 'completion.bash')}; COMP_WORDS=(partner-sdk refunds re); COMP_CWORD=2; _partner_sdk; echo "\${COMPREPLY[@]}"`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(completed.trim()).toBe('request');
+  });
+
+  it('bounds input lines and hashes, naming the line; a bad file line sends nothing', async () => {
+    const before = mock.stats.requests;
+    const long = await run(['refunds', 'request', 'x'.repeat(129)]);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain('argument 1: hash longer than 128 characters');
+    const huge = join(dir, 'huge.txt');
+    await writeFile(
+      huge,
+      `${mock.addTransaction()}\n${mock.addTransaction()}\n${'h'.repeat(1 << 20)}\n`,
+    );
+    const hugeRun = await run(['refunds', 'request', '--file', huge]);
+    expect(hugeRun.code).toBe(2);
+    expect(hugeRun.stderr).toContain(`${huge}:3: line longer than 65536 characters`);
+    expect(hugeRun.stderr.length).toBeLessThan(2000);
+    const { hash, offerCode } = mock.products.course;
+    const lines = Array.from({ length: 31 }, (_, i) =>
+      JSON.stringify({ productHash: hash, offerCode, params: { price: 1000 + i } }),
+    );
+    lines.push(JSON.stringify({ productHash: hash, offerCode, params: { price: 'free' } }));
+    await writeFile(join(dir, 'offers.jsonl'), `${lines.join('\n')}\n`);
+    const offers = await run(['offers', 'update', '--file', join(dir, 'offers.jsonl')]);
+    expect(offers.code).toBe(2);
+    expect(offers.stderr).toContain(`${join(dir, 'offers.jsonl')}:32:`);
+    expect(offers.stderr).toContain('nothing was sent');
+    expect(mock.stats.requests).toBe(before);
+    // Stdin is checked as it streams: exit 4, the line named.
+    const streamed = await run(['refunds', 'request'], `${mock.addTransaction()}\nbad hash\n`);
+    expect(streamed.code).toBe(4);
+    expect(streamed.stderr).toContain('stdin:2: a hash cannot contain spaces');
+  });
+
+  it('trigger sends a kit event to a partner-sdk/webhooks receiver and prints its answer and timing; replay re-sends saved deliveries', async () => {
+    const received: WebhookEvent[] = [];
+    const handler = createWebhookHandler({
+      on: {
+        subscription_ended: async (event) => {
+          received.push(event);
+        },
+      },
+      onUnknown: async (event) => {
+        received.push(event);
+      },
+    });
+    const receiver: Server = createServer((req, res) => void handler.node(req, res));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const to = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    try {
+      const triggered = await run([
+        'trigger',
+        'subscription_ended',
+        '--to',
+        to,
+        '--data',
+        '{"total_charges":7}',
+      ]);
+      expect(triggered.code).toBe(0);
+      const [answer] = jsonLines(triggered.stdout);
+      expect(answer).toMatchObject({ event: 'subscription_ended', to, status: 200 });
+      expect(answer!.ms).toEqual(expect.any(Number));
+      expect(received[0]).toMatchObject({
+        event: 'subscription_ended',
+        payload: { total_charges: 7 },
+      });
+      const human = await run(['--format', 'table', 'trigger', 'user_updated', '--to', to]);
+      expect(human.stdout).toMatch(new RegExp(`^user_updated → ${to}: 200 in \\d+ ms`, 'm'));
+      const saved = join(dir, 'deliveries.jsonl');
+      await writeFile(saved, `${JSON.stringify(received[0])}\n${JSON.stringify(received[1])}\n`);
+      received.length = 0;
+      const replayed = await run(['webhooks', 'replay', saved, '--to', to]);
+      expect(replayed.code).toBe(0);
+      expect(jsonLines(replayed.stdout).map((a) => [a.event, a.status])).toEqual([
+        ['subscription_ended', 200],
+        ['user_updated', 200],
+      ]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+});
+
+function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const merged: Record<string, string | undefined> = { ...process.env, ...extra };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return merged as NodeJS.ProcessEnv;
+}
