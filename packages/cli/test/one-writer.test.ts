@@ -57,9 +57,7 @@ describe('partner-sdk bulk commands', { timeout: 90_000 }, () => {
     const winner = runs.find((run) => run.code === 0)!;
     const loser = runs.find((run) => run.code === 3)!;
     const outcomes = jsonLines(winner.stdout).filter((line) => !('summary' in line));
-    expect(outcomes.map((line) => line.status)).toEqual(
-      hashes.map(() => 'succeeded'),
-    );
+    expect(outcomes.map((line) => line.status)).toEqual(hashes.map(() => 'succeeded'));
     expect(loser.stdout).toBe('');
     expect(loser.stderr).toMatch(/JournalLockedError|in use by process \d+ on .* since /);
     // Every process logs in before its first call: one login means the loser never called.
