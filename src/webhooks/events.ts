@@ -6,22 +6,33 @@
 
 import type * as z from 'zod/mini';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors';
+import type {
+  BankAccountDeletedEvent,
+  BankAccountUpdatedEvent,
+  SubscriptionEndedEvent,
+  WebhookEnvelope,
+} from './event-types';
 import {
   bankAccountDeletedEventSchema,
   bankAccountUpdatedEventSchema,
   subscriptionEndedEventSchema,
-  type WebhookEnvelope,
   webhookEnvelopeSchema,
 } from './schemas';
 
-/** `subscription_ended` (spec §6.1): a subscription reached its last charge or ended for delinquency. */
-export type SubscriptionEndedEvent = z.infer<typeof subscriptionEndedEventSchema>;
-
-/** `bank_account_updated` (spec §6.2): bank data or the approval status of a bank account changed. */
-export type BankAccountUpdatedEvent = z.infer<typeof bankAccountUpdatedEventSchema>;
-
-/** `bank_account_deleted` (spec §6.2): a bank account was removed. */
-export type BankAccountDeletedEvent = z.infer<typeof bankAccountDeletedEventSchema>;
+export type {
+  BankAccountDeletedEvent,
+  BankAccountEventPayload,
+  BankAccountUpdatedEvent,
+  SubscriptionBuyer,
+  SubscriptionCommissionItem,
+  SubscriptionCommissions,
+  SubscriptionCommissionUser,
+  SubscriptionEndedEvent,
+  SubscriptionEndedPayload,
+  WebhookEnvelope,
+  WebhookEnvelopeFields,
+  WebhookMetadata,
+} from './event-types';
 
 /** The events whose payload the spec shows, each with its typed payload. */
 export type KnownWebhookEvent =

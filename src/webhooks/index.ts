@@ -29,6 +29,7 @@ export {
 } from './dedupe';
 export {
   type BankAccountDeletedEvent,
+  type BankAccountEventPayload,
   type BankAccountUpdatedEvent,
   type GenericWebhookEvent,
   isKnownWebhookEvent,
@@ -36,8 +37,16 @@ export {
   type KnownWebhookEvent,
   type KnownWebhookEventName,
   parseWebhookEvent,
+  type SubscriptionBuyer,
+  type SubscriptionCommissionItem,
+  type SubscriptionCommissions,
+  type SubscriptionCommissionUser,
   type SubscriptionEndedEvent,
+  type SubscriptionEndedPayload,
+  type WebhookEnvelope,
+  type WebhookEnvelopeFields,
   type WebhookEvent,
+  type WebhookMetadata,
 } from './events';
 export {
   createWebhookHandler,
@@ -51,16 +60,12 @@ export {
 } from './handler';
 export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './memory-dedupe-store';
 export {
-  type BankAccountEventPayload,
   bankAccountDeletedEventSchema,
   bankAccountEventPayloadSchema,
   bankAccountUpdatedEventSchema,
-  type SubscriptionEndedPayload,
   subscriptionCommissionItemSchema,
   subscriptionEndedEventSchema,
   subscriptionEndedPayloadSchema,
-  type WebhookEnvelope,
-  type WebhookMetadata,
   webhookEnvelopeSchema,
   webhookMetadataSchema,
 } from './schemas';

@@ -30,8 +30,6 @@ export const webhookMetadataSchema = z.looseObject({
   correlation_id: z.nullish(z.string()),
 });
 
-/** Metadata of a webhook event (`metadata` of the envelope, spec §6). */
-export type WebhookMetadata = z.infer<typeof webhookMetadataSchema>;
 
 const envelopeShape = {
   /** Event name, e.g. `subscription_ended`. */
@@ -64,8 +62,6 @@ export const webhookEnvelopeSchema = z.looseObject({
   payload: z.nullish(z.record(z.string(), z.unknown())),
 });
 
-/** The envelope of any webhook event, its payload untyped. */
-export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
 
 /** One line of a subscription's commission split (`commissions.items[]`, spec §6.1). */
 export const subscriptionCommissionItemSchema = z.looseObject({
@@ -131,8 +127,6 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
   updated_at: z.nullish(z.string()),
 });
 
-/** Payload of `subscription_ended`: the subscription that ended, why, and its commission split. */
-export type SubscriptionEndedPayload = z.infer<typeof subscriptionEndedPayloadSchema>;
 
 /**
  * Payload shared by `bank_account_updated` and `bank_account_deleted` (spec §6.2): the bank
@@ -166,8 +160,6 @@ export const bankAccountEventPayloadSchema = z.looseObject({
   bank_document: z.nullish(z.unknown()),
 });
 
-/** Payload of `bank_account_updated` and `bank_account_deleted`. */
-export type BankAccountEventPayload = z.infer<typeof bankAccountEventPayloadSchema>;
 
 /** The whole `subscription_ended` event: envelope and typed payload. */
 export const subscriptionEndedEventSchema = z.looseObject({

@@ -10,6 +10,7 @@ const ts = createRequire(join(process.cwd(), 'package.json'))('typescript');
 
 const file = join(process.cwd(), 'quick-info.ts');
 const code = `import { PartnerClient, type OfferUpdateParams } from 'partner-sdk';
+import { createWebhookHandler } from 'partner-sdk/webhooks';
 const client = new PartnerClient({ baseUrl: 'https://partner.example.com/api/v1', clientToken: 't' });
 const seller = client.forUser('public-token');
 const productPage = client.products.list();
@@ -21,6 +22,16 @@ export async function read() {
   return offer.price;
 }
 export { productPage, product, finalRefund };
+export const handler = createWebhookHandler({
+  on: {
+    subscription_ended: async (event) => {
+      console.log(event.payload.end_reason);
+    },
+    bank_account_updated: async (bankEvent) => {
+      console.log(bankEvent.payload.status);
+    },
+  },
+});
 `;
 writeFileSync(file, code);
 
@@ -86,6 +97,28 @@ expectInfo('param field price', quickInfo('price: 4990'), (_, docs) =>
 );
 expectInfo('response field offer.price', quickInfo('price;'), (_, docs) =>
   /cents/i.test(docs) ? undefined : 'carries no documentation in cents',
+);
+
+// A webhook handler's event hovers as its named interface, short, and its fields carry the spec's notes.
+const short = (name) => (display) =>
+  !display.includes(name)
+    ? `does not name ${name}`
+    : display.length >= 200
+      ? `runs to ${display.length} characters`
+      : display.includes('{')
+        ? 'expands an object literal'
+        : undefined;
+expectInfo('webhook handler event', quickInfo('event) =>'), short('SubscriptionEndedEvent'));
+expectInfo(
+  'webhook handler bank event',
+  quickInfo('bankEvent) =>'),
+  short('BankAccountUpdatedEvent'),
+);
+expectInfo('webhook field payload.end_reason', quickInfo('end_reason)'), (_, docs) =>
+  /delinquency/.test(docs) ? undefined : 'carries no documentation from spec §6.1',
+);
+expectInfo('webhook field payload.status', quickInfo('status);'), (_, docs) =>
+  /approved/.test(docs) ? undefined : 'carries no documentation from spec §2.4',
 );
 
 const errors = service

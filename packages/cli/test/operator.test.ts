@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PartnerClient } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { createWebhookHandler, type WebhookEvent } from 'partner-sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,9 +73,6 @@ function onTerminal(
     });
   });
 }
-
-const posts = (hash: string) =>
-  mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`).length;
 
 describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
   it('writes JSON lines into a pipe, tables on --format table, CSV with nested fields kept', async () => {
@@ -156,7 +154,10 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     // Resumed with the same journal: every transaction refunded exactly once.
     const resumed = await run(['refunds', 'request', '--journal', journal, ...hashes]);
     expect(resumed.code).toBe(0);
-    for (const hash of hashes) expect(posts(hash)).toBe(1);
+    // A request abandoned at the interrupt may be sent again; the refund is made once.
+    const client = new PartnerClient({ baseUrl: server.url, ...mock.credentials });
+    const seller = client.forUser(mock.sellers.person.publicToken);
+    for (const hash of hashes) expect(await seller.refunds.list(hash)).toHaveLength(1);
   });
 
   it('says "1 item", and a single refund prints its result, not a bulk summary', async () => {
@@ -348,10 +349,15 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     expect(hugeRun.stderr).toContain(`${huge}:3: line longer than 65536 characters`);
     expect(hugeRun.stderr.length).toBeLessThan(2000);
     const { hash, offerCode } = mock.products.course;
+    // 31 good updates (distinct offers: a repeated one would be a duplicate, never sent), then a bad one.
     const lines = Array.from({ length: 31 }, (_, i) =>
-      JSON.stringify({ productHash: hash, offerCode, params: { price: 1000 + i } }),
+      JSON.stringify({
+        productHash: i === 0 ? hash : `prd_other${i}`,
+        offerCode,
+        params: { price: 1000 + i },
+      }),
     );
-    lines.push(JSON.stringify({ productHash: hash, offerCode, params: { price: 'free' } }));
+    lines.push(JSON.stringify({ productHash: 'prd_last', offerCode, params: { price: 'free' } }));
     await writeFile(join(dir, 'offers.jsonl'), `${lines.join('\n')}\n`);
     const offers = await run(['offers', 'update', '--file', join(dir, 'offers.jsonl')]);
     expect(offers.code).toBe(2);
