@@ -30,7 +30,6 @@ export const webhookMetadataSchema = z.looseObject({
   correlation_id: z.nullish(z.string()),
 });
 
-
 const envelopeShape = {
   /** Event name, e.g. `subscription_ended`. */
   event: z.string(),
@@ -61,7 +60,6 @@ export const webhookEnvelopeSchema = z.looseObject({
   /** The event's data; its shape depends on the event. */
   payload: z.nullish(z.record(z.string(), z.unknown())),
 });
-
 
 /** One line of a subscription's commission split (`commissions.items[]`, spec §6.1). */
 export const subscriptionCommissionItemSchema = z.looseObject({
@@ -127,7 +125,6 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
   updated_at: z.nullish(z.string()),
 });
 
-
 /**
  * Payload shared by `bank_account_updated` and `bank_account_deleted` (spec §6.2): the bank
  * account (spec §2.4) plus `reason` and `bank_document`.
@@ -159,7 +156,6 @@ export const bankAccountEventPayloadSchema = z.looseObject({
   /** Reference to the bank document; its shape: not shown. */
   bank_document: z.nullish(z.unknown()),
 });
-
 
 /** The whole `subscription_ended` event: envelope and typed payload. */
 export const subscriptionEndedEventSchema = z.looseObject({
