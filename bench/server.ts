@@ -22,7 +22,7 @@ const LOREM =
   'cliente, com exercícios práticos ao final de cada aula e suporte por e-mail em até 48 horas.';
 
 /** Spec §2.5, every documented field present (physical products carry the warranty document). */
-function product(i: number): Record<string, unknown> {
+export function product(i: number): Record<string, unknown> {
   const type = TYPES[i % 3];
   const day = String((i % 28) + 1).padStart(2, '0');
   return {

@@ -23,6 +23,41 @@ export class BodyTooLarge extends Error {
 let decoder: InstanceType<typeof TextDecoder> | undefined;
 
 /**
+ * A body's text, decoded as its chunks arrive. A body of one chunk (most answers) is decoded once
+ * at the end by a decoder every call shares (a whole-input decode keeps no state); from a second
+ * chunk on, each chunk is decoded as it comes, by a streaming decoder of this body's own, so a
+ * large body's decoding is spread between reads instead of blocking the event loop at the end.
+ */
+class TextAssembler {
+  #first: Uint8Array | undefined;
+  #stream: InstanceType<typeof TextDecoder> | undefined;
+  readonly #parts: string[] = [];
+
+  add(chunk: Uint8Array): void {
+    if (this.#first === undefined && this.#stream === undefined) {
+      this.#first = chunk;
+      return;
+    }
+    if (this.#stream === undefined) {
+      this.#stream = new TextDecoder();
+      this.#parts.push(this.#stream.decode(this.#first, { stream: true }));
+      this.#first = undefined;
+    }
+    this.#parts.push(this.#stream.decode(chunk, { stream: true }));
+  }
+
+  end(): string {
+    if (this.#stream !== undefined) {
+      this.#parts.push(this.#stream.decode());
+      return this.#parts.join('');
+    }
+    if (this.#first === undefined) return '';
+    decoder ??= new TextDecoder();
+    return decoder.decode(this.#first);
+  }
+}
+
+/**
  * The body as text, read within `timeMs` milliseconds and `maxBytes` bytes; the
  * caller's signal is watched here too: fetch ties it to the body only through a combined signal
  * that garbage collection may drop once the headers are in, after which an abort would never reach
@@ -50,9 +85,7 @@ export async function readBody(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (signal?.aborted) throw signal.reason;
-    // Bytes first, decoded once at the end: one decoder serves every call (a whole-input decode
-    // keeps no state), where a streaming one would be built per call.
-    const chunks: Uint8Array[] = [];
+    const text = new TextAssembler();
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
@@ -61,17 +94,9 @@ export async function readBody(
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) throw new BodyTooLarge(maxBytes);
-      chunks.push(value);
+      text.add(value);
     }
-    decoder ??= new TextDecoder();
-    if (chunks.length === 1) return decoder.decode(chunks[0]);
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return decoder.decode(bytes);
+    return text.end();
   } catch (error) {
     // What is left unread is cancelled; a read that failed because the time ran out reports the
     // time-out, not the cancel's echo.
