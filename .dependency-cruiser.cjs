@@ -47,7 +47,8 @@ const coreAllowedFor = (entry) => ({
 });
 
 /** The shipped entry points other than `partner-sdk/testing` and `/testing/msw`. */
-const SHIPPED_ENTRIES = '^src/(index\\.ts|webhooks/index\\.ts|bulk/index\\.ts|redis/index\\.ts)$';
+const SHIPPED_ENTRIES =
+  '^src/(index\\.ts|webhooks/index\\.ts|bulk/index\\.ts|redis/index\\.ts|bullmq/index\\.ts)$';
 
 module.exports = {
   forbidden: [

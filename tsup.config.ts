@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // One output file per public entry point (DESIGN §1): `partner-sdk`, `/webhooks`, `/testing`,
-// `/testing/msw`, `/bulk`, `/redis`.
+// `/testing/msw`, `/bulk`, `/redis`, `/bullmq`.
 const entry = {
   index: 'src/index.ts',
   webhooks: 'src/webhooks/index.ts',
@@ -9,11 +9,12 @@ const entry = {
   'testing-msw': 'src/testing/msw.ts',
   bulk: 'src/bulk/index.ts',
   redis: 'src/redis/index.ts',
+  bullmq: 'src/bullmq/index.ts',
 };
 const { index, ...others } = entry;
 
-// msw is an optional peer, used only by `partner-sdk/testing/msw`.
-const external = ['msw', 'msw/node'];
+// msw is an optional peer, used only by `partner-sdk/testing/msw`; bullmq, only by `/bullmq`.
+const external = ['msw', 'msw/node', 'bullmq'];
 
 // No source maps in the package: they would point at src/, which is not published, and the output
 // is not minified, so a stack trace into dist/ already reads as the code that ran.

@@ -12,6 +12,7 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
  */
 const INTEGRATION = [
   'test/redis/**/*.test.ts',
+  'test/bullmq/**/*.test.ts',
   'test/examples/**/*.test.ts',
   'packages/cli/test/**/*.test.ts',
   'test/bulk/kill-resume.test.ts',
@@ -30,6 +31,7 @@ export default defineConfig({
       { find: /^partner-sdk\/bulk$/, replacement: src('bulk/index.ts') },
       { find: /^partner-sdk\/webhooks$/, replacement: src('webhooks/index.ts') },
       { find: /^partner-sdk\/redis$/, replacement: src('redis/index.ts') },
+      { find: /^partner-sdk\/bullmq$/, replacement: src('bullmq/index.ts') },
       { find: /^partner-sdk$/, replacement: src('index.ts') },
     ],
   },

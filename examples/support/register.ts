@@ -33,6 +33,7 @@ const entries: Record<string, string> = {
   'partner-sdk/testing/msw': 'src/testing/msw.ts',
   'partner-sdk/bulk': 'src/bulk/index.ts',
   'partner-sdk/redis': 'src/redis/index.ts',
+  'partner-sdk/bullmq': 'src/bullmq/index.ts',
 };
 
 function sourceFile(specifier: string, parentURL: string): string | undefined {

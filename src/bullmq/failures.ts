@@ -1,0 +1,54 @@
+/**
+ * What a processor does with a failed call, in BullMQ's terms: a 429 holds the whole queue for
+ * `Retry-After` (BullMQ's manual rate limit) and puts the job back without counting an attempt; a
+ * typed refusal (a 4xx, a bad item) fails the job for good (`UnrecoverableError`); a lost
+ * connection, a time-out, a 408 or a 5xx is thrown as is, for BullMQ to retry with its back-off.
+ *
+ * @module
+ */
+
+import { RateLimitError, UnrecoverableError } from 'bullmq';
+import { APIError, RequestValidationError } from '../core/errors';
+import { parseRetryAfter } from '../core/retry/retry-after';
+
+/** What a processor needs of the queue: BullMQ's manual rate limit. */
+export interface RateLimitedQueue {
+  /**
+   * Holds every worker of the queue for `ms` milliseconds (`Queue#rateLimit`).
+   *
+   * @example
+   * ```ts
+   * await queue.rateLimit(2_000);
+   * ```
+   */
+  rateLimit(ms: number): Promise<void>;
+}
+
+/** Without a `Retry-After`, how long a 429 holds the queue. */
+const DEFAULT_PAUSE_MS = 1_000;
+
+/** Statuses worth a retry: the request may go through later. */
+const TRANSIENT = new Set([408, 500, 502, 503, 504]);
+
+function retryAfterOf(error: APIError): number {
+  const ms = (error as { retryAfterMs?: number }).retryAfterMs;
+  return ms ?? parseRetryAfter(error.headers.get('retry-after')) ?? DEFAULT_PAUSE_MS;
+}
+
+/** Turns a call's failure into what BullMQ should do with the job; always throws. */
+export async function rethrowForBullmq(error: unknown, queue: RateLimitedQueue): Promise<never> {
+  if (error instanceof APIError && error.status === 429) {
+    await queue.rateLimit(retryAfterOf(error));
+    throw new RateLimitError();
+  }
+  if (error instanceof RequestValidationError) throw unrecoverable(error);
+  if (error instanceof APIError && !TRANSIENT.has(error.status) && error.status < 500) {
+    throw unrecoverable(error);
+  }
+  throw error;
+}
+
+function unrecoverable(error: Error): UnrecoverableError {
+  const status = error instanceof APIError ? ` ${error.status}` : '';
+  return new UnrecoverableError(`${error.name}${status}: ${error.message}`);
+}

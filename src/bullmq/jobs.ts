@@ -1,0 +1,61 @@
+/**
+ * The jobs `partner-sdk/bullmq` puts on a queue: their names, data and ids. An id is derived from
+ * the item (the transaction, the offer), so a transaction enqueued twice is one job: BullMQ adds
+ * nothing for an id it already holds.
+ *
+ * @module
+ */
+
+import type { UpdateOfferParams } from '../schemas/offer';
+import type { RequestRefundParams } from '../schemas/refund';
+
+/** The job names of the three operations. */
+export const JOB_NAMES = {
+  refund: 'refund-request',
+  refundWait: 'refund-wait',
+  offerUpdate: 'offer-update',
+} as const;
+
+/** A refund request job's data: plain JSON, no secret (a seller token never goes into Redis). */
+export interface RefundJobData {
+  /** The transaction to refund. */
+  transactionHash: string;
+  /** As for `refunds.request`. */
+  params?: RequestRefundParams;
+}
+
+/** A refund wait job's data. */
+export interface RefundWaitJobData {
+  /** The transaction whose refund to wait for. */
+  transactionHash: string;
+}
+
+/** An offer update job's data. */
+export interface OfferUpdateJobData {
+  /** Product hash. */
+  productHash: string;
+  /** Offer code. */
+  offerCode: string;
+  /** The settings to write. */
+  params: UpdateOfferParams;
+}
+
+// BullMQ refuses a custom id holding ':'; encoding keeps any key apart from any other.
+const part = (value: string) => encodeURIComponent(value);
+
+/**
+ * The job id of an item: `refund-request/<hash>`, `refund-wait/<hash>`,
+ * `offer-update/<product>/<offer>`. The same item always gets the same id.
+ *
+ * @example
+ * ```ts
+ * jobIdOf('refund-request', { transactionHash: 'trx_1' }); // 'refund-request/trx_1'
+ * ```
+ */
+export function jobIdOf(
+  name: (typeof JOB_NAMES)[keyof typeof JOB_NAMES],
+  data: { transactionHash: string } | { productHash: string; offerCode: string },
+): string {
+  if ('transactionHash' in data) return `${name}/${part(data.transactionHash)}`;
+  return `${name}/${part(data.productHash)}/${part(data.offerCode)}`;
+}

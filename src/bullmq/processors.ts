@@ -1,0 +1,153 @@
+/**
+ * Ready processors for a partner's BullMQ `Worker`: refund requests, refund waits and offer
+ * updates. Each returns plain data with the bulk outcome kinds, and leaves retries to BullMQ
+ * (every call is made with `maxRetries: 0`, so the SDK's own retries never stack on BullMQ's).
+ *
+ * @module
+ */
+
+import type { PartnerClient, SellerClient } from '../client';
+import type { RequestOptions } from '../core/options';
+import { type RateLimitedQueue, rethrowForBullmq } from './failures';
+import type { OfferUpdateJobData, RefundJobData, RefundWaitJobData } from './jobs';
+
+/** What a processor reads of a BullMQ job. */
+export interface ProcessorJob<D> {
+  /** The job's id. */
+  id?: string;
+  /** The job's data, as the producer enqueued it. */
+  data: D;
+  /** When the job was enqueued (milliseconds since the epoch, the producer's clock). */
+  timestamp: number;
+  /** Attempts that ended in a failure so far. */
+  attemptsMade: number;
+  /** Times the job was started, this run included (BullMQ ≥ 5): more than 1 after a stall or a retry. */
+  attemptsStarted?: number;
+}
+
+/** Options of every processor. */
+export interface ProcessorOptions {
+  /** The queue the worker takes jobs from: a 429 holds it whole for `Retry-After`. */
+  queue: RateLimitedQueue;
+  /** Per-call `timeout`, `totalTimeout` and `headers` (retries are BullMQ's). */
+  requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'>;
+}
+
+/** A job's result: plain JSON, the bulk outcome kinds `succeeded` and `existing`. */
+export interface QueueJobResult {
+  /** `succeeded`: done by this job; `existing`: the service already had it. */
+  status: 'succeeded' | 'existing';
+  /** The item's key (the transaction hash, or `product/offer`). */
+  key: string;
+  /** Found made by an earlier run of this job (a retry after a lost answer, a stalled job taken over). */
+  reconciled: boolean;
+  /** A small summary of what the service answered. */
+  result: Record<string, unknown>;
+}
+
+const callOptions = (options: ProcessorOptions): RequestOptions => ({
+  ...options.requestOptions,
+  maxRetries: 0,
+});
+
+/** Whether BullMQ ran this job before (a retry, or a stalled job taken over after a worker died). */
+const ranBefore = (job: ProcessorJob<unknown>) =>
+  job.attemptsMade > 0 || (job.attemptsStarted ?? 0) > 1;
+
+/**
+ * The processor of refund request jobs. A job BullMQ runs again (a retry, or a stalled job taken
+ * over after its worker died) first reads the transaction's refunds made since the job was
+ * enqueued (`refunds.findCreatedSince`), and sends only when none was made: a refund is never
+ * made twice.
+ *
+ * @param client A seller client (`client.forUser(token)`).
+ * @example
+ * ```ts
+ * import { Queue, Worker } from 'bullmq';
+ * import { refundProcessor } from 'partner-sdk/bullmq';
+ *
+ * const queue = new Queue('refunds', { connection });
+ * const worker = new Worker('refunds', refundProcessor(seller, { queue }), { connection, concurrency: 8 });
+ * ```
+ */
+export function refundProcessor(
+  client: PartnerClient | SellerClient,
+  options: ProcessorOptions,
+): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
+  return async (job) => {
+    const { transactionHash: key, params } = job.data;
+    const request = callOptions(options);
+    try {
+      if (ranBefore(job)) {
+        const since = new Date(job.timestamp);
+        const made = await client.refunds.findCreatedSince(key, since, request);
+        if (made) {
+          const result = { kind: 'existing', refund: made.hash, status: made.status };
+          return { status: 'succeeded', key, reconciled: true, result };
+        }
+      }
+      const answer = await client.refunds.request(key, params ?? {}, request);
+      if (answer.kind === 'accepted') {
+        return { status: 'succeeded', key, reconciled: false, result: { kind: 'accepted' } };
+      }
+      const result = { kind: 'existing', refund: answer.refund.hash, status: answer.refund.status };
+      return { status: 'existing', key, reconciled: false, result };
+    } catch (error) {
+      return rethrowForBullmq(error, options.queue);
+    }
+  };
+}
+
+/**
+ * The processor of refund wait jobs: waits for the transaction's refund to end (`completed` or
+ * `failed`, both a `succeeded` outcome: read `result.status`). Read-only, so a repeat is harmless.
+ *
+ * @example
+ * ```ts
+ * new Worker('refund-waits', refundWaitProcessor(seller, { queue }), { connection });
+ * ```
+ */
+export function refundWaitProcessor(
+  client: PartnerClient | SellerClient,
+  options: ProcessorOptions,
+): (job: ProcessorJob<RefundWaitJobData>) => Promise<QueueJobResult> {
+  return async (job) => {
+    const key = job.data.transactionHash;
+    try {
+      const final = await client.refunds.waitForCompletion(key);
+      const result = { status: final.status, refund: final.hash };
+      return { status: 'succeeded', key, reconciled: false, result };
+    } catch (error) {
+      return rethrowForBullmq(error, options.queue);
+    }
+  };
+}
+
+/**
+ * The processor of offer update jobs (a PUT: a repeat writes the same settings again).
+ *
+ * @example
+ * ```ts
+ * new Worker('offers', offerUpdateProcessor(seller, { queue }), { connection });
+ * ```
+ */
+export function offerUpdateProcessor(
+  client: PartnerClient | SellerClient,
+  options: ProcessorOptions,
+): (job: ProcessorJob<OfferUpdateJobData>) => Promise<QueueJobResult> {
+  return async (job) => {
+    const { productHash, offerCode, params } = job.data;
+    const key = `${productHash}/${offerCode}`;
+    try {
+      const offer = await client.offers.update(
+        productHash,
+        offerCode,
+        params,
+        callOptions(options),
+      );
+      return { status: 'succeeded', key, reconciled: false, result: { price: offer.price } };
+    } catch (error) {
+      return rethrowForBullmq(error, options.queue);
+    }
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Putting bulk work on a BullMQ queue: each item checked first (a bad one is refused before
+ * anything is enqueued), then added under an id derived from it, so that enqueuing a transaction
+ * twice makes one job.
+ *
+ * @module
+ */
+
+import { RequestValidationError } from '../core/errors';
+import { encodePathParam } from '../core/transport/path';
+import { checkParams } from '../core/validation';
+import { OfferUpdateParamsSchema } from '../schemas/offer';
+import { RefundRequestParamsSchema } from '../schemas/refund';
+import {
+  JOB_NAMES,
+  jobIdOf,
+  type OfferUpdateJobData,
+  type RefundJobData,
+  type RefundWaitJobData,
+} from './jobs';
+
+/** One job as BullMQ's `Queue#addBulk` takes it. */
+export interface BulkJobSpec<D> {
+  /** The job's name. */
+  name: string;
+  /** The job's data. */
+  data: D;
+  /** BullMQ job options: `jobId` is set from the item, the rest from {@link EnqueueOptions}. */
+  opts: Record<string, unknown>;
+}
+
+/** What a producer needs of the queue: BullMQ's `Queue#addBulk`. */
+export interface ProducerQueue {
+  /**
+   * Adds jobs atomically (an id already held adds nothing).
+   *
+   * @example
+   * ```ts
+   * await queue.addBulk([{ name: 'refund-request', data: { transactionHash: 'trx_1' }, opts: { jobId: 'refund-request/trx_1' } }]);
+   * ```
+   */
+  addBulk(jobs: BulkJobSpec<unknown>[]): Promise<unknown[]>;
+}
+
+/** Options of the enqueue helpers. */
+export interface EnqueueOptions {
+  /**
+   * Tries per job before it fails for a connection failure or a 5xx (429s do not count: they hold
+   * the queue instead). Default 5.
+   */
+  attempts?: number;
+  /** Milliseconds of BullMQ's exponential back-off after the first failure. Default 1 000. */
+  backoffMs?: number;
+  /** More BullMQ job options (`priority`, `removeOnComplete`…), given to every job. */
+  jobOptions?: Record<string, unknown>;
+}
+
+/** How many jobs one `addBulk` carries. */
+const CHUNK = 500;
+
+async function enqueue<D>(
+  queue: ProducerQueue,
+  name: (typeof JOB_NAMES)[keyof typeof JOB_NAMES],
+  items: D[],
+  check: (data: D) => void,
+  options: EnqueueOptions,
+): Promise<number> {
+  items.forEach((item, index) => {
+    try {
+      check(item);
+    } catch (error) {
+      if (!(error instanceof RequestValidationError)) throw error;
+      throw new RequestValidationError(`Invalid item ${index}: ${error.message}`, error.issues);
+    }
+  });
+  const opts = {
+    attempts: options.attempts ?? 5,
+    backoff: { type: 'exponential', delay: options.backoffMs ?? 1_000 },
+    ...options.jobOptions,
+  };
+  for (let start = 0; start < items.length; start += CHUNK) {
+    const jobs = items.slice(start, start + CHUNK).map((data) => ({
+      name,
+      data,
+      opts: { ...opts, jobId: jobIdOf(name, data as never) },
+    }));
+    await queue.addBulk(jobs);
+  }
+  return items.length;
+}
+
+const checkRefund = (data: RefundJobData) => {
+  encodePathParam('transactionHash', data?.transactionHash);
+  checkParams(RefundRequestParamsSchema, data.params ?? {}, 'refunds.request');
+};
+
+/**
+ * Enqueues refund requests, one job per transaction (id `refund-request/<hash>`: a transaction
+ * enqueued twice is one job while BullMQ keeps the first). Every item is checked before any is
+ * enqueued. Resolves with how many items were given.
+ *
+ * @throws {RequestValidationError} an item is invalid (named by its index): nothing enqueued.
+ * @example
+ * ```ts
+ * import { Queue } from 'bullmq';
+ * import { enqueueRefunds } from 'partner-sdk/bullmq';
+ *
+ * const queue = new Queue('refunds', { connection });
+ * await enqueueRefunds(queue, hashes.map((transactionHash) => ({ transactionHash })));
+ * ```
+ */
+export function enqueueRefunds(
+  queue: ProducerQueue,
+  items: RefundJobData[],
+  options: EnqueueOptions = {},
+): Promise<number> {
+  return enqueue(queue, JOB_NAMES.refund, items, checkRefund, options);
+}
+
+/**
+ * Enqueues refund waits, one job per transaction (id `refund-wait/<hash>`).
+ *
+ * @throws {RequestValidationError} an item is invalid: nothing enqueued.
+ * @example
+ * ```ts
+ * await enqueueRefundWaits(queue, hashes.map((transactionHash) => ({ transactionHash })));
+ * ```
+ */
+export function enqueueRefundWaits(
+  queue: ProducerQueue,
+  items: RefundWaitJobData[],
+  options: EnqueueOptions = {},
+): Promise<number> {
+  const check = (data: RefundWaitJobData) =>
+    void encodePathParam('transactionHash', data?.transactionHash);
+  return enqueue(queue, JOB_NAMES.refundWait, items, check, options);
+}
+
+/**
+ * Enqueues offer updates, one job per offer (id `offer-update/<product>/<offer>`).
+ *
+ * @throws {RequestValidationError} an item is invalid: nothing enqueued.
+ * @example
+ * ```ts
+ * await enqueueOfferUpdates(queue, [{ productHash: 'prd_1', offerCode: 'off_1', params: { price: 4_990 } }]);
+ * ```
+ */
+export function enqueueOfferUpdates(
+  queue: ProducerQueue,
+  items: OfferUpdateJobData[],
+  options: EnqueueOptions = {},
+): Promise<number> {
+  const check = (data: OfferUpdateJobData) => {
+    encodePathParam('productHash', data?.productHash);
+    encodePathParam('offerCode', data.offerCode);
+    checkParams(OfferUpdateParamsSchema, data.params, 'offers.update');
+  };
+  return enqueue(queue, JOB_NAMES.offerUpdate, items, check, options);
+}

@@ -1,0 +1,107 @@
+/**
+ * What the processors tell BullMQ, through the public API, against the kit in-process: a 429
+ * holds the whole queue for Retry-After and puts the job back; a typed 4xx fails it for good; a
+ * 5xx is thrown for BullMQ to retry; a job run again reconciles before sending.
+ */
+
+import { RateLimitError, UnrecoverableError } from 'bullmq';
+import { PartnerClient } from 'partner-sdk';
+import {
+  enqueueRefunds,
+  offerUpdateProcessor,
+  type ProcessorJob,
+  type RefundJobData,
+  refundProcessor,
+} from 'partner-sdk/bullmq';
+import { createMockPartnerApi } from 'partner-sdk/testing';
+import { describe, expect, it } from 'vitest';
+
+function setup() {
+  const mock = createMockPartnerApi({ refundPolls: 0 });
+  const seller = new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    ...mock.credentials,
+    logLevel: 'off',
+  }).forUser(mock.sellers.person.publicToken);
+  const pauses: number[] = [];
+  const queue = { rateLimit: async (ms: number) => void pauses.push(ms) };
+  const posts = (hash: string) =>
+    mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`)
+      .length;
+  return { mock, seller, queue, pauses, posts };
+}
+
+const job = (transactionHash: string, runs = 1): ProcessorJob<RefundJobData> => ({
+  id: `refund-request/${transactionHash}`,
+  data: { transactionHash },
+  timestamp: Date.now() - 1_000,
+  attemptsMade: 0,
+  attemptsStarted: runs,
+});
+
+describe('partner-sdk/bullmq processors', () => {
+  it('a 429 holds the whole queue for Retry-After and puts the job back (RateLimitError)', async () => {
+    const { mock, seller, queue, pauses, posts } = setup();
+    const hash = mock.addTransaction();
+    mock.failNext({ status: 429, retryAfter: 3, path: `/financial/refund/${hash}` });
+    const refused = await refundProcessor(seller, { queue })(job(hash)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect(pauses).toEqual([3_000]);
+    expect(posts(hash)).toBe(1);
+  });
+
+  it('a typed 4xx fails the job without retry (UnrecoverableError), a 5xx is left to BullMQ to retry', async () => {
+    const { mock, seller, queue } = setup();
+    const notFound = await refundProcessor(seller, { queue })(job('trx_missing')).catch(
+      (e: unknown) => e,
+    );
+    expect(notFound).toBeInstanceOf(UnrecoverableError);
+    expect((notFound as Error).message).toMatch(/^NotFoundError 404: /);
+    const hash = mock.addTransaction();
+    mock.failNext({ status: 502, path: `/financial/refund/${hash}` });
+    const failed = await refundProcessor(seller, { queue })(job(hash)).catch((e: unknown) => e);
+    expect(failed).not.toBeInstanceOf(UnrecoverableError);
+    expect((failed as { status?: number }).status).toBe(502);
+    const { productHash, offerCode } = { productHash: 'prd_none', offerCode: 'off_none' };
+    const offer = offerUpdateProcessor(seller, { queue });
+    const data = { productHash, offerCode, params: { price: 1_990 } };
+    await expect(offer({ data, timestamp: Date.now(), attemptsMade: 0 })).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
+  });
+
+  it('a refund job run again finds the refund its first run made instead of sending again', async () => {
+    const { mock, seller, queue, posts } = setup();
+    const hash = mock.addTransaction();
+    const first = await refundProcessor(seller, { queue })(job(hash));
+    expect(first).toEqual({
+      status: 'succeeded',
+      key: hash,
+      reconciled: false,
+      result: { kind: 'accepted' },
+    });
+    const again = await refundProcessor(seller, { queue })({ ...job(hash, 2), attemptsMade: 1 });
+    expect(again).toMatchObject({ status: 'succeeded', key: hash, reconciled: true });
+    expect(posts(hash)).toBe(1);
+  });
+
+  it('the producer refuses a bad item before enqueuing anything, naming it', async () => {
+    const added: unknown[] = [];
+    const queue = {
+      addBulk: async (jobs: unknown[]) => {
+        added.push(...jobs);
+        return jobs;
+      },
+    };
+    await expect(
+      enqueueRefunds(queue, [{ transactionHash: 'trx_1' }, { transactionHash: '' }]),
+    ).rejects.toThrow(/Invalid item 1/);
+    expect(added).toEqual([]);
+    await enqueueRefunds(queue, [{ transactionHash: 'trx_1' }, { transactionHash: 'a:b' }]);
+    expect(added).toMatchObject([
+      { name: 'refund-request', opts: { jobId: 'refund-request/trx_1', attempts: 5 } },
+      { name: 'refund-request', opts: { jobId: 'refund-request/a%3Ab' } },
+    ]);
+  });
+});

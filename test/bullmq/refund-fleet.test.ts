@@ -1,0 +1,119 @@
+/**
+ * `partner-sdk/bullmq` on a real redis-server with real processes: one producer and four workers
+ * refund 2,000 transactions against the rate-limited kit; two workers are SIGKILLed mid-run while
+ * the kit holds answers to refunds they made; every transaction ends with exactly one refund.
+ * The producer enqueues every transaction twice (one job each), and a few answers are lost on the
+ * wire (BullMQ retries those jobs, which reconcile instead of refunding again).
+ */
+
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { PartnerClient } from 'partner-sdk';
+import { followBatch, type QueueJobResult } from 'partner-sdk/bullmq';
+import { createMockPartnerApi } from 'partner-sdk/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Child, startChild, startChildren } from '../redis/support/children';
+import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
+import { serveKit } from './kit-server';
+
+let redis: RedisServer;
+const cleanups: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  redis = await startRedisServer();
+}, 20_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await redis?.close();
+});
+
+const COUNT = 2_000;
+
+it('4 workers, 2 of them SIGKILLed mid-run: every transaction refunded exactly once, none missing', async () => {
+  const mock = createMockPartnerApi({ refundPolls: 0 });
+  mock.setRateLimit({ requestsPerSecond: 150, burst: 20 });
+  const hashes = Array.from({ length: COUNT }, () => mock.addTransaction());
+  const lose = new Set(hashes.slice(100, 103));
+  const { url, server, held } = await serveKit(mock, lose);
+  const dir = await mkdtemp(join(tmpdir(), 'partner-bullmq-'));
+  const name = `refunds-${randomUUID()}`;
+  const connection = { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null };
+  const queue = new Queue(name, { connection });
+  cleanups.push(async () => {
+    await queue.close();
+    server.closeAllConnections();
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  await writeFile(join(dir, 'hashes.txt'), `${hashes.join('\n')}\n`);
+  const env = {
+    REDIS_URL: redis.url,
+    QUEUE: name,
+    PARTNER_API_BASE_URL: url,
+    PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+    HASHES_FILE: join(dir, 'hashes.txt'),
+  };
+  const workers = await startChildren(4, 'test/bullmq/fixtures/refund-worker.ts', (i) => ({
+    ...env,
+    RUNNER: `w${i}`,
+  }));
+  cleanups.push(async () => {
+    await Promise.all(workers.map((worker: Child) => worker.close()));
+  });
+
+  // Every transaction enqueued twice: one job each.
+  const producer = startChild('test/bullmq/fixtures/producer.ts', { ...env, TWICE: '1' });
+  expect(await producer.next(30_000)).toEqual({ enqueued: 2 * COUNT, jobs: COUNT });
+
+  // Two workers killed a quarter of the way through, while the kit holds answers to their refunds.
+  const killed = ['w0', 'w1'];
+  const deadline = Date.now() + 40_000;
+  let heldByKilled = 0;
+  for (;;) {
+    const { completed } = await queue.getJobCounts('completed');
+    heldByKilled = held();
+    if ((completed ?? 0) >= COUNT / 4 && heldByKilled > 0) break;
+    if (Date.now() > deadline) throw new Error(`no progress: ${completed} completed`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await Promise.all([workers[0]!.close(), workers[1]!.close()]);
+
+  // The two others finish the batch, the killed workers' jobs included (stalled, taken over).
+  const last = await followBatch(queue, { total: COUNT, intervalMs: 250 });
+  expect(last).toMatchObject({ done: COUNT, completed: COUNT, failed: 0, waiting: 0, active: 0 });
+
+  mock.setRateLimit(undefined);
+  const seller = new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    ...mock.credentials,
+    logLevel: 'off',
+  }).forUser(mock.sellers.person.publicToken);
+  const refunds = await Promise.all(hashes.map((hash) => seller.refunds.list(hash)));
+  const wrong = hashes.filter((_, i) => refunds[i]!.length !== 1);
+  const detail = wrong.map((hash) => ({
+    hash,
+    refunds: refunds[hashes.indexOf(hash)]!.length,
+    requests: mock.requests
+      .filter((r) => r.path === `/financial/refund/${hash}`)
+      .map((r) => `${r.method} ${r.headers['x-runner']}`),
+  }));
+  // Exactly one refund per transaction, none missing (the requests are shown when not).
+  expect(detail).toEqual([]);
+
+  const results = (await queue.getJobs(['completed'], 0, -1)).map(
+    (job) => job.returnvalue as QueueJobResult,
+  );
+  const reconciled = results.filter((result) => result.reconciled).map((result) => result.key);
+  // The lost answers, and refunds the killed workers made without reading the answer.
+  for (const hash of lose) expect(reconciled).toContain(hash);
+  const byKilled = new Set(
+    mock.requests
+      .filter((r) => r.method === 'POST' && killed.includes(r.headers['x-runner'] ?? ''))
+      .map((r) => r.path.split('/').pop()),
+  );
+  expect(reconciled.filter((hash) => byKilled.has(hash)).length).toBeGreaterThanOrEqual(1);
+}, 240_000);
