@@ -29,7 +29,7 @@ const CORE_ALLOWED = {
     'options/index',
     'transport/path',
     'poll',
-    'retry/retry-after',
+    'retry/classify',
     'time/sleep',
     'validation/index',
   ],

@@ -267,15 +267,16 @@ export function hashPathOf(template: string, encodedHash: string): string {
  */
 export function readLoginToken(body: unknown, tokenField: string): string | undefined {
   const keys = tokenField.split('.');
-  const at = (from: unknown) =>
-    keys.reduce<unknown>(
+  // Each step reads only an object's own field, so a body of any type reads safely.
+  const at = (path: string[]) =>
+    path.reduce<unknown>(
       (value, key) =>
         value !== null && typeof value === 'object' && Object.hasOwn(value, key)
           ? (value as Record<string, unknown>)[key]
           : undefined,
-      from,
+      body,
     );
-  const token = at(body) ?? at((body as { data?: unknown } | null)?.data);
+  const token = at(keys) ?? at(['data', ...keys]);
   return typeof token === 'string' && token !== '' ? token : undefined;
 }
 

@@ -6,15 +6,9 @@
  * @module
  */
 
-import {
-  APIConnectionError,
-  APIError,
-  PartnerError,
-  RateLimitError,
-  RequestValidationError,
-} from '../core/errors';
+import { APIError, PartnerError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { parseRetryAfter } from '../core/retry/retry-after';
+import { classifyError } from '../core/retry/classify';
 import { sleep } from '../core/time/sleep';
 import { Congestion } from './congestion';
 import type { JournalRecord } from './journal';
@@ -94,22 +88,16 @@ function toAsyncIterator<I>(items: BulkItems<I>): AsyncIterator<I> {
   ]);
 }
 
+/**
+ * What the job does after `error`: core's one classification says whether a repeat may succeed;
+ * the job's own pace takes 429 and 503, which pause every worker instead of one item.
+ */
 function classify(error: unknown, aborted: boolean): Failure {
   if (aborted) return 'aborted';
-  if (error instanceof APIError) {
-    if (error.status === 429 || error.status === 503) return 'throttled';
-    if ([408, 500, 502, 504].includes(error.status)) return 'transient';
-    return 'final';
+  if (error instanceof APIError && (error.status === 429 || error.status === 503)) {
+    return 'throttled';
   }
-  if (error instanceof APIConnectionError) return 'transient';
-  return 'final';
-}
-
-/** Whether the service may have acted on a request that ended in `error`. */
-function mayHaveActed(error: unknown): boolean {
-  if (error instanceof RequestValidationError) return false; // nothing was sent
-  if (error instanceof APIError) return error.status >= 500 || error.status === 408;
-  return true; // lost connection, time-out, an answer that did not parse…
+  return classifyError(error).retryable ? 'transient' : 'final';
 }
 
 /** A journal store failed: not an item's failure but the job's. */
@@ -118,12 +106,6 @@ class JournalFailure {
   constructor(error: unknown) {
     this.error = error;
   }
-}
-
-function retryAfterOf(error: unknown): number | undefined {
-  if (error instanceof RateLimitError) return error.retryAfterMs;
-  if (error instanceof APIError) return parseRetryAfter(error.headers.get('retry-after'));
-  return undefined;
 }
 
 function describeError(error: unknown, inDoubt: boolean): Record<string, unknown> {
@@ -555,7 +537,7 @@ class Job<I, R> implements BulkJob<I, R> {
     try {
       return await this.#operation.run(work.item, options);
     } catch (error) {
-      if (mayHaveActed(error)) {
+      if (classifyError(error).mayHaveActed) {
         work.since ??= new Date(sentAt).toISOString();
         work.inDoubt = true;
       }
@@ -595,7 +577,7 @@ class Job<I, R> implements BulkJob<I, R> {
     const failure = classify(error, stopped.aborted);
     if (failure === 'aborted') return 'stopped';
     if (failure === 'throttled' && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
-      this.#congestion.throttle(startedAt, retryAfterOf(error));
+      this.#congestion.throttle(startedAt, classifyError(error).retryAfterMs);
       this.#retry.push(work);
       return 'done';
     }

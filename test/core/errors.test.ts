@@ -58,7 +58,7 @@ describe('error classes', () => {
       new Headers(),
     );
     expect(error.message).toBe(
-      'POST /financial/refund/abc → 422: The reason may not be greater than 1000 characters.',
+      'POST /financial/refund/abc → 422 Unprocessable Entity: The reason may not be greater than 1000 characters.',
     );
   });
 
@@ -90,7 +90,7 @@ describe('error classes', () => {
   it('keeps plain-text and HTML bodies as text', () => {
     const text = makeAPIError(request, 502, 'upstream down\nmore', new Headers());
     expect(text.body).toBe('upstream down\nmore');
-    expect(text.message).toMatch(/→ 502: upstream down$/);
+    expect(text.message).toMatch(/→ 502 Bad Gateway: upstream down$/);
     const html = makeAPIError(request, 500, '<html><body>Oops</body></html>', new Headers());
     expect(html.body).toBe('<html><body>Oops</body></html>');
     expect(html.message).toMatch(/HTML page/);

@@ -29,7 +29,7 @@ describe('a Laravel 8 422', () => {
     );
     expect(error).toBeInstanceOf(UnprocessableEntityError);
     expect(error.message).toBe(
-      'POST /users/update → 422: name: The name must be at least 3 characters. (and 2 more errors)',
+      'POST /users/update → 422 Unprocessable Entity: name: The name must be at least 3 characters. (and 2 more errors)',
     );
     expect((error as UnprocessableEntityError).fieldErrors['phones.0.number']).toHaveLength(2);
   });
@@ -71,7 +71,7 @@ describe('a Laravel 8 422', () => {
         }),
     });
     await expect(client.offers.update('prd_1', 'off_1', { price: 1 })).rejects.toThrow(
-      'PUT /products/prd_1/offers/off_1 → 422: price: The price must not be greater than 99999999.',
+      'PUT /products/prd_1/offers/off_1 → 422 Unprocessable Entity: price: The price must not be greater than 99999999.',
     );
   });
 });

@@ -4,10 +4,10 @@ import {
   FIRST_BACKOFF_MS,
   MAX_BACKOFF_MS,
   MAX_RETRY_AFTER_MS,
+  mayHaveActed,
   retryDelay,
   retryReason,
   timeForWait,
-  wasNeverSent,
 } from '../../src/core/retry/policy';
 
 // The decisions alone, on the errors ky reports for one attempt; the loop that acts on them is
@@ -32,7 +32,7 @@ describe('retryDelay: what is retried', () => {
     expect(retryDelay(httpError(status), 'always', 1, LOTS, half)).toBeTypeOf('number');
   });
 
-  it.each([400, 401, 403, 404, 409, 413, 422])('never retries HTTP %i', (status) => {
+  it.each([400, 401, 403, 404, 409, 413, 422, 501])('never retries HTTP %i', (status) => {
     expect(retryDelay(httpError(status), 'always', 1, LOTS, half)).toBeUndefined();
   });
 
@@ -129,11 +129,20 @@ describe('retryReason', () => {
   });
 });
 
-describe('wasNeverSent', () => {
-  it('recognises refused connections and unresolved names, however deeply wrapped', () => {
-    expect(wasNeverSent(networkError('ECONNREFUSED'))).toBe(true);
-    expect(wasNeverSent(networkError('EAI_AGAIN'))).toBe(true);
-    expect(wasNeverSent(networkError('ECONNRESET'))).toBe(false);
-    expect(wasNeverSent(new Error('no code'))).toBe(false);
+describe('mayHaveActed', () => {
+  it('knows refused connections and unresolved names never arrived, however deeply wrapped', () => {
+    expect(mayHaveActed(networkError('ECONNREFUSED'))).toBe(false);
+    expect(mayHaveActed(networkError('EAI_AGAIN'))).toBe(false);
+    expect(mayHaveActed(networkError('ECONNRESET'))).toBe(true);
+    expect(mayHaveActed(new Error('no code'))).toBe(true);
+  });
+
+  it('counts a 408 and every 5xx as possibly acted on, never another 4xx', () => {
+    for (const status of [408, 500, 501, 502, 503, 504]) {
+      expect(mayHaveActed(httpError(status)), String(status)).toBe(true);
+    }
+    for (const status of [400, 401, 404, 409, 422, 429]) {
+      expect(mayHaveActed(httpError(status)), String(status)).toBe(false);
+    }
   });
 });

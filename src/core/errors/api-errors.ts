@@ -8,6 +8,31 @@ import { parseRetryAfter } from '../retry/retry-after';
 import { bodyMessage, firstFieldError, readFieldErrors } from './error-body';
 import { brand, PartnerError, type RequestIdentity } from './partner-error';
 
+/** Reason phrases of the statuses the service is likely to answer (RFC 9110), for messages. */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** A status as a message says it (DESIGN §4): `422 Unprocessable Entity`, `599 Server Error`. */
+function statusLine(status: number): string {
+  const phrase = REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'HTTP Error');
+  return `${status} ${phrase}`;
+}
+
 /**
  * The service answered with an error status. Subclasses name the status; `status`, `body`,
  * `headers`, `method` and `path` say what happened. `body` is the parsed JSON (or the raw text when
@@ -42,7 +67,7 @@ export class APIError extends PartnerError {
     detail?: string,
   ) {
     const said = detail ?? bodyMessage(body);
-    super(`${request.method} ${request.path} → ${status}${said ? `: ${said}` : ''}`);
+    super(`${request.method} ${request.path} → ${statusLine(status)}${said ? `: ${said}` : ''}`);
     this.status = status;
     this.body = redactDeep(body);
     this.headers = redactHeaders(headers);

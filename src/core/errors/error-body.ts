@@ -13,10 +13,10 @@ export function bodyMessage(body: unknown): string | undefined {
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
   }
   if (body && typeof body === 'object') {
-    for (const name of ['message', 'error']) {
-      const said = ownField(body, name);
-      if (typeof said === 'string' && said) return said;
-    }
+    const message = ownField(body, 'message');
+    if (typeof message === 'string' && message) return message;
+    const error = ownField(body, 'error');
+    if (typeof error === 'string' && error) return error;
   }
   return undefined;
 }

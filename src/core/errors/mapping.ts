@@ -6,7 +6,7 @@
 
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { redactText } from '../logging/redact';
-import { errorCode } from '../retry/policy';
+import { errorCode } from '../retry/classify';
 import { BodyTimeout, BodyTooLarge } from '../transport/body';
 import { bodyMessage } from './error-body';
 import {

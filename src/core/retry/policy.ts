@@ -1,7 +1,8 @@
 /**
  * When and after how long a failed attempt is sent again: exponential back-off with full jitter, or
  * the service's `Retry-After` (seconds or an HTTP date, up to 60 s), within what the call has
- * left and only where the call's replay policy allows it.
+ * left and only where the call's replay policy allows it. Which failures are worth repeating, and
+ * which may have acted, is the one classification in `classify.ts`, which bulk jobs read too.
  *
  * The transport runs the loop itself (`attempts.ts`) and gives ky `retry: 0`: ky's own retries
  * do work on every call, retried or not, where deciding here costs nothing until an attempt fails.
@@ -9,7 +10,7 @@
 
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { BodyTimeout } from '../transport/body';
-import { parseRetryAfter } from './retry-after';
+import { classifyFailure, errorCode, type Failure } from './classify';
 
 /**
  * Whether a call may be sent again after a failure:
@@ -28,55 +29,42 @@ export const FIRST_BACKOFF_MS = 300;
 /** The longest back-off (before jitter) between attempts without a `Retry-After`. */
 export const MAX_BACKOFF_MS = 8_000;
 
-/** Network failures that prove the request never reached the service. */
-const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
-export function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
+/**
+ * The failure of an attempt as ky reports it, read through the one classification
+ * (`classify.ts`).
+ */
+function failureOf(error: unknown): Failure {
+  if (isHTTPError(error)) {
+    const { status, headers } = error.response;
+    return { kind: 'answer', status, retryAfter: headers.get('retry-after') };
   }
-  return undefined;
-}
-
-/** Whether a failure shows the request never reached the service (safe to send again in any case). */
-export function wasNeverSent(error: unknown): boolean {
-  const code = errorCode(error);
-  return code !== undefined && UNSENT_CODES.has(code);
+  if (isTimeoutError(error) || error instanceof BodyTimeout) return { kind: 'timeout' };
+  if (isNetworkError(error)) return { kind: 'connection', code: errorCode(error) };
+  return { kind: 'other' };
 }
 
 /**
  * Whether a failed attempt may have been acted on by the service: it was sent and no answer said
- * otherwise (a time-out, a reset, a 5xx). A 4xx answer, a 429 included, says the service refused
- * it; a refused connection or an unresolved name says it never arrived.
+ * otherwise (a time-out, a reset, a 408, a 5xx). Another 4xx, a 429 included, says the service
+ * refused it; a refused connection or an unresolved name says it never arrived.
  */
 export function mayHaveActed(error: unknown): boolean {
-  if (isHTTPError(error)) return error.response.status >= 500;
-  return !wasNeverSent(error);
+  return classifyFailure(failureOf(error)).mayHaveActed;
 }
 
-/** The statuses worth another attempt (DESIGN): a time-out, rate limiting, and every server failure. */
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
+/** Whether another attempt is made after a failure, and the `Retry-After` the service asked for. */
+type RetryVerdict = { retry: false } | { retry: true; retryAfterMs: number | undefined };
 
 /**
- * Whether `error`, an attempt's failure as ky reports it, may be retried under `policy`: `false`
- * when not, else the `Retry-After` the service asked for (`undefined` when none).
+ * Whether `error`, an attempt's failure as ky reports it, may be retried under `policy`: a
+ * retryable failure under `'always'`, one that also cannot have acted under `'unsent'`.
  */
-function retryVerdict(error: unknown, policy: ReplayPolicy): false | number | undefined {
-  if (policy === 'never') return false;
-  if (isHTTPError(error)) {
-    const status = error.response.status;
-    if (!isRetryableStatus(status) || (policy === 'unsent' && status !== 429)) return false;
-    return parseRetryAfter(error.response.headers.get('retry-after'));
-  }
-  if (isTimeoutError(error) || error instanceof BodyTimeout) {
-    return policy === 'always' ? undefined : false;
-  }
-  return isNetworkError(error) && (policy === 'always' || wasNeverSent(error)) ? undefined : false;
+function retryVerdict(error: unknown, policy: ReplayPolicy): RetryVerdict {
+  const failure = classifyFailure(failureOf(error));
+  const allowed = policy === 'always' || (policy === 'unsent' && !failure.mayHaveActed);
+  return allowed && failure.retryable
+    ? { retry: true, retryAfterMs: failure.retryAfterMs }
+    : { retry: false };
 }
 
 /**
@@ -95,13 +83,14 @@ export function retryDelay(
   remainingMs: number,
   random: () => number = Math.random,
 ): number | undefined {
-  const retryAfter = retryVerdict(error, policy);
-  if (retryAfter === false) return undefined;
+  const verdict = retryVerdict(error, policy);
+  if (!verdict.retry) return undefined;
+  const { retryAfterMs } = verdict;
   // A `Retry-After` beyond the cap is not shortened: retrying before the service allows is
   // refused again, so the call fails at once and the error carries the full wait.
-  if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) return undefined;
+  if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) return undefined;
   const wait =
-    retryAfter ?? random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
+    retryAfterMs ?? random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
   return wait < remainingMs ? wait : undefined;
 }
 

@@ -1,0 +1,103 @@
+/**
+ * One reading of a failed attempt, shared by the client's retries (`policy.ts`) and by bulk jobs,
+ * so that the two can never disagree: whether another attempt is worth making, whether the service
+ * may have acted on the one that failed, and how long the service asked to wait.
+ *
+ * The spec shows no status beyond 500 and no time-out statuses, so HTTP's own meanings decide:
+ * - 408 is repeated, and may have acted: the answer may come from a proxy that had already passed
+ *   the request on, and for a refund "no second refund" outweighs one more read to check.
+ * - 501 is final: the service does not support the request, and a repeat gets the same answer.
+ * - Every other 5xx is repeated and may have acted; 429 is repeated and did not act.
+ */
+
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  RequestValidationError,
+} from '../errors';
+import { parseRetryAfter } from './retry-after';
+
+/** A failed attempt as the classification reads it, whatever reported it (ky or the SDK's errors). */
+export type Failure =
+  /** The service answered with an error status; `retryAfter` is its `Retry-After` header. */
+  | { kind: 'answer'; status: number; retryAfter: string | null }
+  /** The attempt ran out of time, before or while reading the answer. */
+  | { kind: 'timeout' }
+  /** No answer: the connection failed; `code` is the system's (`ECONNREFUSED`…) when known. */
+  | { kind: 'connection'; code: string | undefined }
+  /** Refused before anything was sent (a parameter the SDK's checks refused). */
+  | { kind: 'unsent' }
+  /** Anything else (an answer that did not parse…): sent, not worth repeating. */
+  | { kind: 'other' };
+
+/** What a failure means for another attempt. */
+export interface FailureClass {
+  /** Another attempt may succeed (where the call's replay rule allows one). */
+  readonly retryable: boolean;
+  /** The service may have acted on the failed attempt: check before repeating an unsafe call. */
+  readonly mayHaveActed: boolean;
+  /** The wait the service asked for (`Retry-After`), in milliseconds, when it asked. */
+  readonly retryAfterMs: number | undefined;
+}
+
+/** Connection failures that prove the request never reached the service. */
+const NEVER_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Classifies a failed attempt (see the module's notes for the statuses the spec leaves open). */
+export function classifyFailure(failure: Failure): FailureClass {
+  switch (failure.kind) {
+    case 'answer': {
+      const { status } = failure;
+      return {
+        retryable: status === 408 || status === 429 || (status >= 500 && status !== 501),
+        mayHaveActed: status === 408 || status >= 500,
+        retryAfterMs: parseRetryAfter(failure.retryAfter),
+      };
+    }
+    case 'timeout':
+      return { retryable: true, mayHaveActed: true, retryAfterMs: undefined };
+    case 'connection': {
+      const neverSent = failure.code !== undefined && NEVER_SENT_CODES.has(failure.code);
+      return { retryable: true, mayHaveActed: !neverSent, retryAfterMs: undefined };
+    }
+    case 'unsent':
+      return { retryable: false, mayHaveActed: false, retryAfterMs: undefined };
+    case 'other':
+      return { retryable: false, mayHaveActed: true, retryAfterMs: undefined };
+  }
+}
+
+/** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
+export function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Classifies a call's failure as the SDK reported it (what a bulk job sees): an `APIError` by its
+ * status, a time-out, a lost connection, a parameter refused before sending; anything else (an
+ * abort, an answer that did not parse) was sent and is not repeated.
+ *
+ * @example
+ * ```ts
+ * const { retryable, mayHaveActed } = classifyError(error);
+ * ```
+ */
+export function classifyError(error: unknown): FailureClass {
+  return classifyFailure(failureOfError(error));
+}
+
+function failureOfError(error: unknown): Failure {
+  if (error instanceof APIError) {
+    return { kind: 'answer', status: error.status, retryAfter: error.headers.get('retry-after') };
+  }
+  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof APIConnectionError) return { kind: 'connection', code: errorCode(error) };
+  if (error instanceof RequestValidationError) return { kind: 'unsent' };
+  return { kind: 'other' };
+}
