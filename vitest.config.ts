@@ -14,6 +14,8 @@ const INTEGRATION = [
   'test/redis/**/*.test.ts',
   'test/bullmq/**/*.test.ts',
   'test/examples/**/*.test.ts',
+  // Type-checks every snippet of the guides with the TypeScript compiler: tens of seconds of CPU.
+  'test/docs/**/*.test.ts',
   'packages/cli/test/**/*.test.ts',
   'test/bulk/kill-resume.test.ts',
   'test/bulk/one-writer.test.ts',
