@@ -1,51 +1,89 @@
 /**
- * Adaptive pace for a bulk job: a concurrency limit (additive increase, multiplicative decrease),
- * a request rate learned from the service's 429s, and a pause of every worker for `Retry-After`.
+ * Adaptive pace for a bulk job: a request rate that finds and holds the service's rate limit, a
+ * concurrency limit (additive increase, multiplicative decrease), and a pause of every worker for
+ * `Retry-After`. `docs/bulk-and-cli.md` ("The pace") states the rule and its reasoning.
  *
- * - A 429 or 503 halves the concurrency limit (once per congestion event: answers to requests sent
- *   before the last decrease do not lower it again), pauses the job for `Retry-After` (or for a
- *   back-off that doubles with each event in a row, 1 s to 30 s, when the service gives none), and
- *   caps the request rate at 90 % of what the service admitted over the last second of sending.
- *   A concurrency limit alone cannot hold a rate when the service answers in a few milliseconds
- *   (even one request at a time may be too fast), hence the rate.
- * - Successes raise the concurrency limit by one per 100 ms and the rate cap by 2 % per second, so
- *   the job probes back up towards the service's limit without a storm of 429s.
+ * - A 429 or 503 is a congestion event once (answers to requests sent before the last event are
+ *   part of it). It pauses the job for `Retry-After` (or for a back-off that doubles with each
+ *   event in a row, 1 s to 30 s, when the service gives none) and halves the concurrency.
+ * - The first event also measures the service's burst: what it admitted before refusing, less
+ *   what its rate gave meanwhile. Until a second event the rate is only known from below, so it
+ *   searches upwards fast (doubling every {@link SEARCH_DOUBLING_MS}).
+ * - Every later event bounds the service's rate from the admissions since the last pause
+ *   (`admitted.ts`: the burst taken off, so that a burst does not pass for a rate). The pace
+ *   restarts just below the estimate ({@link BELOW}), climbs back to it over a plateau, and only
+ *   then probes further, faster and faster (doubling {@link DOUBLE_AFTER_MS} later): a limit
+ *   that was raised is found, one that was not is crossed rarely. The plateau is short after a
+ *   fall and long while the limit holds ({@link Congestion} `#plateauAfter`).
  *
  * @module
  */
 
+import { AdmittedLog } from './admitted';
+
 const DECREASE = 0.5;
 const INCREASE_EVERY_MS = 100;
-const RATE_MARGIN = 0.9;
-/** Rate growth per `INCREASE_EVERY_MS` of success: 2 % a second. */
-const RATE_PROBE = 1.002;
-const RATE_WINDOW_MS = 1_000;
-/** Successes needed in that window before a rate is estimated from them. */
-const RATE_SAMPLE = 10;
+/** Where the pace restarts after an event, as a share of the estimated rate. */
+const BELOW = 0.95;
+/** Where the pace holds, as a share of the estimated rate (which may be a little above the real). */
+const HOLD = 0.98;
+/** Where the estimate goes, as a share of the refused pace, when the refusal tells too little. */
+const UNINFORMED = 0.7;
+/**
+ * Time after the pause until the pace is back at the estimate: short after a change of the
+ * service's rate, doubling (up to the longest) while the estimate holds, since then every probe
+ * past it costs a pause for nothing.
+ */
+const MIN_PLATEAU_MS = 4_000;
+const FOUND_PLATEAU_MS = 20_000;
+const MAX_PLATEAU_MS = 60_000;
+/** Estimates this close are the same rate. */
+const SAME_RATE = 0.1;
+/** Time after that until the pace, probing past the estimate, has doubled it. */
+const DOUBLE_AFTER_MS = 4_000;
+/** While the rate is only known from below: it doubles this often. */
+const SEARCH_DOUBLING_MS = 100;
+/** A late timer may send what it owes at once, up to this much time's worth… */
 const CATCH_UP_MS = 20;
+/** The longest a paced job sleeps before it looks at its (rising) pace again. */
+const MAX_WAIT_MS = 50;
+/** …and never more than this share of the service's burst… */
+const CATCH_UP_BURST = 0.5;
+/** …plus this share of an interval, which a timer's lateness rarely exceeds. */
+const LATE = 0.2;
 const FIRST_PAUSE_MS = 1_000;
 const MAX_PAUSE_MS = 30_000;
 
-/** The concurrency limit, the rate cap and the job-wide pause. */
+/** The concurrency limit, the request rate and the job-wide pause. */
 export class Congestion {
   readonly #min: number;
   readonly #max: number;
+  readonly #admitted = new AdmittedLog();
   #limit: number;
+  #startedAt: number | undefined;
   #lastDecrease = Number.NEGATIVE_INFINITY;
   #lastIncrease = 0;
   #eventsInRow = 0;
+  /** Time of the last congestion event. */
+  #lastEvent = Number.NEGATIVE_INFINITY;
+  /** The service's burst as measured at the first event. */
+  #burst: number | undefined;
+  /** The rate the last event estimated, from below (first event) or from above (later ones). */
+  #estimate: number | undefined;
+  #searching = false;
+  /** The search has ended, and no estimate from enough spans has followed yet. */
+  #refining = false;
+  /** While refining, the plateau climbs to the pace the search was refused at. */
+  #refineTo = 0;
+  #plateau = MIN_PLATEAU_MS;
+  /** The estimate before the limit fell, while the pace is below it (0: none). */
+  #fellFrom = 0;
+  /** When the pace's curve starts: the end of the pause after the last event. */
+  #curveFrom = 0;
   /** Requests per second the job may send; `undefined` until the service has pushed back. */
   #rate: number | undefined;
-  #nextSendAt = 0;
-  /**
-   * Times of successes on the active clock (time not paused), oldest first; those before
-   * `#oldest` have left the window. An index, not `shift()`: at tens of thousands of successes a
-   * second the window is a large array, and shifting one copies it all.
-   */
-  #successes: number[] = [];
-  #oldest = 0;
-  #pausedTotal = 0;
-  #pauseFrom = 0;
+  /** When the last request was due to go, on the pace (a late one is counted as on time). */
+  #lastSendAt = Number.NEGATIVE_INFINITY;
   /** Time (ms, `performance.now()`) before which nothing is sent. */
   pausedUntil = 0;
   /** 429 and 503 answers seen. */
@@ -62,43 +100,41 @@ export class Congestion {
     return Math.floor(this.#limit);
   }
 
-  /** The current rate cap in requests per second, if any. */
+  /** The current request rate in requests per second, if the service has pushed back. */
   get rate(): number | undefined {
     return this.#rate;
   }
 
-  /** Milliseconds to wait before the next request may start (0: now, and the slot is taken). */
-  reserve(now = performance.now()): number {
-    if (now < this.pausedUntil) return this.pausedUntil - now;
-    if (this.#rate === undefined) return 0;
-    if (now < this.#nextSendAt) return this.#nextSendAt - now;
-    // Up to CATCH_UP_MS of sends may go at once: timers fire late, and a pace that never caught up
-    // would run below its rate.
-    this.#nextSendAt = Math.max(now - CATCH_UP_MS, this.#nextSendAt) + 1000 / this.#rate;
-    return 0;
+  /** The service's burst as measured at the first 429, if any. */
+  get burst(): number | undefined {
+    return this.#burst;
   }
 
-  #active(now: number): number {
-    // Earlier pauses are in #pausedTotal; the last (or current) one runs from #pauseFrom.
-    const lastPause = Math.max(0, Math.min(now, this.pausedUntil) - this.#pauseFrom);
-    return now - this.#pausedTotal - lastPause;
+  /** Milliseconds to wait before the next request may start (0: now, and the slot is taken). */
+  reserve(now = performance.now()): number {
+    this.#startedAt ??= now;
+    if (now < this.pausedUntil) return this.pausedUntil - now;
+    const rate = this.#paceAt(now);
+    if (rate === undefined) return 0;
+    const interval = 1000 / rate;
+    const due = this.#lastSendAt + interval;
+    // The pace may rise while the job waits: wake up often enough to follow it.
+    if (now < due) return Math.min(due - now, MAX_WAIT_MS);
+    // A late timer may catch up, but never in a burst the service would refuse.
+    const burst = this.#burst ?? 1;
+    const catchUp = Math.min(CATCH_UP_MS, ((burst - 1) * CATCH_UP_BURST + LATE) * interval);
+    // The first request after a pause catches up nothing: the pause was no timer's lateness.
+    this.#lastSendAt = Math.max(due, now - (this.#lastSendAt < this.#curveFrom ? 0 : catchUp));
+    return 0;
   }
 
   /** A request that started at `startedAt` succeeded. */
   success(startedAt: number, now = performance.now()): void {
-    if (startedAt >= this.#lastDecrease) this.#eventsInRow = 0;
-    const active = this.#active(now);
-    const successes = this.#successes;
-    successes.push(active);
-    while (active - successes[this.#oldest]! > RATE_WINDOW_MS) this.#oldest++;
-    if (this.#oldest > 1024 && this.#oldest * 2 > successes.length) {
-      this.#successes = successes.slice(this.#oldest);
-      this.#oldest = 0;
-    }
+    if (startedAt > this.#lastDecrease) this.#eventsInRow = 0;
+    this.#admitted.record(now);
     if (now < this.pausedUntil || now - this.#lastIncrease < INCREASE_EVERY_MS) return;
     this.#lastIncrease = now;
     this.#limit = Math.min(this.#max, this.#limit + 1);
-    if (this.#rate !== undefined) this.#rate *= RATE_PROBE;
   }
 
   /**
@@ -107,33 +143,113 @@ export class Congestion {
    */
   throttle(startedAt: number, retryAfterMs: number | undefined, now = performance.now()): void {
     this.throttled++;
-    if (startedAt >= this.#lastDecrease) {
+    const event = startedAt > this.#lastDecrease;
+    if (event) {
       this.#lastDecrease = now;
       this.#lastIncrease = now;
       this.#eventsInRow++;
       this.#limit = Math.max(this.#min, Math.floor(this.#limit * DECREASE));
-      const active = this.#active(now);
-      let recent = 0;
-      for (let i = this.#oldest; i < this.#successes.length; i++) {
-        if (active - this.#successes[i]! <= RATE_WINDOW_MS) recent++;
-      }
-      const span = Math.min(RATE_WINDOW_MS, active);
-      if (recent >= RATE_SAMPLE && span > 0) {
-        const admitted = (recent * 1000) / span;
-        this.#rate = Math.min(this.#rate ?? Number.POSITIVE_INFINITY, admitted) * RATE_MARGIN;
-      }
     }
     const backoff = Math.min(
       MAX_PAUSE_MS,
       FIRST_PAUSE_MS * 2 ** Math.max(0, this.#eventsInRow - 1),
     );
     const until = now + (retryAfterMs ?? backoff * (0.8 + Math.random() * 0.4));
-    if (until > this.pausedUntil) {
-      if (now >= this.pausedUntil) {
-        this.#pausedTotal += Math.max(0, this.pausedUntil - this.#pauseFrom);
-        this.#pauseFrom = now;
+    if (until > this.pausedUntil) this.pausedUntil = until;
+    if (event) this.#estimateAt(now);
+  }
+
+  /** Re-estimates the service's rate at a congestion event, and restarts the pace from it. */
+  #estimateAt(now: number): void {
+    const current = this.#paceAt(now);
+    const pause = this.pausedUntil - now;
+    if (this.#burst === undefined) {
+      // The first event: what was admitted since the start is the burst plus what the rate gave
+      // meanwhile; over the pause to come too, that is a rate the service can give (from below).
+      const admitted = this.#admitted.countSince(Number.NEGATIVE_INFINITY);
+      const elapsed = now - (this.#startedAt ?? now);
+      if (admitted > 0) {
+        const rate = (admitted * 1000) / (elapsed + pause);
+        this.#burst = Math.max(1, admitted - (rate * elapsed) / 1000);
+        this.#estimate = rate;
+        this.#searching = true;
       }
-      this.pausedUntil = until;
+    } else if (current !== undefined) {
+      this.#reestimate(now, current);
     }
+    this.#lastEvent = now;
+    this.#curveFrom = this.pausedUntil;
+    this.#rate = this.#paceAt(this.#curveFrom);
+  }
+
+  /** A later event: the rate from the bounds the admissions since the last pause put on it. */
+  #reestimate(now: number, current: number): void {
+    const bounds = this.#admitted.bounds(now, this.#burst!, this.#lastEvent, this.#curveFrom);
+    if (this.#searching) {
+      // A search's last spans are few and climb too fast to say more than the pace refused (a
+      // bucket drained that soon after the pause holds little burst).
+      // The request before the refused one went at the pace one interval earlier: with a small
+      // burst, the limit lies between the two.
+      const before = current / 2 ** (1000 / current / SEARCH_DOUBLING_MS);
+      const high = bounds && bounds.high >= bounds.low ? bounds.high : before;
+      this.#estimate = Math.min(high, before);
+      this.#plateau = MIN_PLATEAU_MS;
+      this.#searching = false;
+      this.#refining = true;
+      this.#refineTo = current;
+    } else if (bounds) {
+      // Below the pace that was refused and what some span proved too much, never below what
+      // every span proved admitted: the middle of what the spans allow.
+      const high = Math.min(bounds.high, current);
+      const estimate = Math.max(bounds.low, (bounds.low + high) / 2);
+      // The first estimate after a search is the first good one: the limit was just found.
+      this.#plateau = this.#refining ? FOUND_PLATEAU_MS : this.#plateauAfter(estimate);
+      this.#estimate = estimate;
+      this.#refining = false;
+    } else if (this.#admitted.countSince(this.#curveFrom) > 0) {
+      // Refused too soon after the pause to tell why: a lower limit, or a burst it would not
+      // take. Well below the refused pace, to find out without a string of pauses.
+      // (While refining, the search's estimate was only a guess: nothing fell.)
+      if (this.#refining) this.#refineTo = current;
+      else this.#fellFrom = Math.max(this.#fellFrom, this.#estimate ?? 0);
+      this.#estimate = current * UNINFORMED;
+      this.#plateau = MIN_PLATEAU_MS;
+    }
+    // Nothing admitted since the pause: the pause did not help, and the next one is as long as
+    // the service asks; a refusal that says nothing about a rate does not lower it.
+  }
+
+  /**
+   * The plateau after an event that estimated `estimate`: short after a fall and while below
+   * where it fell from (the limit may come back), long after a rise (the limit was just found),
+   * twice the last while it holds.
+   */
+  #plateauAfter(estimate: number): number {
+    const previous = this.#estimate ?? estimate;
+    if (estimate < previous * (1 - SAME_RATE)) {
+      this.#fellFrom = Math.max(this.#fellFrom, previous);
+      return MIN_PLATEAU_MS;
+    }
+    // Below a rate the service gave before it fell: it may come back, keep looking often.
+    if (estimate < this.#fellFrom * (1 - SAME_RATE)) return MIN_PLATEAU_MS;
+    this.#fellFrom = 0;
+    if (estimate > previous * (1 + SAME_RATE)) return Math.max(FOUND_PLATEAU_MS, this.#plateau);
+    return Math.min(MAX_PLATEAU_MS, this.#plateau * 2);
+  }
+
+  /** The pace at `now` on the curve since the last event (see the module's comment). */
+  #paceAt(now: number): number | undefined {
+    const estimate = this.#estimate;
+    if (estimate === undefined) return undefined;
+    const t = Math.max(0, now - this.#curveFrom);
+    let rate: number;
+    const top = this.#refining ? this.#refineTo / HOLD : estimate;
+    if (this.#searching) rate = estimate * 2 ** (t / SEARCH_DOUBLING_MS);
+    else if (t <= this.#plateau) {
+      const left = (1 - t / this.#plateau) ** (this.#refining ? 1 : 3);
+      rate = top * HOLD - (top * HOLD - estimate * BELOW) * left;
+    } else rate = top * (HOLD + ((t - this.#plateau) / DOUBLE_AFTER_MS) ** 3);
+    this.#rate = rate;
+    return rate;
   }
 }

@@ -1,7 +1,6 @@
 import { PartnerClient } from 'partner-sdk';
 import { requestRefunds, runBulk } from 'partner-sdk/bulk';
-import { describe, expect, it } from 'vitest';
-import { Congestion } from '../../src/bulk/congestion';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setup } from './support';
 
 describe('adaptive concurrency', () => {
@@ -66,62 +65,44 @@ describe('adaptive concurrency', () => {
   });
 });
 
-describe('Congestion', () => {
-  it('halves the limit once per event, whatever the answers to requests sent before it', () => {
-    const c = new Congestion(16, 1, 32);
-    c.throttle(0, 1000, 10);
-    expect(c.limit).toBe(8);
-    c.throttle(5, 1000, 11); // sent before the decrease: same event
-    expect(c.limit).toBe(8);
-    c.throttle(2000, 1000, 2010);
-    expect(c.limit).toBe(4);
-    expect(c.throttled).toBe(3);
+describe('the pace, through requestRefunds on a virtual clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('pauses for Retry-After, then grows one step per 100 ms of success, within bounds', () => {
-    const c = new Congestion(2, 2, 4);
-    c.throttle(0, 1500, 100);
-    expect(c.limit).toBe(2);
-    expect(c.reserve(200)).toBeCloseTo(1400);
-    c.success(1700, 1700);
-    expect(c.limit).toBe(3);
-    c.success(1750, 1750);
-    expect(c.limit).toBe(3);
-    for (let t = 1800; t < 3000; t += 100) c.success(t, t);
-    expect(c.limit).toBe(4);
-  });
+  /** Refunds `count` transactions against the kit limited to `rate` and `burst`, on fake time. */
+  async function refundAll(count: number, rate: number, burst: number) {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
+    });
+    const { mock, seller } = setup({ latencyMs: 3 });
+    const hashes = Array.from({ length: count }, () => mock.addTransaction());
+    mock.setRateLimit({ requestsPerSecond: rate, burst });
+    mock.clearRequests();
+    const started = performance.now();
+    let summary: Awaited<ReturnType<typeof requestRefunds>> | undefined;
+    const job = requestRefunds(seller, hashes, { concurrency: 4 }).then((s) => {
+      summary = s;
+    });
+    // Virtual time moves a millisecond at a time, so every timer fires when it is due.
+    while (!summary) await vi.advanceTimersByTimeAsync(1);
+    await job;
+    const seconds = (performance.now() - started) / 1000;
+    return { summary, seconds, refusedShare: mock.stats.rateLimited / mock.stats.requests };
+  }
 
-  it('caps the rate at 90 % of what the service admitted in the last second of sending', () => {
-    const c = new Congestion(8, 1, 16);
-    for (let t = 0; t < 1000; t += 2) c.success(t, t); // 500 a second
-    c.throttle(1000, 1000, 1000);
-    expect(c.rate).toBeGreaterThan(440);
-    expect(c.rate).toBeLessThan(460);
-    // After the pause, requests go at that rate (a burst of 20 ms' worth at most).
-    let sent = 0;
-    for (let t = 2000; t < 3000; t += 0.25) if (c.reserve(t) === 0) sent++;
-    expect(sent).toBeGreaterThanOrEqual(440);
-    expect(sent).toBeLessThanOrEqual(460 + 10);
-    expect(c.reserve(3000)).toBe(0);
-    expect(c.reserve(3000)).toBeGreaterThan(0);
-  });
+  it('runs 300 refunds at 60/s with a burst of 10 in about the ideal 5 s, not 10 to 26 s', async () => {
+    const run = await refundAll(300, 60, 10);
+    expect(run.summary.succeeded).toBe(300);
+    // Two 429s are unavoidable (the burst, then the end of the search), a second each.
+    expect(run.seconds).toBeLessThan(8);
+    expect(run.refusedShare).toBeLessThan(0.03);
+  }, 60_000);
 
-  it('estimates the rate from the last second only, after many seconds of fast successes', () => {
-    const c = new Congestion(8, 1, 16);
-    // 10 s at 20,000 a second, then 1 s at 5,000: only that last second counts.
-    for (let t = 0; t < 10_000; t += 0.05) c.success(t, t);
-    for (let t = 10_000; t < 11_000; t += 0.2) c.success(t, t);
-    c.throttle(11_000, 1000, 11_000);
-    expect(c.rate).toBeGreaterThan(4_400);
-    expect(c.rate).toBeLessThan(4_600);
-  });
-
-  it('backs off 1 s, 2 s, 4 s… on 503s without Retry-After', () => {
-    const c = new Congestion(4, 1, 4);
-    c.throttle(0, undefined, 0);
-    expect(c.pausedUntil).toBeGreaterThanOrEqual(800);
-    expect(c.pausedUntil).toBeLessThanOrEqual(1200);
-    c.throttle(1300, undefined, 1300);
-    expect(c.pausedUntil - 1300).toBeGreaterThanOrEqual(1600);
-  });
+  it('finds and holds 20/s with a burst of 1 over a minute of work: within 1.15 × ideal', async () => {
+    const run = await refundAll(1200, 20, 1);
+    expect(run.summary.succeeded).toBe(1200);
+    expect(run.seconds / 60).toBeLessThanOrEqual(1.15);
+    expect(run.refusedShare).toBeLessThan(0.03);
+  }, 60_000);
 });
