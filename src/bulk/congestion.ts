@@ -61,6 +61,8 @@ export class Congestion {
   readonly #admitted = new AdmittedLog();
   #limit: number;
   #startedAt: number | undefined;
+  /** Requests admitted before the first 429. */
+  #admittedBefore = 0;
   #lastDecrease = Number.NEGATIVE_INFINITY;
   #lastIncrease = 0;
   #eventsInRow = 0;
@@ -131,7 +133,10 @@ export class Congestion {
   /** A request that started at `startedAt` succeeded. */
   success(startedAt: number, now = performance.now()): void {
     if (startedAt > this.#lastDecrease) this.#eventsInRow = 0;
-    this.#admitted.record(now);
+    // Until the first 429 only their number matters (the burst): a job that is never refused
+    // keeps no times at all.
+    if (this.#burst === undefined) this.#admittedBefore++;
+    else this.#admitted.record(now);
     if (now < this.pausedUntil || now - this.#lastIncrease < INCREASE_EVERY_MS) return;
     this.#lastIncrease = now;
     this.#limit = Math.min(this.#max, this.#limit + 1);
@@ -166,7 +171,7 @@ export class Congestion {
     if (this.#burst === undefined) {
       // The first event: what was admitted since the start is the burst plus what the rate gave
       // meanwhile; over the pause to come too, that is a rate the service can give (from below).
-      const admitted = this.#admitted.countSince(Number.NEGATIVE_INFINITY);
+      const admitted = this.#admittedBefore;
       const elapsed = now - (this.#startedAt ?? now);
       if (admitted > 0) {
         const rate = (admitted * 1000) / (elapsed + pause);
