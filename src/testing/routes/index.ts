@@ -9,6 +9,7 @@ import type { KitShapes } from '../shapes';
 import { anticipationRoutes } from './anticipations';
 import { authRoutes } from './auth';
 import { feeTierRoutes } from './fee-tiers';
+import { openApiRoute } from './openapi';
 import { productRoutes } from './products';
 import { refundRoutes } from './refunds';
 import { statementRoutes } from './statements';
@@ -26,6 +27,7 @@ export function apiRoutes(shapes: KitShapes): Route[] {
     ...refundRoutes(shapes),
     ...statementRoutes(shapes),
     ...anticipationRoutes,
+    openApiRoute,
   ];
 }
 

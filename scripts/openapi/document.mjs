@@ -1,0 +1,168 @@
+// The OpenAPI 3.1 document of the Partner Integration API, built from the SDK's own zod schemas
+// with zod 4's `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1): every exported
+// schema becomes a component, and the operations below name them. Descriptions come from the
+// TSDoc (tsdoc.mjs); the shapes the spec does not show carry `x-assumption` notes from
+// src/assumptions.ts.
+
+import * as z from 'zod';
+import { DEFAULT_ASSUMPTIONS as A } from '../../src/assumptions.ts';
+import * as schemas from '../../src/schemas/index.ts';
+import * as webhookSchemas from '../../src/webhooks/schemas.ts';
+import { operations, webhooks } from './operations.mjs';
+
+const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Every exported zod schema as a JSON Schema component, cross-referenced by `$ref`. */
+function components(types) {
+  const registry = z.registry();
+  for (const [exported, schema] of Object.entries({ ...schemas, ...webhookSchemas })) {
+    if (!exported.endsWith('Schema') || !(schema instanceof z.core.$ZodType)) continue;
+    const name = exported.replace(/Schema$/, '').replace(/^./, (c) => c.toUpperCase());
+    registry.add(schema, { id: name });
+  }
+  const { schemas: out } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    // The wire shape: what is sent and received, before any transform of the SDK's.
+    io: 'input',
+    // Rules JSON Schema cannot say (a tax id's check digits) are left to the SDK's own check.
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  for (const [name, schema] of Object.entries(out)) {
+    delete schema.$schema;
+    delete schema.$id;
+    describe(schema, types[name]);
+  }
+  return out;
+}
+
+/** Puts the type's TSDoc on the schema and on each of its documented fields. */
+function describe(schema, doc) {
+  if (!doc) return;
+  if (doc.description && !schema.description) schema.description = doc.description;
+  for (const [field, text] of Object.entries(doc.fields)) {
+    const property = schema.properties?.[field];
+    if (property && !property.description) property.description = text;
+  }
+}
+
+/** The error body: the spec shows none; DESIGN §6 assumes Laravel's. */
+const ERROR_BODY = {
+  type: 'object',
+  description:
+    'An error answer. Its shape is not shown by the spec; the SDK reads it as Laravel writes one: a human `message` (or `error`), and on a 422 the messages per field under `errors`.',
+  'x-assumption': 'Error body shape: spec §7 "Error body shape: not shown".',
+  properties: {
+    message: { type: 'string' },
+    error: { type: 'string' },
+    errors: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+  },
+};
+
+/** The login's answer as the SDK reads it (src/assumptions.ts). */
+function loginSchemas() {
+  const { body, tokenField } = A.login;
+  return {
+    LoginRequest: {
+      type: 'object',
+      required: [body.clientId, body.clientSecret],
+      properties: { [body.clientId]: { type: 'string' }, [body.clientSecret]: { type: 'string' } },
+      'x-assumption': `Spec §5.2 does not show the login request: assumed fields ${body.clientId} and ${body.clientSecret}.`,
+    },
+    LoginResponse: {
+      type: 'object',
+      anyOf: [
+        { required: [tokenField], properties: { [tokenField]: { type: 'string' } } },
+        {
+          required: ['data'],
+          properties: {
+            data: {
+              type: 'object',
+              required: [tokenField],
+              properties: { [tokenField]: { type: 'string' } },
+            },
+          },
+        },
+      ],
+      'x-assumption': `Spec §5.2 does not show the login response: the token is assumed at ${tokenField} or data.${tokenField}.`,
+    },
+    Error: ERROR_BODY,
+  };
+}
+
+/**
+ * The document: `types` and `methods` are the TSDoc read by tsdoc.mjs; `version` the interface
+ * version the SDK follows (spec §9).
+ */
+export function buildDocument({ types, methods, version }) {
+  const schemasOut = { ...components(types), ...loginSchemas() };
+  const paths = {};
+  for (const operation of operations({ A, ref, schemas: schemasOut, methods })) {
+    const { path, method, ...rest } = operation;
+    paths[path] ??= {};
+    paths[path][method] = rest;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Partner Integration API',
+      version,
+      description:
+        'The Partner Integration API of the digital-sales platform, as the partner-sdk TypeScript SDK reads it. Generated from the SDK\'s zod schemas (scripts/build-openapi.mjs); where the spec says "not shown", the SDK\'s assumption is given in an `x-assumption` note.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    servers: [
+      {
+        url: '{base_url}',
+        variables: {
+          base_url: {
+            default: 'https://api.example.com/api/v1',
+            description: 'The service address, version prefix included (spec §9).',
+          },
+        },
+      },
+    ],
+    security: [{ clientToken: [], userToken: [] }],
+    tags: [
+      'auth',
+      'users',
+      'bankAccounts',
+      'products',
+      'offers',
+      'refunds',
+      'statements',
+      'anticipations',
+      'feeTiers',
+      'testing',
+    ].map((name) => ({ name })),
+    paths,
+    webhooks: webhooks({ ref }),
+    components: {
+      schemas: schemasOut,
+      securitySchemes: {
+        clientToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Client-Token',
+          description: 'The client token from the login (spec §5.3).',
+        },
+        userToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "A seller's public_token (spec §5.5).",
+        },
+      },
+      responses: {
+        Error: {
+          description: 'An error (spec §7); the body as the SDK reads it.',
+          content: { 'application/json': { schema: ref('Error') } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// Reads the TSDoc the OpenAPI document reuses as descriptions, with the TypeScript compiler's
+// parser (no type checking): the interfaces and type aliases of src/schemas/ (each field's note),
+// and the methods of src/resources/ (what each call does).
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+/** The text of a node's doc comment, up to its first tag (`@example`, `@throws`...). */
+function docText(node) {
+  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
+  const last = docs.at(-1);
+  const text = last ? ts.getTextOfJSDocComment(last.comment) : undefined;
+  return (
+    text
+      ?.replace(
+        /\{@link ([^}|\s]+)(?:\s*\|\s*([^}]+))?\}/g,
+        (_m, target, label) => `\`${label ?? target}\``,
+      )
+      .trim() || undefined
+  );
+}
+
+function parse(file) {
+  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+function tsFiles(dir) {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(dir, name));
+}
+
+/**
+ * Each documented interface or type alias of `dir` by name: its description and its fields'
+ * (an interface's own members and those of the interfaces it extends, read by name).
+ */
+export function typeDocs(dir) {
+  const types = {};
+  const bases = {};
+  for (const file of tsFiles(dir)) {
+    for (const node of parse(file).statements) {
+      if (ts.isInterfaceDeclaration(node)) {
+        const fields = {};
+        for (const member of node.members) {
+          const text = member.name && docText(member);
+          if (text) fields[member.name.getText()] = text;
+        }
+        types[node.name.text] = { description: docText(node), fields };
+        bases[node.name.text] = (node.heritageClauses ?? []).flatMap((clause) =>
+          clause.types.map((type) => type.expression.getText()),
+        );
+      } else if (ts.isTypeAliasDeclaration(node)) {
+        const generic = node.type.getText().match(/^(\w+)</)?.[1];
+        types[node.name.text] = { description: docText(node), fields: {} };
+        if (generic) bases[node.name.text] = [generic];
+      }
+    }
+  }
+  for (const [name, names] of Object.entries(bases)) {
+    for (const base of names)
+      Object.assign(types[name].fields, { ...types[base]?.fields, ...types[name].fields });
+  }
+  return types;
+}
+
+/** Each method of the resource classes of `dir`, as `namespace.method`, with its description. */
+export function methodDocs(dir) {
+  const methods = {};
+  for (const file of tsFiles(dir)) {
+    for (const node of parse(file).statements) {
+      if (!ts.isClassDeclaration(node) || !node.name) continue;
+      const namespace = node.name.text.replace(/^./, (c) => c.toLowerCase());
+      for (const member of node.members) {
+        if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue;
+        const text = docText(member);
+        if (text) methods[`${namespace}.${member.name.text}`] = text;
+      }
+    }
+  }
+  return methods;
+}

@@ -1,0 +1,73 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import document from '../../docs/openapi.json' with { type: 'json' };
+import { DEFAULT_ASSUMPTIONS } from '../../src/assumptions';
+
+type Operation = {
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, unknown>;
+  'x-assumption'?: string;
+  description?: string;
+};
+const operation = (method: string, path: string) =>
+  (document.paths as Record<string, Record<string, Operation>>)[path]?.[method];
+
+describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
+  it('is a valid OpenAPI 3.1 document by the OpenAPI Initiative schema', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(document as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has every endpoint of spec §4.1–4.11 with its documented answers', () => {
+    const endpoints: [string, string, string[]][] = [
+      ['post', '/users/update', ['200', '400', '401', '422', '500']],
+      ['post', '/financial/refund/{transaction_hash}', ['200', '202']],
+      ['get', '/financial/refund/{transaction_hash}', ['200']],
+      ['post', '/financial/account-statement/export-report', ['200', '409']],
+      ['post', '/users/bank-accounts/{account_hash}', ['200']],
+      ['put', '/products/{product_hash}/offers/{offer_code}', ['200']],
+      ['post', '/financial/anticipation/confirm/{anticipation_hash}', ['200']],
+      ['get', '/financial/anticipation', ['200']],
+      ['get', '/products/{product_hash}', ['200']],
+      ['get', '/products', ['200']],
+      ['get', '/users/fee-tiers/history', ['200']],
+    ];
+    for (const [method, path, statuses] of endpoints) {
+      const found = operation(method, path);
+      expect(found, `${method} ${path}`).toBeDefined();
+      expect(Object.keys(found?.responses ?? {})).toEqual(
+        expect.arrayContaining([...statuses, 'default']),
+      );
+      expect(found?.description, `${method} ${path} carries its method's TSDoc`).toBeTruthy();
+    }
+  });
+
+  it('sends the profile update as multipart with its files', () => {
+    const body = operation('post', '/users/update')?.requestBody?.content;
+    expect(Object.keys(body ?? {})).toEqual(['multipart/form-data']);
+    expect(JSON.stringify(body)).toContain('"avatar"');
+  });
+
+  it('notes each assumption of src/assumptions.ts where the spec says "not shown"', () => {
+    const { login, refundStatus, exportStatus, anticipationConfirmation } = DEFAULT_ASSUMPTIONS;
+    const assumedAt = (method: string, path: string) => operation(method, path)?.['x-assumption'];
+    expect(assumedAt('post', login.path)).toContain(login.body.clientId);
+    expect(assumedAt('get', refundStatus.path.replace('{hash}', '{transaction_hash}'))).toContain(
+      'terminal',
+    );
+    expect(assumedAt('get', exportStatus.path.replace('{hash}', '{export_hash}'))).toContain(
+      'finished when url is set',
+    );
+    expect(assumedAt('post', '/financial/anticipation/confirm/{anticipation_hash}')).toContain(
+      anticipationConfirmation.field,
+    );
+    expect(document.components.schemas.Error['x-assumption']).toContain('not shown');
+  });
+
+  it('describes fields with the TSDoc of the SDK types', () => {
+    expect(document.components.schemas.Product.properties.name.description).toMatch(/Product name/);
+  });
+});
