@@ -106,17 +106,8 @@ export async function dispatch(
   const delay = delayOf(state.latency);
   if (delay > 0) await sleep(delay, request.signal);
 
-  const fault = faults.take(method, path);
-  if (fault?.kind === 'drop') return DROP;
-  if (fault?.kind === 'fail') {
-    if (fault.delayMs) await sleep(fault.delayMs, request.signal);
-    if (fault.status !== undefined) {
-      const headers: Record<string, string> = {};
-      if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
-      const body = fault.body ?? { message: STATUS_TEXT[fault.status] ?? 'Injected failure.' };
-      return json(body, fault.status, headers);
-    }
-  }
+  const injected = await injectedFault(faults, method, path, request.signal);
+  if (injected !== undefined) return injected;
 
   const downloads = !inApi && path.startsWith('/downloads/');
   if (!downloads && !state.originAllowed) {
@@ -126,15 +117,9 @@ export async function dispatch(
     );
   }
 
-  let paceHeaders: Record<string, string> = {};
-  if (inApi && state.rateLimiter) {
-    const admission = state.rateLimiter.admit();
-    if (!admission.allowed) {
-      state.rateLimited += 1;
-      return json({ message: STATUS_TEXT[429] }, 429, admission.headers);
-    }
-    paceHeaders = admission.headers;
-  }
+  const admission = inApi ? admit(state) : { headers: {} };
+  if (admission.refused) return admission.refused;
+  const paceHeaders = admission.headers;
 
   const answer = await route(state, request, parsed, {
     inApi,
@@ -148,6 +133,36 @@ export async function dispatch(
   // As any HTTP server with a clock (RFC 9110 §6.6.1): the service's time, the kit's clock.
   answer.headers.set('date', new Date(state.clock.now()).toUTCString());
   return answer;
+}
+
+/**
+ * The fault `failNext` or `dropNext` queued for this request, if any: a dropped connection, or an
+ * injected answer after its delay; `undefined` when the request goes on to its route.
+ */
+async function injectedFault(
+  faults: FaultQueue,
+  method: string,
+  path: string,
+  signal: AbortSignal,
+): Promise<Response | typeof DROP | undefined> {
+  const fault = faults.take(method, path);
+  if (fault?.kind === 'drop') return DROP;
+  if (fault?.kind !== 'fail') return undefined;
+  if (fault.delayMs) await sleep(fault.delayMs, signal);
+  if (fault.status === undefined) return undefined;
+  const headers: Record<string, string> = {};
+  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  const body = fault.body ?? { message: STATUS_TEXT[fault.status] ?? 'Injected failure.' };
+  return json(body, fault.status, headers);
+}
+
+/** The rate limit's verdict on an API request: its pace headers, or the 429 that refuses it. */
+function admit(state: MockState): { headers: Record<string, string>; refused?: Response } {
+  if (!state.rateLimiter) return { headers: {} };
+  const admission = state.rateLimiter.admit();
+  if (admission.allowed) return { headers: admission.headers };
+  state.rateLimited += 1;
+  return { headers: {}, refused: json({ message: STATUS_TEXT[429] }, 429, admission.headers) };
 }
 
 interface Target {
