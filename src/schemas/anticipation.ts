@@ -89,7 +89,7 @@ export type AnticipationListResponse = Envelope<AnticipationListData>;
 export interface AnticipationConfirmParams {
   /**
    * The calculated scenario to confirm: `above` or `below`. Required. The spec gives the values but
-   * not the field's name: `scenario` is assumed (DESIGN §6, `ANTICIPATION_CONFIRM`). Spec §4.7.
+   * not the field's name: sent as `scenario` unless the client's `assumptions.anticipationConfirmation.field` names another. Spec §4.7.
    */
   scenario: AnticipationScenario;
 }

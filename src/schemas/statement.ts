@@ -26,7 +26,7 @@ import {
 /**
  * Where an export stands (spec §2.10, §3): `processing` at request time. The finished and failed
  * values are not shown: the SDK takes a set `url` as finished and `failed` or `error` as a failure
- * (assumptions, see `EXPORT_STATUS`). Any other string passes.
+ * (the client's `assumptions.exportStatus.failed` changes that set). Any other string passes.
  */
 export type StatementExportState = OpenEnum<'processing'>;
 

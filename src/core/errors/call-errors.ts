@@ -247,8 +247,8 @@ export interface FailedExport {
 }
 
 /**
- * A statement export ended in a failure status (`failed` or `error`, see `EXPORT_STATUS` in
- * `assumptions.ts`) while `statements.waitForExport` waited for it. `export` is the export as the
+ * A statement export ended in a failure status (`failed` or `error` unless the client's
+ * `assumptions.exportStatus.failed` says otherwise) while `statements.waitForExport` waited for it. `export` is the export as the
  * service last reported it.
  *
  * @example
