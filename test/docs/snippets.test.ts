@@ -7,7 +7,8 @@
  *     <!-- snippet: assumes client, seller, endSubscription -->
  *
  * and those names are declared for it: the SDK's objects with their types, the partner's own as
- * `any`. A snippet without that line must compile as it stands. The Redis guide's set-up snippet
+ * `any`; `untyped module <package>` (after a `;`) stands for a package the snippet imports that
+ * this repository does not install. A snippet without that line must compile as it stands. The Redis guide's set-up snippet
  * is also run, as it is, by `test/redis/client.test.ts`.
  */
 
@@ -43,19 +44,35 @@ const KNOWN: Record<string, string> = {
 
 const snippets: Snippet[] = documentedFiles().flatMap(snippetsOf);
 
-/** The names a snippet's marker says it assumes; `undefined` without a marker. */
-function assumed(snippet: Snippet): string[] | undefined {
-  if (snippet.marker === undefined) return undefined;
-  const match = /^assumes\s+(.+)$/.exec(snippet.marker);
-  if (!match)
-    throw new Error(`${snippet.file}:${snippet.line}: unknown marker "${snippet.marker}"`);
-  return match[1]!.split(',').map((name) => name.trim());
+/** What a snippet's marker says: the names it assumes, the packages it imports that are not installed here. */
+interface Marked {
+  names: string[];
+  modules: string[];
+}
+
+/**
+ * A marker's clauses, separated by `;`: `assumes a, b` (names the prose around the snippet
+ * defines) and `untyped module <package>` (a package the snippet imports that this repository
+ * does not install: typed as `any`).
+ */
+function marked(snippet: Snippet): Marked {
+  const result: Marked = { names: [], modules: [] };
+  for (const clause of (snippet.marker ?? '').split(';').map((part) => part.trim())) {
+    if (clause === '') continue;
+    const names = /^assumes\s+(.+)$/.exec(clause)?.[1];
+    const module = /^untyped module\s+(\S+)$/.exec(clause)?.[1];
+    if (names) result.names.push(...names.split(',').map((name) => name.trim()));
+    else if (module) result.modules.push(module);
+    else throw new Error(`${snippet.file}:${snippet.line}: unknown marker "${clause}"`);
+  }
+  return result;
 }
 
 /** The snippet as a module of its own, its assumed names declared first. */
 function moduleOf(snippet: Snippet): string {
-  const names = assumed(snippet) ?? [];
-  const declared = names.map((name) => `declare const ${name}: ${KNOWN[name] ?? 'any'};`);
+  const declared = marked(snippet).names.map(
+    (name) => `declare const ${name}: ${KNOWN[name] ?? 'any'};`,
+  );
   return `export {};\n${declared.join('\n')}\n${snippet.code}`;
 }
 
@@ -66,7 +83,7 @@ function fileName(snippet: Snippet): string {
 describe('the snippets of the guides and the README', () => {
   it('are found: every guide with code has its snippets read', () => {
     expect(snippets.length).toBeGreaterThan(40);
-    for (const snippet of snippets) assumed(snippet);
+    for (const snippet of snippets) marked(snippet);
   });
 
   it('type-check against the SDK, each as written or with what its marker says it assumes', () => {
@@ -79,11 +96,17 @@ describe('the snippets of the guides and the README', () => {
       writeFileSync(path, moduleOf(snippet));
       where.set(path, snippet);
     }
+    const modules = snippets.flatMap((snippet) => marked(snippet).modules);
+    const shims = `${dir}/untyped-modules.d.ts`;
+    writeFileSync(shims, modules.map((name) => `declare module '${name}';`).join('\n'));
     const config = ts.readConfigFile(`${ROOT}tsconfig.json`, ts.sys.readFile).config;
     const { options } = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
     // A callback handed to the partner's own objects (declared `any`) has no type to take its
     // parameters' from; one handed to the SDK does, and is checked as usual.
-    const program = ts.createProgram([...where.keys()], { ...options, noImplicitAny: false });
+    const program = ts.createProgram([...where.keys(), shims], {
+      ...options,
+      noImplicitAny: false,
+    });
     const problems = ts
       .getPreEmitDiagnostics(program)
       .filter((diagnostic) => diagnostic.file && where.has(diagnostic.file.fileName))
