@@ -58,8 +58,8 @@ function isUploadable(value: unknown): value is Uploadable {
   return typeof (value as { getReader?: unknown }).getReader === 'function';
 }
 
-// `z.unknown()` and a rule rather than `z.custom`, whose class would add ~200 bytes gzipped to a
-// partner's bundle for this one field (issue 8).
+// `z.unknown()` and a rule rather than `z.custom`, whose class every partner's bundle would carry
+// for this one field.
 const anyUploadable = z.unknown().check(
   rule((value) =>
     isUploadable(value)
@@ -126,8 +126,8 @@ interface RuleIssue {
 /**
  * A rule as a zod check: `broken` returns the issue when a value breaks the rule. The SDK writes its
  * rules this way rather than with zod's built-ins (`z.int`, `z.gte`, `z.regex`, `z.enum`): zod/mini
- * has no locale, so each needs our message anyway, and zod's check classes would add ~1 KB gzipped
- * to a partner's bundle (issue 8). The issues keep zod's shapes, so code reading `code` still works.
+ * has no locale, so each needs our message anyway, and zod's check classes would ship in every
+ * partner's bundle. The issues keep zod's shapes, so code reading `code` still works.
  */
 function rule<T>(broken: (value: T) => RuleIssue | undefined): z.core.$ZodCheck<T> {
   return z.check<T>((payload) => {

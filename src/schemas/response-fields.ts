@@ -19,7 +19,7 @@ type AnySchema = z.core.$ZodType;
 
 /**
  * Shared leaves of the response schemas. A schema holds no state, so one instance serves every field
- * of its type; building a fresh one per field cost a tenth of the import time (issue 8).
+ * of its type; building a fresh one per field would make every import pay for thousands of them.
  */
 export const STRING = z.string();
 /** The shared response number (see {@link STRING}). */

@@ -1,6 +1,6 @@
 /**
  * The mock's pace: an optional rate limit and an optional latency, so bulk jobs and adaptive
- * concurrency can be exercised and measured against it (issue 17). The spec shows no rate limit
+ * concurrency can be exercised and measured against it. The spec shows no rate limit
  * (§8: "Request rate limits: not shown"); when one is set, the mock answers as a Laravel
  * `throttle` middleware does: 429 `{"message":"Too Many Attempts."}` with `Retry-After` in whole
  * seconds and the `X-RateLimit-*` headers.

@@ -113,7 +113,7 @@ export function isSecretKey(key: string): boolean {
  * A JWT (three base64url parts, the first starting with `eyJ`) is a bearer token in any context.
  * Linear in the text: a JWT starts where a run of token characters starts (the lookbehind), and
  * each part is taken whole by a lookahead and a back-reference, which never backtrack, so a run of
- * repeated `eyJ` costs one pass instead of one pass per `eyJ` (issue 13).
+ * repeated `eyJ` costs one pass instead of one pass per `eyJ`.
  */
 const JWT_PATTERN = /(?<![\w-])eyJ(?=([\w-]+))\1\.(?=([\w-]{4,}))\2\.(?=([\w-]{4,}))\3/g;
 /** `"client_token":"…"`, `client_secret=…` and the like inside text bodies. */
