@@ -7,6 +7,8 @@
  *                                                 replaces its section of RESULTS.md
  *   node bench/run.ts --sizes-only                only the bundle and package sizes (no timing);
  *                                                 replaces their section of RESULTS.md
+ *   node bench/run.ts --telemetry-only [--quick]  only the OpenTelemetry rows (issue 25); a full
+ *                                                 run of them replaces their section of RESULTS.md
  *
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
@@ -45,6 +47,11 @@ const { benchBulk, bulkReport } = (await import(
 const BULK_ONLY = process.argv.includes('--bulk-only');
 /** `--sizes-only`: only the bundle and package sizes, which take seconds and no quiet machine. */
 const SIZES_ONLY = process.argv.includes('--sizes-only');
+/** `--telemetry-only`: only the OpenTelemetry rows. */
+const TELEMETRY_ONLY = process.argv.includes('--telemetry-only');
+const { benchTelemetry, telemetryReport } = (await import(
+  new URL('./telemetry.ts', import.meta.url).href
+)) as typeof import('./telemetry');
 const TOKEN = 'bench-client-token';
 
 // ---------------------------------------------------------------------------------------------
@@ -365,6 +372,12 @@ interface ValidationRow {
   target: boolean;
 }
 
+// The telemetry rows need nothing below (the SDK's sources are loaded next): they run on their own.
+if (TELEMETRY_ONLY) {
+  await telemetryOnly();
+  process.exit(0);
+}
+
 /** The SDK's compiled schemas, loaded from source (Node strips its types): they are not exported. */
 const { compiled: compiledBySdk } = (await import(
   new URL('../src/core/validation/index.ts', import.meta.url).href
@@ -598,22 +611,31 @@ function benchPackSize(): PackSize {
 async function benchSizes(): Promise<SizeRow[]> {
   const rows: SizeRow[] = [];
   for (const entry of BUNDLES) {
+    // Split as a partner's bundler splits: what `import()` loads (the OpenTelemetry code, only
+    // when a provider is registered) is a chunk of its own, measured on its own row.
     const result = await build({
       stdin: { contents: entry.contents, resolveDir: ROOT, loader: 'js' },
       bundle: true,
       format: 'esm',
       minify: true,
+      splitting: true,
+      outdir: 'bench-sizes',
       platform: entry.platform,
       external: ['msw', 'msw/*'],
       write: false,
       logLevel: 'silent',
     });
-    const code = result.outputFiles[0]!.contents;
-    rows.push({
-      name: entry.name,
-      minBytes: code.length,
-      gzipBytes: gzipSync(code, { level: 9 }).length,
-    });
+    for (const output of result.outputFiles) {
+      const lazy = !output.path.endsWith('stdin.js');
+      if (lazy && !entry.name.startsWith('partner-sdk (every')) continue;
+      rows.push({
+        name: lazy
+          ? 'partner-sdk: its OpenTelemetry chunk (loaded only with a provider)'
+          : entry.name,
+        minBytes: output.contents.length,
+        gzipBytes: gzipSync(output.contents, { level: 9 }).length,
+      });
+    }
   }
   process.stderr.write('.');
   return rows;
@@ -865,6 +887,20 @@ async function bulkOnly(): Promise<void> {
   replaceSection('## Bulk:', section);
 }
 
+/** Runs only the telemetry rows; a full run writes their section into RESULTS.md in place. */
+async function telemetryOnly(): Promise<void> {
+  const server = await startServer();
+  try {
+    const rows = await benchTelemetry({ base: server.base, token: TOKEN, quick: QUICK, alternate });
+    const section = telemetryReport(rows, timingVerdict).join('\n');
+    process.stderr.write('\n');
+    console.log(section);
+    if (!QUICK) replaceSection('## Telemetry:', section);
+  } finally {
+    server.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const heapArg = process.argv.indexOf('--heap-child');
   if (heapArg !== -1) {
@@ -888,9 +924,16 @@ async function main(): Promise<void> {
     const imports = benchImports();
     const sizes = await benchSizes();
     const bulk = await benchBulk(QUICK);
+    const telemetry = await benchTelemetry({
+      base: server.base,
+      token: TOKEN,
+      quick: QUICK,
+      alternate,
+    });
     const text = [
       report(calls, references, validation, imports, sizes, heap),
       ...bulkReport(bulk, timingVerdict),
+      ...telemetryReport(telemetry, timingVerdict),
     ].join('\n');
     process.stderr.write('\n');
     console.log(text);

@@ -218,8 +218,21 @@ class SpanEvents implements SpanScope {
   }
 }
 
+/** `server.address` and `server.port` by origin: a client calls one or two, and parsing each URL costs. */
+const servers = new Map<string, Attributes>();
+
 /** Where a URL's requests go: `server.address` and `server.port` (the scheme's default when none). */
 function server(url: string): Attributes {
+  const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2) >>> 0);
+  let found = servers.get(origin);
+  if (!found) {
+    found = parseServer(url);
+    if (servers.size < 64) servers.set(origin, found);
+  }
+  return found;
+}
+
+function parseServer(url: string): Attributes {
   try {
     const { hostname, port, protocol } = new URL(url);
     const address = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
