@@ -66,11 +66,11 @@ it('4 workers, 2 of them SIGKILLed mid-run: every transaction refunded exactly o
 
   // Every transaction enqueued twice: one job each.
   const producer = startChild('test/bullmq/fixtures/producer.ts', { ...env, TWICE: '1' });
-  expect(await producer.next(30_000)).toEqual({ enqueued: 2 * COUNT, jobs: COUNT });
+  expect(await producer.next(90_000)).toEqual({ enqueued: 2 * COUNT, jobs: COUNT });
 
   // Two workers killed a quarter of the way through, while the kit holds answers to their refunds.
   const killed = ['w0', 'w1'];
-  const deadline = Date.now() + 40_000;
+  const deadline = Date.now() + 120_000;
   let heldByKilled = 0;
   for (;;) {
     const { completed } = await queue.getJobCounts('completed');
