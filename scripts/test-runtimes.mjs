@@ -217,7 +217,10 @@ console.log(`installed ${packed.filename} into ${project}`);
 const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
 const checks = ['node16', 'bundler', 'node10'].map(async (resolution) => ({
   resolution,
-  ...(await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`])),
+  // Three compilers at once: on a busy two-core machine each takes minutes, not seconds.
+  ...(await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], {
+    timeoutMs: 300_000,
+  })),
 }));
 for (const { resolution, ok, output, seconds } of await Promise.all(checks)) {
   const { own, others } = classifyErrors(output);
