@@ -12,6 +12,8 @@ import { createMockPartnerApi } from 'partner-sdk/testing';
 interface Start {
   count: number;
   requestsPerSecond: number;
+  /** The bucket's size; the kit's default (a second's worth) when absent. */
+  burst?: number;
   latencyMs: number;
 }
 
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
   const mock = createMockPartnerApi({ latencyMs: start.latencyMs });
   const hashes = Array.from({ length: start.count }, () => mock.addTransaction());
   const server = await mock.listen();
-  mock.setRateLimit({ requestsPerSecond: start.requestsPerSecond });
+  mock.setRateLimit({ requestsPerSecond: start.requestsPerSecond, burst: start.burst });
   mock.clearRequests();
   process.send?.({
     url: server.url,

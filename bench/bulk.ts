@@ -3,6 +3,8 @@
  * a rate R with a few milliseconds of latency, run by `requestRefunds` (adaptive concurrency) and,
  * for comparison, by a naive `Promise.all` over `p-limit` with the SDK's own retries. Verdicts:
  * completion within 1.1 × the ideal count / R, 429s under 2 % of requests, no duplicate refund.
+ * Then the pace sweep: the same job against R in {20, 60, 200, 1000} a second and bursts of 1, 10
+ * and R.
  */
 
 import { fork } from 'node:child_process';
@@ -31,6 +33,22 @@ export interface BulkResult {
   latencyMs: number;
   idealSeconds: number;
   runs: BulkRun[];
+  sweep: SweepResult;
+}
+
+/** One job of the pace sweep: `requestRefunds` against the kit limited to `rate` and `burst`. */
+export interface SweepRun extends BulkRun {
+  rate: number;
+  burst: number;
+  idealSeconds: number;
+}
+
+export interface SweepResult {
+  /** Seconds of work at the service's rate in each job (the count is this × R). */
+  seconds: number;
+  runs: SweepRun[];
+  /** Rates left out: above 60 % of what the kit served here, so the kit and not R would limit. */
+  skipped: number[];
 }
 
 interface Service {
@@ -45,11 +63,12 @@ async function startService(
   count: number,
   requestsPerSecond: number,
   latencyMs: number,
+  burst?: number,
 ): Promise<Service> {
   const child = fork(fileURLToPath(new URL('./bulk-server.ts', import.meta.url)), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  child.send({ count, requestsPerSecond, latencyMs });
+  child.send({ count, requestsPerSecond, latencyMs, burst });
   const ready = await new Promise<Omit<Service, 'stats'>>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Omit<Service, 'stats'>));
     child.once('exit', (code) => reject(new Error(`bulk server exited (${code})`)));
@@ -73,8 +92,9 @@ async function measure(
   rate: number,
   latencyMs: number,
   job: (service: Service) => Promise<number>,
+  burst?: number,
 ): Promise<BulkRun> {
-  const service = await startService(count, rate, latencyMs);
+  const service = await startService(count, rate, latencyMs, burst);
   const t0 = performance.now();
   const failed = await job(service);
   const seconds = (performance.now() - t0) / 1000;
@@ -105,6 +125,41 @@ async function capacity(latencyMs: number): Promise<number> {
 /** R: 500 a second (250 quick), or 60 % of what the kit can serve here if that is lower. */
 const rateFor = (quick: boolean, served: number) =>
   Math.max(20, Math.min(quick ? 250 : 500, Math.floor((served * 0.6) / 10) * 10));
+
+/**
+ * The pace sweep: R in {20, 60, 200, 1000} a second and bursts of 1, 10 and R, a job of
+ * `seconds` of work each. The pace needs about two 429s (a second each when the burst is small)
+ * to learn a limit, so the verdict (1.15 × ideal) is for a minute of work; a quick run is shown.
+ */
+async function sweepPace(quick: boolean, served: number, latencyMs: number): Promise<SweepResult> {
+  const seconds = quick ? 10 : 60;
+  const runs: SweepRun[] = [];
+  const skipped: number[] = [];
+  for (const rate of [20, 60, 200, 1000]) {
+    if (rate > served * 0.6) {
+      skipped.push(rate);
+      continue;
+    }
+    for (const burst of [1, 10, rate]) {
+      const count = rate * seconds;
+      const run = await measure(
+        `R = ${rate}, burst ${burst}`,
+        count,
+        rate,
+        latencyMs,
+        async (service) => {
+          const summary = await requestRefunds(clientFor(service), service.hashes, {
+            concurrency: 4,
+          });
+          return summary.failed;
+        },
+        burst,
+      );
+      runs.push({ ...run, rate, burst, idealSeconds: count / rate });
+    }
+  }
+  return { seconds, runs, skipped };
+}
 
 export async function benchBulk(quick: boolean): Promise<BulkResult> {
   const latencyMs = 3;
@@ -143,6 +198,7 @@ export async function benchBulk(quick: boolean): Promise<BulkResult> {
     latencyMs,
     idealSeconds: count / requestsPerSecond,
     runs: [sdk, naive],
+    sweep: await sweepPace(quick, served, latencyMs),
   };
 }
 
@@ -177,6 +233,34 @@ export function bulkReport(result: BulkResult, verdict: (ok: boolean) => string)
       `| ${run.name} | ${run.seconds.toFixed(1)} | ${ratio.toFixed(2)} | ${run.requests} | ${run.rateLimited} | ` +
         `${share.toFixed(2)} | ${run.failed} | ${run.refunded} | ${run.duplicates} | ` +
         `${ours ? verdict(ratio <= 1.1) : '—'} | ${ours ? verdict(share < 2) : '—'} | ${ours ? verdict(run.duplicates === 0 && run.refunded === run.count) : '—'} |`,
+    );
+  }
+  lines.push('', ...sweepReport(result.sweep, verdict));
+  return lines;
+}
+
+/** The pace sweep's table. */
+function sweepReport(sweep: SweepResult, verdict: (ok: boolean) => string): string[] {
+  const lines = [
+    `### The pace sweep: ${sweep.seconds} s of work at each limit`,
+    '',
+    "`requestRefunds` (concurrency 4) against the kit limited to R a second with a bucket of B (the kit's " +
+      'token bucket; `Retry-After` in whole seconds, at least 1), R × ' +
+      `${sweep.seconds} refunds each. Targets: within 1.15 × the ideal R × ${sweep.seconds} / R s, under 3 % of requests answered 429, no duplicate.` +
+      (sweep.skipped.length
+        ? ` Left out: R = ${sweep.skipped.join(', ')}, above 60 % of what the kit served here (the kit, not R, would set the pace).`
+        : ''),
+    '',
+    '| R | burst | seconds | ÷ ideal | requests | 429 % | duplicates | ≤ 1.15 × ideal | 429s < 3 % | 0 duplicates |',
+    '|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
+  ];
+  for (const run of sweep.runs) {
+    const ratio = run.seconds / run.idealSeconds;
+    const share = run.requests ? (run.rateLimited / run.requests) * 100 : 0;
+    const clean = run.duplicates === 0 && run.refunded === run.count;
+    lines.push(
+      `| ${run.rate} | ${run.burst} | ${run.seconds.toFixed(1)} | ${ratio.toFixed(2)} | ${run.requests} | ` +
+        `${share.toFixed(2)} | ${run.duplicates} | ${verdict(ratio <= 1.15)} | ${verdict(share < 3)} | ${verdict(clean)} |`,
     );
   }
   lines.push('');

@@ -51,6 +51,8 @@ const MAX_WAIT_MS = 50;
 const CATCH_UP_BURST = 0.5;
 /** …plus this share of an interval, which a timer's lateness rarely exceeds. */
 const LATE = 0.2;
+/** Requests per second beyond which the pace no longer climbs. */
+const MAX_RATE = 1_000_000;
 const FIRST_PAUSE_MS = 1_000;
 const MAX_PAUSE_MS = 30_000;
 
@@ -254,7 +256,9 @@ export class Congestion {
       const left = (1 - t / this.#plateau) ** (this.#refining ? 1 : 3);
       rate = top * HOLD - (top * HOLD - estimate * BELOW) * left;
     } else rate = top * (HOLD + ((t - this.#plateau) / DOUBLE_AFTER_MS) ** 3);
-    this.#rate = rate;
-    return rate;
+    // A search that is never refused would climb without end: beyond any service's rate, the
+    // concurrency limit is what holds the job.
+    this.#rate = Math.min(rate, MAX_RATE);
+    return this.#rate;
   }
 }

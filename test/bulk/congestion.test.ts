@@ -76,6 +76,17 @@ describe('Congestion', () => {
     expect(c.reserve(500)).toBeCloseTo(510);
   });
 
+  it('stops climbing at a bound when a search is never refused', () => {
+    const c = new Congestion(4, 1, 16);
+    c.reserve(0);
+    c.success(0, 1);
+    c.throttle(0, 1000, 2);
+    // Ten minutes later the search would be at 2^6000 a second; the pace stays a finite rate.
+    expect(c.reserve(600_000)).toBe(0);
+    expect(Number.isFinite(c.rate)).toBe(true);
+    expect(c.reserve(600_000)).toBeGreaterThanOrEqual(0);
+  });
+
   it('backs off 1 s, 2 s, 4 s… on 503s without Retry-After', () => {
     const c = new Congestion(4, 1, 4);
     c.throttle(0, undefined, 0);
