@@ -15,7 +15,7 @@ import { PartnerClient } from 'partner-sdk';
 import { followBatch, type QueueJobResult } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Child, startChild, startChildren } from '../redis/support/children';
+import { type Child, startChild } from '../redis/support/children';
 import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
 import { serveKit } from './kit-server';
 
@@ -56,13 +56,14 @@ it('4 workers, 2 of them SIGKILLed mid-run: every transaction refunded exactly o
     PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
     HASHES_FILE: join(dir, 'hashes.txt'),
   };
-  const workers = await startChildren(4, 'test/bullmq/fixtures/refund-worker.ts', (i) => ({
-    ...env,
-    RUNNER: `w${i}`,
-  }));
+  const workers = [0, 1, 2, 3].map((i) =>
+    startChild('test/bullmq/fixtures/refund-worker.ts', { ...env, RUNNER: `w${i}` }),
+  );
   cleanups.push(async () => {
     await Promise.all(workers.map((worker: Child) => worker.close()));
   });
+  // Loading BullMQ in four fresh processes at once takes a while on a busy machine.
+  await Promise.all(workers.map((worker) => worker.next(90_000)));
 
   // Every transaction enqueued twice: one job each.
   const producer = startChild('test/bullmq/fixtures/producer.ts', { ...env, TWICE: '1' });
