@@ -18,7 +18,8 @@
  */
 
 import { fork, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -377,6 +378,26 @@ if (TELEMETRY_ONLY) {
   await telemetryOnly();
   process.exit(0);
 }
+
+// The SDK's source imports its files without extensions, as a bundler reads them: resolved here
+// for the one module the bench loads from source, not the built package.
+const SOURCE = new URL('../src/', import.meta.url).href;
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    const parent = context.parentURL ?? '';
+    if (
+      parent.startsWith(SOURCE) &&
+      /^\.\.?\//.test(specifier) &&
+      !/\.[cm]?[jt]s$/.test(specifier)
+    ) {
+      for (const suffix of ['.ts', '/index.ts']) {
+        const url = new URL(`${specifier}${suffix}`, parent);
+        if (existsSync(fileURLToPath(url))) return { url: url.href, shortCircuit: true };
+      }
+    }
+    return nextResolve(specifier, context);
+  },
+});
 
 /** The SDK's compiled schemas, loaded from source (Node strips its types): they are not exported. */
 const { compiled: compiledBySdk } = (await import(
