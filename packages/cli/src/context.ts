@@ -40,6 +40,7 @@ export interface GlobalOptions {
   format?: string;
   sellerToken?: string;
   profile?: string;
+  trace?: boolean;
 }
 
 /** The streams a command writes to (the process's, or a test's). */

@@ -24,6 +24,7 @@ import { statementsCommand } from './commands/statements';
 import { triggerCommand, webhooksCommand } from './commands/webhooks';
 import { Context, EXIT, type GlobalOptions, type Io } from './context';
 import { report } from './report';
+import { startTracing } from './trace';
 
 const HELP_FOOTER = `
 Output: tables on a terminal; JSON lines (one object per line, a bulk job ending with a
@@ -57,6 +58,10 @@ function createProgram(io: Io): Command {
     .option('--json', 'the same as --format json')
     .option('--profile <name>', 'use the credentials saved by partner-sdk login under NAME')
     .option('--seller-token <token>', "act for this seller (the user's public_token)")
+    .option(
+      '--trace',
+      'OpenTelemetry spans of the calls: JSON lines on stderr, or OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set',
+    )
     .addHelpText('after', HELP_FOOTER)
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({
@@ -74,6 +79,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     (action) =>
     async (...args) => {
       let context: Context | undefined;
+      const stopTracing = program.opts<GlobalOptions>().trace ? await startTracing(io) : undefined;
       try {
         context = new Context(io, program.opts<GlobalOptions>());
         await context.loadProfile();
@@ -81,6 +87,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
         code = typeof result === 'number' ? result : EXIT.ok;
       } catch (error) {
         code = report(io, context, error);
+      } finally {
+        await stopTracing?.();
       }
     };
 
