@@ -54,6 +54,8 @@ for (const page of pages) {
       '--disable-sync',
       `--user-data-dir=${profile}`,
       '--hide-scrollbars',
+      // Let the page's script lay it out before the picture is taken.
+      '--virtual-time-budget=5000',
       '--window-size=1280,1600',
       `--screenshot=${png}`,
       pathToFileURL(file).href,

@@ -22,7 +22,7 @@ function groupOf(file, reflection) {
   if (/Error$/.test(name) && reflection.kindOf(ReflectionKind.Class)) return 'Errors';
   if (/(^|\/)(errors|call-errors|api-errors|partner-error)\.ts$/.test(file)) return 'Errors';
   if (/Params(Schema)?$/.test(name) || /(^|\/)params/.test(file)) return 'Params';
-  if (file.startsWith('schemas/')) return 'Results';
+  if (file.startsWith('schemas/') || /(Result|Accepted|Existing)$/.test(name)) return 'Results';
   return 'Client and resources';
 }
 
