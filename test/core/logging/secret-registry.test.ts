@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { holdSecret, redactText, registerSecret, unpinSecret } from '../../src/core/logging/redact';
+import {
+  holdSecret,
+  redactText,
+  registerSecret,
+  unpinSecret,
+} from '../../../src/core/logging/redact';
 
 /** Registers `count` other tokens, as a process serving that many sellers would. */
 function passTokens(prefix: string, count: number): void {

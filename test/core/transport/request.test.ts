@@ -4,8 +4,8 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient, ResponseValidationError } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { PartnerClient, ResponseValidationError } from '../../../src/index';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import {
   isAlreadyRunning,
   RUNNING_ON_CONFLICT,
   schemaByStatus,
-} from '../../src/core/transport/outcomes';
+} from '../../../src/core/transport/outcomes';
 
 /** A Response as fetch delivers it: `url` is read-only, so it is set the way a fetch would. */
 function answer(status: number, headers: Record<string, string>, url: string): Response {

@@ -8,7 +8,7 @@ import {
   retryDelay,
   retryReason,
   timeForWait,
-} from '../../src/core/retry/policy';
+} from '../../../src/core/retry/policy';
 
 // The decisions alone, on the errors ky reports for one attempt; the loop that acts on them is
 // tested over a real server in test/client/transport.test.ts.

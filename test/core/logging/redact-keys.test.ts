@@ -3,7 +3,7 @@
  * own code or headers may write camelCase or kebab-case, and all of them name the same field.
  */
 import { describe, expect, it } from 'vitest';
-import { redactDeep, redactForLog } from '../../src/core/logging/redact';
+import { redactDeep, redactForLog } from '../../../src/core/logging/redact';
 
 describe('keys are matched by their letters and digits, whatever the case or separators', () => {
   it('masks secret keys in every spelling, in data and in logs alike', () => {

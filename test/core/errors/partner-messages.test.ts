@@ -4,8 +4,8 @@
  */
 
 import { describe, expect, it, vi } from 'vitest';
-import { makeAPIError } from '../../src/core/errors';
-import { PartnerClient, UnprocessableEntityError } from '../../src/index';
+import { makeAPIError } from '../../../src/core/errors';
+import { PartnerClient, UnprocessableEntityError } from '../../../src/index';
 
 const REQUEST = { method: 'POST', path: '/users/update' };
 const laravel8 = (errors: Record<string, string[]>) => ({

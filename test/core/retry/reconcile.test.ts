@@ -7,8 +7,8 @@
 
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient } from '../../src/index';
-import { type StubServer, startStub } from '../helpers/stub-server';
+import { PartnerClient } from '../../../src/index';
+import { type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

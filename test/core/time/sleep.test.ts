@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sleep } from '../../src/core/time/sleep';
-import { countingController } from '../helpers/counting-signal';
+import { sleep } from '../../../src/core/time/sleep';
+import { countingController } from '../../helpers/counting-signal';
 
 // The one wait behind retries, polls and the testing kit's delays.
 

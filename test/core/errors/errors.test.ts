@@ -12,8 +12,8 @@ import {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from '../../src/core/errors';
-import { registerSecret } from '../../src/core/logging/redact';
+} from '../../../src/core/errors';
+import { registerSecret } from '../../../src/core/logging/redact';
 
 const request = { method: 'POST', path: '/financial/refund/abc' };
 
@@ -152,7 +152,7 @@ describe('instanceof across copies of the package', () => {
     // With the module registry reset, the import evaluates the error modules again: a distinct
     // copy of every class, as when a partner's app loads both the ESM and the CJS build.
     vi.resetModules();
-    const copy = await import('../../src/core/errors');
+    const copy = await import('../../../src/core/errors');
     expect(copy.NotFoundError).not.toBe(NotFoundError);
     const foreign = copy.makeAPIError(request, 404, undefined, new Headers());
     expect(foreign).toBeInstanceOf(NotFoundError);

@@ -6,9 +6,9 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { redactDeep } from '../../src/core/logging/redact';
-import { PartnerClient, UnprocessableEntityError } from '../../src/index';
-import { type StubServer, startStub, withLogin } from '../helpers/stub-server';
+import { redactDeep } from '../../../src/core/logging/redact';
+import { PartnerClient, UnprocessableEntityError } from '../../../src/index';
+import { type StubServer, startStub, withLogin } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {
