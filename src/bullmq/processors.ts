@@ -8,8 +8,10 @@
 
 import type { PartnerClient, SellerClient } from '../client';
 import type { RequestOptions } from '../core/options';
+import type { TelemetryOptions } from '../telemetry/types';
 import { type RateLimitedQueue, rethrowForBullmq } from './failures';
 import type { OfferUpdateJobData, RefundJobData, RefundWaitJobData } from './jobs';
+import { tracedProcessor } from './telemetry';
 
 /** What a processor reads of a BullMQ job. */
 export interface ProcessorJob<D> {
@@ -31,6 +33,11 @@ export interface ProcessorOptions {
   queue: RateLimitedQueue;
   /** Per-call `timeout`, `totalTimeout` and `headers` (retries are BullMQ's). */
   requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'>;
+  /**
+   * OpenTelemetry: a span per job (`bullmq.refunds.request`…) with the SDK's calls under it.
+   * Default: the providers registered with `@opentelemetry/api`; `false` turns it off.
+   */
+  telemetry?: false | TelemetryOptions;
 }
 
 /** A job's result: plain JSON, the bulk outcome kinds `succeeded` and `existing`. */
@@ -74,7 +81,7 @@ export function refundProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
 ): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
-  return async (job) => {
+  return tracedProcessor('bullmq.refunds.request', options.telemetry, async (job) => {
     const { transactionHash: key, params } = job.data;
     const request = callOptions(options);
     try {
@@ -95,7 +102,7 @@ export function refundProcessor(
     } catch (error) {
       return rethrowForBullmq(error, options.queue);
     }
-  };
+  });
 }
 
 /**
@@ -111,7 +118,7 @@ export function refundWaitProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
 ): (job: ProcessorJob<RefundWaitJobData>) => Promise<QueueJobResult> {
-  return async (job) => {
+  return tracedProcessor('bullmq.refunds.waitForCompletion', options.telemetry, async (job) => {
     const key = job.data.transactionHash;
     try {
       const final = await client.refunds.waitForCompletion(key);
@@ -120,7 +127,7 @@ export function refundWaitProcessor(
     } catch (error) {
       return rethrowForBullmq(error, options.queue);
     }
-  };
+  });
 }
 
 /**
@@ -135,7 +142,7 @@ export function offerUpdateProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
 ): (job: ProcessorJob<OfferUpdateJobData>) => Promise<QueueJobResult> {
-  return async (job) => {
+  return tracedProcessor('bullmq.offers.update', options.telemetry, async (job) => {
     const { productHash, offerCode, params } = job.data;
     const key = `${productHash}/${offerCode}`;
     try {
@@ -149,5 +156,5 @@ export function offerUpdateProcessor(
     } catch (error) {
       return rethrowForBullmq(error, options.queue);
     }
-  };
+  });
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { refundProcessor } from '../../src/bullmq';
+import { kit } from './client';
+import { spanTree, useOtel } from './harness';
+
+const otel = useOtel();
+
+describe('telemetry of BullMQ processors', () => {
+  it('records a span per job with its outcome and the SDK calls under it, never the job id', async () => {
+    const { mock, seller } = kit();
+    const transaction = mock.addTransaction(3100);
+    const process = refundProcessor(seller, { queue: { rateLimit: async () => {} } });
+    const job = {
+      id: `refund:${transaction}`,
+      data: { transactionHash: transaction },
+      timestamp: Date.now(),
+      attemptsMade: 1,
+    };
+    const result = await process(job);
+    expect(result.status).toBe('succeeded');
+    const [span, ...others] = spanTree(otel().spans());
+    expect(others).toEqual([]);
+    expect(span!.name).toBe('bullmq.refunds.request');
+    expect(span!.attributes).toEqual({
+      'messaging.system': 'bullmq',
+      'messaging.operation.type': 'process',
+      'partner_sdk.bullmq.attempt': 2,
+      'partner_sdk.bulk.outcome': 'succeeded',
+    });
+    // A job BullMQ ran before reads the refunds first, then sends.
+    expect(span!.children.map((call) => call.name)).toEqual([
+      'refunds.findCreatedSince',
+      'refunds.request',
+    ]);
+    expect(
+      JSON.stringify(
+        otel()
+          .spans()
+          .map((s) => [s.attributes, s.events]),
+      ),
+    ).not.toContain(transaction);
+  });
+});
