@@ -24,7 +24,6 @@ import { statementsCommand } from './commands/statements';
 import { triggerCommand, webhooksCommand } from './commands/webhooks';
 import { Context, EXIT, type GlobalOptions, type Io } from './context';
 import { report } from './report';
-import { startTracing } from './trace';
 
 const HELP_FOOTER = `
 Output: tables on a terminal; JSON lines (one object per line, a bulk job ending with a
@@ -79,7 +78,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     (action) =>
     async (...args) => {
       let context: Context | undefined;
-      const stopTracing = program.opts<GlobalOptions>().trace ? await startTracing(io) : undefined;
+      // The OpenTelemetry SDK loads only for --trace: every other command starts without it.
+      const stopTracing = program.opts<GlobalOptions>().trace
+        ? await (await import('./trace')).startTracing(io)
+        : undefined;
       try {
         context = new Context(io, program.opts<GlobalOptions>());
         await context.loadProfile();
