@@ -47,4 +47,9 @@ export {
   enqueueRefundWaits,
   type ProducerQueue,
 } from './producer';
-export { type CountedQueue, followBatch, type QueueProgress } from './progress';
+export {
+  type CountedQueue,
+  type FollowBatchOptions,
+  followBatch,
+  type QueueProgress,
+} from './progress';

@@ -11,8 +11,11 @@ import type { RequestRefundParams } from '../schemas/refund';
 
 /** The job names of the three operations. */
 export const JOB_NAMES = {
+  /** A refund request (`refunds.request`), reconciled before it is sent again. */
   refund: 'refund-request',
+  /** A wait for a refund's final status (`refunds.waitForCompletion`). */
   refundWait: 'refund-wait',
+  /** An offer update (`offers.update`). */
   offerUpdate: 'offer-update',
 } as const;
 

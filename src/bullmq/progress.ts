@@ -43,6 +43,25 @@ export interface QueueProgress {
 const STATES = ['completed', 'failed', 'waiting', 'delayed', 'prioritized', 'active'];
 const RATE_WINDOW_MS = 5_000;
 
+/** How {@link followBatch} follows a batch. */
+export interface FollowBatchOptions {
+  /** The batch's size, when known: progress then has a percentage and a time left. */
+  total?: number;
+  /** How often the queue's counts are read, in milliseconds (default 1 000). */
+  intervalMs?: number;
+  /** Stops following (the promise rejects with the signal's reason). */
+  signal?: AbortSignal;
+  /**
+   * Called with every report, the first one at once.
+   *
+   * @example
+   * ```ts
+   * onProgress: (p) => console.error(`${p.done}/${p.total} done`),
+   * ```
+   */
+  onProgress?: (progress: QueueProgress) => void;
+}
+
 /**
  * Follows a batch until no job is left waiting or active: calls `onProgress` every `intervalMs`
  * (default 1 000) and resolves with the last report. Any process can follow a batch: a
@@ -60,12 +79,7 @@ const RATE_WINDOW_MS = 5_000;
  */
 export async function followBatch(
   queue: CountedQueue,
-  options: {
-    total?: number;
-    intervalMs?: number;
-    signal?: AbortSignal;
-    onProgress?: (progress: QueueProgress) => void;
-  } = {},
+  options: FollowBatchOptions = {},
 ): Promise<QueueProgress> {
   const samples: { at: number; done: number }[] = [];
   for (;;) {
