@@ -15,7 +15,7 @@ import {
   WITH_PAST_REFUND,
 } from './fixtures/financial';
 import { setRawHandler } from './internal';
-import type { MockPartnerApi, MockProductHandle } from './mock-api-types';
+import type { MockCredentials, MockPartnerApi, MockProductHandle } from './mock-api-types';
 import { latencyOf, RateLimiter, rateLimitOf } from './pace';
 import { apiRoutes, publicRouteKeys } from './routes';
 import { revokePixRecurring } from './routes/products';
@@ -39,6 +39,19 @@ function fetchFailed(): TypeError {
   return new TypeError('fetch failed', { cause });
 }
 
+/**
+ * The kit's credentials. The ready token is readable but not enumerable, so a client built with
+ * `...mock.credentials` logs in at `POST /auth` as a partner's service does (a token store under
+ * test is really exercised); a test that wants the ready token names it.
+ */
+function credentialsOf(state: MockState): MockCredentials {
+  const credentials = { clientId: state.clientId, clientSecret: state.clientSecret };
+  return Object.defineProperty(credentials, 'clientToken', {
+    value: [...state.clientTokens][0]!,
+    enumerable: false,
+  }) as MockCredentials;
+}
+
 /** The seeded data a test names: sellers, transactions, products and their offers, accounts. */
 function seededHandles(state: MockState) {
   const handleOf = (hash: string): MockProductHandle => {
@@ -48,11 +61,7 @@ function seededHandles(state: MockState) {
   const [person, company] = state.sellers as [MockSeller, MockSeller];
   const [course, ebook, physical, recurring] = state.products.map((p) => p.product.hash);
   return {
-    credentials: {
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientToken: [...state.clientTokens][0]!,
-    },
+    credentials: credentialsOf(state),
     sellers: { person, company },
     transactions: {
       refundable: REFUNDABLE,

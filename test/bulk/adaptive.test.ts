@@ -30,6 +30,7 @@ describe('adaptive concurrency', () => {
     const client = new PartnerClient({
       baseUrl: mock.baseUrl,
       ...mock.credentials,
+      clientToken: mock.credentials.clientToken,
       logLevel: 'off',
       fetch: (input, init) => {
         sent.push(performance.now());

@@ -133,6 +133,7 @@ describe('requestRefunds', () => {
     const lossy = new (await import('partner-sdk')).PartnerClient({
       baseUrl: mock.baseUrl,
       ...mock.credentials,
+      clientToken: mock.credentials.clientToken,
       logLevel: 'off',
       fetch: async (input, init) => {
         const response = await fetchAndDrop(input, init);

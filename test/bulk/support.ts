@@ -9,6 +9,7 @@ export function setup(seed: MockPartnerApiSeed = {}) {
     baseUrl: mock.baseUrl,
     fetch: mock.fetch,
     ...mock.credentials,
+    clientToken: mock.credentials.clientToken,
     logLevel: 'off',
   });
   const seller = client.forUser(mock.sellers.person.publicToken);
