@@ -19,11 +19,13 @@ import { enableCompileCache, registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../../', import.meta.url);
-// test/ too: the Redis tests run replicas as child processes through this hook.
+// test/ too: the Redis tests run replicas as child processes through this hook; and the CLI's
+// own sources, which its tests run with no build.
 const ownCode = [
   new URL('src/', root).href,
   new URL('examples/', root).href,
   new URL('test/', root).href,
+  new URL('packages/cli/src/', root).href,
 ];
 
 const entries: Record<string, string> = {
