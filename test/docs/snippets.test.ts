@@ -8,14 +8,15 @@
  *
  * and those names are declared for it: the SDK's objects with their types, the partner's own as
  * `any`; `untyped module <package>` (after a `;`) stands for a package the snippet imports that
- * this repository does not install. A snippet without that line must compile as it stands. The Redis guide's set-up snippet
- * is also run, as it is, by `test/redis/client.test.ts`.
+ * this repository does not install. A snippet without that line must compile as it stands.
+ * Every snippet is also run, against the testing kit, by `snippets-run.test.ts`; the Redis
+ * guide's set-up snippet besides through a Redis outage by `test/redis/client.test.ts`.
  */
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { documentedFiles, ROOT, type Snippet, snippetsOf } from '../helpers/doc-snippets';
+import { documentedFiles, marked, ROOT, type Snippet, snippetsOf } from '../helpers/doc-snippets';
 
 /** The names guides assume that stand for the SDK's own objects, with their types. */
 const KNOWN: Record<string, string> = {
@@ -43,30 +44,6 @@ const KNOWN: Record<string, string> = {
 };
 
 const snippets: Snippet[] = documentedFiles().flatMap(snippetsOf);
-
-/** What a snippet's marker says: the names it assumes, the packages it imports that are not installed here. */
-interface Marked {
-  names: string[];
-  modules: string[];
-}
-
-/**
- * A marker's clauses, separated by `;`: `assumes a, b` (names the prose around the snippet
- * defines) and `untyped module <package>` (a package the snippet imports that this repository
- * does not install: typed as `any`).
- */
-function marked(snippet: Snippet): Marked {
-  const result: Marked = { names: [], modules: [] };
-  for (const clause of (snippet.marker ?? '').split(';').map((part) => part.trim())) {
-    if (clause === '') continue;
-    const names = /^assumes\s+(.+)$/.exec(clause)?.[1];
-    const module = /^untyped module\s+(\S+)$/.exec(clause)?.[1];
-    if (names) result.names.push(...names.split(',').map((name) => name.trim()));
-    else if (module) result.modules.push(module);
-    else throw new Error(`${snippet.file}:${snippet.line}: unknown marker "${clause}"`);
-  }
-  return result;
-}
 
 /** The snippet as a module of its own, its assumed names declared first. */
 function moduleOf(snippet: Snippet): string {

@@ -57,3 +57,47 @@ export function snippetIn(file: string, section: string): Snippet {
   if (!found) throw new Error(`no ts snippet under "${section}" in ${file}`);
   return found;
 }
+
+/** A `run with` clause: a piece of the snippet replaced, only when it is run, and why. */
+export interface Substitution {
+  /** The text of the snippet replaced (each occurrence); it must occur. */
+  from: string;
+  /** What runs in its place; it may name what the runner provides (`port`, `tempFile`…). */
+  to: string;
+  why: string;
+}
+
+/** What a snippet's marker says about how it is checked and run. */
+export interface Marked {
+  /** Names the prose around the snippet defines (`assumes a, b`). */
+  names: string[];
+  /** Packages it imports that this repository does not install (`untyped module <package>`). */
+  modules: string[];
+  /** Packages replaced by a stand-in under `test/docs/stand-ins/` when run (`stand-in module <package>: why`). */
+  standIns: { module: string; why: string }[];
+  /** Pieces replaced when run (`run with \`from\` as \`to\`: why`). */
+  substitutions: Substitution[];
+}
+
+/**
+ * A marker's clauses, separated by `;`: `assumes a, b`; `untyped module <package>`; `stand-in
+ * module <package>: why`; and `run with \`from\` as \`to\`: why` (what cannot run as written on a
+ * test machine: a fixed port, a file in the working directory, an id of the partner's own). Each
+ * replacement says why, so none is silent.
+ */
+export function marked(snippet: Snippet): Marked {
+  const result: Marked = { names: [], modules: [], standIns: [], substitutions: [] };
+  for (const clause of (snippet.marker ?? '').split(/;\s+/).map((part) => part.trim())) {
+    if (clause === '') continue;
+    const names = /^assumes\s+(.+)$/.exec(clause)?.[1];
+    const module = /^untyped module\s+(\S+)$/.exec(clause)?.[1];
+    const standIn = /^stand-in module\s+(\S+):\s*(\S.*)$/.exec(clause);
+    const run = /^run with `([^`]+)` as `([^`]+)`:\s*(\S.*)$/.exec(clause);
+    if (names) result.names.push(...names.split(',').map((name) => name.trim()));
+    else if (module) result.modules.push(module);
+    else if (standIn) result.standIns.push({ module: standIn[1]!, why: standIn[2]! });
+    else if (run) result.substitutions.push({ from: run[1]!, to: run[2]!, why: run[3]! });
+    else throw new Error(`${snippet.file}:${snippet.line}: unknown marker "${clause}"`);
+  }
+  return result;
+}
