@@ -20,7 +20,7 @@ const INTEGRATION = [
   'test/bulk/kill-resume.test.ts',
   'test/bulk/one-writer.test.ts',
   'test/bulk/heap.test.ts',
-  'test/security/12-webhook-receiver.test.ts',
+  'test/webhooks/receiver-edges.test.ts',
   'test/core/validation/without-eval.test.ts',
 ];
 

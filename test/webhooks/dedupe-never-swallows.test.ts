@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 6: webhook dedupe must never swallow a real event, and replicas sharing a store
+ * Webhook dedupe must never swallow a real event, and replicas sharing a store
  * must never both handle one delivery. At a0f3a0e the key was `event:request_id`, so a second,
  * different `bank_account_updated` under the same `request_id` was answered 200 `duplicate` and
  * never handled; and `has` then `add` let two receivers sharing a store both run the handler.
@@ -21,8 +21,8 @@ import {
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index';
 import { assertWithinBudget } from '../helpers/property-budget';
-import { bankAccountUpdatedBody, subscriptionEndedBody } from '../webhooks/fixtures';
-import { listen, type RunningServer, send, serveFetch, withTimeout } from '../webhooks/servers';
+import { bankAccountUpdatedBody, subscriptionEndedBody } from './fixtures';
+import { listen, type RunningServer, send, serveFetch, withTimeout } from './servers';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -67,7 +67,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
-describe.each(Object.entries(faces))('webhook dedupe over %s (issue 13 item 6)', (_face, mount) => {
+describe.each(Object.entries(faces))('webhook dedupe over %s', (_face, mount) => {
   it('handles two different bank_account_updated events under one request_id', async () => {
     const handled: unknown[] = [];
     const handler = createWebhookHandler({
@@ -127,7 +127,7 @@ describe.each(Object.entries(faces))('webhook dedupe over %s (issue 13 item 6)',
   });
 });
 
-describe('two receivers sharing one store (issue 13 item 6)', () => {
+describe('two receivers sharing one store', () => {
   it('run the handler once for concurrent duplicates, the loser answering 503 until it is handled', async () => {
     const store = new MemoryDedupeStore();
     const gate = deferred();
@@ -208,7 +208,7 @@ describe('two receivers sharing one store (issue 13 item 6)', () => {
   });
 });
 
-describe('a receiver without verify (issue 13 item 6)', () => {
+describe('a receiver without verify', () => {
   it('warns once per logger that deliveries can be forged, and not when verify is set', () => {
     const warnings: string[] = [];
     const logger: Logger = { ...silent, warn: (message) => warnings.push(message) };
@@ -264,7 +264,7 @@ function shuffled(value: unknown, seed: number): unknown {
 
 const parsed = (value: unknown): WebhookEvent => parseWebhookEvent(JSON.stringify(value));
 
-describe('defaultDedupeKey properties (issue 13 item 6)', () => {
+describe('defaultDedupeKey properties', () => {
   it('never gives two different events the same key, even under one request_id', async () => {
     await assertWithinBudget(
       fc.asyncProperty(envelope, envelope, async (a, b) => {
@@ -305,7 +305,7 @@ function canonical(value: unknown): unknown {
   return result;
 }
 
-describe('replicas and redeliveries, generated (issue 13 item 6)', () => {
+describe('replicas and redeliveries, generated', () => {
   it('handle every distinct event exactly once, whatever the order, replica and failures', async () => {
     const distinctEvents = fc.uniqueArray(
       fc.tuple(fc.constantFrom('approved', 'pending', 'reproved'), fc.nat(3)),

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 4: after many sellers' tokens, the client's own credentials must still be masked
+ * After many sellers' tokens, the client's own credentials must still be masked
  * (the old registry evicted the oldest after 256), and a seller's token stays masked while its call
  * runs, however many other tokens pass meanwhile.
  *
@@ -9,7 +9,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { APIError, PartnerClient } from '../../src/index';
+import { APIError, PartnerClient } from '../../../src/index';
 
 const clientSecret = 'registry-client-secret-0001';
 const loginToken = 'registry-login-token-0001';

@@ -1,12 +1,12 @@
 /**
- * Issue 13, item 9: a refused seller token must not log in again on every call. Re-login only
+ * A refused seller token must not log in again on every call. Re-login only
  * when the client token may be at fault, at most once per token, and say which token was refused.
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthenticationError, PartnerClient } from '../../src/index';
-import { createMockPartnerApi } from '../../src/testing/index';
-import { json, startStub, withLogin } from '../helpers/stub-server';
+import { AuthenticationError, PartnerClient } from '../../../src/index';
+import { createMockPartnerApi } from '../../../src/testing/index';
+import { json, startStub, withLogin } from '../../helpers/stub-server';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,12 +1,12 @@
 /**
- * Issue 13, item 1: the login obeys the origin rule of every credentialed call. A `POST /auth`
+ * The login obeys the origin rule of every credentialed call. A `POST /auth`
  * redirected to another origin (another port suffices) must not carry the client secret or
  * `defaultHeaders` there, and the SDK must not adopt a token from it.
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIError, PartnerClient } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { APIError, PartnerClient } from '../../../src/index';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 const servers: StubServer[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 11: `for await` over a list must end when the service repeats a page (it made
+ * `for await` over a list must end when the service repeats a page (it made
  * 200 requests for `page=2` and never stopped): a page that does not advance ends the walk with a
  * typed error.
  */

@@ -1,12 +1,12 @@
 /**
- * Issue 13, item 14: `__proto__` keys in an error body must stay data. The old redaction copied
+ * `__proto__` keys in an error body must stay data. The old redaction copied
  * with `result[key] =`, so the key became the prototype of `err.body`, and `fieldErrors` came from
  * attacker-controlled inherited properties.
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient, UnprocessableEntityError } from '../../src/index';
-import { type StubServer, startStub } from '../helpers/stub-server';
+import { PartnerClient, UnprocessableEntityError } from '../../../src/index';
+import { type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 2: a refund request replayed after a lost answer must never create a second
+ * A refund request replayed after a lost answer must never create a second
  * refund. The lost attempt's refund completes before the replay, so a blind replay would make
  * another (spec §3: a repeat answers the refund only while it is active).
  */
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutcomeUnknownError, PartnerClient, RequestValidationError } from '../../src/index';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
-import { type LossyProxy, type ProxyVerdict, startLossyProxy } from './proxy';
+import { type LossyProxy, type ProxyVerdict, startLossyProxy } from '../helpers/lossy-proxy';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,12 +1,12 @@
 /**
- * Issue 13, item 5: a response body is bounded by `maxResponseBytes` (client and per call),
+ * A response body is bounded by `maxResponseBytes` (client and per call),
  * counted on the decoded stream while reading, failing with a typed error and cancelling the body.
  */
 
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient, PartnerError, ResponseTooLargeError } from '../../src/index';
-import { type StubServer, startStub } from '../helpers/stub-server';
+import { PartnerClient, PartnerError, ResponseTooLargeError } from '../../../src/index';
+import { type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

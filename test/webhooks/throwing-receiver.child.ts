@@ -1,7 +1,7 @@
 /**
- * A partner's webhook process for the item-12 test: `http.createServer(handler.node)` whose
- * handler and `onError` both throw. It prints its port, then serves until its stdin closes.
- * Started by 12-webhook-receiver.test.ts with `--import ./examples/support/register.ts`.
+ * A partner's webhook process: `http.createServer(handler.node)` whose handler and `onError` both
+ * throw. It prints its port, then serves until its stdin closes. Started by receiver-edges.test.ts
+ * with `--import ./examples/support/register.ts`.
  */
 
 import { createServer } from 'node:http';

@@ -1,11 +1,11 @@
 /**
- * Issue 13, item 10: the per-attempt `timeout` bounds the whole attempt, body included: headers
+ * The per-attempt `timeout` bounds the whole attempt, body included: headers
  * then a stalled body must not hold the call until `totalTimeout`.
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIConnectionTimeoutError, PartnerClient } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { APIConnectionTimeoutError, PartnerClient } from '../../../src/index';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

@@ -1,13 +1,13 @@
 /**
- * Issue 13, item 3: redaction must not be quadratic. Any server the SDK talks to can send an error
- * body of repeated `eyJ`; the old JWT pattern blocked the event loop for seconds on 50 KB. (The
- * property test in test/core/redact.property.test.ts bounds the growth; this one drives it
- * through a real socket.)
+ * Redaction must not be quadratic. Any server the SDK talks to can send an error body of repeated
+ * `eyJ`; the old JWT pattern backtracked on it and blocked the event loop. (The property test in
+ * redact.property.test.ts beside this file bounds the growth; this one drives it through a real
+ * socket.)
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { InternalServerError, PartnerClient } from '../../src/index';
-import { type StubServer, startStub } from '../helpers/stub-server';
+import { InternalServerError, PartnerClient } from '../../../src/index';
+import { type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

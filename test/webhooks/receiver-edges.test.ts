@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 12: the webhook receiver's edges. At a0f3a0e an `onError` that threw made `.node`
+ * The webhook receiver's edges. At a0f3a0e an `onError` that threw made `.node`
  * reject (and an `http.createServer(handler.node)` process exit), a `dedupeKey` that threw made
  * `.fetch` reject, a sender dropping mid-body reached `onError` as `aborted` every time, a trickled
  * or stalled body held its connection and memory as long as the sender liked, a hanging handler
@@ -20,8 +20,8 @@ import {
   type WebhookHandler,
   WebhookTimeoutError,
 } from '../../src/webhooks/index';
-import { subscriptionEndedBody } from '../webhooks/fixtures';
-import { listen, type RunningServer, send, serveFetch, withTimeout } from '../webhooks/servers';
+import { subscriptionEndedBody } from './fixtures';
+import { listen, type RunningServer, send, serveFetch, withTimeout } from './servers';
 
 const closers: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -61,7 +61,7 @@ const faces = {
   '.fetch over node:http': (handler: WebhookHandler) => serveFetch(handler.fetch),
 };
 
-describe('an onError that throws (issue 13 item 12)', () => {
+describe('an onError that throws', () => {
   it('never makes .node reject: the delivery is still answered 500', async () => {
     const handler = createWebhookHandler({
       verify,
@@ -115,7 +115,7 @@ describe('an onError that throws (issue 13 item 12)', () => {
     const pinned = `${root}node_modules/.bin/node`;
     const child: ChildProcess = spawn(
       existsSync(pinned) ? pinned : process.execPath,
-      ['--import', './examples/support/register.ts', 'test/security/12-webhook-receiver.server.ts'],
+      ['--import', './examples/support/register.ts', 'test/webhooks/throwing-receiver.child.ts'],
       { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 },
     );
     closers.push(() => {
@@ -145,44 +145,41 @@ describe('an onError that throws (issue 13 item 12)', () => {
   }, 30_000);
 });
 
-describe.each(Object.entries(faces))(
-  'a dedupeKey that throws, over %s (issue 13 item 12)',
-  (_face, mount) => {
-    it('answers 500 and tells onError, never rejecting', async () => {
-      const reported: unknown[] = [];
-      let runs = 0;
-      const handler = createWebhookHandler({
-        verify,
-        dedupe: true,
-        dedupeKey: () => {
-          throw new Error('no key for you');
+describe.each(Object.entries(faces))('a dedupeKey that throws, over %s', (_face, mount) => {
+  it('answers 500 and tells onError, never rejecting', async () => {
+    const reported: unknown[] = [];
+    let runs = 0;
+    const handler = createWebhookHandler({
+      verify,
+      dedupe: true,
+      dedupeKey: () => {
+        throw new Error('no key for you');
+      },
+      on: {
+        subscription_ended: () => {
+          runs += 1;
         },
-        on: {
-          subscription_ended: () => {
-            runs += 1;
-          },
-        },
-        onError: (error) => reported.push(error),
-      });
-      const { url } = await serve(mount(handler));
-      const answer = await send(`${url}/webhooks/partner`, {
-        body,
-        headers: SECRET,
-        timeoutMs: 3_000,
-      });
-      expect(answer.status).toBe(500);
-      expect(JSON.parse(answer.body)).toEqual({ error: 'internal_error' });
-      expect(reported).toEqual([new Error('no key for you')]);
-      expect(runs).toBe(0);
-      // The Fetch face itself, called as a route handler would: it resolves.
-      const direct = handler.fetch(
-        new Request('http://127.0.0.1/webhooks/partner', { method: 'POST', headers: SECRET, body }),
-      );
-      await expect(direct).resolves.toBeInstanceOf(Response);
-      expect((await direct).status).toBe(500);
+      },
+      onError: (error) => reported.push(error),
     });
-  },
-);
+    const { url } = await serve(mount(handler));
+    const answer = await send(`${url}/webhooks/partner`, {
+      body,
+      headers: SECRET,
+      timeoutMs: 3_000,
+    });
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'internal_error' });
+    expect(reported).toEqual([new Error('no key for you')]);
+    expect(runs).toBe(0);
+    // The Fetch face itself, called as a route handler would: it resolves.
+    const direct = handler.fetch(
+      new Request('http://127.0.0.1/webhooks/partner', { method: 'POST', headers: SECRET, body }),
+    );
+    await expect(direct).resolves.toBeInstanceOf(Response);
+    expect((await direct).status).toBe(500);
+  });
+});
 
 /** Opens a raw connection, sends the head of a POST declaring `declared` bytes, and `sent` of them. */
 function partialPost(
@@ -209,54 +206,51 @@ function partialPost(
   return { socket, response, closed };
 }
 
-describe.each(Object.entries(faces))(
-  'a sender that drops mid-body, over %s (issue 13 item 12)',
-  (_face, mount) => {
-    it('is not an error of the partner: onError is not called, a debug line is logged', async () => {
-      const reported: unknown[] = [];
-      const debug: string[] = [];
-      const handler = createWebhookHandler({
-        verify,
-        logLevel: 'debug',
-        logger: { ...silent, debug: (message) => debug.push(message) },
-        on: { subscription_ended: () => {} },
-        onError: (error) => reported.push(error),
-      });
-      const server = mount(handler);
-      let started = 0;
-      server.on('request', () => {
-        started += 1;
-      });
-      const running = await serve(server);
-      for (let round = 0; round < 5; round += 1) {
-        const { socket, closed } = partialPost(running.url, 10_000, 100);
-        // Drop only once the receiver has the request: a sender dropped before that (a loaded
-        // machine can take longer than any fixed wait to connect) never started a body at all.
-        await withTimeout(
-          (async () => {
-            while (started <= round) await sleep(5);
-          })(),
-          5_000,
-          'the receiver to get the request',
-        );
-        socket.destroy();
-        await closed;
-      }
-      await running.socketsClosed(5_000);
+describe.each(Object.entries(faces))('a sender that drops mid-body, over %s', (_face, mount) => {
+  it('is not an error of the partner: onError is not called, a debug line is logged', async () => {
+    const reported: unknown[] = [];
+    const debug: string[] = [];
+    const handler = createWebhookHandler({
+      verify,
+      logLevel: 'debug',
+      logger: { ...silent, debug: (message) => debug.push(message) },
+      on: { subscription_ended: () => {} },
+      onError: (error) => reported.push(error),
+    });
+    const server = mount(handler);
+    let started = 0;
+    server.on('request', () => {
+      started += 1;
+    });
+    const running = await serve(server);
+    for (let round = 0; round < 5; round += 1) {
+      const { socket, closed } = partialPost(running.url, 10_000, 100);
+      // Drop only once the receiver has the request: a sender dropped before that (a loaded
+      // machine can take longer than any fixed wait to connect) never started a body at all.
       await withTimeout(
         (async () => {
-          while (debug.length < 5 && reported.length === 0) await sleep(10);
+          while (started <= round) await sleep(5);
         })(),
         5_000,
-        'the receiver to notice the dropped bodies',
+        'the receiver to get the request',
       );
-      expect(reported).toEqual([]);
-      expect(debug.filter((line) => /went away/.test(line))).toHaveLength(5);
-    });
-  },
-);
+      socket.destroy();
+      await closed;
+    }
+    await running.socketsClosed(5_000);
+    await withTimeout(
+      (async () => {
+        while (debug.length < 5 && reported.length === 0) await sleep(10);
+      })(),
+      5_000,
+      'the receiver to notice the dropped bodies',
+    );
+    expect(reported).toEqual([]);
+    expect(debug.filter((line) => /went away/.test(line))).toHaveLength(5);
+  });
+});
 
-describe('a sender gone before the receiver starts reading (issue 13 item 12)', () => {
+describe('a sender gone before the receiver starts reading', () => {
   it('is seen as gone at once, not held until bodyTimeoutMs', async () => {
     const debug: string[] = [];
     const handler = createWebhookHandler({
@@ -298,7 +292,7 @@ describe('a sender gone before the receiver starts reading (issue 13 item 12)', 
   });
 });
 
-describe.each(Object.entries(faces))('slow bodies, over %s (issue 13 item 12)', (_face, mount) => {
+describe.each(Object.entries(faces))('slow bodies, over %s', (_face, mount) => {
   it('cuts a trickled body at bodyTimeoutMs with 408, closing the connection', async () => {
     const handler = createWebhookHandler({
       verify,
@@ -347,113 +341,107 @@ describe.each(Object.entries(faces))('slow bodies, over %s (issue 13 item 12)', 
   });
 });
 
-describe.each(Object.entries(faces))(
-  'many stalled bodies at once, over %s (issue 13 item 12)',
-  (_face, mount) => {
-    it('hold no more than maxBufferedBodyBytes together: past it, 503 and the connection closed', async () => {
-      const handler = createWebhookHandler({
-        verify,
-        maxBodyBytes: 512 * 1024,
-        maxBufferedBodyBytes: 1024 * 1024,
-        bodyTimeoutMs: 5_000,
-        logger: silent,
-        on: { subscription_ended: () => {} },
-      });
-      const running = await serve(mount(handler));
-      // Senders stall with 400 KiB each: two fit in the 1 MiB budget, the third goes past it. Each
-      // gets half a second to be refused before the next one comes (a loaded machine may take a
-      // while to read 400 KiB); the first answer must be that refusal.
-      const opened: Array<ReturnType<typeof partialPost>> = [];
-      closers.push(() => {
-        for (const { socket } of opened) socket.destroy();
-      });
-      let refused: ReturnType<typeof partialPost> | undefined;
-      for (let sender = 0; sender < 4 && !refused; sender += 1) {
-        const next = partialPost(running.url, 512 * 1024, 400 * 1024);
-        opened.push(next);
-        const first = await Promise.race([
-          ...opened.map(({ response }, index) => response.then((head) => ({ index, head }))),
-          sleep(500).then(() => undefined),
-        ]);
-        if (first === undefined) continue;
-        expect(first.index).toBeGreaterThanOrEqual(2);
-        expect(first.head).toMatch(/^HTTP\/1\.1 503 /);
-        expect(first.head.toLowerCase()).toContain('retry-after: 1');
-        refused = opened[first.index];
-      }
-      expect(refused).toBeDefined();
-      await withTimeout(
-        (refused as ReturnType<typeof partialPost>).closed,
-        3_000,
-        'the server to close the connection past the budget',
-      );
-      // A delivery that fits in what is left is handled meanwhile.
-      const small = await send(`${running.url}/webhooks/partner`, { body, headers: SECRET });
-      expect(small.status).toBe(200);
+describe.each(Object.entries(faces))('many stalled bodies at once, over %s', (_face, mount) => {
+  it('hold no more than maxBufferedBodyBytes together: past it, 503 and the connection closed', async () => {
+    const handler = createWebhookHandler({
+      verify,
+      maxBodyBytes: 512 * 1024,
+      maxBufferedBodyBytes: 1024 * 1024,
+      bodyTimeoutMs: 5_000,
+      logger: silent,
+      on: { subscription_ended: () => {} },
     });
-  },
-);
-
-describe.each(Object.entries(faces))(
-  'a hanging handler, over %s (issue 13 item 12)',
-  (_face, mount) => {
-    it('is answered 500 at handlerTimeoutMs, its signal aborted, and its redelivery runs', async () => {
-      const reported: unknown[] = [];
-      const aborted: unknown[] = [];
-      let runs = 0;
-      let letGo = () => {};
-      closers.push(() => letGo());
-      const handler = createWebhookHandler({
-        verify,
-        dedupe: true,
-        handlerTimeoutMs: 1_000,
-        onError: (error) => reported.push(error),
-        on: {
-          subscription_ended: (_event, context) => {
-            runs += 1;
-            if (runs > 1) return;
-            // The first run hangs until told to stop (or until the test ends).
-            return new Promise<void>((resolve) => {
-              letGo = resolve;
-              context?.signal.addEventListener('abort', () => {
-                aborted.push(context.signal.reason);
-                resolve();
-              });
-            });
-          },
-        },
-      });
-      const { url } = await serve(mount(handler));
-      const target = `${url}/webhooks/partner`;
-      const started = withTimeout(
-        (async () => {
-          while (runs === 0) await sleep(5);
-        })(),
-        5_000,
-        'the handler to start',
-      );
-      // The duplicate comes while the first run hangs, and waits for its answer.
-      const [first, waitingDuplicate] = await Promise.all([
-        send(target, { body, headers: SECRET, timeoutMs: 5_000 }),
-        started.then(() => send(target, { body, headers: SECRET, timeoutMs: 5_000 })),
+    const running = await serve(mount(handler));
+    // Senders stall with 400 KiB each: two fit in the 1 MiB budget, the third goes past it. Each
+    // gets half a second to be refused before the next one comes (a loaded machine may take a
+    // while to read 400 KiB); the first answer must be that refusal.
+    const opened: Array<ReturnType<typeof partialPost>> = [];
+    closers.push(() => {
+      for (const { socket } of opened) socket.destroy();
+    });
+    let refused: ReturnType<typeof partialPost> | undefined;
+    for (let sender = 0; sender < 4 && !refused; sender += 1) {
+      const next = partialPost(running.url, 512 * 1024, 400 * 1024);
+      opened.push(next);
+      const first = await Promise.race([
+        ...opened.map(({ response }, index) => response.then((head) => ({ index, head }))),
+        sleep(500).then(() => undefined),
       ]);
-      expect([first.status, waitingDuplicate.status]).toEqual([500, 500]);
-      expect(reported).toHaveLength(1);
-      expect(reported[0]).toBeInstanceOf(WebhookTimeoutError);
-      expect(aborted).toEqual([reported[0]]);
-      const redelivery = await send(target, { body, headers: SECRET, timeoutMs: 5_000 });
-      expect(JSON.parse(redelivery.body)).toEqual({ received: true });
-      expect(runs).toBe(2);
+      if (first === undefined) continue;
+      expect(first.index).toBeGreaterThanOrEqual(2);
+      expect(first.head).toMatch(/^HTTP\/1\.1 503 /);
+      expect(first.head.toLowerCase()).toContain('retry-after: 1');
+      refused = opened[first.index];
+    }
+    expect(refused).toBeDefined();
+    await withTimeout(
+      (refused as ReturnType<typeof partialPost>).closed,
+      3_000,
+      'the server to close the connection past the budget',
+    );
+    // A delivery that fits in what is left is handled meanwhile.
+    const small = await send(`${running.url}/webhooks/partner`, { body, headers: SECRET });
+    expect(small.status).toBe(200);
+  });
+});
+
+describe.each(Object.entries(faces))('a hanging handler, over %s', (_face, mount) => {
+  it('is answered 500 at handlerTimeoutMs, its signal aborted, and its redelivery runs', async () => {
+    const reported: unknown[] = [];
+    const aborted: unknown[] = [];
+    let runs = 0;
+    let letGo = () => {};
+    closers.push(() => letGo());
+    const handler = createWebhookHandler({
+      verify,
+      dedupe: true,
+      handlerTimeoutMs: 1_000,
+      onError: (error) => reported.push(error),
+      on: {
+        subscription_ended: (_event, context) => {
+          runs += 1;
+          if (runs > 1) return;
+          // The first run hangs until told to stop (or until the test ends).
+          return new Promise<void>((resolve) => {
+            letGo = resolve;
+            context?.signal.addEventListener('abort', () => {
+              aborted.push(context.signal.reason);
+              resolve();
+            });
+          });
+        },
+      },
     });
-  },
-);
+    const { url } = await serve(mount(handler));
+    const target = `${url}/webhooks/partner`;
+    const started = withTimeout(
+      (async () => {
+        while (runs === 0) await sleep(5);
+      })(),
+      5_000,
+      'the handler to start',
+    );
+    // The duplicate comes while the first run hangs, and waits for its answer.
+    const [first, waitingDuplicate] = await Promise.all([
+      send(target, { body, headers: SECRET, timeoutMs: 5_000 }),
+      started.then(() => send(target, { body, headers: SECRET, timeoutMs: 5_000 })),
+    ]);
+    expect([first.status, waitingDuplicate.status]).toEqual([500, 500]);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeInstanceOf(WebhookTimeoutError);
+    expect(aborted).toEqual([reported[0]]);
+    const redelivery = await send(target, { body, headers: SECRET, timeoutMs: 5_000 });
+    expect(JSON.parse(redelivery.body)).toEqual({ received: true });
+    expect(runs).toBe(2);
+  });
+});
 
 /** `{"event":"user_updated","payload":{"a":{"a":…}}}`, nested `depth` deep. */
 function deepBody(depth: number): string {
   return `{"event":"user_updated","metadata":{"request_id":"req_deep"},"payload":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
 }
 
-describe('a deeply nested body (issue 13 item 12)', () => {
+describe('a deeply nested body', () => {
   it('gets 400, not 500, when Express parsed it 20,000 deep and verify is set', async () => {
     const reported: unknown[] = [];
     const handler = createWebhookHandler({

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 13: secrets must stay out of everything an error or a log line carries, not only
+ * Secrets must stay out of everything an error or a log line carries, not only
  * its message: echoed tokens in `err.headers`, a secret used as a JSON key (in `err.body`,
  * `fieldErrors`, debug logs), a token with CR/LF in `err.cause`, and the signature of a pre-signed
  * URL in the debug `→ GET` line.
@@ -7,8 +7,13 @@
 
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIError, PartnerClient, PartnerError, UnprocessableEntityError } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import {
+  APIError,
+  PartnerClient,
+  PartnerError,
+  UnprocessableEntityError,
+} from '../../../src/index';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 const servers: StubServer[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * A loopback proxy in front of the testing kit's server, for the security tests: it forwards every
+ * A loopback proxy in front of the testing kit's server: it forwards every
  * request to the mock service and lets a test decide, per request, to lose the answer after the
  * service acted (a reset or a 5xx), the way a flaky network or gateway does.
  */

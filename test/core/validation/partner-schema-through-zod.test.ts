@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 7: the quick acceptance of responses modelled only the SDK's own schemas, yet
+ * The quick acceptance of responses modelled only the SDK's own schemas, yet
  * said yes to partner schemas carrying a format (`z.uuid()`, `z.int()`, `z.iso.datetime()`,
  * `z.email()`), so `client.request({ schema })` returned invalid bodies under strict validation.
  * A partner's schema always goes to zod's own parser, never compiled by the SDK.
@@ -9,8 +9,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { PartnerClient, ResponseValidationError } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { PartnerClient, ResponseValidationError } from '../../../src/index';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

@@ -1,12 +1,12 @@
 /**
- * Issue 13, item 8: a `Retry-After` beyond the 60 s cap must fail at once with `RateLimitError`
+ * A `Retry-After` beyond the 60 s cap must fail at once with `RateLimitError`
  * carrying the full wait (never retry before the service allows); a retry's log line says how
  * long it waits.
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient, RateLimitError } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { PartnerClient, RateLimitError } from '../../../src/index';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {
