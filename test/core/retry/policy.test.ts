@@ -11,7 +11,7 @@ import {
 } from '../../../src/core/retry/policy';
 
 // The decisions alone, on the errors ky reports for one attempt; the loop that acts on them is
-// tested over a real server in test/client/transport.test.ts.
+// tested over a real server in test/core/transport/engine.test.ts.
 
 const request = new Request('https://api.test/api/v1/products?signature=sig-s3cr3t');
 const httpError = (status: number, headers: Record<string, string> = {}) =>

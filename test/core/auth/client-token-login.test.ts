@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthenticationError, PartnerClient } from '../../src/index';
-import { json, type StubServer, startStub, withLogin } from '../helpers/stub-server';
+import { AuthenticationError, PartnerClient } from '../../../src/index';
+import { json, type StubServer, startStub, withLogin } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

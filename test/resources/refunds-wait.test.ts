@@ -5,8 +5,8 @@ import {
   PollTimeoutError,
   RequestValidationError,
 } from '../../src/index';
+import { requestsTo, serversClosedAfterEach } from '../helpers/leak-check';
 import { json, type StubServer, sequence } from '../helpers/stub-server';
-import { requestsTo, serversClosedAfterEach } from './helpers';
 
 const { mockApi, stub } = serversClosedAfterEach();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type PollClock, type PollTarget, poll } from '../../src/core/poll';
 import { APIUserAbortError, PollTimeoutError, RequestValidationError } from '../../src/index';
 import { countingController } from '../helpers/counting-signal';
-import { activeTimers } from './helpers';
+import { activeTimers } from '../helpers/leak-check';
 
 /** A clock whose sleeps return at once and move time forward by exactly what was asked. */
 function fakeClock(): PollClock & { sleeps: number[]; pollTimes: number[] } {

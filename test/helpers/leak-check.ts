@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { PartnerClient } from '../../src/index';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from '../../src/testing';
-import { type StubHandler, type StubServer, startStub } from '../helpers/stub-server';
+import { type StubHandler, type StubServer, startStub } from './stub-server';
 
 /** How many timers keep the process alive right now. */
 export function activeTimers(): number {

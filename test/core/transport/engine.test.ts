@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { clientOver } from '../../src/client';
-import type { ClientOptions } from '../../src/core/options';
-import { resolveOptions } from '../../src/core/options/resolve';
-import { Transport } from '../../src/core/transport/engine';
+import { clientOver } from '../../../src/client';
+import type { ClientOptions } from '../../../src/core/options';
+import { resolveOptions } from '../../../src/core/options/resolve';
+import { Transport } from '../../../src/core/transport/engine';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -14,9 +14,9 @@ import {
   RateLimitError,
   RequestValidationError,
   ResponseValidationError,
-} from '../../src/index';
-import { json, type StubServer, sequence, startStub } from '../helpers/stub-server';
-import { type VirtualClock, virtualClock } from '../helpers/virtual-clock';
+} from '../../../src/index';
+import { json, type StubServer, sequence, startStub } from '../../helpers/stub-server';
+import { type VirtualClock, virtualClock } from '../../helpers/virtual-clock';
 
 let server: StubServer | undefined;
 afterEach(async () => {

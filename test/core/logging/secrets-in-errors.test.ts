@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { PartnerClient } from '../../../src/index';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
 afterEach(async () => {

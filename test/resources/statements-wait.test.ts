@@ -7,8 +7,8 @@ import {
   PollTimeoutError,
   RequestValidationError,
 } from '../../src/index';
+import { requestsTo, serversClosedAfterEach } from '../helpers/leak-check';
 import { json } from '../helpers/stub-server';
-import { requestsTo, serversClosedAfterEach } from './helpers';
 
 const { mockApi, stub } = serversClosedAfterEach();
 

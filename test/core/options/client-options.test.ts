@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import packageJson from '../../package.json' with { type: 'json' };
-import { PartnerClient, PartnerError } from '../../src/index';
-import { VERSION } from '../../src/version';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { PartnerClient, PartnerError } from '../../../src/index';
+import { VERSION } from '../../../src/version';
 
 afterEach(() => {
   vi.unstubAllEnvs();

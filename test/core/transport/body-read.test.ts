@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../src/index';
-import { type StubServer, startStub } from '../helpers/stub-server';
+import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../../src/index';
+import { type StubServer, startStub } from '../../helpers/stub-server';
 
 // The response body is read by the transport itself, after ky has returned the headers: these
 // tests pin what bounds that read (the attempt's timeout, the call's totalTimeout and the

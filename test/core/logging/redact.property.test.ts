@@ -2,7 +2,7 @@
  * Redaction (core/logging/redact.ts) never lets a registered secret through, whatever surrounds it, in
  * text, in structures (as a value or as a key) and in headers; and it runs in linear time:
  * whatever unit an attacker repeats, sixteen times the text costs about sixteen times the work,
- * never two hundred and fifty-six (issue 13, item 3). The growth is judged on the ratio of the best of several runs at
+ * never two hundred and fifty-six. The growth is judged on the ratio of the best of several runs at
  * two sizes, with a generous bound, not on a time budget.
  */
 
@@ -13,7 +13,7 @@ import {
   redactHeaders,
   redactText,
   registerSecret,
-} from '../../src/core/logging/redact';
+} from '../../../src/core/logging/redact';
 
 /** Token-like secrets, as clients and sellers have (long enough that no word is one). */
 const secret = fc.stringMatching(/^[A-Za-z0-9._~+/=-]{12,48}$/);

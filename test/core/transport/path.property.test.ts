@@ -6,8 +6,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError } from '../../src/core/errors';
-import { path } from '../../src/core/transport/path';
+import { RequestValidationError } from '../../../src/core/errors';
+import { path } from '../../../src/core/transport/path';
 
 const hostile = fc.oneof(
   fc.string(),

@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, PartnerClient } from '../../src/index';
+import { NotFoundError, PartnerClient } from '../../../src/index';
 
 // What every method returns: a native promise with `withResponse()`, which must never leave an
 // unhandled rejection of its own behind, whichever way the caller takes the result.
 
 const product = { hash: 'prd_1', name: 'Course' };
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const pinnedNode = `${root}node_modules/.bin/node`;
 const node = existsSync(pinnedNode) ? pinnedNode : process.execPath;
 
