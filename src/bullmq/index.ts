@@ -36,6 +36,7 @@ export {
   type ProcessorJob,
   type ProcessorOptions,
   type QueueJobResult,
+  type RefundProcessorOptions,
   refundProcessor,
   refundWaitProcessor,
 } from './processors';
@@ -53,3 +54,4 @@ export {
   followBatch,
   type QueueProgress,
 } from './progress';
+export { RefundLeaseBusyError } from './refund-lease';

@@ -8,9 +8,11 @@
 
 import type { PartnerClient, SellerClient } from '../client';
 import type { RequestOptions } from '../core/options';
+import type { RedisClient } from '../redis/client';
 import type { TelemetryOptions } from '../telemetry/types';
 import { type RateLimitedQueue, rethrowForBullmq } from './failures';
 import type { OfferUpdateJobData, RefundJobData, RefundWaitJobData } from './jobs';
+import { RefundLeases } from './refund-lease';
 import { tracedProcessor } from './telemetry';
 
 /** What a processor reads of a BullMQ job. */
@@ -40,6 +42,23 @@ export interface ProcessorOptions {
   telemetry?: false | TelemetryOptions;
 }
 
+/** Options of {@link refundProcessor}. */
+export interface RefundProcessorOptions extends ProcessorOptions {
+  /**
+   * A Redis connection (an `ioredis` client or a connected `redis` one) for a lease per
+   * transaction: one runner at a time sends a transaction's refund, even when BullMQ hands a
+   * stalled job to a second worker while the first one's request is still in flight; the second
+   * waits for the lease and reconciles. Without it, only a job run again after its first run
+   * ended reconciles: give it whenever a lock can run out (a short `lockDuration`, a busy host).
+   */
+  redis?: RedisClient;
+  /**
+   * Milliseconds a lease lasts without renewal (renewed three times as often while a request is
+   * in flight): how long a second runner waits when the first one died. Default 30 000.
+   */
+  leaseMs?: number;
+}
+
 /** A job's result: plain JSON, the bulk outcome kinds `succeeded` and `existing`. */
 export interface QueueJobResult {
   /** `succeeded`: done by this job; `existing`: the service already had it. */
@@ -64,45 +83,63 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
 /**
  * The processor of refund request jobs. A job BullMQ runs again (a retry, or a stalled job taken
  * over after its worker died) first reads the transaction's refunds made since the job was
- * enqueued (`refunds.findCreatedSince`), and sends only when none was made: a refund is never
- * made twice.
+ * enqueued (`refunds.findCreatedSince`), and sends only when none was made. With `redis`, a lease
+ * per transaction also keeps two runs of one job from sending at once (a stalled job handed to a
+ * second worker while the first still waits for its answer): a refund is never made twice.
  *
  * @param client A seller client (`client.forUser(token)`).
  * @example
  * ```ts
  * import { Queue, Worker } from 'bullmq';
+ * import Redis from 'ioredis';
  * import { refundProcessor } from 'partner-sdk/bullmq';
  *
  * const queue = new Queue('refunds', { connection });
- * const worker = new Worker('refunds', refundProcessor(seller, { queue }), { connection, concurrency: 8 });
+ * const redis = new Redis(process.env.REDIS_URL);
+ * const worker = new Worker('refunds', refundProcessor(seller, { queue, redis }), { connection, concurrency: 8 });
  * ```
  */
 export function refundProcessor(
   client: PartnerClient | SellerClient,
-  options: ProcessorOptions,
+  options: RefundProcessorOptions,
 ): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
+  const leases = options.redis && new RefundLeases(options.redis, options.leaseMs);
   return tracedProcessor('bullmq.refunds.request', options.telemetry, async (job) => {
-    const { transactionHash: key, params } = job.data;
-    const request = callOptions(options);
+    const lease = await leases?.acquire(job.data.transactionHash);
     try {
-      if (ranBefore(job)) {
-        const since = new Date(job.timestamp);
-        const made = await client.refunds.findCreatedSince(key, since, request);
-        if (made) {
-          const result = { kind: 'existing', refund: made.hash, status: made.status };
-          return { status: 'succeeded', key, reconciled: true, result };
-        }
-      }
-      const answer = await client.refunds.request(key, params ?? {}, request);
-      if (answer.kind === 'accepted') {
-        return { status: 'succeeded', key, reconciled: false, result: { kind: 'accepted' } };
-      }
-      const result = { kind: 'existing', refund: answer.refund.hash, status: answer.refund.status };
-      return { status: 'existing', key, reconciled: false, result };
+      return await refundOnce(client, options, job, lease?.waited ?? false);
     } catch (error) {
-      return rethrowForBullmq(error, options.queue);
+      // Awaited here, so that its rejection is handled before the lease is given back.
+      return await rethrowForBullmq(error, options.queue);
+    } finally {
+      await lease?.release();
     }
   });
+}
+
+/** Reconciles first when an earlier run may have sent, then sends. */
+async function refundOnce(
+  client: PartnerClient | SellerClient,
+  options: ProcessorOptions,
+  job: ProcessorJob<RefundJobData>,
+  waited: boolean,
+): Promise<QueueJobResult> {
+  const { transactionHash: key, params } = job.data;
+  const request = callOptions(options);
+  if (waited || ranBefore(job)) {
+    const since = new Date(job.timestamp);
+    const made = await client.refunds.findCreatedSince(key, since, request);
+    if (made) {
+      const result = { kind: 'existing', refund: made.hash, status: made.status };
+      return { status: 'succeeded', key, reconciled: true, result };
+    }
+  }
+  const answer = await client.refunds.request(key, params ?? {}, request);
+  if (answer.kind === 'accepted') {
+    return { status: 'succeeded', key, reconciled: false, result: { kind: 'accepted' } };
+  }
+  const result = { kind: 'existing', refund: answer.refund.hash, status: answer.refund.status };
+  return { status: 'existing', key, reconciled: false, result };
 }
 
 /**

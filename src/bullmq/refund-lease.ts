@@ -1,0 +1,113 @@
+/**
+ * One sender per transaction across a worker pool: a short Redis lease per transaction
+ * (`<prefix>refund-lease:{<hash>}`) naming its owner, taken before a refund job reads or sends
+ * anything, renewed while the request is in flight, and given back once its answer (or its
+ * failure) is in. BullMQ's own job lock cannot do this: it is the lock that ran out when a second
+ * worker took a stalled job over, while the first worker's request may still be on its way. A
+ * second runner that finds the lease held waits for it to be given back, or to run out (its
+ * holder died), and then reconciles before it sends.
+ *
+ * @module
+ */
+
+import { randomUUID } from 'node:crypto';
+import { sleep } from '../core/time/sleep';
+import { type Commands, connect, positiveMs, type RedisClient, Script } from '../redis/client';
+
+// Taken when free; otherwise the time the holder's lease has left.
+const CLAIM = new Script(`
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return -1 end
+return redis.call('PTTL', KEYS[1])
+`);
+
+// Renewed while ours. 0: it ran out and another runner holds it now.
+const RENEW = new Script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+`);
+
+const RELEASE = new Script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`);
+
+/** The longest pause between two looks at a lease another runner holds. */
+const LOOK_EVERY_MS = 250;
+
+/** A lease held: what the refund runs under, and how it ends. @internal */
+export interface HeldLease {
+  /** Another runner held it first: what it sent must be reconciled before sending. */
+  readonly waited: boolean;
+  /** Gives it back (never throws: a lease not given back runs out on its own). */
+  release(): Promise<void>;
+}
+
+/**
+ * Thrown by a refund job whose transaction's lease another runner kept for longer than a lease's
+ * time (still renewing it: its request is still in flight). BullMQ retries the job with its
+ * back-off; the retry reconciles before it sends.
+ *
+ * @example
+ * ```ts
+ * worker.on('failed', (job, error) => {
+ *   if (error.name === 'RefundLeaseBusyError') console.warn('refund still in flight elsewhere');
+ * });
+ * ```
+ */
+export class RefundLeaseBusyError extends Error {
+  override readonly name = 'RefundLeaseBusyError';
+}
+
+/** The leases of one processor. @internal */
+export class RefundLeases {
+  readonly #commands: Commands;
+  readonly #prefix: string;
+  readonly #leaseMs: number;
+
+  constructor(redis: RedisClient, leaseMs = 30_000) {
+    const { commands, prefix } = connect(redis, {});
+    this.#commands = commands;
+    this.#prefix = prefix;
+    this.#leaseMs = positiveMs('leaseMs', leaseMs);
+  }
+
+  /**
+   * Takes `transactionHash`'s lease, waiting while another runner holds it (at most about one
+   * lease's time: a holder still renewing after that is left alone, and the job is retried).
+   */
+  async acquire(transactionHash: string): Promise<HeldLease> {
+    const key = `${this.#prefix}refund-lease:{${transactionHash}}`;
+    const owner = randomUUID();
+    const deadline = Date.now() + this.#leaseMs;
+    let waited = false;
+    for (;;) {
+      const left = Number(await this.#commands.eval(CLAIM, [key], [owner, String(this.#leaseMs)]));
+      if (left === -1) break;
+      waited = true;
+      if (Date.now() >= deadline) {
+        throw new RefundLeaseBusyError(
+          'Another worker is still sending a refund for this transaction; the job will be retried.',
+        );
+      }
+      await sleep(Math.min(Math.max(left, 10), LOOK_EVERY_MS));
+    }
+    return { waited, release: this.#hold(key, owner) };
+  }
+
+  #hold(key: string, owner: string): () => Promise<void> {
+    const args = [owner, String(this.#leaseMs)];
+    const timer = setInterval(() => {
+      this.#commands.eval(RENEW, [key], args).catch(() => {
+        // Redis away: the lease runs out, and a second runner then reconciles before sending.
+      });
+    }, this.#leaseMs / 3);
+    (timer as { unref?: () => void }).unref?.();
+    return async () => {
+      clearInterval(timer);
+      await this.#commands.eval(RELEASE, [key], [owner]).catch(() => {});
+    };
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * A refund is made once per transaction on a real redis-server, with BullMQ workers in this
+ * process: a stalled job handed to a second worker while the first worker's request is still on
+ * its way; a transaction enqueued twice; a job retried after a lost answer. The kit is stricter
+ * than the service about repeats: a refund request for a transaction it already refunded first
+ * ends that refund, so a blind repeat makes a second refund instead of being answered "already
+ * active".
+ */
+
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Queue, Worker } from 'bullmq';
+import Redis from 'ioredis';
+import { PartnerClient } from 'partner-sdk';
+import { enqueueRefunds, type QueueJobResult, refundProcessor } from 'partner-sdk/bullmq';
+import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
+
+let redis: RedisServer;
+const cleanups: (() => Promise<unknown>)[] = [];
+beforeAll(async () => {
+  redis = await startRedisServer();
+}, 20_000);
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+afterAll(async () => {
+  await redis?.close();
+});
+
+const REFUND = /\/financial\/refund\/([^/?]+)$/;
+
+/** Resolves once `check` holds, polling every 20 ms; throws after `ms`. */
+async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(20);
+  }
+}
+
+/**
+ * The kit behind a network that can hold a refund request on its way (before the kit acts) or
+ * lose its answer (after the kit acted).
+ */
+function strictKit(mock: MockPartnerApi) {
+  const refunded = new Set<string>();
+  const held = new Map<string, { arrived: () => void; gate: Promise<void> }>();
+  const lose = new Set<string>();
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const hash = request.method === 'POST' ? REFUND.exec(new URL(request.url).pathname)?.[1] : '';
+    const hold = hash ? held.get(hash) : undefined;
+    if (hash && hold) {
+      held.delete(hash);
+      hold.arrived();
+      await hold.gate;
+    }
+    if (hash && refunded.has(hash)) await complete(mock, hash, request.headers);
+    const answer = await mock.fetch(request);
+    if (hash && answer.status < 300) {
+      refunded.add(hash);
+      if (lose.delete(hash)) throw new TypeError('fetch failed');
+    }
+    return answer;
+  };
+  /** Holds the next refund request of `hash` on its way until `release` is called. */
+  const hold = (hash: string) => {
+    let arrive = () => {};
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    held.set(hash, { arrived: arrive, gate });
+    return { arrived, release: () => release() };
+  };
+  return { fetch, hold, lose };
+}
+
+/** Polls a refund's status until it ended. */
+async function complete(mock: MockPartnerApi, hash: string, headers: Headers): Promise<void> {
+  const url = `${mock.baseUrl}/financial/refund/${hash}/status`;
+  for (let tries = 0; tries < 50; tries++) {
+    const answer = await mock.fetch(new Request(url, { headers }));
+    const body = (await answer.json().catch(() => ({}))) as { data?: { status?: string } };
+    if (['completed', 'failed'].includes(body.data?.status ?? '')) return;
+  }
+}
+
+function setup() {
+  const mock = createMockPartnerApi({ refundPolls: 0 });
+  const kit = strictKit(mock);
+  const seller = (runner: string) =>
+    new PartnerClient({
+      baseUrl: mock.baseUrl,
+      fetch: kit.fetch,
+      ...mock.credentials,
+      logLevel: 'off',
+      defaultHeaders: { 'x-runner': runner },
+    }).forUser(mock.sellers.person.publicToken);
+  const name = `refunds-${randomUUID()}`;
+  const connection = { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null };
+  const queue = new Queue(name, { connection });
+  const client = new Redis(redis.port, '127.0.0.1', { lazyConnect: false });
+  cleanups.push(
+    () => queue.close(),
+    () => client.quit(),
+  );
+  const worker = (runner: string, options: Record<string, unknown> = {}) => {
+    const processor = refundProcessor(seller(runner), { queue, redis: client });
+    const started = new Worker(name, processor, { connection, ...options });
+    started.on('error', () => {});
+    cleanups.push(() => started.close(true));
+    return started;
+  };
+  const refunds = async (hash: string) => {
+    mock.setRateLimit(undefined);
+    return (await seller('check').refunds.list(hash)).length;
+  };
+  const posts = (hash: string) =>
+    mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`);
+  return { mock, kit, queue, worker, refunds, posts };
+}
+
+describe('refundProcessor on a real redis-server', () => {
+  it('a stalled job taken over by a second worker while the first one still waits for its answer: one refund', async () => {
+    const { mock, kit, queue, worker, refunds, posts } = setup();
+    const hash = mock.addTransaction();
+    const held = kit.hold(hash);
+    await enqueueRefunds(queue, [{ transactionHash: hash }], { backoffMs: 50 });
+    // Worker A's lock runs out within half a second and is never renewed: its job stalls while
+    // its refund request is held on the way to the kit.
+    worker('a', { lockDuration: 500, skipLockRenewal: true, skipStalledCheck: true });
+    await held.arrived;
+    const b = worker('b', { lockDuration: 5_000, stalledInterval: 200 });
+    await until('worker b to take the stalled job', async () => {
+      const job = await queue.getJob(`refund-request/${hash}`);
+      return (job?.attemptsStarted ?? 0) >= 2;
+    });
+    // B runs the job now; it must not send while A's request is in flight.
+    await delay(600);
+    expect(posts(hash)).toEqual([]);
+    held.release();
+    await until('the job to complete', async () => {
+      return (
+        (await queue.getJob(`refund-request/${hash}`).then((j) => j?.getState())) === 'completed'
+      );
+    });
+    const job = await queue.getJob(`refund-request/${hash}`);
+    expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
+    expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
+    expect(await refunds(hash)).toBe(1);
+    await b.close();
+  }, 60_000);
+
+  it('a transaction enqueued twice is one job and one refund; a job retried after a lost answer reconciles: one refund', async () => {
+    const { mock, kit, queue, worker, refunds, posts } = setup();
+    const [twice, lost] = [mock.addTransaction(), mock.addTransaction()];
+    kit.lose.add(lost);
+    const items = [{ transactionHash: twice }, { transactionHash: lost }];
+    await enqueueRefunds(queue, [...items, { transactionHash: twice }], { backoffMs: 50 });
+    await enqueueRefunds(queue, [{ transactionHash: twice }], { backoffMs: 50 });
+    const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+    expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(2);
+    worker('c', { concurrency: 2 });
+    await until('both jobs to complete', async () => {
+      return (await queue.getJobCounts('completed')).completed === 2;
+    });
+    const results = await Promise.all(
+      items.map(async (item) => {
+        const job = await queue.getJob(`refund-request/${item.transactionHash}`);
+        return job!.returnvalue as QueueJobResult;
+      }),
+    );
+    expect(results).toMatchObject([
+      { key: twice, reconciled: false },
+      { key: lost, reconciled: true },
+    ]);
+    expect(posts(twice)).toHaveLength(1);
+    expect(posts(lost)).toHaveLength(1);
+    expect(await refunds(twice)).toBe(1);
+    expect(await refunds(lost)).toBe(1);
+  }, 60_000);
+});
