@@ -19,6 +19,7 @@ const INTEGRATION = [
   'packages/cli/test/**/*.test.ts',
   'test/bulk/kill-resume.test.ts',
   'test/bulk/one-writer.test.ts',
+  'test/bulk/takeover-kill.test.ts',
   'test/bulk/heap.test.ts',
   'test/webhooks/receiver-edges.test.ts',
   'test/core/validation/without-eval.test.ts',

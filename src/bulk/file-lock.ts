@@ -10,6 +10,9 @@
  * holder's token (`<lock>.claim-<token>`, created with `link()`: exactly one taker gets it), checks
  * the lock still names that token, and only then renames its own lock over it. A claimer killed
  * mid-way leaves a claim naming a dead process, which is taken over the same way, one level down.
+ * Claims are named by the token they claim, whatever the level, so that takers killed one after
+ * another deepen the chain without lengthening a file name; the chain has no depth limit (each
+ * level is a taker that was killed), and the next holder clears away every dead taker's files.
  *
  * @module
  */
@@ -38,8 +41,6 @@ const ours = new Set<string>();
 
 /** Attempts to take the lock before giving up on a journal that keeps changing hands. */
 const ATTEMPTS = 40;
-/** Claims of claims followed before giving up (each level needs a taker killed mid-takeover). */
-const MAX_DEPTH = 4;
 
 async function readText(path: string): Promise<string | undefined> {
   try {
@@ -134,8 +135,8 @@ export class FileLock {
     try {
       await writeFile(mine, JSON.stringify(me), { flag: 'wx' });
       const ino = (await stat(mine)).ino;
-      await take(path, journal, mine, me, boot);
-      await sweep(path, me.token);
+      await take(path, journal, mine, boot);
+      await sweep(path, me.token, boot);
       return new FileLock(path, journal, me, ino);
     } catch (error) {
       ours.delete(me.token);
@@ -173,7 +174,6 @@ async function take(
   path: string,
   journal: string,
   mine: string,
-  me: Holder,
   boot: string | undefined,
 ): Promise<void> {
   let last: Holder | undefined;
@@ -193,39 +193,44 @@ async function take(
     }
     last = holder;
     if (await alive(holder, boot)) throw lockedBy(journal, path, holder);
-    if (await replace(path, holder, mine, me, boot, 0)) return;
+    if (await replace({ lock: path, mine, boot, seen: new Set() }, path, holder)) return;
     // Another taker is at work: look again once it is done.
     await delay(5 + Math.random() * 20);
   }
   throw lockedBy(journal, path, last);
 }
 
+/** One takeover: the lock, this process's lock file, the boot id, the tokens claimed so far. */
+interface Takeover {
+  lock: string;
+  mine: string;
+  boot: string | undefined;
+  seen: Set<string>;
+}
+
 /**
- * Replaces `target`, which names the dead `holder`, with this process's lock: claims the dead
- * holder's token first, so exactly one taker replaces it. False when another taker got there.
+ * Replaces `target` (the lock, or a claim), which names the dead `holder`, with this process's
+ * lock: claims the dead holder's token first, so exactly one taker replaces it. False when another
+ * taker got there.
  */
-async function replace(
-  target: string,
-  holder: Holder,
-  mine: string,
-  me: Holder,
-  boot: string | undefined,
-  depth: number,
-): Promise<boolean> {
-  if (depth > MAX_DEPTH) return false;
-  const claim = `${target}.claim-${holder.token}`;
+async function replace(takeover: Takeover, target: string, holder: Holder): Promise<boolean> {
+  const { lock, mine, boot, seen } = takeover;
+  // A token met twice would be a loop of claims: leave it to the next attempt.
+  if (seen.has(holder.token)) return false;
+  seen.add(holder.token);
+  const claim = `${lock}.claim-${holder.token}`;
   try {
     await link(mine, claim);
   } catch (error) {
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
     const claimer = await holderOf(claim);
     if (!claimer || (await alive(claimer, boot))) return false;
-    if (!(await replace(claim, claimer, mine, me, boot, depth + 1))) return false;
+    if (!(await replace(takeover, claim, claimer))) return false;
   }
   // The claim is ours: only we may replace a target that still names the dead holder.
   try {
     if ((await holderOf(target))?.token !== holder.token) return false;
-    const copy = `${mine}.${depth}`;
+    const copy = `${mine}.${seen.size}`;
     await link(mine, copy);
     await rename(copy, target);
     return true;
@@ -234,13 +239,26 @@ async function replace(
   }
 }
 
-/** Removes what earlier takeovers left: claims on tokens no lock names any more. */
-async function sweep(path: string, token: string): Promise<void> {
-  const prefix = `${basename(path)}.claim-`;
+/**
+ * Removes what earlier takeovers left: claims on tokens no lock names any more, and the lock
+ * files (and their copies) of takers that died before they were done.
+ */
+async function sweep(path: string, token: string, boot: string | undefined): Promise<void> {
+  const claims = `${basename(path)}.claim-`;
+  const temporary = `${basename(path)}.`;
   const names = await readdir(dirname(path)).catch(() => [] as string[]);
   for (const name of names) {
-    if (name.startsWith(prefix) && !name.startsWith(`${prefix}${token}`)) {
-      await removeQuietly(join(dirname(path), name));
+    const file = join(dirname(path), name);
+    if (name.startsWith(claims) && !name.startsWith(`${claims}${token}`)) {
+      await removeQuietly(file);
+    } else if (
+      name.startsWith(temporary) &&
+      /^[0-9a-f-]{36}\.tmp(\.\d+)?$/.test(name.slice(temporary.length)) &&
+      !name.includes(token)
+    ) {
+      // A taker's own lock file, left when it died before it was done: removed once it is dead.
+      const taker = await holderOf(file).catch(() => undefined);
+      if (taker && !(await alive(taker, boot))) await removeQuietly(file);
     }
   }
 }
