@@ -23,6 +23,7 @@ const INTEGRATION = [
   'test/bulk/heap.test.ts',
   'test/webhooks/receiver-edges.test.ts',
   'test/core/validation/without-eval.test.ts',
+  'test/telemetry/unloaded.test.ts',
 ];
 
 export default defineConfig({
