@@ -1,11 +1,17 @@
 /**
  * Adaptive pace for a bulk job: a request rate that finds and holds the service's rate limit, a
- * concurrency limit (additive increase, multiplicative decrease), and a pause of every worker for
- * `Retry-After`. `docs/bulk-and-cli.md` ("The pace") states the rule and its reasoning.
+ * concurrency limit (additive increase, multiplicative decrease), and `Retry-After` honoured for
+ * every refused request. `docs/bulk-and-cli.md` ("The pace") states the rule and its reasoning.
  *
  * - A 429 or 503 is a congestion event once (answers to requests sent before the last event are
- *   part of it). It pauses the job for `Retry-After` (or for a back-off that doubles with each
- *   event in a row, 1 s to 30 s, when the service gives none) and halves the concurrency.
+ *   part of it). It halves the concurrency and re-estimates the rate. The refused request waits
+ *   its `Retry-After` (when THAT request would be admitted); the others go on at the lowered pace.
+ *   The whole job pauses only when the service says it admits nothing now: no `Retry-After` (a
+ *   back-off that doubles with each event in a row, 1 s to 30 s), or a second event with no
+ *   success between.
+ * - A refusal while the pace held below the estimate, 50 or more admissions after the last one,
+ *   is a real clock's bunching (a late timer, a stalled service), not a lower limit: the estimate
+ *   stands.
  * - The first event also measures the service's burst: what it admitted before refusing, less
  *   what its rate gave meanwhile. Until a second event the rate is only known from below, so it
  *   searches upwards fast (doubling every {@link SEARCH_DOUBLING_MS}).
@@ -29,6 +35,8 @@ const BELOW = 0.95;
 const HOLD = 0.98;
 /** Where the estimate goes, as a share of the refused pace, when the refusal tells too little. */
 const UNINFORMED = 0.7;
+/** …and while refining the search's estimate, which was near. */
+const REFINE_STEP = 0.9;
 /**
  * Time after the pause until the pace is back at the estimate: short after a change of the
  * service's rate, doubling (up to the longest) while the estimate holds, since then every probe
@@ -50,9 +58,14 @@ const MAX_WAIT_MS = 50;
 /** …and never more than this share of the service's burst… */
 const CATCH_UP_BURST = 0.5;
 /** …plus this share of an interval, which a timer's lateness rarely exceeds. */
-const LATE = 0.2;
+const LATE = 0;
 /** Requests per second beyond which the pace no longer climbs. */
 const MAX_RATE = 1_000_000;
+/**
+ * A refusal after this many admissions since the last one, while the pace held, is bunching, not
+ * a lower limit: one in this many is within what a job may meet.
+ */
+const ISOLATED_COUNT = 50;
 const FIRST_PAUSE_MS = 1_000;
 const MAX_PAUSE_MS = 30_000;
 
@@ -146,11 +159,16 @@ export class Congestion {
 
   /**
    * A request that started at `startedAt` was answered 429 or 503, with `retryAfterMs` when the
-   * service said how long to wait. Pauses the job and lowers the limit and the rate.
+   * service said how long to wait. Lowers the limit and the rate at a congestion event, and
+   * returns how long the refused request waits before it is sent again (its `Retry-After`). The
+   * whole job pauses too only when the refusal says the service admits nothing now: no
+   * `Retry-After`, nothing admitted since the job started or since the last event, or a second
+   * event with no success between.
    */
-  throttle(startedAt: number, retryAfterMs: number | undefined, now = performance.now()): void {
+  throttle(startedAt: number, retryAfterMs: number | undefined, now = performance.now()): number {
     this.throttled++;
     const event = startedAt > this.#lastDecrease;
+    const admittedSince = this.#admittedSinceEvent();
     if (event) {
       this.#lastDecrease = now;
       this.#lastIncrease = now;
@@ -161,32 +179,58 @@ export class Congestion {
       MAX_PAUSE_MS,
       FIRST_PAUSE_MS * 2 ** Math.max(0, this.#eventsInRow - 1),
     );
-    const until = now + (retryAfterMs ?? backoff * (0.8 + Math.random() * 0.4));
-    if (until > this.pausedUntil) this.pausedUntil = until;
-    if (event) this.#estimateAt(now);
+    const wait = retryAfterMs ?? backoff * (0.8 + Math.random() * 0.4);
+    const stalled = retryAfterMs === undefined || (event && this.#eventsInRow > 1);
+    if (stalled && now + wait > this.pausedUntil) this.pausedUntil = now + wait;
+    if (event) this.#estimateAt(now, startedAt, wait, admittedSince);
+    return wait;
+  }
+
+  /** Requests admitted since the last congestion event (since the start before the first). */
+  #admittedSinceEvent(): number {
+    if (this.#burst === undefined) return this.#admittedBefore;
+    return this.#admitted.countSince(this.#lastEvent);
   }
 
   /** Re-estimates the service's rate at a congestion event, and restarts the pace from it. */
-  #estimateAt(now: number): void {
-    const current = this.#paceAt(now);
-    const pause = this.pausedUntil - now;
+  #estimateAt(now: number, startedAt: number, wait: number, admittedSince: number): void {
+    // The pace the refused request was sent at (the curve has climbed since).
+    const current = this.#paceAt(Math.min(now, Math.max(startedAt, this.#curveFrom)));
+    // The first estimate spreads what was admitted over the time the refused request waits too:
+    // a rate the service can surely give, from which the search climbs.
+    const pause = Math.max(this.pausedUntil - now, wait);
     if (this.#burst === undefined) {
       // The first event: what was admitted since the start is the burst plus what the rate gave
       // meanwhile; over the pause to come too, that is a rate the service can give (from below).
-      const admitted = this.#admittedBefore;
+      // Nothing admitted yet (answers still on their way): the search starts from one request.
+      const admitted = Math.max(1, this.#admittedBefore);
       const elapsed = now - (this.#startedAt ?? now);
-      if (admitted > 0) {
+      {
         const rate = (admitted * 1000) / (elapsed + pause);
         this.#burst = Math.max(1, admitted - (rate * elapsed) / 1000);
         this.#estimate = rate;
         this.#searching = true;
       }
-    } else if (current !== undefined) {
+    } else if (current !== undefined && admittedSince > 0 && !this.#isolated(now)) {
+      // Nothing admitted since the last event: the refusal says nothing about a rate.
       this.#reestimate(now, current);
     }
     this.#lastEvent = now;
-    this.#curveFrom = this.pausedUntil;
+    // The bucket is empty now: the next request waits a whole interval of the new pace.
+    this.#lastSendAt = Math.max(this.#lastSendAt, now);
+    this.#curveFrom = Math.max(now, this.pausedUntil);
     this.#rate = this.#paceAt(this.#curveFrom);
+  }
+
+  /**
+   * A refusal while the pace held below the estimate, long after the last one: a real clock
+   * bunched requests (a late timer, a stalled service) more than the bucket could take. The
+   * estimate stands; only a second refusal soon after says the limit fell.
+   */
+  #isolated(now: number): boolean {
+    if (this.#searching || this.#refining) return false;
+    const held = now - this.#curveFrom <= this.#plateau;
+    return held && this.#admitted.countSince(this.#lastEvent) >= ISOLATED_COUNT;
   }
 
   /** A later event: the rate from the bounds the admissions since the last pause put on it. */
@@ -217,9 +261,10 @@ export class Congestion {
       // Refused too soon after the pause to tell why: a lower limit, or a burst it would not
       // take. Well below the refused pace, to find out without a string of pauses.
       // (While refining, the search's estimate was only a guess: nothing fell.)
+      // While refining, the search's estimate was only a guess a little too high: nothing fell.
       if (this.#refining) this.#refineTo = current;
       else this.#fellFrom = Math.max(this.#fellFrom, this.#estimate ?? 0);
-      this.#estimate = current * UNINFORMED;
+      this.#estimate = current * (this.#refining ? REFINE_STEP : UNINFORMED);
       this.#plateau = MIN_PLATEAU_MS;
     }
     // Nothing admitted since the pause: the pause did not help, and the next one is as long as

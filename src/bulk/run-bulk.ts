@@ -42,6 +42,8 @@ interface Work<I> {
   since: string | undefined;
   /** Validated and checked against the journal. */
   admitted: boolean;
+  /** Refused with `Retry-After`: not sent again before this time (`performance.now()`). */
+  notBefore: number;
 }
 
 type Failure = 'aborted' | 'throttled' | 'transient' | 'final';
@@ -350,7 +352,7 @@ class Job<I, R> implements BulkJob<I, R> {
         await sleep(wait, stopped).catch(() => {});
         continue;
       }
-      let work = this.#retry.shift();
+      let work = this.#readyRetry();
       if (!work) {
         const next = await this.#pull();
         if (!next) break;
@@ -372,7 +374,22 @@ class Job<I, R> implements BulkJob<I, R> {
     if (exhausted && this.#retry.length === 0) {
       return this.#inFlight.size === 0 ? 'done' : this.#changed();
     }
+    if (exhausted) {
+      // Only refused items are left: wait for the first one's Retry-After (or a change).
+      const wait = Math.min(...this.#retry.map((work) => work.notBefore)) - performance.now();
+      if (wait > 0) {
+        const stopped = this.#stop.signal;
+        return Promise.race([sleep(wait, stopped).catch(() => {}), this.#changed()]);
+      }
+    }
     return undefined;
+  }
+
+  /** The first refused item whose Retry-After has passed, taken off the retry list. */
+  #readyRetry(): Work<I> | undefined {
+    const now = performance.now();
+    const index = this.#retry.findIndex((work) => work.notBefore <= now);
+    return index < 0 ? undefined : this.#retry.splice(index, 1)[0];
   }
 
   /** The next item; undefined when the source failed (the job's failure). */
@@ -577,7 +594,9 @@ class Job<I, R> implements BulkJob<I, R> {
     const failure = classify(error, stopped.aborted);
     if (failure === 'aborted') return 'stopped';
     if (failure === 'throttled' && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
-      this.#congestion.throttle(startedAt, classifyError(error).retryAfterMs);
+      // The refused item waits what the service asked; the others keep to the (lowered) pace.
+      const wait = this.#congestion.throttle(startedAt, classifyError(error).retryAfterMs);
+      work.notBefore = performance.now() + wait;
       this.#retry.push(work);
       return 'done';
     }
@@ -654,6 +673,7 @@ function newWork<I>(item: I): Work<I> {
     inDoubt: false,
     since: undefined,
     admitted: false,
+    notBefore: 0,
   };
 }
 

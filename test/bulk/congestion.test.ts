@@ -22,12 +22,12 @@ describe('the pace against a token bucket (virtual clock)', () => {
       { at: 20_000, requestsPerSecond: rate / 2 },
       { at: 40_000, requestsPerSecond: rate },
     ]);
-    // Halved: a few 429s while the pace comes down, then about one a plateau.
-    const refusedWhileHalved = run.refused.slice(23, 40).reduce((a, b) => a + b, 0);
-    expect(refusedWhileHalved).toBeLessThanOrEqual(3);
-    expect(Math.min(...run.admitted.slice(23, 29))).toBeGreaterThanOrEqual(rate * 0.4);
-    // Restored: back above 90 % of the rate within 16 s.
-    const restored = run.admitted.slice(40, 56).findIndex((n) => n >= rate * 0.9);
+    // Halved: within two seconds the job is back under the new limit, with a handful of 429s.
+    const refusedWhileHalved = run.refused.slice(20, 40).reduce((a, b) => a + b, 0);
+    expect(refusedWhileHalved).toBeLessThanOrEqual(6);
+    for (const admitted of run.admitted.slice(22, 40)) expect(admitted).toBeGreaterThanOrEqual(85);
+    // Restored: back above 90 % of the rate within 8 s.
+    const restored = run.admitted.slice(40, 48).findIndex((n) => n >= rate * 0.9);
     expect(restored).toBeGreaterThanOrEqual(0);
   });
 
@@ -36,6 +36,42 @@ describe('the pace against a token bucket (virtual clock)', () => {
     // After the first seconds of learning, every second stays within the rate and the bucket.
     for (const admitted of run.admitted.slice(3, -1)) expect(admitted).toBeLessThanOrEqual(60 + 60);
     expect(run.refused.slice(3).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(6);
+  });
+});
+
+/**
+ * A loaded machine's clock: timers up to 0.5 ms late, the service stalling up to 3 ms about twice
+ * a second (then handling what queued up at once), answers read up to 0.5 ms late. Seeded, so
+ * exactly repeatable. A thousand a second with a burst of 1 is left out: one request per
+ * millisecond of the service's clock, which timers of a millisecond's grain cannot keep.
+ */
+const JITTER = { seed: 3, timerLate: 0.5, stallEvery: 500, stall: 3, readLate: 0.5 };
+
+describe('the pace on a jittery clock (late timers, a stalling service)', () => {
+  for (const rate of [20, 60, 200, 1000]) {
+    for (const burst of rate === 1000 ? [10, rate] : [1, 10, rate]) {
+      it(`holds R = ${rate}/s with a burst of ${burst}: within 1.15 × ideal, under 3 % 429s`, () => {
+        const run = runModel(rate, burst, SECONDS, [], JITTER);
+        expect(run.ratio).toBeLessThanOrEqual(1.15);
+        expect(run.refusedShare).toBeLessThan(0.03);
+      });
+    }
+  }
+
+  it('follows a limit halved mid-job and restored', () => {
+    const run = runModel(
+      200,
+      10,
+      SECONDS,
+      [
+        { at: 20_000, requestsPerSecond: 100 },
+        { at: 40_000, requestsPerSecond: 200 },
+      ],
+      JITTER,
+    );
+    for (const admitted of run.admitted.slice(22, 40)) expect(admitted).toBeGreaterThanOrEqual(85);
+    expect(run.admitted.slice(40, 48).some((n) => n >= 180)).toBe(true);
+    expect(run.refusedShare).toBeLessThan(0.03);
   });
 });
 
@@ -51,11 +87,23 @@ describe('Congestion', () => {
     expect(c.throttled).toBe(3);
   });
 
-  it('pauses for Retry-After, then grows one step per 100 ms of success, within bounds', () => {
+  it('holds back the refused request for Retry-After, and the whole job only when refusals repeat', () => {
     const c = new Congestion(2, 2, 4);
-    c.throttle(0, 1500, 100);
+    c.reserve(0);
+    c.success(0, 50);
+    // One refusal: the refused request waits what the service asked, the others keep to a pace.
+    expect(c.throttle(60, 1500, 100)).toBe(1500);
     expect(c.limit).toBe(2);
-    expect(c.reserve(200)).toBeCloseTo(1400);
+    expect(c.pausedUntil).toBeLessThanOrEqual(100);
+    // A request sent after it is refused too, nothing admitted between: everything waits.
+    expect(c.throttle(150, 1500, 160)).toBe(1500);
+    expect(c.reserve(200)).toBeCloseTo(1460);
+  });
+
+  it('grows the limit one step per 100 ms of success, within bounds', () => {
+    const c = new Congestion(2, 2, 4);
+    c.throttle(0, 1000, 100);
+    expect(c.limit).toBe(2);
     c.success(1700, 1700);
     expect(c.limit).toBe(3);
     c.success(1750, 1750);
@@ -70,10 +118,12 @@ describe('Congestion', () => {
     for (let i = 0; i < 50; i++) c.success(0, 10); // 50 admitted at once: a burst
     c.throttle(0, 1000, 10);
     expect(c.burst).toBeGreaterThan(49);
-    // 50 over the 1.01 s until the pause ends is all it can be sure of.
+    // 50 over the 1.01 s until the refused request may go again is all it can be sure of.
     expect(c.rate).toBeGreaterThan(45);
     expect(c.rate).toBeLessThan(55);
-    expect(c.reserve(500)).toBeCloseTo(510);
+    // The bucket is empty: the next request waits about an interval, not a whole second.
+    expect(c.reserve(11)).toBeGreaterThan(0);
+    expect(c.reserve(40)).toBe(0);
   });
 
   it('stops climbing at a bound when a search is never refused', () => {
