@@ -9,7 +9,7 @@
 import { asJournalRecord, type JournalRecord, type JournalStore } from '../bulk/journal';
 import { type Commands, connect, type RedisClient, type RedisStoreOptions, Script } from './client';
 import { RedisStoreError } from './errors';
-import { JournalLeases, lockedBy } from './journal-lease';
+import { JournalLeases, lockedBy, takenOver } from './journal-lease';
 
 /** Options of {@link RedisJournalStore}. */
 export interface RedisJournalStoreOptions extends RedisStoreOptions {
@@ -27,14 +27,18 @@ export interface RedisJournalStoreOptions extends RedisStoreOptions {
 
 // The record and the renewed expiry in one step, so that no journal is ever left without one;
 // refused when another runner holds the job's lease (checked in the same step, so no record of a
-// second writer ever lands). A runner whose lease ran out unclaimed takes it back.
+// second writer ever lands). A runner whose lease ran out takes it back if nobody claimed the job
+// since (2: another did, while this one was paused).
 const PUT = new Script(`
 local holder = redis.call('GET', KEYS[2])
 if holder ~= false and holder ~= ARGV[4] then
   return {0, holder, redis.call('PTTL', KEYS[2])}
 end
 if holder == false and ARGV[4] ~= '' then
+  local owner = redis.call('GET', KEYS[3])
+  if owner ~= false and owner ~= ARGV[4] then return {2, owner} end
   redis.call('SET', KEYS[2], ARGV[4], 'PX', ARGV[5])
+  redis.call('SET', KEYS[3], ARGV[4], 'PX', ARGV[6])
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
@@ -95,7 +99,11 @@ export class RedisJournalStore implements JournalStore {
       );
     }
     this.#leaseMs = leaseMs;
-    this.#leases = new JournalLeases(commands, (job) => this.#lease(job), leaseMs);
+    const keys = (job: string): [string, string] => [
+      `${this.#leasePrefix}{${job}}`,
+      `${prefix}journal-owner:{${job}}`,
+    ];
+    this.#leases = new JournalLeases(commands, keys, leaseMs, Math.ceil(ttlMs));
   }
 
   /**
@@ -161,16 +169,18 @@ export class RedisJournalStore implements JournalStore {
     this.#open();
     const reply = await this.#commands.eval(
       PUT,
-      [this.#hash(record.job), this.#lease(record.job)],
+      [this.#hash(record.job), ...this.#leases.keysOf(record.job)],
       [
         record.key,
         JSON.stringify(record),
         String(Math.ceil(this.#ttlMs)),
         this.#leases.valueOf(record.job),
         String(this.#leaseMs),
+        String(this.#leases.ownerMs),
       ],
     );
     const [written, holder, ttl] = reply as [unknown, unknown, unknown];
+    if (Number(written) === 2) throw takenOver(record.job, String(holder));
     if (Number(written) !== 1) throw lockedBy(record.job, String(holder), Number(ttl));
   }
 
@@ -191,10 +201,6 @@ export class RedisJournalStore implements JournalStore {
 
   #hash(job: string): string {
     return `${this.#prefix}{${job}}`;
-  }
-
-  #lease(job: string): string {
-    return `${this.#leasePrefix}{${job}}`;
   }
 
   #open(): void {
