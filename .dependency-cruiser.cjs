@@ -34,7 +34,7 @@ const CORE_ALLOWED = {
     'validation/index',
   ],
   webhooks: ['errors/index', 'logging/logger', 'time/clock'],
-  redis: ['errors/index', 'auth/token-store', 'time/clock'],
+  redis: ['errors/index', 'auth/token-store', 'pace/index', 'time/clock', 'time/sleep'],
 };
 
 /** A rule holding `entry` to its allowed list of core modules. */

@@ -7,6 +7,7 @@ import type { Assumptions, ResolvedAssumptions } from '../../assumptions';
 import type { TelemetryOptions } from '../../telemetry/types';
 import type { ClientTokenStore } from '../auth/token-store';
 import type { Logger, LogLevel, SdkLogger } from '../logging/logger';
+import type { RequestPace } from '../pace/index';
 
 /** A token value, or a function (possibly async) returning the current one. */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -85,6 +86,18 @@ export interface ClientOptions {
    * `{ tracerProvider, meterProvider }` sends them elsewhere, `false` turns them off.
    */
   telemetry?: false | TelemetryOptions;
+  /**
+   * One request budget for every process using these credentials: each attempt draws from it, and
+   * a 429 with `Retry-After` seen by any process pauses them all until then. `partner-sdk/redis`'s
+   * `fleetPace` is one (see the "Running on many replicas" guide). Default: none, each call is
+   * sent at once and only its own retries wait.
+   *
+   * @example
+   * ```ts
+   * const client = new PartnerClient({ pace: fleetPace(redis, { requestsPerSecond: 50 }) });
+   * ```
+   */
+  pace?: RequestPace;
 }
 
 /**
@@ -148,4 +161,5 @@ export interface ResolvedOptions {
   readonly tokenStore: ClientTokenStore | undefined;
   readonly assumptions: ResolvedAssumptions;
   readonly telemetry: false | TelemetryOptions | undefined;
+  readonly pace: RequestPace | undefined;
 }

@@ -9,6 +9,7 @@ import type { ClientTokenStore } from '../auth/token-store';
 import { PartnerError } from '../errors';
 import { createLogger, parseLogLevel } from '../logging/logger';
 import { registerSecret } from '../logging/redact';
+import type { RequestPace } from '../pace/index';
 import { isTimerDelay } from '../time/clock';
 import type { ClientOptions, ResolvedOptions } from './index';
 
@@ -78,7 +79,15 @@ export function resolveOptions(
     tokenStore,
     assumptions,
     telemetry: options.telemetry,
+    pace: readPace(options.pace),
   };
+}
+
+function readPace(pace: RequestPace | undefined): RequestPace | undefined {
+  if (pace !== undefined && typeof pace?.forClient !== 'function') {
+    throw optionError('`pace` must be a RequestPace (e.g. fleetPace).');
+  }
+  return pace;
 }
 
 function readBaseUrl(rawBaseUrl: string | undefined): URL {

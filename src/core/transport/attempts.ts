@@ -5,8 +5,10 @@
  * have acted (`reconcile.ts`).
  */
 
-import type { KyInstance, Options as KyOptions } from 'ky';
+import { isHTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { BoundPace } from '../pace/index';
 import { mayHaveActed, retryDelay, timeForWait } from '../retry/policy';
+import { parseRetryAfter } from '../retry/retry-after';
 import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
 import { readBody } from './body';
@@ -38,6 +40,8 @@ export interface AttemptHooks {
   onRetry(error: unknown, retry: number, wait: number): void;
   /** After the wait, when the failed attempt may have acted: a result found ends the call. */
   reconcile?: ((error: unknown) => Promise<WithResponse<unknown> | undefined>) | undefined;
+  /** The shared budget each attempt draws from, and hears of each 429 (the client's `pace`). */
+  pace?: BoundPace | undefined;
 }
 
 /** How the loop ended: with an answer (its body as text, unread when raw or a redirect), or a result found. */
@@ -52,7 +56,9 @@ export async function runAttempts(
   hooks: AttemptHooks,
 ): Promise<AttemptOutcome> {
   const { clock } = hooks;
+  const { pace } = hooks;
   for (let retry = 0; ; ) {
+    if (pace) await pace.acquire(plan.signal);
     const started = clock.now();
     const traced = hooks.onAttempt?.();
     try {
@@ -61,6 +67,7 @@ export async function runAttempts(
       return answer;
     } catch (error) {
       traced?.end(undefined, error);
+      if (pace) noteRefusal(pace, error);
       const now = clock.now();
       const left = timeForWait(error, plan.deadline - now, now - started);
       const wait =
@@ -75,6 +82,12 @@ export async function runAttempts(
       }
     }
   }
+}
+
+/** Tells the shared pace of a 429 among an attempt's failures; others are not its business. */
+function noteRefusal(pace: BoundPace, error: unknown): void {
+  if (!isHTTPError(error) || error.response.status !== 429) return;
+  pace.refused(parseRetryAfter(error.response.headers.get('retry-after')));
 }
 
 /**

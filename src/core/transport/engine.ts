@@ -29,6 +29,7 @@ import { CallLog, loggedFetch } from '../logging/call-log';
 import { holdSecret } from '../logging/redact';
 import type { RequestOptions, ResolvedOptions } from '../options';
 import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
+import { type BoundPace, bindPace } from '../pace/bind';
 import { findLostEffect } from '../retry/reconcile';
 import { type Clock, systemClock } from '../time/clock';
 import { validateResponse } from '../validation';
@@ -79,6 +80,7 @@ export class Transport {
   readonly #clock: Clock;
   readonly #log: CallLog;
   readonly #telemetry: TelemetrySource;
+  readonly #pace: BoundPace | undefined;
 
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager, clock: Clock = systemClock) {
     this.options = options;
@@ -98,6 +100,7 @@ export class Transport {
     this.#settings = callSettings(options, undefined);
     this.#log = new CallLog(options.logger);
     this.#telemetry = new TelemetrySource(options.telemetry);
+    this.#pace = options.pace && bindPace(options.pace, options);
     this.#defaultHeaders = lowerCaseNames(options.defaultHeaders);
     // Retries are the transport's own loop (attempts.ts): ky makes one attempt per call.
     this.#ky = ky.create({ fetch: loggedFetch(options), retry: 0 });
@@ -252,6 +255,7 @@ export class Transport {
         },
         onAttempt: trace && (() => trace.attempt(callFacts(spec, target))),
         reconcile: spec.reconcile && ((error) => this.#reconcile(call, error, deadline)),
+        pace: this.#pace,
       });
       return this.#result(call, outcome);
     } catch (error) {

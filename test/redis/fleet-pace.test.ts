@@ -1,0 +1,131 @@
+/**
+ * The fleet-wide pace across real processes: four replicas (child processes, each its own
+ * PartnerClient and Redis connection, paced by `fleetPace`) call the testing kit's rate-limited
+ * loopback server at once, sharing one redis-server. Once per client library.
+ */
+
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockPartnerApi, type MockServer } from '../../src/testing/index';
+import { type Child, startChildren } from './support/children';
+import { libraries, sendCommand } from './support/libraries';
+import { type RedisServer, startRedisServer } from './support/redis-server';
+
+const fixture = fileURLToPath(new URL('fixtures/paced-replica.ts', import.meta.url));
+const REPLICAS = 4;
+/** The kit's limit: a sustained rate and a small bucket. */
+const LIMIT = { requestsPerSecond: 100, burst: 20 };
+
+interface Answer {
+  ok: number;
+  failed: string[];
+  sent: number[];
+  refusals: number[];
+  warnings: string[];
+}
+
+/** What a replica warned of, its retries after a 429 aside (those are the transport's own). */
+const warningsOf = (answer: Answer) => answer.warnings.filter((w) => !/retrying GET/.test(w));
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+}, 20_000);
+afterAll(() => redis?.close());
+
+async function startFleet(library: string, prefix: string, startRate: number) {
+  const mock = createMockPartnerApi({ rateLimit: LIMIT, latencyMs: 2 });
+  const api: MockServer = await mock.listen();
+  const replicas = await startChildren(REPLICAS, fixture, () => ({
+    PARTNER_API_BASE_URL: api.url,
+    PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken,
+    REDIS_URL: redis.url,
+    REDIS_LIBRARY: library,
+    REDIS_PREFIX: prefix,
+    PACE_RPS: String(startRate),
+  })).catch(async (error: unknown) => {
+    await api.close();
+    throw error;
+  });
+  return {
+    mock,
+    replicas,
+    calls: (n: number, concurrency: number) =>
+      Promise.all(
+        replicas.map((replica: Child) =>
+          replica.ask<Answer>({ op: 'calls', n, concurrency }, 60_000),
+        ),
+      ),
+    async close() {
+      await Promise.all(replicas.map((replica) => replica.close()));
+      await api.close();
+    },
+  };
+}
+
+describe.each(libraries)('fleetPace over $name', (library) => {
+  it(`${REPLICAS} replicas over the kit's limit: after the first 429, one pause for all and no 429 after it`, async () => {
+    // The fleet starts above the kit's rate, so the kit refuses once the bucket is empty.
+    const fleet = await startFleet(library.name, `pace-${library.name}:`, 115);
+    try {
+      const answers = await fleet.calls(120, 8);
+      expect(answers.map((a) => a.failed)).toEqual(fleet.replicas.map(() => []));
+      expect(answers.flatMap(warningsOf)).toEqual([]);
+      const refusals = answers.flatMap((a) => a.refusals).sort((a, b) => a - b);
+      expect(refusals.length).toBeGreaterThan(0);
+      expect(fleet.mock.stats.rateLimited).toBe(refusals.length);
+      const first = refusals[0]!;
+      // One congestion event: every 429 answered a request already on its way when the first
+      // came back, within the pause the kit asked for (one second); none after it.
+      expect(refusals.at(-1)! - first).toBeLessThan(1_000);
+      // The pause is every replica's, not only theirs that were refused: none of them sends a
+      // request in it, past the slots taken before it heard of the pause (its next answer from
+      // Redis tells it, within a few calls' time on a busy machine).
+      for (const answer of answers) {
+        const inPause = answer.sent.filter((t) => t > first + 400 && t < first + 950);
+        expect(inPause.map((t) => t - first)).toEqual([]);
+      }
+      expect(refusals.length).toBeLessThan(REPLICAS * 8);
+    } finally {
+      await fleet.close();
+    }
+  }, 90_000);
+
+  it('Redis stopped mid-run: each replica goes on at its own pace with one warning, no call fails; back, the fleet budget is used again', async () => {
+    const prefix = `pace-down-${library.name}:`;
+    const fleet = await startFleet(library.name, prefix, 90);
+    try {
+      const running = fleet.calls(100, 4);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await redis.stop();
+      let answers: Answer[];
+      try {
+        answers = await running;
+      } finally {
+        await redis.start();
+      }
+      expect(answers.map((a) => a.failed)).toEqual(fleet.replicas.map(() => []));
+      expect(answers.map((a) => a.ok)).toEqual(fleet.replicas.map(() => 100));
+      for (const answer of answers) {
+        expect(warningsOf(answer)).toEqual([
+          expect.stringMatching(/fleet pace unavailable .*pacing this process on its own/),
+        ]);
+      }
+      const pongs = await Promise.all(fleet.replicas.map((replica) => replica.ask({ op: 'ping' })));
+      expect(pongs).toEqual(fleet.replicas.map(() => ({ pong: true })));
+      // Back on the fleet's budget: it is in Redis again, and no replica warns.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const again = await fleet.calls(20, 2);
+      expect(again.flatMap((a) => [...a.failed, ...warningsOf(a)])).toEqual([]);
+      const connection = await library.connect(redis.url);
+      try {
+        const keys = await sendCommand(connection, ['KEYS', `${prefix}{pace:*}`]);
+        expect(keys).toHaveLength(1);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await fleet.close();
+    }
+  }, 120_000);
+});
