@@ -12,7 +12,7 @@ import { FeeTiers } from './resources/fee-tiers';
 import { Offers } from './resources/offers';
 import { Products } from './resources/products';
 import { Refunds } from './resources/refunds';
-import type { Requester } from './resources/resource';
+import { Requester } from './resources/resource';
 import { Statements } from './resources/statements';
 import { Users } from './resources/users';
 
@@ -35,19 +35,12 @@ export interface RawRequest<S extends Schema | undefined = undefined> {
 }
 
 /**
- * The private way into the constructor: `withOptions` passes one of these instead of options, so
- * the child shares its parent's tokens while `new PartnerClient(options)` stays the one public
- * signature. The class is not exported, so nothing outside this module can build one.
+ * The transports that clients built by `withOptions` (and `clientOver`) share, keyed by the options
+ * object handed to their constructor: the private way for such a client to take its parent's
+ * tokens while `new PartnerClient(options)` stays the one public signature. Nothing outside this
+ * module can add to it.
  */
-class Derived {
-  readonly transport: Transport;
-  readonly options: ClientOptions;
-
-  constructor(transport: Transport, options: ClientOptions) {
-    this.transport = transport;
-    this.options = options;
-  }
-}
+const sharedTransports = new WeakMap<ClientOptions, Transport>();
 
 /**
  * A client over a transport built elsewhere, with `options` as `withOptions` will merge them.
@@ -55,25 +48,9 @@ class Derived {
  * @internal Tests use it to give the transport a virtual clock; not exported from the package.
  */
 export function clientOver(transport: Transport, options: ClientOptions = {}): PartnerClient {
-  return new PartnerClient(new Derived(transport, options) as ClientOptions);
-}
-
-/** The warnings each transport has given (`Requester.warnOnce`), so a suspicion is said once. */
-const warned = new WeakMap<Transport, Set<string>>();
-
-function requester(transport: Transport, context: CallContext): Requester {
-  return {
-    call: (spec, options) => transport.call(spec, context, options),
-    assumptions: transport.options.assumptions,
-    telemetry: () => transport.telemetry(),
-    warnOnce(message) {
-      const seen = warned.get(transport) ?? new Set<string>();
-      warned.set(transport, seen);
-      if (seen.has(message)) return;
-      seen.add(message);
-      transport.options.logger.warn(message);
-    },
-  };
+  const own = { ...options };
+  sharedTransports.set(own, transport);
+  return new PartnerClient(own);
 }
 
 /** The namespaces both the root client and a seller client have. */
@@ -102,7 +79,7 @@ abstract class BaseClient {
   constructor(transport: Transport, context: CallContext) {
     this._transport = transport;
     this._context = context;
-    const client = requester(transport, context);
+    const client = new Requester(transport, context);
     this.bankAccounts = new BankAccounts(client);
     this.products = new Products(client);
     this.offers = new Offers(client);
@@ -153,9 +130,7 @@ abstract class BaseClient {
           form: request.form,
           schema: request.schema,
           callerSchema: true,
-          replay:
-            request.replay ??
-            (['GET', 'PUT', 'DELETE'].includes(request.method) ? 'always' : 'never'),
+          replay: request.replay,
         };
       },
       this._context,
@@ -196,11 +171,11 @@ export class PartnerClient extends BaseClient {
    * ```
    */
   constructor(options: ClientOptions = {}) {
-    const derived = options instanceof Derived ? options : undefined;
-    super(derived?.transport ?? new Transport(resolveOptions(options)), {});
-    this.#options = derived?.options ?? options;
+    const shared = sharedTransports.get(options);
+    super(shared ?? new Transport(resolveOptions(options)), {});
+    this.#options = options;
     // Once per client a partner builds; a withOptions copy warns only for a baseUrl of its own.
-    if (!derived) warnIfUnversioned(this._transport.options);
+    if (!shared) warnIfUnversioned(this._transport.options);
   }
 
   /**
@@ -283,6 +258,6 @@ export class SellerClient extends BaseClient {
   /** @internal Built by `PartnerClient.forUser`. */
   constructor(transport: Transport, context: CallContext) {
     super(transport, context);
-    this.users = new Users(requester(transport, context));
+    this.users = new Users(new Requester(transport, context));
   }
 }

@@ -1,9 +1,7 @@
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
 import type { APIPromise } from '../core/transport/api-promise';
-import type { QueryParams } from '../core/transport/call-spec';
 import { route } from '../core/transport/path';
-import { checkParams } from '../core/validation';
 import {
   type Anticipation,
   type AnticipationConfirmation,
@@ -14,7 +12,7 @@ import {
   AnticipationListParamsSchema,
   AnticipationListResponseSchema,
 } from '../schemas/anticipation';
-import { envelopedOrBare, unwrapEnvelope } from '../schemas/response-fields';
+import { envelopedOrBare } from '../schemas/response-fields';
 import { APIResource } from './resource';
 
 // The confirm answer is read from the envelope's `data` when there is one, else bare (assumptions.ts).
@@ -42,24 +40,23 @@ export class Anticipations extends APIResource {
     params: AnticipationConfirmParams,
     options?: RequestOptions,
   ): APIPromise<AnticipationConfirmation> {
-    return this._client
-      .call(() => {
-        const { scenario, ...rest } = checkParams(
-          AnticipationConfirmParamsSchema,
-          params,
-          'anticipations.confirm',
-          this._client.assumptions.strings,
-        );
-        return {
-          operation: 'anticipations.confirm',
-          method: 'POST',
-          ...route`/financial/anticipation/confirm/${{ anticipationHash }}`,
-          json: { ...rest, [this._client.assumptions.anticipationConfirmation.field]: scenario },
-          schema: confirmAnswerSchema,
-          replay: 'unsent',
-        };
-      }, options)
-      ._map(unwrapEnvelope);
+    const { field } = this._client.assumptions.anticipationConfirmation;
+    return this._client.post(
+      route`/financial/anticipation/confirm/${{ anticipationHash }}`,
+      {
+        operation: 'anticipations.confirm',
+        params: {
+          value: params,
+          schema: AnticipationConfirmParamsSchema,
+          sendAs: 'json',
+          encode: ({ scenario, ...rest }) => ({ ...rest, [field]: scenario }),
+        },
+        schema: confirmAnswerSchema,
+        // A confirmation moves money: sent again only where the service cannot have acted.
+        replay: 'unsent',
+      },
+      options,
+    );
   }
 
   /**
@@ -76,23 +73,16 @@ export class Anticipations extends APIResource {
   list(params: AnticipationListParams = {}, options?: RequestOptions): PagePromise<Anticipation> {
     return listPages(params, Number.POSITIVE_INFINITY, (paramsOfPage, page) =>
       this._client
-        .call(
-          () => ({
+        .get(
+          route`/financial/anticipation`,
+          {
             operation: 'anticipations.list',
-            method: 'GET',
-            ...route`/financial/anticipation`,
-            query: checkParams(
-              AnticipationListParamsSchema,
-              paramsOfPage,
-              'anticipations.list',
-              this._client.assumptions.strings,
-            ) as QueryParams,
+            params: { value: paramsOfPage, schema: AnticipationListParamsSchema, sendAs: 'query' },
             schema: AnticipationListResponseSchema,
-            replay: 'always',
-          }),
+          },
           options,
         )
-        ._map(({ data }) => pageContent(data.anticipations, data.pagination, page)),
+        ._map((data) => pageContent(data.anticipations, data.pagination, page)),
     );
   }
 }

@@ -1,7 +1,6 @@
 import type { RequestOptions } from '../core/options';
 import type { APIPromise } from '../core/transport/api-promise';
 import { route } from '../core/transport/path';
-import { checkParams } from '../core/validation';
 import {
   type BankAccount,
   BankAccountSchema,
@@ -35,20 +34,15 @@ export class BankAccounts extends APIResource {
     params: BankAccountUpdateParams,
     options?: RequestOptions,
   ): APIPromise<BankAccount> {
-    return this._client.call(
-      () => ({
+    return this._client.post(
+      route`/users/bank-accounts/${{ accountHash }}`,
+      {
         operation: 'bankAccounts.update',
-        method: 'POST',
-        ...route`/users/bank-accounts/${{ accountHash }}`,
-        json: checkParams(
-          BankAccountUpdateParamsSchema,
-          params,
-          'bankAccounts.update',
-          this._client.assumptions.strings,
-        ),
+        params: { value: params, schema: BankAccountUpdateParamsSchema, sendAs: 'json' },
         schema: BankAccountSchema,
+        // An update states the whole account: sent twice, it leaves the same account.
         replay: 'always',
-      }),
+      },
       options,
     );
   }

@@ -18,17 +18,10 @@ export class FeeTiers extends APIResource {
    * ```
    */
   history(options?: RequestOptions): APIPromise<FeeTierChange[]> {
-    return this._client
-      .call(
-        {
-          operation: 'feeTiers.history',
-          method: 'GET',
-          ...route`/users/fee-tiers/history`,
-          schema: FeeTierHistoryResponseSchema,
-          replay: 'always',
-        },
-        options,
-      )
-      ._map((body) => body.data);
+    return this._client.get(
+      route`/users/fee-tiers/history`,
+      { operation: 'feeTiers.history', schema: FeeTierHistoryResponseSchema },
+      options,
+    );
   }
 }

@@ -1,7 +1,6 @@
 import type { RequestOptions } from '../core/options';
 import type { APIPromise } from '../core/transport/api-promise';
 import { route } from '../core/transport/path';
-import { checkParams } from '../core/validation';
 import {
   type Offer,
   OfferSchema,
@@ -38,20 +37,13 @@ export class Offers extends APIResource {
     params: OfferUpdateParams,
     options?: RequestOptions,
   ): APIPromise<Offer> {
-    return this._client.call(
-      () => ({
+    return this._client.put(
+      route`/products/${{ productHash }}/offers/${{ offerCode }}`,
+      {
         operation: 'offers.update',
-        method: 'PUT',
-        ...route`/products/${{ productHash }}/offers/${{ offerCode }}`,
-        json: checkParams(
-          OfferUpdateParamsSchema,
-          params,
-          'offers.update',
-          this._client.assumptions.strings,
-        ),
+        params: { value: params, schema: OfferUpdateParamsSchema, sendAs: 'json' },
         schema: OfferSchema,
-        replay: 'always',
-      }),
+      },
       options,
     );
   }

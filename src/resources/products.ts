@@ -2,9 +2,7 @@ import { PRODUCTS_MAX_PAGE } from '../assumptions';
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
 import type { APIPromise } from '../core/transport/api-promise';
-import type { QueryParams } from '../core/transport/call-spec';
 import { route } from '../core/transport/path';
-import { checkParams } from '../core/validation';
 import {
   type Product,
   type ProductListParams,
@@ -27,14 +25,9 @@ export class Products extends APIResource {
    * ```
    */
   retrieve(productHash: string, options?: RequestOptions): APIPromise<Product> {
-    return this._client.call(
-      () => ({
-        operation: 'products.retrieve',
-        method: 'GET',
-        ...route`/products/${{ productHash }}`,
-        schema: ProductSchema,
-        replay: 'always',
-      }),
+    return this._client.get(
+      route`/products/${{ productHash }}`,
+      { operation: 'products.retrieve', schema: ProductSchema },
       options,
     );
   }
@@ -57,20 +50,13 @@ export class Products extends APIResource {
   list(params: ProductListParams = {}, options?: RequestOptions): PagePromise<Product> {
     return listPages(params, PRODUCTS_MAX_PAGE, (paramsOfPage, page) =>
       this._client
-        .call(
-          () => ({
+        .get(
+          route`/products`,
+          {
             operation: 'products.list',
-            method: 'GET',
-            ...route`/products`,
-            query: checkParams(
-              ProductListParamsSchema,
-              paramsOfPage,
-              'products.list',
-              this._client.assumptions.strings,
-            ) as QueryParams,
+            params: { value: paramsOfPage, schema: ProductListParamsSchema, sendAs: 'query' },
             schema: ProductListResponseSchema,
-            replay: 'always',
-          }),
+          },
           options,
         )
         ._map((body) => pageContent(body.data, body.meta, page)),

@@ -5,8 +5,7 @@ import { type PollOptions, poll } from '../core/poll';
 import { Recovered, serviceClockOffset } from '../core/retry/reconcile';
 import type { APIPromise } from '../core/transport/api-promise';
 import { followLocation, isAccepted, schemaByStatus } from '../core/transport/outcomes';
-import { encodePathParam, route } from '../core/transport/path';
-import { checkParams } from '../core/validation';
+import { route } from '../core/transport/path';
 import {
   type Refund,
   RefundAcceptedResponseSchema,
@@ -106,25 +105,21 @@ export class Refunds extends APIResource {
     options?: RequestOptions,
   ): APIPromise<RefundRequestResult> {
     return this._client
-      .call(
-        () => ({
+      .post(
+        route`/financial/refund/${{ transactionHash }}`,
+        {
           operation: 'refunds.request',
-          method: 'POST',
-          ...route`/financial/refund/${{ transactionHash }}`,
-          json: checkParams(
-            RefundRequestParamsSchema,
-            params,
-            'refunds.request',
-            this._client.assumptions.strings,
-          ),
+          params: { value: params, schema: RefundRequestParamsSchema, sendAs: 'json' },
           schema: requestResponseSchema,
+          // A repeat is harmless only while the first refund is active, so a lost answer is
+          // reconciled first: the refund it created is found, never made a second time.
           replay: 'always',
           reconcile: {
             find: (since, findOptions) =>
               this.findCreatedSince(transactionHash, since, findOptions),
             uncertain: 'the refund may have been created',
           },
-        }),
+        },
         options,
       )
       ._map((body, response) => requestResult(body, response, transactionHash));
@@ -140,18 +135,11 @@ export class Refunds extends APIResource {
    * ```
    */
   list(transactionHash: string, options?: RequestOptions): APIPromise<Refund[]> {
-    return this._client
-      .call(
-        () => ({
-          operation: 'refunds.list',
-          method: 'GET',
-          ...route`/financial/refund/${{ transactionHash }}`,
-          schema: RefundListResponseSchema,
-          replay: 'always',
-        }),
-        options,
-      )
-      ._map((body) => body.data);
+    return this._client.get(
+      route`/financial/refund/${{ transactionHash }}`,
+      { operation: 'refunds.list', schema: RefundListResponseSchema },
+      options,
+    );
   }
 
   /**
@@ -189,7 +177,6 @@ export class Refunds extends APIResource {
           method: 'GET',
           ...route`/financial/refund/${{ transactionHash }}`,
           schema: RefundListResponseSchema,
-          replay: 'always',
         };
       }, options)
       ._map((body, response) =>
@@ -211,22 +198,12 @@ export class Refunds extends APIResource {
    * ```
    */
   retrieveStatus(transactionHash: string, options?: RequestOptions): APIPromise<RefundStatus> {
-    return this._client
-      .call(
-        () => ({
-          operation: 'refunds.retrieveStatus',
-          method: 'GET',
-          path: hashPathOf(
-            this._client.assumptions.refundStatus.path,
-            encodePathParam('transactionHash', transactionHash),
-          ),
-          template: hashPathOf(this._client.assumptions.refundStatus.path, '{transactionHash}'),
-          schema: RefundStatusResponseSchema,
-          replay: 'always',
-        }),
-        options,
-      )
-      ._map((body) => body.data);
+    const path = hashPathOf(this._client.assumptions.refundStatus.path, '{transactionHash}');
+    return this._client.get(
+      { path, pathParams: { transactionHash } },
+      { operation: 'refunds.retrieveStatus', schema: RefundStatusResponseSchema },
+      options,
+    );
   }
 
   /**
@@ -301,18 +278,11 @@ export class Refunds extends APIResource {
   }
 
   #retrieveStatusAt(statusUrl: string, options: RequestOptions): APIPromise<RefundStatus> {
-    return this._client
-      .call(
-        {
-          operation: 'refunds.retrieveStatus',
-          method: 'GET',
-          path: statusUrl,
-          schema: RefundStatusResponseSchema,
-          replay: 'always',
-        },
-        options,
-      )
-      ._map((body) => body.data);
+    return this._client.get(
+      statusUrl,
+      { operation: 'refunds.retrieveStatus', schema: RefundStatusResponseSchema },
+      options,
+    );
   }
 }
 

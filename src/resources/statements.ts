@@ -4,9 +4,8 @@ import type { RequestOptions } from '../core/options';
 import { type PollOptions, poll } from '../core/poll';
 import type { APIPromise } from '../core/transport/api-promise';
 import { isAlreadyRunning, RUNNING_ON_CONFLICT } from '../core/transport/outcomes';
-import { encodePathParam, route } from '../core/transport/path';
-import { checkParams } from '../core/validation';
-import { envelopedOrBare, unwrapEnvelope } from '../schemas/response-fields';
+import { route } from '../core/transport/path';
+import { envelopedOrBare } from '../schemas/response-fields';
 import {
   isReversedRange,
   type StatementExport,
@@ -33,6 +32,14 @@ function isFinished(current: StatementExport, failed: readonly string[]): boolea
     throw new ExportFailedError({ ...current });
   }
   return false;
+}
+
+const REVERSED_RANGE =
+  'statements.export: filter.betweenDates ends before it starts; the spec reads it as (start, end) and does not say what the service does with the other order. Sent as given.';
+
+/** A range that ends before it starts: allowed, but likely a mistake. */
+function suspicions(params: StatementExportParams): string[] {
+  return isReversedRange(params.filter?.betweenDates) ? [REVERSED_RANGE] : [];
 }
 
 /** The checked parameters as the service reads them: `betweenDates` as its wire string. */
@@ -69,35 +76,25 @@ export class Statements extends APIResource {
     options?: RequestOptions,
   ): APIPromise<StatementExportRequestResult> {
     return this._client
-      .call(
-        () => ({
+      .post(
+        route`/financial/account-statement/export-report`,
+        {
           operation: 'statements.export',
-          method: 'POST',
-          ...route`/financial/account-statement/export-report`,
-          json: toWire(this.#checked(params)),
+          params: {
+            value: params,
+            schema: StatementExportParamsSchema,
+            sendAs: 'json',
+            encode: toWire,
+            suspicions,
+          },
           schema: exportAnswerSchema,
           ...RUNNING_ON_CONFLICT,
           // A repeat of a running export answers 409 with it: harmless.
           replay: 'always',
-        }),
+        },
         options,
       )
-      ._map((body, response) => ({
-        ...unwrapEnvelope(body),
-        alreadyRunning: isAlreadyRunning(response),
-      }));
-  }
-
-  /** The parameters checked, with a warning (once) for a range that ends before it starts. */
-  #checked(params: StatementExportParams): StatementExportParams {
-    const { strings } = this._client.assumptions;
-    const checked = checkParams(StatementExportParamsSchema, params, 'statements.export', strings);
-    if (isReversedRange(checked.filter?.betweenDates)) {
-      this._client.warnOnce(
-        'statements.export: filter.betweenDates ends before it starts; the spec reads it as (start, end) and does not say what the service does with the other order. Sent as given.',
-      );
-    }
-    return checked;
+      ._map((data, response) => ({ ...data, alreadyRunning: isAlreadyRunning(response) }));
   }
 
   /**
@@ -111,22 +108,12 @@ export class Statements extends APIResource {
    * ```
    */
   retrieve(exportHash: string, options?: RequestOptions): APIPromise<StatementExport> {
-    return this._client
-      .call(
-        () => ({
-          operation: 'statements.retrieve',
-          method: 'GET',
-          path: hashPathOf(
-            this._client.assumptions.exportStatus.path,
-            encodePathParam('exportHash', exportHash),
-          ),
-          template: hashPathOf(this._client.assumptions.exportStatus.path, '{exportHash}'),
-          schema: exportAnswerSchema,
-          replay: 'always',
-        }),
-        options,
-      )
-      ._map(unwrapEnvelope);
+    const path = hashPathOf(this._client.assumptions.exportStatus.path, '{exportHash}');
+    return this._client.get(
+      { path, pathParams: { exportHash } },
+      { operation: 'statements.retrieve', schema: exportAnswerSchema },
+      options,
+    );
   }
 
   /**
@@ -199,7 +186,6 @@ export class Statements extends APIResource {
           method: 'GET',
           path: downloadUrl(finished),
           raw: true,
-          replay: 'always',
         }),
         options,
       )

@@ -1,8 +1,6 @@
 import type { RequestOptions } from '../core/options';
 import type { APIPromise } from '../core/transport/api-promise';
-import { toFormData } from '../core/transport/multipart';
 import { route } from '../core/transport/path';
-import { checkParams } from '../core/validation';
 import {
   profileSuspicions,
   type User,
@@ -43,23 +41,22 @@ export class Users extends APIResource {
    * ```
    */
   update(params: UserUpdateParams, options?: RequestOptions): APIPromise<User> {
-    return this._client.call(() => {
-      const body = checkParams(
-        UserUpdateParamsSchema,
-        params,
-        'users.update',
-        this._client.assumptions.strings,
-      );
-      for (const suspicion of profileSuspicions(body)) this._client.warnOnce(suspicion);
-      return {
+    return this._client.post(
+      route`/users/update`,
+      {
         operation: 'users.update',
-        method: 'POST',
-        ...route`/users/update`,
-        form: toFormData(body),
+        params: {
+          value: params,
+          schema: UserUpdateParamsSchema,
+          sendAs: 'form',
+          suspicions: profileSuspicions,
+        },
         schema: UserSchema,
-        // company_partner is accepted once and refused after: a replay could turn success into a 422.
-        replay: body.company_partner === undefined ? 'always' : 'never',
-      };
-    }, options);
+        // A profile update states the whole profile, safe to send twice, but company_partner is
+        // accepted once and refused after: a replay could turn success into a 422.
+        replay: params?.company_partner === undefined ? 'always' : 'never',
+      },
+      options,
+    );
   }
 }

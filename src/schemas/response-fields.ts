@@ -116,9 +116,16 @@ export interface Envelope<T> {
 }
 
 /**
+ * How the SDK's methods read their result from a body each schema checks, for the schemas whose
+ * body wraps it: built by {@link envelope} (the `data`) or {@link envelopedOrBare}. Declared here,
+ * with the schema, so that no method unwraps a body by hand.
+ */
+const resultReaders = new WeakMap<object, (body: unknown) => unknown>();
+
+/**
  * The common response envelope `{ status, message, data }` of the financial, fee-tier and
- * anticipation endpoints (spec §2). `data` is required (it is what the SDK returns); `status` and
- * `message` may be absent or `null`, and `status` is an open enum.
+ * anticipation endpoints (spec §2). `data` is required (it is what the SDK's methods return);
+ * `status` and `message` may be absent or `null`, and `status` is an open enum.
  *
  * @example
  * ```ts
@@ -127,7 +134,7 @@ export interface Envelope<T> {
  * ```
  */
 export function envelope<T extends AnySchema>(dataSchema: T) {
-  return responseObject({
+  const schema = responseObject({
     /** `success` when done; `processing` for asynchronous work accepted. Other values: not shown. */
     status: maybe(openEnum(['success', 'processing'])),
     /** Human-readable text. */
@@ -135,13 +142,22 @@ export function envelope<T extends AnySchema>(dataSchema: T) {
     /** The resource: shape per endpoint. */
     data: dataSchema,
   });
+  resultReaders.set(schema, dataOf);
+  return schema;
 }
+
+/**
+ * The type of a schema built by {@link envelope} around `T`.
+ *
+ * @inline
+ */
+export type EnvelopeSchema<T extends AnySchema> = ReturnType<typeof envelope<T>>;
 
 /**
  * For answers that come in the envelope or bare (an assumption, see `assumptions.ts`): a schema
  * choice for a call, taking the envelope when the body has a `data` key and the bare resource
  * otherwise. Choosing by shape, not trying one then the other, lets an issue inside `data` keep
- * its own path.
+ * its own path. The SDK's methods return the resource either way.
  *
  * @example
  * ```ts
@@ -150,15 +166,44 @@ export function envelope<T extends AnySchema>(dataSchema: T) {
  * choose(200, { hash: 'exp_1' });           // StatementExportSchema itself
  * ```
  */
-export function envelopedOrBare<T extends AnySchema>(bare: T) {
+export function envelopedOrBare<T extends AnySchema>(bare: T): EnvelopedOrBare<T> {
   const enveloped = envelope(bare);
-  return (_status: number, body: unknown): typeof enveloped | T =>
+  const choose = (_status: number, body: unknown) =>
     typeof body === 'object' && body !== null && 'data' in body ? enveloped : bare;
+  resultReaders.set(choose, unwrapEnvelope);
+  return Object.assign(choose, { bare });
+}
+
+/**
+ * The schema choice {@link envelopedOrBare} makes, with the bare resource's schema it reads.
+ *
+ * @inline
+ */
+export type EnvelopedOrBare<T extends AnySchema> = ((
+  status: number,
+  body: unknown,
+) => EnvelopeSchema<T> | T) & { readonly bare: T };
+
+/**
+ * How the SDK's methods read their result from a body `schema` checked (or let through, when the
+ * client's `validateResponses` says so): the envelope's `data` for {@link envelope}, the resource
+ * in or out of its envelope for {@link envelopedOrBare}; `undefined` for any other schema, whose
+ * body is the result.
+ */
+export function resultReader(schema: unknown): ((body: unknown) => unknown) | undefined {
+  return typeof schema === 'object' || typeof schema === 'function'
+    ? resultReaders.get(schema as object)
+    : undefined;
+}
+
+/** The envelope's `data`. */
+function dataOf(body: unknown): unknown {
+  return (body as { data: unknown }).data;
 }
 
 /** The body read through {@link envelopedOrBare}'s choice: its `data` when enveloped, else itself. */
-export function unwrapEnvelope<T>(body: T | { data: T }): T {
-  return (
-    typeof body === 'object' && body !== null && 'data' in body && body.data ? body.data : body
-  ) as T;
+function unwrapEnvelope(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'data' in body && body.data
+    ? body.data
+    : body;
 }

@@ -1,6 +1,7 @@
 /**
  * What the transport tells the logger about a call: each request and answer body (`debug`), each
- * answer's status and time (`info`), each retry (`warn`). Which levels are written is read once,
+ * answer's status and time (`info`), each retry (`warn`), once each suspicion about a call's
+ * parameters (`warn`). Which levels are written is read once,
  * when the client is built.
  */
 
@@ -15,11 +16,24 @@ export class CallLog {
   readonly #logger: SdkLogger;
   readonly #debug: boolean;
   readonly #info: boolean;
+  /** The suspicions already said (`warnOnce`). */
+  readonly #warned: Set<string>;
 
   constructor(logger: SdkLogger) {
     this.#logger = logger;
     this.#debug = logger.enabled('debug');
     this.#info = logger.enabled('info');
+    this.#warned = new Set();
+  }
+
+  /**
+   * What the spec does not forbid but is likely a mistake, in a call's parameters: said once per
+   * client (seller clients over it included), however many calls carry it.
+   */
+  warnOnce(message: string): void {
+    if (this.#warned.has(message)) return;
+    this.#warned.add(message);
+    this.#logger.warn(message);
   }
 
   /** The call about to be sent: its query and body (a form by its field names). */

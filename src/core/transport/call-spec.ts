@@ -1,13 +1,18 @@
 /**
  * What a resource says about one call (`CallSpec`), and the types around it. Resources describe
- * calls with these; the transport (`transport.ts`) turns them into HTTP.
+ * calls with these; the transport (`engine.ts`) turns them into HTTP, starting here: `readySpec`
+ * fills the path, checks the parameters and settles the replay rule before anything is sent.
  */
 
 import type { $ZodType, output } from 'zod/v4/core';
+import type { ResolvedAssumptions } from '../../assumptions';
 import type { RequestOptions, TokenSource } from '../options';
 import type { ReplayPolicy } from '../retry/policy';
 import type { Reconciliation } from '../retry/reconcile';
+import { checkParams } from '../validation';
 import { withExtraFields } from './extra-fields';
+import { toFormData } from './multipart';
+import { fillPath } from './path';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,11 +24,20 @@ export type Schema<T = unknown> = $ZodType<T>;
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 /** Everything a resource says about one call. */
-export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
+export interface CallSpec<
+  S extends Schema | undefined = Schema | undefined,
+  P extends Schema = Schema,
+> {
   /** HTTP method. */
   method: HttpMethod;
-  /** Path under `baseUrl` starting with `/` (already encoded, see `path`), or an absolute URL. */
+  /**
+   * Path under `baseUrl` starting with `/`, or an absolute URL. With `pathParams`, a template whose
+   * `{name}` placeholders the transport fills, each value checked and percent-encoded (see
+   * `route`); without, already encoded.
+   */
   path: string;
+  /** The values of the `{name}` placeholders of `path`. */
+  pathParams?: Record<string, unknown> | undefined;
   /** The path's template with parameters named (`/products/{productHash}`), for telemetry; see `route`. */
   template?: string | undefined;
   /** What telemetry names the call: the method's name (`refunds.request`). */
@@ -34,6 +48,8 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   json?: unknown;
   /** A multipart body; its parts are in memory, so every attempt sends the same bytes. */
   form?: FormData | Promise<FormData> | undefined;
+  /** The caller's parameters with their rules: checked before anything is sent, then sent as `query`, `json` or `form`. */
+  params?: CallParams<P> | undefined;
   /**
    * Schema of the response body, or a function choosing it by HTTP status (202 vs 200) or by the
    * body's shape (enveloped or bare); without one the parsed body is returned as it came.
@@ -44,8 +60,11 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
    * by zod, never by the quick acceptance that only models the SDK's own response schemas.
    */
   callerSchema?: boolean;
-  /** Whether a failed attempt may be sent again (see {@link ReplayPolicy}). */
-  replay: ReplayPolicy;
+  /**
+   * Whether a failed attempt may be sent again (see {@link ReplayPolicy}); by default as the HTTP
+   * method says ({@link replayOf}).
+   */
+  replay?: ReplayPolicy | undefined;
   /**
    * For a call whose repeat is not harmless in every state: before replaying an attempt the
    * service may have acted on, find out whether it did (see {@link Reconciliation}).
@@ -62,8 +81,49 @@ export interface CallSpec<S extends Schema | undefined = Schema | undefined> {
   raw?: boolean;
 }
 
-/** A call spec whose multipart body, if any, is ready to send. */
-export type ReadyCallSpec = CallSpec & { form?: FormData | undefined };
+/**
+ * A call's parameters as the caller gave them, with the rules they must pass. The transport checks
+ * them with `checkParams` before anything is sent (a broken rule rejects the call with
+ * `RequestValidationError` naming the call's `operation`) and sends them as checked: their strings
+ * read as the service reads them.
+ */
+export interface CallParams<P extends Schema = Schema> {
+  /** The parameters as the caller gave them. */
+  value: unknown;
+  /** Their rules (strict, unlike the response schemas). */
+  schema: P;
+  /** Where they travel: the query string, a JSON body, or a multipart form (nested fields in bracket form). */
+  sendAs: 'query' | 'json' | 'form';
+  /**
+   * Their wire form where it is not what the caller writes (a field the client's assumptions
+   * rename, a date range as the service's string); the checked parameters themselves otherwise.
+   */
+  encode?(checked: output<P>): unknown;
+  /**
+   * What the spec does not forbid but is likely a mistake: each message is logged as a warning
+   * once per client, and the call is sent all the same.
+   */
+  suspicions?(checked: output<P>): Iterable<string>;
+}
+
+/** A call spec as the transport sends it: its path filled, its parameters checked and placed, its replay rule settled. */
+export type ReadyCallSpec = Omit<CallSpec, 'form' | 'params' | 'pathParams' | 'replay'> & {
+  form?: FormData | undefined;
+  replay: ReplayPolicy;
+};
+
+/** The replay rule an HTTP method implies: GET, PUT and DELETE may be repeated, POST and PATCH may not. */
+export function replayOf(method: HttpMethod): ReplayPolicy {
+  return method === 'GET' || method === 'PUT' || method === 'DELETE' ? 'always' : 'never';
+}
+
+/** What readying a call needs from its client: how strings are read, and a way to warn once. */
+export interface ReadyContext {
+  /** The client's `strings` assumption, for the parameters' check. */
+  strings: ResolvedAssumptions['strings'];
+  /** Logs `message` as a warning, once per client. */
+  warnOnce(message: string): void;
+}
 
 /**
  * A call spec, or a function building it: resources pass a function so that a parameter check that
@@ -94,13 +154,38 @@ export interface CallContext {
 export function readySpec(
   input: CallSpecInput<Schema | undefined>,
   options: RequestOptions | undefined,
+  context: ReadyContext,
 ): ReadyCallSpec | Promise<ReadyCallSpec> {
   const made = typeof input === 'function' ? input() : input;
-  if ('then' in made) return made.then((spec) => withForm(withExtraFields(spec, options)));
-  return withForm(withExtraFields(made, options));
+  const ready = (spec: CallSpec) =>
+    withForm(withExtraFields(withParams(withPath(spec), context), options));
+  return 'then' in made ? made.then(ready) : ready(made);
 }
 
-function withForm(spec: CallSpec): ReadyCallSpec | Promise<ReadyCallSpec> {
+/** `spec` with its path filled from `pathParams` (the template kept for telemetry) and its replay rule settled. */
+function withPath(spec: CallSpec): CallSpec & { replay: ReplayPolicy } {
+  const { pathParams, ...rest } = spec;
+  const replay = spec.replay ?? replayOf(spec.method);
+  if (pathParams === undefined) return { ...rest, replay };
+  return { ...rest, path: fillPath(spec.path, pathParams), template: spec.path, replay };
+}
+
+/** `spec` with its parameters checked and placed where they travel. */
+function withParams<T extends CallSpec>(spec: T, context: ReadyContext): T {
+  const { params } = spec;
+  if (params === undefined) return spec;
+  const checked = checkParams(params.schema, params.value, spec.operation ?? '', context.strings);
+  for (const message of params.suspicions?.(checked) ?? []) context.warnOnce(message);
+  const wire = params.encode ? params.encode(checked) : checked;
+  const placed = { ...spec, params: undefined };
+  if (params.sendAs === 'query') return { ...placed, query: wire as QueryParams };
+  if (params.sendAs === 'json') return { ...placed, json: wire };
+  return { ...placed, form: toFormData(wire as Record<string, unknown>) };
+}
+
+function withForm(
+  spec: CallSpec & { replay: ReplayPolicy },
+): ReadyCallSpec | Promise<ReadyCallSpec> {
   if (!spec.form) return spec as ReadyCallSpec;
   return Promise.resolve(spec.form).then((form) => ({ ...spec, form }));
 }

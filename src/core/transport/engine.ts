@@ -134,7 +134,10 @@ export class Transport {
     // The extra fields go into the call once, not again into each of its redirects.
     // A call's own headers are checked before anything is sent, as `defaultHeaders` were.
     if (hops === 0) checkHeaders(options?.headers, 'headers');
-    const ready = readySpec(input, hops === 0 ? options : undefined);
+    const ready = readySpec(input, hops === 0 ? options : undefined, {
+      strings: this.options.assumptions.strings,
+      warnOnce: (message) => this.#log.warnOnce(message),
+    });
     const spec = 'then' in ready ? await ready : ready;
     const target = targetOf(spec, this.options.baseUrl, this.options.origin);
     if (tracing) tracing.scope ??= tracing.telemetry.call(callFacts(spec, target));

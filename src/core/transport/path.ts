@@ -45,17 +45,40 @@ export function path(strings: TemplateStringsArray, ...params: Record<string, un
 }
 
 /**
- * Like {@link path}, also giving the path's template with each parameter named
- * (`/products/{productHash}`), which telemetry records instead of the hashes:
- * `...route\`/products/${{ productHash }}\``.
+ * A path template and its parameters, as `route` gives them: `{ path: '/products/{productHash}',
+ * pathParams: { productHash } }`. The transport fills the template when the call runs (`fillPath`),
+ * so that a bad parameter rejects the call's promise, nothing sent, like any other bad input.
  */
-export function route(
-  strings: TemplateStringsArray,
-  ...params: Record<string, unknown>[]
-): { path: string; template: string } {
-  let template = strings[0] ?? '';
+export interface Route {
+  /** The template, each parameter named in braces (`/products/{productHash}`). */
+  path: string;
+  /** The value of each parameter of the template, as the caller gave it. */
+  pathParams: Record<string, unknown>;
+}
+
+/**
+ * Tagged template for an endpoint's path with its parameters left to the transport:
+ * `route\`/products/${{ productHash }}\``. Each interpolation is a one-key object naming the
+ * parameter; the template keeps the names (`/products/{productHash}`), which telemetry records
+ * instead of the hashes.
+ */
+export function route(strings: TemplateStringsArray, ...params: Record<string, unknown>[]): Route {
+  let path = strings[0] ?? '';
+  const pathParams: Record<string, unknown> = {};
   for (let index = 0; index < params.length; index++) {
-    template += `{${Object.keys(params[index]!)[0] ?? 'parameter'}}${strings[index + 1] ?? ''}`;
+    const name = Object.keys(params[index]!)[0] ?? 'parameter';
+    pathParams[name] = params[index]![name];
+    path += `{${name}}${strings[index + 1] ?? ''}`;
   }
-  return { path: path(strings, ...params), template };
+  return { path, pathParams };
+}
+
+/**
+ * `template` with each `{name}` of `pathParams` replaced by its value, checked and percent-encoded
+ * (`encodePathParam`), left to right so the first bad one is the one reported.
+ */
+export function fillPath(template: string, pathParams: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(pathParams, name) ? encodePathParam(name, pathParams[name]) : placeholder,
+  );
 }
