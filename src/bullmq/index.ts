@@ -17,7 +17,7 @@
  * const connection = { host: '127.0.0.1', port: 6379 };
  * const queue = new Queue('refunds', { connection });
  * new Worker('refunds', refundProcessor(seller, { queue }), { connection, concurrency: 8 });
- * await enqueueRefunds(queue, hashes.map((transactionHash) => ({ transactionHash })));
+ * const { batchId } = await enqueueRefunds(queue, hashes.map((transactionHash) => ({ transactionHash })), { redis });
  * ```
  *
  * @module partner-sdk/bullmq
@@ -42,6 +42,7 @@ export {
 } from './processors';
 export {
   type BulkJobSpec,
+  type EnqueuedBatch,
   type EnqueueOptions,
   enqueueOfferUpdates,
   enqueueRefunds,
@@ -49,8 +50,10 @@ export {
   type ProducerQueue,
 } from './producer';
 export {
+  type BatchQueue,
   type CountedQueue,
   type FollowBatchOptions,
+  type FollowOneBatchOptions,
   followBatch,
   type QueueProgress,
 } from './progress';

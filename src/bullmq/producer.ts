@@ -6,11 +6,14 @@
  * @module
  */
 
+import { randomUUID } from 'node:crypto';
 import { RequestValidationError } from '../core/errors';
 import { encodePathParam } from '../core/transport/path';
 import { checkParams } from '../core/validation';
+import type { RedisClient } from '../redis/client';
 import { OfferUpdateParamsSchema } from '../schemas/offer';
 import { RefundRequestParamsSchema } from '../schemas/refund';
+import { batchRecord, recordJobs, recordSize } from './batch';
 import {
   JOB_NAMES,
   jobIdOf,
@@ -29,8 +32,10 @@ export interface BulkJobSpec<D> {
   opts: Record<string, unknown>;
 }
 
-/** What a producer needs of the queue: BullMQ's `Queue#addBulk`. */
+/** What a producer needs of the queue: BullMQ's `Queue#addBulk`, and its name. */
 export interface ProducerQueue {
+  /** The queue's name (a batch's record is kept under it). */
+  readonly name: string;
   /**
    * Adds jobs atomically (an id already held adds nothing).
    *
@@ -53,6 +58,23 @@ export interface EnqueueOptions {
   backoffMs?: number;
   /** More BullMQ job options (`priority`, `removeOnComplete`…), given to every job. */
   jobOptions?: Record<string, unknown>;
+  /**
+   * A Redis connection (an `ioredis` client or a connected `redis` one) to record the batch: the
+   * ids of its jobs, so that {@link followBatch} follows this batch alone, from any process.
+   */
+  redis?: RedisClient;
+  /** The batch's id (default: a random UUID). Enqueuing again under the same id adds to it. */
+  batchId?: string;
+}
+
+/** What an enqueue call did. */
+export interface EnqueuedBatch {
+  /** The batch's id: give it to {@link followBatch} (recorded when `redis` was given). */
+  batchId: string;
+  /** Items given. */
+  enqueued: number;
+  /** Distinct jobs the batch covers (a transaction given twice is one job). */
+  jobs: number;
 }
 
 /** How many jobs one `addBulk` carries. */
@@ -64,7 +86,7 @@ async function enqueue<D>(
   items: D[],
   check: (data: D) => void,
   options: EnqueueOptions,
-): Promise<number> {
+): Promise<EnqueuedBatch> {
   items.forEach((item, index) => {
     try {
       check(item);
@@ -78,15 +100,23 @@ async function enqueue<D>(
     backoff: { type: 'exponential', delay: options.backoffMs ?? 1_000 },
     ...options.jobOptions,
   };
+  const batchId = options.batchId ?? randomUUID();
+  const ids = items.map((data) => jobIdOf(name, data as never));
+  const jobs = new Set(ids).size;
+  const record = options.redis && batchRecord(options.redis, queue.name, batchId);
+  if (record) await recordSize(record, jobs);
   for (let start = 0; start < items.length; start += CHUNK) {
-    const jobs = items.slice(start, start + CHUNK).map((data) => ({
+    const chunk = ids.slice(start, start + CHUNK);
+    const specs = chunk.map((jobId, i) => ({
       name,
-      data,
-      opts: { ...opts, jobId: jobIdOf(name, data as never) },
+      data: items[start + i],
+      opts: { ...opts, jobId },
     }));
-    await queue.addBulk(jobs);
+    // Recorded first: a follower never sees a job of the batch finish before it is counted in.
+    if (record) await recordJobs(record, chunk);
+    await queue.addBulk(specs);
   }
-  return items.length;
+  return { batchId, enqueued: items.length, jobs };
 }
 
 const checkRefund = (data: RefundJobData) => {
@@ -97,7 +127,8 @@ const checkRefund = (data: RefundJobData) => {
 /**
  * Enqueues refund requests, one job per transaction (id `refund-request/<hash>`: a transaction
  * enqueued twice is one job while BullMQ keeps the first). Every item is checked before any is
- * enqueued. Resolves with how many items were given.
+ * enqueued. Resolves with the batch's id (recorded for {@link followBatch} when `redis` is given)
+ * and how many items and distinct jobs it has.
  *
  * @throws {RequestValidationError} an item is invalid (named by its index): nothing enqueued.
  * @example
@@ -106,14 +137,14 @@ const checkRefund = (data: RefundJobData) => {
  * import { enqueueRefunds } from 'partner-sdk/bullmq';
  *
  * const queue = new Queue('refunds', { connection });
- * await enqueueRefunds(queue, hashes.map((transactionHash) => ({ transactionHash })));
+ * const { batchId } = await enqueueRefunds(queue, hashes.map((transactionHash) => ({ transactionHash })), { redis });
  * ```
  */
 export function enqueueRefunds(
   queue: ProducerQueue,
   items: RefundJobData[],
   options: EnqueueOptions = {},
-): Promise<number> {
+): Promise<EnqueuedBatch> {
   return enqueue(queue, JOB_NAMES.refund, items, checkRefund, options);
 }
 
@@ -130,7 +161,7 @@ export function enqueueRefundWaits(
   queue: ProducerQueue,
   items: RefundWaitJobData[],
   options: EnqueueOptions = {},
-): Promise<number> {
+): Promise<EnqueuedBatch> {
   const check = (data: RefundWaitJobData) =>
     void encodePathParam('transactionHash', data?.transactionHash);
   return enqueue(queue, JOB_NAMES.refundWait, items, check, options);
@@ -149,7 +180,7 @@ export function enqueueOfferUpdates(
   queue: ProducerQueue,
   items: OfferUpdateJobData[],
   options: EnqueueOptions = {},
-): Promise<number> {
+): Promise<EnqueuedBatch> {
   const check = (data: OfferUpdateJobData) => {
     encodePathParam('productHash', data?.productHash);
     encodePathParam('offerCode', data.offerCode);

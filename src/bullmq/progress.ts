@@ -1,11 +1,15 @@
 /**
- * A batch's progress on a BullMQ queue, readable from any process (it is the queue's own counts
- * in Redis): done, failed, waiting, active, the rate over the last few seconds, the time left.
+ * A batch's progress on a BullMQ queue, readable from any process: done, failed, waiting, active,
+ * the rate over the last few seconds, the time left. A batch recorded by the producer is followed
+ * alone (its jobs' states in the queue's own sets, read only for the jobs not yet finished);
+ * without a batch id, the whole queue's counts.
  *
  * @module
  */
 
 import { sleep } from '../core/time/sleep';
+import type { RedisClient } from '../redis/client';
+import { type BatchCounter, batchCounter } from './batch-progress';
 
 /** What progress reads of the queue: BullMQ's `Queue#getJobCounts`. */
 export interface CountedQueue {
@@ -18,6 +22,22 @@ export interface CountedQueue {
    * ```
    */
   getJobCounts(...states: string[]): Promise<Record<string, number>>;
+}
+
+/** What following one batch reads of the queue: its name and the keys of its job sets. */
+export interface BatchQueue {
+  /** The queue's name. */
+  readonly name: string;
+  /**
+   * BullMQ's `Queue#toKey`: the Redis key of one of the queue's structures (`completed`,
+   * `failed`, `active`).
+   *
+   * @example
+   * ```ts
+   * queue.toKey('completed'); // 'bull:refunds:completed'
+   * ```
+   */
+  toKey(type: string): string;
 }
 
 /** A batch's progress: the queue's counts, with rate and time left. */
@@ -45,7 +65,10 @@ const RATE_WINDOW_MS = 5_000;
 
 /** How {@link followBatch} follows a batch. */
 export interface FollowBatchOptions {
-  /** The batch's size, when known: progress then has a percentage and a time left. */
+  /**
+   * The batch's size, when known (following the whole queue): progress then has a percentage and
+   * a time left. A recorded batch knows its own size.
+   */
   total?: number;
   /** How often the queue's counts are read, in milliseconds (default 1 000). */
   intervalMs?: number;
@@ -62,34 +85,72 @@ export interface FollowBatchOptions {
   onProgress?: (progress: QueueProgress) => void;
 }
 
+/** How {@link followBatch} follows one recorded batch. */
+export interface FollowOneBatchOptions extends Omit<FollowBatchOptions, 'total'> {
+  /** The Redis connection the batch was recorded with (`ioredis` or a connected `redis` client). */
+  redis: RedisClient;
+}
+
 /**
- * Follows a batch until no job is left waiting or active: calls `onProgress` every `intervalMs`
- * (default 1 000) and resolves with the last report. Any process can follow a batch: a
- * dashboard, the CLI, the producer.
+ * Follows one batch, recorded by an enqueue helper given `redis`, until each of its jobs has
+ * completed or failed for good: calls `onProgress` every `intervalMs` (default 1 000) and resolves
+ * with the last report. Other batches on the same queue are not counted. Any process can follow a
+ * batch: a dashboard, the CLI, the producer.
  *
+ * @throws {Error} the batch has no record (enqueued without `redis`, or over a week ago).
  * @example
  * ```ts
- * import { followBatch } from 'partner-sdk/bullmq';
+ * import { enqueueRefunds, followBatch } from 'partner-sdk/bullmq';
  *
- * const last = await followBatch(queue, {
- *   total: hashes.length,
+ * const { batchId } = await enqueueRefunds(queue, items, { redis });
+ * const last = await followBatch(queue, batchId, {
+ *   redis,
  *   onProgress: (p) => console.error(`${p.done}/${p.total} · ${p.ratePerSecond.toFixed(0)}/s`),
  * });
  * ```
  */
-export async function followBatch(
+export function followBatch(
+  queue: BatchQueue,
+  batchId: string,
+  options: FollowOneBatchOptions,
+): Promise<QueueProgress>;
+/**
+ * Follows the whole queue until no job is left waiting or active (and `total` are done, when
+ * given): every batch on it is counted.
+ *
+ * @example
+ * ```ts
+ * const last = await followBatch(queue, { total: hashes.length, onProgress: (p) => console.error(p.done) });
+ * ```
+ */
+export function followBatch(
   queue: CountedQueue,
-  options: FollowBatchOptions = {},
+  options?: FollowBatchOptions,
+): Promise<QueueProgress>;
+export async function followBatch(
+  queue: CountedQueue | BatchQueue,
+  batchOrOptions?: string | FollowBatchOptions,
+  batchOptions?: FollowOneBatchOptions,
 ): Promise<QueueProgress> {
+  const one = typeof batchOrOptions === 'string';
+  const options = (one ? batchOptions : batchOrOptions) ?? {};
+  const counter: BatchCounter | undefined = one
+    ? batchCounter(
+        queue as BatchQueue,
+        batchOrOptions,
+        (batchOptions as FollowOneBatchOptions).redis,
+      )
+    : undefined;
   const samples: { at: number; done: number }[] = [];
   for (;;) {
-    const counts = await queue.getJobCounts(...STATES);
-    const progress = report(counts, samples, options.total);
+    const counts = counter
+      ? await counter.counts()
+      : await (queue as CountedQueue).getJobCounts(...STATES);
+    const total = counter ? counter.size() : (options as FollowBatchOptions).total;
+    const progress = report(counts, samples, total);
     options.onProgress?.(progress);
     const pending = progress.waiting + progress.active;
-    if (pending === 0 && (options.total === undefined || progress.done >= options.total)) {
-      return progress;
-    }
+    if (pending === 0 && (total === undefined || progress.done >= total)) return progress;
     await sleep(options.intervalMs ?? 1_000, options.signal);
   }
 }

@@ -58,6 +58,7 @@ export interface HeldLease {
  * ```
  */
 export class RefundLeaseBusyError extends Error {
+  /** `'RefundLeaseBusyError'`, as BullMQ shows it in the job's `failedReason`. */
   override readonly name = 'RefundLeaseBusyError';
 }
 

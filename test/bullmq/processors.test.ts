@@ -89,6 +89,7 @@ describe('partner-sdk/bullmq processors', () => {
   it('the producer refuses a bad item before enqueuing anything, naming it', async () => {
     const added: unknown[] = [];
     const queue = {
+      name: 'refunds',
       addBulk: async (jobs: unknown[]) => {
         added.push(...jobs);
         return jobs;

@@ -1,0 +1,105 @@
+/**
+ * `followBatch(queue, batchId)` on a real redis-server follows one batch, not the whole queue:
+ * two batches on one queue (sharing a transaction), each followed to its own end with its own
+ * counts.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
+import Redis from 'ioredis';
+import { PartnerClient } from 'partner-sdk';
+import {
+  enqueueRefunds,
+  followBatch,
+  type QueueProgress,
+  refundProcessor,
+} from 'partner-sdk/bullmq';
+import { createMockPartnerApi } from 'partner-sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
+
+let server: RedisServer;
+const cleanups: (() => Promise<unknown>)[] = [];
+beforeAll(async () => {
+  server = await startRedisServer();
+}, 20_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  await server?.close();
+});
+
+describe('followBatch of one batch', () => {
+  it('counts only the jobs of the batch it follows, to that batch’s end', async () => {
+    const mock = createMockPartnerApi({ refundPolls: 0 });
+    const seller = new PartnerClient({
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+      ...mock.credentials,
+      logLevel: 'off',
+    }).forUser(mock.sellers.person.publicToken);
+    const name = `refunds-${randomUUID()}`;
+    const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
+    const queue = new Queue(name, { connection });
+    const redis = new Redis(server.port, '127.0.0.1');
+    cleanups.push(
+      () => queue.close(),
+      () => redis.quit(),
+    );
+    const [t1, t2, t3, t4] = [1, 2, 3, 4].map(() => mock.addTransaction());
+    const items = (hashes: string[]) => hashes.map((transactionHash) => ({ transactionHash }));
+    const first = await enqueueRefunds(queue, items([t1!, t2!]), { redis });
+    // The second batch shares t2 with the first and holds a transaction the service refuses.
+    const second = await enqueueRefunds(queue, items([t3!, t4!, 'trx_missing', t2!]), { redis });
+    expect(first).toMatchObject({ enqueued: 2, jobs: 2 });
+    expect(second).toMatchObject({ enqueued: 4, jobs: 4 });
+    expect(second.batchId).not.toBe(first.batchId);
+
+    const reports: QueueProgress[] = [];
+    const followed = followBatch(queue, first.batchId, {
+      redis,
+      intervalMs: 50,
+      onProgress: (p) => reports.push(p),
+    });
+    const followedSecond = followBatch(queue, second.batchId, { redis, intervalMs: 50 });
+    // Before any worker runs: the first batch's two jobs wait, not the queue's five.
+    await expect.poll(() => reports.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(reports[0]).toMatchObject({ total: 2, done: 0, waiting: 2, active: 0 });
+    expect((await queue.getJobCounts('waiting')).waiting).toBe(5);
+
+    const worker = new Worker(name, refundProcessor(seller, { queue, redis }), {
+      connection,
+      concurrency: 2,
+    });
+    cleanups.push(() => worker.close(true));
+    expect(await followed).toMatchObject({
+      total: 2,
+      done: 2,
+      completed: 2,
+      failed: 0,
+      waiting: 0,
+      active: 0,
+    });
+    expect(await followedSecond).toMatchObject({
+      total: 4,
+      done: 4,
+      completed: 3,
+      failed: 1,
+      waiting: 0,
+      active: 0,
+    });
+    expect(reports.every((p) => p.total === 2)).toBe(true);
+  }, 30_000);
+
+  it('refuses a batch that has no record, naming the option that records one', async () => {
+    const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
+    const queue = new Queue(`refunds-${randomUUID()}`, { connection });
+    const redis = new Redis(server.port, '127.0.0.1');
+    cleanups.push(
+      () => queue.close(),
+      () => redis.quit(),
+    );
+    await expect(followBatch(queue, 'no-such-batch', { redis })).rejects.toThrow(
+      /No record of batch "no-such-batch".*`redis` option/,
+    );
+  });
+});
