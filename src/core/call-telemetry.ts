@@ -37,12 +37,19 @@ export interface Tracing {
  * Runs `send` recorded by `pending` telemetry (a promise only while its code loads): the call's
  * span, which `send` starts once its spec is known, ends with the call.
  */
-export async function traced<T>(
+export function traced<T>(
   pending: Telemetry | Promise<Telemetry | undefined>,
   send: (tracing?: Tracing) => Promise<T>,
 ): Promise<T> {
-  const telemetry = await pending;
-  if (!telemetry) return send();
+  // Once loaded, the telemetry is at hand: no turn of the event loop waits for it.
+  if (!('then' in pending)) return tracedBy(pending, send);
+  return pending.then((telemetry) => (telemetry ? tracedBy(telemetry, send) : send()));
+}
+
+async function tracedBy<T>(
+  telemetry: Telemetry,
+  send: (tracing: Tracing) => Promise<T>,
+): Promise<T> {
   const tracing: Tracing = { telemetry };
   try {
     const result = await send(tracing);

@@ -21,6 +21,7 @@ import type {
   Tracer,
   TracerProvider,
 } from '@opentelemetry/api';
+import { type AttemptSets, AttributeSets, type OperationSets } from './attribute-sets';
 import { errorType, retryAfterAsked, statusOf } from './conventions';
 import type {
   AttemptScope,
@@ -133,6 +134,7 @@ class OtelTelemetry implements Telemetry {
   readonly instruments: Instruments | undefined;
   readonly contexts: ContextManager | undefined;
   readonly recordIds: boolean;
+  readonly sets = new AttributeSets();
 
   constructor(
     tracer: Tracer | undefined,
@@ -218,51 +220,25 @@ class SpanEvents implements SpanScope {
   }
 }
 
-/** `server.address` and `server.port` by origin: a client calls one or two, and parsing each URL costs. */
-const servers = new Map<string, Attributes>();
-
-/** Where a URL's requests go: `server.address` and `server.port` (the scheme's default when none). */
-function server(url: string): Attributes {
-  const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2) >>> 0);
-  let found = servers.get(origin);
-  if (!found) {
-    found = parseServer(url);
-    if (servers.size < 64) servers.set(origin, found);
-  }
-  return found;
-}
-
-function parseServer(url: string): Attributes {
-  try {
-    const { hostname, port, protocol } = new URL(url);
-    const address = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
-    return {
-      'server.address': address,
-      'server.port': Number(port || (protocol === 'http:' ? 80 : 443)),
-    };
-  } catch {
-    return {};
-  }
-}
-
 class TracedCall extends SpanEvents implements CallScope {
   readonly #telemetry: OtelTelemetry;
   readonly #context: Context;
-  readonly #operation: string;
+  readonly #operation: OperationSets;
   readonly #started = performance.now();
   #attempts = 0;
 
   constructor(telemetry: OtelTelemetry, facts: CallFacts) {
+    const operation = telemetry.sets.operation(facts.operation);
     const { span, context } = telemetry.start(
       facts.operation,
       INTERNAL,
-      { 'partner_sdk.operation': facts.operation },
+      operation.span,
       telemetry.active(),
     );
     super(span);
     this.#telemetry = telemetry;
     this.#context = context;
-    this.#operation = facts.operation;
+    this.#operation = operation;
     if (facts.page !== undefined)
       this.event('partner_sdk.page', { 'partner_sdk.page.number': facts.page });
   }
@@ -273,36 +249,16 @@ class TracedCall extends SpanEvents implements CallScope {
 
   attempt(facts: CallFacts): AttemptScope {
     const telemetry = this.#telemetry;
-    const attributes: Attributes = {
-      'http.request.method': facts.method,
-      ...server(facts.url),
-    };
-    if (facts.template !== undefined) attributes['url.template'] = facts.template;
+    const sets = telemetry.sets.attempt(facts.method, facts.url, facts.template);
     const resends = this.#attempts++;
-    const metricAttributes = { ...attributes };
-    if (resends > 0) attributes['http.request.resend_count'] = resends;
-    if (telemetry.recordIds) attributes['url.path'] = pathOf(facts.url);
-    const name = facts.template === undefined ? facts.method : `${facts.method} ${facts.template}`;
-    const { span } = telemetry.start(name, CLIENT, attributes, this.#context);
-    const started = performance.now();
-    return {
-      end(status, error) {
-        status ??= statusOf(error);
-        if (status !== undefined) {
-          span?.setAttribute('http.response.status_code', status);
-          metricAttributes['http.response.status_code'] = status;
-          if (status === 429) telemetry.instruments?.counters.rateLimited.add(1, metricAttributes);
-        }
-        if (error !== undefined || status! >= 400) {
-          metricAttributes['error.type'] = failed(span, error ?? { status }, 'attempt');
-        }
-        span?.end();
-        telemetry.instruments?.attempt.record(
-          (performance.now() - started) / 1000,
-          metricAttributes,
-        );
-      },
-    };
+    let attributes = sets.span;
+    if (resends > 0 || telemetry.recordIds) {
+      attributes = { ...attributes };
+      if (resends > 0) attributes['http.request.resend_count'] = resends;
+      if (telemetry.recordIds) attributes['url.path'] = pathOf(facts.url);
+    }
+    const { span } = telemetry.start(sets.name, CLIENT, attributes, this.#context);
+    return new TracedAttempt(telemetry, sets, span);
   }
 
   retry(error: unknown, retry: number, waitMs: number): void {
@@ -314,7 +270,7 @@ class TracedCall extends SpanEvents implements CallScope {
       'error.type': type,
     });
     this.#telemetry.instruments?.counters.retries.add(1, {
-      'partner_sdk.operation': this.#operation,
+      ...this.#operation.span,
       'error.type': type,
     });
   }
@@ -325,23 +281,58 @@ class TracedCall extends SpanEvents implements CallScope {
   ): void {
     this.event(`partner_sdk.${event}`, attributes);
     const counters = this.#telemetry.instruments?.counters;
-    const counted = { 'partner_sdk.operation': this.#operation, ...attributes };
+    const counted: TelemetryAttributes = { ...attributes };
+    counted['partner_sdk.operation'] = this.#operation.span['partner_sdk.operation'] as string;
     if (event === 'relogin') counters?.relogins.add(1, clean(counted));
     if (event === 'reconciliation') counters?.reconciliations.add(1, clean(counted));
   }
 
   end(error?: unknown): void {
-    const attributes: Attributes = { 'partner_sdk.operation': this.#operation };
-    if (error === undefined) attributes['partner_sdk.outcome'] = 'success';
-    else {
-      attributes['partner_sdk.outcome'] = 'error';
-      attributes['error.type'] = failed(this.span, error, 'call');
+    let attributes = this.#operation.success;
+    if (error !== undefined) {
+      attributes = {
+        ...this.#operation.span,
+        'partner_sdk.outcome': 'error',
+        'error.type': failed(this.span, error, 'call'),
+      };
     }
     this.span?.end();
     this.#telemetry.instruments?.call.record(
       (performance.now() - this.#started) / 1000,
       attributes,
     );
+  }
+}
+
+/** One HTTP attempt's span and its duration, ended by its answer or its failure. */
+class TracedAttempt implements AttemptScope {
+  readonly #telemetry: OtelTelemetry;
+  readonly #sets: AttemptSets;
+  readonly #span: Span | undefined;
+  readonly #started = performance.now();
+
+  constructor(telemetry: OtelTelemetry, sets: AttemptSets, span: Span | undefined) {
+    this.#telemetry = telemetry;
+    this.#sets = sets;
+    this.#span = span;
+  }
+
+  end(status: number | undefined, error?: unknown): void {
+    const span = this.#span;
+    const instruments = this.#telemetry.instruments;
+    status ??= statusOf(error);
+    let attributes = this.#sets.span;
+    if (status !== undefined) {
+      span?.setAttribute('http.response.status_code', status);
+      attributes = this.#telemetry.sets.answered(this.#sets, status);
+    }
+    if (error !== undefined || status! >= 400) {
+      const type = failed(span, error ?? { status }, 'attempt');
+      attributes = { ...attributes, 'error.type': type };
+    }
+    if (status === 429) instruments?.counters.rateLimited.add(1, attributes);
+    span?.end();
+    instruments?.attempt.record((performance.now() - this.#started) / 1000, attributes);
   }
 }
 

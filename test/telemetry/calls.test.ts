@@ -91,6 +91,17 @@ describe('a call traced with the real OpenTelemetry SDK', () => {
         'error.type': '429',
       },
     );
+    // The answered attempt's point is its own: nothing of the failed one's leaks into it.
+    expect(counted('http.client.request.duration').map((point) => point.attributes)).toContainEqual(
+      {
+        'http.request.method': 'GET',
+        'server.address': new URL(mock.baseUrl).hostname,
+        'server.port': Number(new URL(mock.baseUrl).port || 443),
+        'url.template': '/products/{productHash}',
+        'http.response.status_code': 200,
+      },
+    );
+    expect(counted('partner_sdk.rate_limited')[0]?.attributes['error.type']).toBe('429');
   });
 
   it('records a re-login: the refused attempt, a relogin event, the login span and the replay', async () => {
