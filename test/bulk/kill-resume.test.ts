@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import type { JournalRecord } from 'partner-sdk/bulk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, expect, it } from 'vitest';
-import { expectResumedExactlyOnce, lostAnswersOf, runJob, serveWithLateAnswers } from './kill-job';
+import {
+  expectResumedExactlyOnce,
+  lostAnswersOf,
+  runJob,
+  serveWithLateAnswers,
+} from '../helpers/kill-job';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Child, startChildren } from '../redis/support/children';
-import { serveWithLateAnswers, spawnJob } from './kill-job';
+import { type Child, startChildren } from '../helpers/children';
+import { serveWithLateAnswers, spawnJob } from '../helpers/kill-job';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

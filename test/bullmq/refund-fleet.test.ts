@@ -15,8 +15,8 @@ import { PartnerClient } from 'partner-sdk';
 import { followBatch, type QueueJobResult } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Child, startChild } from '../redis/support/children';
-import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
+import { type Child, startChild } from '../helpers/children';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { serveKit } from './kit-server';
 
 let redis: RedisServer;

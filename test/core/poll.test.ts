@@ -3,6 +3,7 @@ import { type PollClock, type PollTarget, poll } from '../../src/core/poll';
 import { APIUserAbortError, PollTimeoutError, RequestValidationError } from '../../src/index';
 import { countingController } from '../helpers/counting-signal';
 import { activeTimers } from '../helpers/leak-check';
+import { nextTurn, waitFor } from '../helpers/waits';
 
 /** A clock whose sleeps return at once and move time forward by exactly what was asked. */
 function fakeClock(): PollClock & { sleeps: number[]; pollTimes: number[] } {
@@ -157,7 +158,9 @@ describe('poll', () => {
       },
       { interval: 60_000, signal },
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The sleep starts in the same run of microtasks as the poll's answer is read.
+    await waitFor(() => polls.length === 1, 'the first poll');
+    await nextTurn();
     expect(activeTimers()).toBeGreaterThan(before);
     const abortedAt = Date.now();
     controller.abort();

@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { context, metrics, trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentedFiles, marked, ROOT, type Snippet, snippetsOf } from '../helpers/doc-snippets';
-import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { runnableModule } from './snippet-module';
 import { SCOPE, SnippetRun } from './snippet-scope';
 

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { WebhookDedupeStore } from '../../src/webhooks/index';
+import { sleep } from './waits';
 
 export interface DedupeStoreContractOptions {
   /** A lease or time to live that ends during the test; default 150 ms. */
@@ -26,7 +27,6 @@ export interface DedupeStoreContractOptions {
 const LONG_MS = 60_000;
 const TTL_MS = 60_000;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const freshKey = (label = 'contract') => `${label}:${randomUUID()}`;
 const owner = () => randomUUID();
 

@@ -18,9 +18,9 @@ import {
   runJob,
   serveWithLateAnswers,
   spawnJob,
-} from '../bulk/kill-job';
-import { libraries, sendCommand } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+} from '../helpers/kill-job';
+import { libraries, sendCommand } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let redis: RedisServer;
 beforeAll(async () => {

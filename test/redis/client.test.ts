@@ -10,9 +10,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEndedEvent } from '../../src/testing/index';
+import { type Child, startChild } from '../helpers/children';
 import { ROOT, snippetIn } from '../helpers/doc-snippets';
-import { type Child, startChild } from './support/children';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 const TOKEN = 'outage-webhook-token';
 

@@ -8,9 +8,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEndedEvent } from '../../src/testing/index';
-import { type Child, startChildren } from './support/children';
-import { libraries } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type Child, startChildren } from '../helpers/children';
+import { libraries } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 const fixture = fileURLToPath(new URL('fixtures/webhook-receiver.ts', import.meta.url));
 const RECEIVERS = 4;

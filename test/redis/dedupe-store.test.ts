@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisDedupeStore, RedisStoreError } from '../../src/redis/index';
 import { describeDedupeStoreContract } from '../helpers/dedupe-store-contract';
-import { type Connection, libraries, sendCommand } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let redis: RedisServer;
 beforeAll(async () => {

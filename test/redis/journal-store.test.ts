@@ -9,8 +9,8 @@ import { JournalLockedError } from 'partner-sdk/bulk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisJournalStore, RedisStoreError } from '../../src/redis/index';
 import { describeJournalStoreContract } from '../helpers/journal-store-contract';
-import { type Connection, libraries, sendCommand } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let redis: RedisServer;
 beforeAll(async () => {

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWithLateAnswers, spawnJob } from '../bulk/kill-job';
-import { libraries } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { serveWithLateAnswers, spawnJob } from '../helpers/kill-job';
+import { libraries } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let redis: RedisServer;
 beforeAll(async () => {

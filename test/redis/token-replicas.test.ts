@@ -11,9 +11,9 @@ import {
   type MockPartnerApi,
   type MockServer,
 } from '../../src/testing/index';
-import { type Child, startChildren } from './support/children';
-import { libraries } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type Child, startChildren } from '../helpers/children';
+import { libraries } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 const fixture = fileURLToPath(new URL('fixtures/token-replica.ts', import.meta.url));
 const REPLICAS = 4;

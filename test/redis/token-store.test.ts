@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartnerClient } from '../../src/index';
 import { RedisTokenStore, type RedisTokenStoreOptions } from '../../src/redis/index';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
-import { type Connection, libraries } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type Connection, libraries } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let redis: RedisServer;
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import {
 } from '../../src/index';
 import { requestsTo, serversClosedAfterEach } from '../helpers/leak-check';
 import { json, type StubServer, sequence } from '../helpers/stub-server';
+import { sleep, waitFor } from '../helpers/waits';
 
 const { mockApi, stub } = serversClosedAfterEach();
 
@@ -122,19 +123,26 @@ describe('refunds.requestAndWait against the mock API', () => {
     const trx = mock.transactions.refundable[0]!;
     const result = await client.refunds.request(trx);
     const controller = new AbortController();
+    // The first status is reported just before the wait's sleep starts.
+    let polled = false;
     const waiting = client.refunds
-      .waitForCompletion(result, { interval: 60_000, signal: controller.signal })
+      .waitForCompletion(result, {
+        interval: 60_000,
+        signal: controller.signal,
+        onStatus: () => {
+          polled = true;
+        },
+      })
       .catch((e: unknown) => e);
-    while (requestsTo(mock, 'GET', `/financial/refund/${trx}/status`).length === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => polled, 'the first poll to be answered');
     const abortedAt = Date.now();
     controller.abort(new Error('user gave up'));
     const error = await waiting;
     expect(Date.now() - abortedAt).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(APIUserAbortError);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Proving that nothing more is sent takes a window: a request already on its way would land
+    // within it.
+    await sleep(50);
     expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(1);
   });
 
@@ -147,7 +155,10 @@ describe('refunds.requestAndWait against the mock API', () => {
     const waiting = client.refunds
       .waitForCompletion(trx, { signal: controller.signal })
       .catch((e: unknown) => e);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await waitFor(
+      () => requestsTo(mock, 'GET', `/financial/refund/${trx}/status`).length === 1,
+      'the poll to reach the service',
+    );
     const abortedAt = Date.now();
     controller.abort();
     expect(await waiting).toBeInstanceOf(APIUserAbortError);

@@ -1,7 +1,7 @@
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler } from '../../src/webhooks';
-import { subscriptionEndedBody } from '../webhooks/fixtures';
+import { subscriptionEndedBody } from '../helpers/webhook-bodies';
 import { spanTree, useOtel } from './harness';
 
 const otel = useOtel();

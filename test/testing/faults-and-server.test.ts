@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockPartnerApi, type MockServer } from '../../src/testing';
+import { waitFor } from '../helpers/waits';
 import { call, clientHeaders, sellerHeaders } from './helpers';
 
 const servers: MockServer[] = [];
@@ -178,8 +179,9 @@ describe('mock API loopback server', () => {
       });
     expect(await get()).toBe(200);
     mock.failNext({ delayMs: 10_000 });
+    const received = mock.requests.length;
     const pending = get().catch((error: Error) => error);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => mock.requests.length > received, 'the held request to reach the kit');
     const started = Date.now();
     await server.close();
     expect(Date.now() - started).toBeLessThan(2_000);

@@ -2,7 +2,8 @@ import http from 'node:http';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, type WebhookHandler } from '../../src/webhooks';
-import { countedChunks, listen, send, serveFetch, withTimeout } from './servers';
+import { countedChunks, listen, send, serveFetch } from '../helpers/http-servers';
+import { waitFor, withTimeout } from '../helpers/waits';
 
 const FIFTY_MIB = 50 * 1024 * 1024;
 const ONE_MIB = 1024 * 1024;
@@ -123,7 +124,7 @@ describe('.fetch with a 50 MiB Request body', () => {
     const response = await handler.fetch(delivery.request);
     expect(response.status).toBe(413);
     expect(delivery.pulled()).toBeLessThan(2 * ONE_MIB);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => delivery.cancelled(), 'the request body to be cancelled');
     expect(delivery.cancelled()).toBe(true);
   });
 

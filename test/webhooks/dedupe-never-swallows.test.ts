@@ -9,7 +9,7 @@
 
 import http from 'node:http';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createWebhookHandler,
   defaultDedupeKey,
@@ -20,24 +20,21 @@ import {
   type WebhookHandler,
   type WebhookHandlerOptions,
 } from '../../src/webhooks/index';
+import { closedAfterEach, send, serveFetch } from '../helpers/http-servers';
 import { assertWithinBudget } from '../helpers/property-budget';
-import { bankAccountUpdatedBody, subscriptionEndedBody } from './fixtures';
-import { listen, type RunningServer, send, serveFetch, withTimeout } from './servers';
+import { waitFor } from '../helpers/waits';
+import { bankAccountUpdatedBody, subscriptionEndedBody } from '../helpers/webhook-bodies';
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
+const { serve } = closedAfterEach();
 
 const faces = {
   '.node on node:http': (handler: WebhookHandler) => http.createServer(handler.node),
   '.fetch over node:http': (handler: WebhookHandler) => serveFetch(handler.fetch),
 };
 
-async function serve(server: http.Server): Promise<string> {
-  const running: RunningServer = await listen(server);
-  closers.push(() => running.close());
-  return `${running.url}/webhooks/partner`;
+/** Serves a receiver for the test; its delivery URL. */
+async function receiverUrl(server: http.Server): Promise<string> {
+  return `${(await serve(server)).url}/webhooks/partner`;
 }
 
 const silent: Logger = { error() {}, warn() {}, info() {}, debug() {} };
@@ -79,7 +76,7 @@ describe.each(Object.entries(faces))('webhook dedupe over %s', (_face, mount) =>
         },
       },
     });
-    const url = await serve(mount(handler));
+    const url = await receiverUrl(mount(handler));
     const first = await post(url, approved);
     const second = await post(url, changed);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -98,7 +95,7 @@ describe.each(Object.entries(faces))('webhook dedupe over %s', (_face, mount) =>
         },
       },
     });
-    const url = await serve(mount(handler));
+    const url = await receiverUrl(mount(handler));
     expect((await post(url, subscriptionEndedBody)).status).toBe(200);
     const reordered = Object.fromEntries(Object.entries(subscriptionEndedBody).reverse());
     const again = await post(url, JSON.stringify(reordered, null, 2));
@@ -118,7 +115,7 @@ describe.each(Object.entries(faces))('webhook dedupe over %s', (_face, mount) =>
         },
       },
     });
-    const url = await serve(mount(handler));
+    const url = await receiverUrl(mount(handler));
     const forged = { ...approved, payload: { ...approved.payload, status: 'reproved' } };
     expect((await post(url, forged, false)).status).toBe(200);
     const real = await post(url, approved, false);
@@ -143,8 +140,8 @@ describe('two receivers sharing one store', () => {
       },
     };
     const urls = [
-      await serve(http.createServer(createWebhookHandler(options).node)),
-      await serve(serveFetch(createWebhookHandler(options).fetch)),
+      await receiverUrl(http.createServer(createWebhookHandler(options).node)),
+      await receiverUrl(serveFetch(createWebhookHandler(options).fetch)),
     ];
     let busy = 0;
     const deliveries = Array.from({ length: 16 }, (_, index) =>
@@ -154,13 +151,7 @@ describe('two receivers sharing one store', () => {
       }),
     );
     // The handler holds its claim until the other receiver has answered a duplicate 503.
-    await withTimeout(
-      (async () => {
-        while (busy === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      })(),
-      10_000,
-      'the other receiver to answer 503',
-    );
+    await waitFor(() => busy > 0, 'the other receiver to answer 503', 10_000);
     gate.resolve();
     const answers = await Promise.all(deliveries);
     expect(runs).toBe(1);
@@ -195,8 +186,8 @@ describe('two receivers sharing one store', () => {
       },
     };
     const [first, second] = [
-      await serve(http.createServer(createWebhookHandler(options).node)),
-      await serve(serveFetch(createWebhookHandler(options).fetch)),
+      await receiverUrl(http.createServer(createWebhookHandler(options).node)),
+      await receiverUrl(serveFetch(createWebhookHandler(options).fetch)),
     ] as [string, string];
     expect((await post(first, subscriptionEndedBody)).status).toBe(500);
     expect((await post(second, subscriptionEndedBody)).status).toBe(200);

@@ -8,12 +8,13 @@ import {
   type WebhookDedupeStore,
   type WebhookEvent,
 } from '../../src/webhooks';
+import { nextTurn, waitFor } from '../helpers/waits';
 import {
   bankAccountUpdatedBody,
   subscriptionEndedBody,
   userUpdatedBody,
   withRequestId,
-} from './fixtures';
+} from '../helpers/webhook-bodies';
 
 function delivery(body: unknown, init: RequestInit = {}): Request {
   return new Request('http://127.0.0.1/webhooks/partner', {
@@ -39,9 +40,11 @@ describe('createWebhookHandler: answers', () => {
   it('answers 200 only after the handler resolved, with the typed event', async () => {
     const gate = deferred();
     const seen: SubscriptionEndedEvent[] = [];
+    let entered = false;
     const handler = createWebhookHandler({
       on: {
         subscription_ended: async (event) => {
+          entered = true;
           await gate.promise;
           seen.push(event);
         },
@@ -53,7 +56,8 @@ describe('createWebhookHandler: answers', () => {
       settled = true;
       return response;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => entered, 'the handler to start');
+    await nextTurn();
     expect(settled).toBe(false);
 
     gate.resolve();
@@ -233,11 +237,25 @@ describe('createWebhookHandler: dedupe', () => {
   it('runs 20 concurrent deliveries of one event once, and answers all of them 200', async () => {
     const gate = deferred();
     const run = vi.fn(() => gate.promise);
-    const handler = createWebhookHandler({ dedupe: true, on: { subscription_ended: run } });
+    let keyed = 0;
+    const handler = createWebhookHandler({
+      dedupe: true,
+      // Counts the deliveries that have their key: each then joins the first one at once.
+      dedupeKey: async (event) => {
+        const key = await defaultDedupeKey(event);
+        keyed += 1;
+        return key;
+      },
+      on: { subscription_ended: run },
+    });
     const answers = Array.from({ length: 20 }, () =>
       handler.fetch(delivery(subscriptionEndedBody)),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(
+      () => keyed === 20 && run.mock.calls.length === 1,
+      'every delivery to have its key',
+    );
+    await nextTurn();
     gate.resolve();
     const statuses = (await Promise.all(answers)).map((response) => response.status);
     expect(statuses).toEqual(Array(20).fill(200));
@@ -265,8 +283,8 @@ describe('createWebhookHandler: dedupe', () => {
     const answers = Array.from({ length: 5 }, () => handler.fetch(delivery(subscriptionEndedBody)));
     // Only once every duplicate is waiting does the first delivery fail: one that came later would
     // be a redelivery after the failure, and rightly run the handler again.
-    while (keyed < 5) await new Promise((resolve) => setTimeout(resolve, 5));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => keyed === 5, 'every delivery to have its key');
+    await nextTurn();
     gate.resolve();
     const statuses = (await Promise.all(answers)).map((response) => response.status);
     expect(statuses).toEqual(Array(5).fill(500));

@@ -14,7 +14,7 @@ import {
   bankAccountUpdatedBody,
   subscriptionEndedBody,
   userUpdatedBody,
-} from './fixtures';
+} from '../helpers/webhook-bodies';
 
 function parseError(body: unknown): WebhookPayloadError {
   try {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import express from 'express';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createWebhookHandler,
   type Logger,
@@ -8,24 +8,15 @@ import {
   type WebhookDedupeStore,
   WebhookTimeoutError,
 } from '../../src/webhooks';
-import { subscriptionEndedBody } from './fixtures';
-import { listen, type RunningServer, send } from './servers';
+import { closedAfterEach, send } from '../helpers/http-servers';
+import { subscriptionEndedBody } from '../helpers/webhook-bodies';
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close();
-});
+const { serve } = closedAfterEach();
 
 const silent: Logger = { error() {}, warn() {}, info() {}, debug() {} };
 const body = JSON.stringify(subscriptionEndedBody);
 const delivery = () =>
   new Request('https://partner.example.com/webhooks/partner?token=t0k', { method: 'POST', body });
-
-async function serve(server: http.Server): Promise<RunningServer> {
-  const running = await listen(server);
-  closers.push(() => running.close());
-  return running;
-}
 
 describe('createWebhookHandler options', () => {
   it('refuses limits that are not positive integers, and a buffer budget below one body', () => {

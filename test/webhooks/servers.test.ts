@@ -3,8 +3,18 @@ import express from 'express';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookHandler, type WebhookEvent, type WebhookHandler } from '../../src/webhooks';
-import { bankAccountUpdatedBody, subscriptionEndedBody, userUpdatedBody } from './fixtures';
-import { countedChunks, listen, type RunningServer, send, serveFetch } from './servers';
+import {
+  countedChunks,
+  listen,
+  type RunningServer,
+  send,
+  serveFetch,
+} from '../helpers/http-servers';
+import {
+  bankAccountUpdatedBody,
+  subscriptionEndedBody,
+  userUpdatedBody,
+} from '../helpers/webhook-bodies';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const SECRET = { 'x-webhook-secret': 's3cret' };

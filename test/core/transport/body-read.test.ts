@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../../src/index';
 import { type StubServer, startStub } from '../../helpers/stub-server';
+import { sleep } from '../../helpers/waits';
 
 // The response body is read by the transport itself, after ky has returned the headers: these
 // tests pin what bounds that read (the attempt's timeout, the call's totalTimeout and the
@@ -22,8 +23,6 @@ const clientFor = (s: StubServer, options: { timeout?: number; totalTimeout?: nu
     maxRetries: 0,
     ...options,
   });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A full garbage collection on demand, as a busy process would run one at any moment.
 setFlagsFromString('--expose-gc');

@@ -17,6 +17,7 @@ import {
 } from '../../../src/index';
 import { json, type StubServer, sequence, startStub } from '../../helpers/stub-server';
 import { type VirtualClock, virtualClock } from '../../helpers/virtual-clock';
+import { sleep } from '../../helpers/waits';
 
 let server: StubServer | undefined;
 afterEach(async () => {
@@ -150,7 +151,8 @@ describe('retries over a real loopback server', () => {
 
   it('does not start an attempt with less time left than the last answer took', async () => {
     server = await startStub(async (_r, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A slow service: how long an answer takes is what this test is about.
+      await sleep(200);
       json(res, 503, { message: 'busy' });
     });
     // Jitter at half: attempt 1 answers at ~200 ms, a 150 ms wait, attempt 2 answers at ~550 ms.

@@ -5,7 +5,7 @@
  * connected: a child process uses one, and `redis` alone takes a fifth of a second of CPU to load.
  */
 
-import type { RedisClient } from '../../../src/redis/index';
+import type { RedisClient } from '../../src/redis/index';
 
 export interface Connection {
   readonly client: RedisClient;

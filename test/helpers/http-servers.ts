@@ -7,6 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { afterEach } from 'vitest';
+import { withTimeout } from './waits';
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:41234`. */
@@ -55,6 +57,30 @@ export async function listen(server: http.Server): Promise<RunningServer> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * For one test file: `serve` listens like `listen`, and every server it started is closed after
+ * each test, after whatever else the test handed to `onCleanup` (in the order handed).
+ */
+export function closedAfterEach(): {
+  serve(server: http.Server): Promise<RunningServer>;
+  onCleanup(undo: () => unknown): void;
+} {
+  const undos: Array<() => unknown> = [];
+  afterEach(async () => {
+    for (const undo of undos.splice(0)) await undo();
+  });
+  return {
+    serve: async (server) => {
+      const running = await listen(server);
+      undos.push(() => running.close());
+      return running;
+    },
+    onCleanup: (undo) => {
+      undos.push(undo);
+    },
   };
 }
 
@@ -184,14 +210,6 @@ export function send(
       .on('error', () => {})
       .pipe(request);
   return withTimeout(result, timeoutMs, `${method} ${url}`);
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** `total` bytes of `x` in chunks of `chunkSize`, counting how many the consumer pulled. */
