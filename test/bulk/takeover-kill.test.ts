@@ -9,7 +9,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Child, startChild, startChildren } from '../redis/support/children';
+import { type Child, startChild, startChildren } from '../helpers/children';
 
 const FIXTURE = 'test/bulk/fixtures/hold-journal.ts';
 

@@ -15,7 +15,7 @@ import { PartnerClient } from 'partner-sdk';
 import { enqueueRefunds, type QueueJobResult, refundProcessor } from 'partner-sdk/bullmq';
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let redis: RedisServer;
 const cleanups: (() => Promise<unknown>)[] = [];

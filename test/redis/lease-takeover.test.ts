@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { JournalLockedError } from 'partner-sdk/bulk';
 import { RedisJournalStore } from 'partner-sdk/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connection, libraries, sendCommand } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let redis: RedisServer;
 beforeAll(async () => {
