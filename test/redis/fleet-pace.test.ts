@@ -7,9 +7,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockPartnerApi, type MockServer } from '../../src/testing/index';
-import { type Child, startChildren } from './support/children';
-import { libraries, sendCommand } from './support/libraries';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type Child, startChildren } from '../helpers/children';
+import { libraries, sendCommand } from '../helpers/redis-libraries';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 const fixture = fileURLToPath(new URL('fixtures/paced-replica.ts', import.meta.url));
 const REPLICAS = 4;
