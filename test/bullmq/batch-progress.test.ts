@@ -16,7 +16,7 @@ import {
 } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../redis/support/redis-server';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let server: RedisServer;
 const cleanups: (() => Promise<unknown>)[] = [];
