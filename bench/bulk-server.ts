@@ -4,7 +4,7 @@
  * that serving never shares the measured job's event loop.
  *
  * Started by `bench/bulk.ts` through `fork`: it answers `{ url, credentials, sellerToken, hashes }`
- * over IPC, then, asked for `stats`, counts the requests, the 429s and the refunds per transaction.
+ * over IPC; asked `{ type: 'rate', requestsPerSecond }`, changes its limit; asked for `stats`, counts the requests, the 429s and the refunds per transaction.
  */
 
 import { createMockPartnerApi } from 'partner-sdk/testing';
@@ -33,7 +33,11 @@ async function main(): Promise<void> {
     hashes,
   });
   process.on('message', async (message) => {
-    if ((message as { type?: string }).type !== 'stats') return;
+    const { type, requestsPerSecond } = message as { type?: string; requestsPerSecond?: number };
+    // A limit that changes mid-job: a fresh bucket at the new rate, the burst kept.
+    if (type === 'rate')
+      mock.setRateLimit({ requestsPerSecond: requestsPerSecond!, burst: start.burst });
+    if (type !== 'stats') return;
     const { requests, rateLimited } = mock.stats;
     mock.setRateLimit(undefined);
     let duplicates = 0;

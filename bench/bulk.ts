@@ -47,6 +47,8 @@ export interface SweepResult {
   /** Seconds of work at the service's rate in each job (the count is this × R). */
   seconds: number;
   runs: SweepRun[];
+  /** The limit halved a third of the way in and restored at two thirds (ideal: `seconds`). */
+  change: SweepRun | undefined;
   /** Rates left out: above 60 % of what the kit served here, so the kit and not R would limit. */
   skipped: number[];
 }
@@ -56,6 +58,8 @@ interface Service {
   clientToken: string;
   sellerToken: string;
   hashes: string[];
+  /** Changes the service's limit now (a fresh bucket, the same burst). */
+  setRate(requestsPerSecond: number): void;
   stats(): Promise<{ requests: number; rateLimited: number; duplicates: number; refunded: number }>;
 }
 
@@ -69,12 +73,13 @@ async function startService(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.send({ count, requestsPerSecond, latencyMs, burst });
-  const ready = await new Promise<Omit<Service, 'stats'>>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Omit<Service, 'stats'>));
+  const ready = await new Promise<Omit<Service, 'stats' | 'setRate'>>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Omit<Service, 'stats' | 'setRate'>));
     child.once('exit', (code) => reject(new Error(`bulk server exited (${code})`)));
   });
   return {
     ...ready,
+    setRate: (rate) => child.send({ type: 'rate', requestsPerSecond: rate }),
     stats: async () => {
       child.send({ type: 'stats' });
       const stats = await new Promise<Awaited<ReturnType<Service['stats']>>>((resolve) =>
@@ -158,7 +163,41 @@ async function sweepPace(quick: boolean, served: number, latencyMs: number): Pro
       runs.push({ ...run, rate, burst, idealSeconds: count / rate });
     }
   }
-  return { seconds, runs, skipped };
+  const changeRate = 200;
+  const change =
+    changeRate > served * 0.6 ? undefined : await limitChange(changeRate, seconds, latencyMs);
+  return { seconds, runs, change, skipped };
+}
+
+/**
+ * A limit that changes mid-job: R for the first third of `seconds`, R / 2 for the second, R again
+ * for the last. The job holds (5 / 6) × R × `seconds` refunds, so its ideal time is `seconds`.
+ */
+async function limitChange(rate: number, seconds: number, latencyMs: number): Promise<SweepRun> {
+  const burst = 10;
+  const count = Math.round((5 / 6) * rate * seconds);
+  const third = (seconds * 1000) / 3;
+  const run = await measure(
+    `R = ${rate} → ${rate / 2} → ${rate}, burst ${burst}`,
+    count,
+    rate,
+    latencyMs,
+    async (service) => {
+      const halve = setTimeout(() => service.setRate(rate / 2), third);
+      const restore = setTimeout(() => service.setRate(rate), 2 * third);
+      try {
+        const summary = await requestRefunds(clientFor(service), service.hashes, {
+          concurrency: 4,
+        });
+        return summary.failed;
+      } finally {
+        clearTimeout(halve);
+        clearTimeout(restore);
+      }
+    },
+    burst,
+  );
+  return { ...run, rate, burst, idealSeconds: seconds };
 }
 
 export async function benchBulk(quick: boolean): Promise<BulkResult> {
@@ -251,15 +290,20 @@ function sweepReport(sweep: SweepResult, verdict: (ok: boolean) => string): stri
         ? ` Left out: R = ${sweep.skipped.join(', ')}, above 60 % of what the kit served here (the kit, not R, would set the pace).`
         : ''),
     '',
+    sweep.change
+      ? `The last row's limit changes mid-job: halved a third of the way in, restored at two thirds (${sweep.change.count} refunds, ideal ${sweep.seconds} s).`
+      : 'The mid-job change (R = 200) is left out: above 60 % of what the kit served here.',
+    '',
     '| R | burst | seconds | ÷ ideal | requests | 429 % | duplicates | ≤ 1.15 × ideal | 429s < 3 % | 0 duplicates |',
     '|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
   ];
-  for (const run of sweep.runs) {
+  const rows = sweep.change ? [...sweep.runs, sweep.change] : sweep.runs;
+  for (const run of rows) {
     const ratio = run.seconds / run.idealSeconds;
     const share = run.requests ? (run.rateLimited / run.requests) * 100 : 0;
     const clean = run.duplicates === 0 && run.refunded === run.count;
     lines.push(
-      `| ${run.rate} | ${run.burst} | ${run.seconds.toFixed(1)} | ${ratio.toFixed(2)} | ${run.requests} | ` +
+      `| ${run === sweep.change ? `${run.rate} → ${run.rate / 2} → ${run.rate}` : run.rate} | ${run.burst} | ${run.seconds.toFixed(1)} | ${ratio.toFixed(2)} | ${run.requests} | ` +
         `${share.toFixed(2)} | ${run.duplicates} | ${verdict(ratio <= 1.15)} | ${verdict(share < 3)} | ${verdict(clean)} |`,
     );
   }
