@@ -104,7 +104,7 @@ export async function runBulkCommand<I, R>(
     if (error instanceof JournalMismatchError) throw new UsageError(error.message);
     throw error;
   } finally {
-    bar?.clear();
+    bar?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await store?.close();

@@ -44,6 +44,7 @@ export class ProgressBar {
   readonly #stream: NodeJS.WritableStream & { columns?: number };
   readonly #total: number | undefined;
   #drawn = false;
+  #closed = false;
 
   constructor(stream: NodeJS.WritableStream & { columns?: number }, total: number | undefined) {
     this.#stream = stream;
@@ -52,6 +53,7 @@ export class ProgressBar {
 
   /** Redraws the line. */
   update(p: BulkProgress): void {
+    if (this.#closed) return;
     const text = progressText(p, this.#total ?? p.total);
     this.#stream.write(`\r${text.slice(0, (this.#stream.columns ?? 100) - 1)}\x1b[K`);
     this.#drawn = true;
@@ -61,5 +63,15 @@ export class ProgressBar {
   clear(): void {
     if (this.#drawn) this.#stream.write('\r\x1b[K');
     this.#drawn = false;
+  }
+
+  /**
+   * Clears the line for good: the job may still report progress after the command is done with
+   * it (a single item that failed ends the command while the job winds down), and a line drawn
+   * then would stay under what follows on the terminal.
+   */
+  close(): void {
+    this.clear();
+    this.#closed = true;
   }
 }
