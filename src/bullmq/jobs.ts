@@ -8,6 +8,7 @@
 
 import type { UpdateOfferParams } from '../schemas/offer';
 import type { RequestRefundParams } from '../schemas/refund';
+import type { JobTraceContext } from './trace-context';
 
 /** The job names of the three operations. */
 export const JOB_NAMES = {
@@ -25,12 +26,16 @@ export interface RefundJobData {
   transactionHash: string;
   /** As for `refunds.request`. */
   params?: RequestRefundParams;
+  /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
+  trace?: JobTraceContext;
 }
 
 /** A refund wait job's data. */
 export interface RefundWaitJobData {
   /** The transaction whose refund to wait for. */
   transactionHash: string;
+  /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
+  trace?: JobTraceContext;
 }
 
 /** An offer update job's data. */
@@ -41,6 +46,8 @@ export interface OfferUpdateJobData {
   offerCode: string;
   /** The settings to write. */
   params: UpdateOfferParams;
+  /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
+  trace?: JobTraceContext;
 }
 
 // BullMQ refuses a custom id holding ':'; encoding keeps any key apart from any other.

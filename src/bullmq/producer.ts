@@ -21,6 +21,7 @@ import {
   type RefundJobData,
   type RefundWaitJobData,
 } from './jobs';
+import { activeTraceContext } from './trace-context';
 
 /** One job as BullMQ's `Queue#addBulk` takes it. */
 export interface BulkJobSpec<D> {
@@ -101,6 +102,7 @@ async function enqueue<D>(
     ...options.jobOptions,
   };
   const batchId = options.batchId ?? randomUUID();
+  const trace = activeTraceContext();
   const ids = items.map((data) => jobIdOf(name, data as never));
   const jobs = new Set(ids).size;
   const record = options.redis && batchRecord(options.redis, queue.name, batchId);
@@ -109,7 +111,7 @@ async function enqueue<D>(
     const chunk = ids.slice(start, start + CHUNK);
     const specs = chunk.map((jobId, i) => ({
       name,
-      data: items[start + i],
+      data: trace ? { ...items[start + i], trace } : items[start + i],
       opts: { ...opts, jobId },
     }));
     // Recorded first: a follower never sees a job of the batch finish before it is counted in.

@@ -8,9 +8,16 @@
 
 import { TelemetrySource } from '../telemetry/gate';
 import type { TelemetryOptions } from '../telemetry/types';
+import { withTraceContext } from './trace-context';
 
-/** `process`, each job it runs recorded as a span `name` when a provider is registered. */
-export function tracedProcessor<J extends { attemptsMade: number }, R extends { status: string }>(
+/**
+ * `process`, each job it runs recorded as a span `name` when a provider is registered, under the
+ * trace context the producer put in the job's data (when it did).
+ */
+export function tracedProcessor<
+  J extends { attemptsMade: number; data: unknown },
+  R extends { status: string },
+>(
   name: string,
   option: false | TelemetryOptions | undefined,
   process: (job: J) => Promise<R>,
@@ -25,10 +32,13 @@ export function tracedProcessor<J extends { attemptsMade: number }, R extends { 
       'messaging.operation.type': 'process',
       'partner_sdk.bullmq.attempt': job.attemptsMade + 1,
     };
-    return telemetry.span(name, attributes, async (span) => {
-      const result = await process(job);
-      span.set({ 'partner_sdk.bulk.outcome': result.status });
-      return result;
-    });
+    const carried = (job.data as { trace?: unknown } | undefined)?.trace;
+    return withTraceContext(carried, () =>
+      telemetry.span(name, attributes, async (span) => {
+        const result = await process(job);
+        span.set({ 'partner_sdk.bulk.outcome': result.status });
+        return result;
+      }),
+    );
   };
 }
