@@ -58,3 +58,4 @@ export {
   type QueueProgress,
 } from './progress';
 export { RefundLeaseBusyError } from './refund-lease';
+export type { JobTraceContext } from './trace-context';
