@@ -182,7 +182,11 @@ describe('no secret or personal data in telemetry', () => {
           otel().exporter.reset();
           await everyOperation(secrets, kinds);
           const text = await exported();
-          const names = new Set(otel().spans().map((span) => span.name));
+          const names = new Set(
+            otel()
+              .spans()
+              .map((span) => span.name),
+          );
           expect(OPERATIONS.filter((operation) => !names.has(operation))).toEqual([]);
           for (const [name, value] of Object.entries(secrets)) {
             expect(text.includes(value), `${name} leaked`).toBe(false);
