@@ -144,6 +144,7 @@ export function describeDedupeStoreContract(
       const crashed = owner();
       await store.claim(key, { leaseMs: shortMs, owner: crashed });
       expect(await store.claim(key, { leaseMs: LONG_MS, owner: owner() })).toBe('in-progress');
+      // A lease ends by time alone: this test is about that time passing.
       await sleep(shortMs * 2 + 50);
       const next = owner();
       expect(await store.claim(key, { leaseMs: LONG_MS, owner: next })).toBe('claimed');
@@ -159,6 +160,7 @@ export function describeDedupeStoreContract(
       await store.claim(key, { leaseMs: LONG_MS, owner: first });
       await store.complete(key, { ttlMs: shortMs, owner: first });
       expect(await store.claim(key, { leaseMs: LONG_MS, owner: owner() })).toBe('handled');
+      // A mark is forgotten by time alone: this test is about that time passing.
       await sleep(shortMs * 2 + 50);
       expect(await store.claim(key, { leaseMs: LONG_MS, owner: owner() })).toBe('claimed');
     });

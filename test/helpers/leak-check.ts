@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { PartnerClient } from '../../src/index';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from '../../src/testing';
 import { type StubHandler, type StubServer, startStub } from './stub-server';
+import { sleep } from './waits';
 
 /** How many timers keep the process alive right now. */
 export function activeTimers(): number {
@@ -28,7 +29,7 @@ export async function expectNothingLeft(before: { timers: number; sockets: numbe
   while (Date.now() < deadline) {
     const now = activeHandles();
     if (now.timers <= before.timers && now.sockets <= before.sockets) break;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleep(5);
   }
   const now = activeHandles();
   expect(now.timers).toBeLessThanOrEqual(before.timers);

@@ -1,6 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing/index';
+import { sleep } from '../helpers/waits';
 import { kit } from './client';
 import { shape, spanTree, useOtel } from './harness';
 
@@ -80,7 +81,8 @@ describe('telemetry of a reconciled refund and of context across awaits', () => 
     const parents = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         tracer.startActiveSpan(`job ${index}`, async (parent) => {
-          await new Promise((resolve) => setTimeout(resolve, index % 7));
+          // Staggered starts, so the calls' awaits interleave.
+          await sleep(index % 7);
           await client.products.retrieve(mock.products.hashes[index % 4]!);
           await client.products.retrieve(mock.products.hashes[(index + 1) % 4]!);
           parent.end();

@@ -22,7 +22,7 @@ import {
 } from '../../src/webhooks/index';
 import { closedAfterEach, send, serveFetch } from '../helpers/http-servers';
 import { assertWithinBudget } from '../helpers/property-budget';
-import { waitFor } from '../helpers/waits';
+import { sleep, waitFor } from '../helpers/waits';
 import { bankAccountUpdatedBody, subscriptionEndedBody } from '../helpers/webhook-bodies';
 
 const { serve } = closedAfterEach();
@@ -332,7 +332,8 @@ describe('replicas and redeliveries, generated', () => {
           on: {
             bank_account_updated: async (event) => {
               const id = `${event.payload.status}:${event.payload.account_number}`;
-              await new Promise((resolve) => setTimeout(resolve, 1));
+              // A handler that takes a moment, so deliveries overlap.
+              await sleep(1);
               const index = bodies.findIndex(
                 (body) => `${body.payload.status}:${body.payload.account_number}` === id,
               );
@@ -359,7 +360,8 @@ describe('replicas and redeliveries, generated', () => {
                 }),
               );
               if (response.status === 200) return;
-              await new Promise((resolve) => setTimeout(resolve, 2));
+              // A sender's pause before it delivers again.
+              await sleep(2);
             }
             throw new Error('a delivery was never acknowledged');
           }),

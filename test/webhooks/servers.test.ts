@@ -10,6 +10,7 @@ import {
   send,
   serveFetch,
 } from '../helpers/http-servers';
+import { sleep } from '../helpers/waits';
 import {
   bankAccountUpdatedBody,
   subscriptionEndedBody,
@@ -52,7 +53,8 @@ describe.each(Object.entries(mounts))('%s', (_name, mount) => {
       verify: ({ headers }) => headers.get('x-webhook-secret') === 's3cret',
       on: {
         subscription_ended: async (event) => {
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          // A handler that takes a moment: the answer must wait for it.
+          await sleep(5);
           handled.push(event);
         },
         bank_account_updated: () => {

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../../src/index';
 import { type StubServer, startStub } from '../../helpers/stub-server';
-import { sleep } from '../../helpers/waits';
+import { nextTurn, sleep, waitFor, withTimeout } from '../../helpers/waits';
 
 // The response body is read by the transport itself, after ky has returned the headers: these
 // tests pin what bounds that read (the attempt's timeout, the call's totalTimeout and the
@@ -15,7 +15,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-const clientFor = (s: StubServer, options: { timeout?: number; totalTimeout?: number } = {}) =>
+const clientFor = (
+  s: StubServer,
+  options: { timeout?: number; totalTimeout?: number; fetch?: typeof fetch } = {},
+) =>
   new PartnerClient({
     baseUrl: s.baseUrl,
     clientToken: 'body-token-1',
@@ -37,6 +40,7 @@ describe('reading the response body', () => {
       // Cut inside a two-byte character ('ç'), so decoding must carry it over.
       const cut = bytes.indexOf(Buffer.from('ç')) + 1;
       res.write(bytes.subarray(0, cut));
+      // A pause between the chunks, so they reach the client apart: the point of this test.
       await sleep(50);
       res.end(bytes.subarray(cut));
     });
@@ -51,6 +55,7 @@ describe('reading the response body', () => {
     server = await startStub(async (_r, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"slow":');
+      // A slow body: how long it takes is what this test is about.
       await sleep(200);
       res.end('true}');
     });
@@ -74,17 +79,27 @@ describe('reading the response body', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  /** A call whose body stalls after its first bytes, 150 ms in: its outcome, and how to abort it. */
+  /**
+   * A call whose body stalls after its first bytes, once its headers have arrived (the SDK is then
+   * reading the body): its outcome, and how to abort it.
+   */
   async function stalledCall() {
     server = await startStub((_r, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"partial":');
     });
     const controller = new AbortController();
-    const outcome = clientFor(server)
+    let headersIn = false;
+    const noticingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      headersIn = true;
+      return response;
+    };
+    const outcome = clientFor(server, { fetch: noticingFetch })
       .request({ method: 'GET', path: '/x' }, { signal: controller.signal })
       .catch((e: unknown) => e);
-    await sleep(150);
+    await waitFor(() => headersIn, 'the stalled answer to arrive');
+    await nextTurn();
     return { controller, outcome };
   }
 
@@ -102,8 +117,9 @@ describe('reading the response body', () => {
     const { controller, outcome } = await stalledCall();
     collectGarbage();
     controller.abort();
-    const settled = await Promise.race([outcome, sleep(2_000).then(() => 'still waiting')]);
-    expect(settled).toBeInstanceOf(APIUserAbortError);
+    expect(await withTimeout(outcome, 2_000, 'the aborted call to end')).toBeInstanceOf(
+      APIUserAbortError,
+    );
   });
 
   it('gives undefined for an empty body', async () => {
@@ -157,10 +173,12 @@ describe('a download the caller streams', () => {
     // As for the SDK's own body read: fetch's link from the signal to the body may be collected.
     const { controller, next } = await stalledDownload();
     collectGarbage();
+    // Weak references are cleared, and their finalizers run, a moment after a collection: no
+    // event says when, so this gives them that moment before collecting again.
     await sleep(20);
     collectGarbage();
     controller.abort();
-    const settled = await Promise.race([next, sleep(2_000).then(() => 'still waiting')]);
+    const settled = await withTimeout(next, 2_000, 'the aborted stream to fail');
     expect(settled).toBeInstanceOf(DOMException);
     expect((settled as DOMException).name).toBe('AbortError');
   });
@@ -169,6 +187,7 @@ describe('a download the caller streams', () => {
     server = await startStub(async (_r, res) => {
       res.writeHead(200, { 'content-type': 'text/csv' });
       res.write('a,b\n');
+      // A file that arrives in two pieces, apart.
       await sleep(20);
       res.end('1,2\n');
     });
