@@ -7,6 +7,12 @@
  */
 
 import type { BulkProgress } from 'partner-sdk/bulk';
+
+/** What the bar shows of a job's (or a queued batch's) progress. */
+type Shown = Pick<BulkProgress, 'done' | 'failed' | 'ratePerSecond' | 'etaMs'> & {
+  total: number | undefined;
+};
+
 import { plural } from './output';
 
 const WIDTH = 20;
@@ -21,14 +27,14 @@ export function duration(ms: number): string {
 }
 
 /** Milliseconds left: the job's own estimate, else the items left at the current rate. */
-function timeLeft(p: BulkProgress, total: number): number | undefined {
+function timeLeft(p: Shown, total: number): number | undefined {
   if (p.etaMs !== undefined) return p.etaMs;
   if (p.ratePerSecond > 0) return ((total - p.done) / p.ratePerSecond) * 1000;
   return undefined;
 }
 
 /** The progress line's text. */
-export function progressText(p: BulkProgress, total: number | undefined): string {
+export function progressText(p: Shown, total: number | undefined): string {
   const tail = `${p.failed} failed · ${p.ratePerSecond.toFixed(0)}/s`;
   if (total === undefined || total === 0) return `${plural(p.done, 'item')} done · ${tail}`;
   const ratio = Math.min(1, p.done / total);
@@ -52,7 +58,7 @@ export class ProgressBar {
   }
 
   /** Redraws the line. */
-  update(p: BulkProgress): void {
+  update(p: Shown): void {
     if (this.#closed) return;
     const text = progressText(p, this.#total ?? p.total);
     this.#stream.write(`\r${text.slice(0, (this.#stream.columns ?? 100) - 1)}\x1b[K`);

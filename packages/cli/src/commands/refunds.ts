@@ -8,9 +8,10 @@ import { Command } from 'commander';
 import type { RefundRequestResult, RefundStatus } from 'partner-sdk';
 import { requestRefunds, waitForRefunds } from 'partner-sdk/bulk';
 import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
-import { type Context, EXIT } from '../context';
+import { type Context, EXIT, UsageError } from '../context';
 import { fields } from '../format';
 import { hashInput } from '../input';
+import { type QueueFlags, runQueueCommand, withQueueOptions } from '../queue-command';
 import { type Action, examples } from './action';
 
 const describeRequest = (result: RefundRequestResult) =>
@@ -18,7 +19,7 @@ const describeRequest = (result: RefundRequestResult) =>
     ? 'refund requested (processing)'
     : `refund ${result.refund.hash} ${result.refund.status}`;
 
-interface RequestFlags extends BulkFlags {
+interface RequestFlags extends BulkFlags, QueueFlags {
   file?: string;
   reason?: string;
   observation?: string;
@@ -35,6 +36,7 @@ async function requestAction(context: Context, hashes: string[], options: Reques
     fraud_confirmed: options.fraudConfirmed,
     cancel_subscription: options.cancelSubscription === false ? false : undefined,
   };
+  if (options.queue) return queueRequests(context, hashes, options, params);
   const client = context.caller;
   const input = await hashInput(hashes, options.file, context.io.stdin);
   // Refunds this run requested or found in progress, for --wait (skipped ones were waited on before).
@@ -64,6 +66,32 @@ async function requestAction(context: Context, hashes: string[], options: Reques
   );
   return Math.max(code, waited);
 }
+
+/** `refunds request --queue`: the refunds enqueued as BullMQ jobs for the partner's workers. */
+async function queueRequests(
+  context: Context,
+  hashes: string[],
+  options: RequestFlags,
+  params: Record<string, unknown>,
+): Promise<number> {
+  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed'] as const) {
+    if (options[flag]) {
+      throw new UsageError(
+        `--queue runs the items on your BullMQ workers: --${kebab(flag)} does not apply`,
+      );
+    }
+  }
+  const input = await hashInput(hashes, options.file, context.io.stdin);
+  const items: { transactionHash: string; params: Record<string, unknown> }[] = [];
+  const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+  for await (const transactionHash of input.items) items.push({ transactionHash, params: given });
+  const { enqueueRefunds } = await import('partner-sdk/bullmq');
+  return runQueueCommand(context, options, {
+    enqueue: (queue, redis) => enqueueRefunds(queue, items, { redis }),
+  });
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 function waitCommand(run: Action): Command {
   return withBulkOptions(
@@ -105,18 +133,20 @@ function waitCommand(run: Action): Command {
 export function refundsCommand(run: Action): Command {
   const refunds = new Command('refunds').description('refunds of transactions (spec §4.2, §4.3)');
 
-  withBulkOptions(
-    refunds
-      .command('request [hashes...]')
-      .description(
-        'request a refund of each transaction (arguments, --file or stdin): POST /financial/refund/{hash}',
-      )
-      .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
-      .option('--reason <text>', 'reason (max 1000 characters)')
-      .option('--observation <text>', 'note stored with each refund')
-      .option('--fraud-confirmed', 'the refunds are motivated by confirmed fraud')
-      .option('--no-cancel-subscription', 'keep the subscription linked to each transaction')
-      .option('--wait', 'then wait for each refund to end (completed or failed)'),
+  withQueueOptions(
+    withBulkOptions(
+      refunds
+        .command('request [hashes...]')
+        .description(
+          'request a refund of each transaction (arguments, --file or stdin): POST /financial/refund/{hash}',
+        )
+        .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
+        .option('--reason <text>', 'reason (max 1000 characters)')
+        .option('--observation <text>', 'note stored with each refund')
+        .option('--fraud-confirmed', 'the refunds are motivated by confirmed fraud')
+        .option('--no-cancel-subscription', 'keep the subscription linked to each transaction')
+        .option('--wait', 'then wait for each refund to end (completed or failed)'),
+    ),
   )
     .addHelpText(
       'after',
@@ -124,6 +154,7 @@ export function refundsCommand(run: Action): Command {
         'partner-sdk refunds request trx_9Fh2Kd81 --reason "Duplicate charge"',
         'partner-sdk refunds request --file cohort.csv --journal cohort.jsonl --reason "Cohort cancelled"',
         'cut -d, -f1 sales.csv | partner-sdk refunds request --wait > outcomes.jsonl',
+        'partner-sdk refunds request --file cohort.csv --queue refunds --redis redis://127.0.0.1:6379 --follow',
       ]),
     )
     .action(run((context, hashes: string[], options) => requestAction(context, hashes, options)));

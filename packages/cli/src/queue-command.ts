@@ -1,0 +1,163 @@
+/**
+ * `--queue`: a bulk command's items enqueued as BullMQ jobs for a partner's workers instead of
+ * run in this process, the batch id printed, and with `--follow` the batch followed with the
+ * progress bar until each job completed or failed. BullMQ and a Redis client (`ioredis`, else
+ * `redis`) are loaded only here: a missing one is a usage error naming the package.
+ *
+ * @module
+ */
+
+import type { Command } from 'commander';
+import type { EnqueuedBatch, QueueProgress } from 'partner-sdk/bullmq';
+import { type Context, EXIT, UsageError } from './context';
+import { ProgressBar } from './progress';
+
+/** The queue options of a bulk command. */
+export interface QueueFlags {
+  queue?: string;
+  redis?: string;
+  follow?: boolean;
+}
+
+/** Adds `--queue`, `--redis` and `--follow` to a bulk command. */
+export function withQueueOptions(command: Command): Command {
+  return command
+    .option(
+      '--queue <name>',
+      'enqueue the items as BullMQ jobs on queue NAME for your workers, instead of running them here; prints the batch id',
+    )
+    .option('--redis <url>', 'the Redis of the queue (default: REDIS_URL)')
+    .option(
+      '--follow',
+      'with --queue: follow the batch until every job is done (exit code by outcome)',
+    );
+}
+
+/** A queue's modules, loaded on demand. */
+interface Loaded {
+  bullmq: typeof import('bullmq');
+  redis: unknown;
+  close: () => Promise<unknown>;
+}
+
+async function loadRedis(url: string): Promise<{ client: unknown; close: () => Promise<unknown> }> {
+  try {
+    const { Redis } = await import('ioredis');
+    const client = new Redis(url, { maxRetriesPerRequest: 1 });
+    return { client, close: () => client.quit() };
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  try {
+    const { createClient } = await import('redis');
+    const client = await createClient({ url }).connect();
+    return { client, close: () => client.close() };
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  throw new UsageError('--queue needs a Redis client package: npm install ioredis (or redis)');
+}
+
+const isMissing = (error: unknown) =>
+  (error as { code?: string })?.code === 'ERR_MODULE_NOT_FOUND' ||
+  (error as { code?: string })?.code === 'MODULE_NOT_FOUND';
+
+async function load(url: string): Promise<Loaded> {
+  let bullmq: typeof import('bullmq');
+  try {
+    bullmq = await import('bullmq');
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    throw new UsageError('--queue needs the `bullmq` package: npm install bullmq');
+  }
+  const { client, close } = await loadRedis(url);
+  return { bullmq, redis: client, close };
+}
+
+function connectionOf(url: string) {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--redis must be a redis:// URL, got "${url}"`);
+  }
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username || undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: Number(parsed.pathname.slice(1) || 0),
+    maxRetriesPerRequest: null,
+  };
+}
+
+/** What a queued bulk command enqueues. */
+export interface QueueRun {
+  /** Enqueues the items on `queue` recording the batch with `redis`. */
+  enqueue: (queue: never, redis: never) => Promise<EnqueuedBatch>;
+}
+
+/**
+ * Enqueues the items, prints the batch, and with `--follow` follows it: exit 0 when every job
+ * completed, 1 when some failed, 130 when interrupted.
+ */
+export async function runQueueCommand(
+  context: Context,
+  flags: QueueFlags,
+  run: QueueRun,
+): Promise<number> {
+  const url = flags.redis ?? process.env.REDIS_URL;
+  if (!url)
+    throw new UsageError('--queue needs the Redis of the queue: --redis <url> or REDIS_URL');
+  const connection = connectionOf(url);
+  const loaded = await load(url);
+  const queue = new loaded.bullmq.Queue(flags.queue!, { connection });
+  try {
+    const batch = await run.enqueue(queue as never, loaded.redis as never);
+    if (context.format === 'json') {
+      context.line(JSON.stringify({ batch: { ...batch, queue: flags.queue } }));
+    } else {
+      context.line(batch.batchId);
+      context.note(`enqueued ${batch.jobs} jobs on queue ${flags.queue} (batch ${batch.batchId})`);
+    }
+    if (!flags.follow) return EXIT.ok;
+    return await follow(context, queue, batch, loaded.redis);
+  } finally {
+    await queue.close();
+    await loaded.close();
+  }
+}
+
+async function follow(
+  context: Context,
+  queue: unknown,
+  batch: EnqueuedBatch,
+  redis: unknown,
+): Promise<number> {
+  const { followBatch } = await import('partner-sdk/bullmq');
+  const stop = new AbortController();
+  const onSignal = () => stop.abort(new Error('interrupted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr, batch.jobs) : undefined;
+  try {
+    const last: QueueProgress = await followBatch(queue as never, batch.batchId, {
+      redis: redis as never,
+      intervalMs: 500,
+      signal: stop.signal,
+      onProgress: bar ? (progress) => bar.update(progress) : undefined,
+    });
+    bar?.clear();
+    const summary = { batch: batch.batchId, completed: last.completed, failed: last.failed };
+    if (context.format === 'json') context.line(JSON.stringify({ summary }));
+    else context.note(`${last.completed} completed, ${last.failed} failed`);
+    return last.failed > 0 ? EXIT.failed : EXIT.ok;
+  } catch (error) {
+    if (stop.signal.aborted) return EXIT.interrupted;
+    throw error;
+  } finally {
+    bar?.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

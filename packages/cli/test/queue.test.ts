@@ -1,0 +1,87 @@
+/**
+ * `--queue` on `refunds request`, on a real redis-server with a BullMQ worker in a child process
+ * refunding through the testing kit: the items are enqueued as one batch whose id is printed, and
+ * `--follow` follows that batch to its end, the exit code by outcome.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Child, startChild } from '../../../test/helpers/children';
+import { type RedisServer, startRedisServer } from '../../../test/helpers/redis-server';
+import { cli, jsonLines } from './run-cli';
+
+let redis: RedisServer;
+let mock: MockPartnerApi;
+let server: MockServer;
+let worker: Child;
+const queue = `cli-refunds-${randomUUID()}`;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  mock = createMockPartnerApi({ refundPolls: 0 });
+  server = await mock.listen();
+  worker = startChild('test/bullmq/fixtures/refund-worker.ts', {
+    REDIS_URL: redis.url,
+    QUEUE: queue,
+    PARTNER_API_BASE_URL: server.url,
+    PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+    RUNNER: 'worker',
+  });
+  await worker.next(90_000);
+}, 120_000);
+afterAll(async () => {
+  await worker?.close();
+  await server?.close();
+  await redis?.close();
+});
+
+const env = () => ({
+  PARTNER_API_BASE_URL: server.url,
+  PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+  PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+  PARTNER_API_CLIENT_TOKEN: undefined,
+  PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+  REDIS_URL: undefined,
+});
+
+const refunds = (hash: string) =>
+  mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`);
+
+describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
+  it('--follow enqueues one batch, follows it to its end, and exits 1 when a job failed', async () => {
+    const hashes = [1, 2, 3].map(() => mock.addTransaction());
+    const args = ['refunds', 'request', ...hashes, 'trx_missing', '--reason', 'Cohort cancelled'];
+    const flags = ['--queue', queue, '--redis', redis.url, '--follow', '--json'];
+    const run = await cli([...args, ...flags], { env: env() });
+    expect(run.stderr).not.toMatch(/Error/);
+    const [batch, summary] = jsonLines(run.stdout);
+    expect(batch).toMatchObject({ batch: { enqueued: 4, jobs: 4, queue } });
+    const batchId = (batch as { batch: { batchId: string } }).batch.batchId;
+    expect(summary).toEqual({ summary: { batch: batchId, completed: 3, failed: 1 } });
+    expect(run.code).toBe(1);
+    // Sent by the worker, once each, not by the CLI.
+    for (const hash of hashes) {
+      expect(refunds(hash).map((r) => r.headers['x-runner'])).toEqual(['worker']);
+    }
+  });
+
+  it('without --follow prints the batch and exits 0 (JSON when piped); REDIS_URL stands for --redis', async () => {
+    const hash = mock.addTransaction();
+    const run = await cli(['refunds', 'request', hash, '--queue', queue], {
+      env: { ...env(), REDIS_URL: redis.url },
+    });
+    expect(run.code).toBe(0);
+    expect(jsonLines(run.stdout)).toEqual([
+      { batch: { batchId: expect.stringMatching(/^[0-9a-f-]{36}$/), enqueued: 1, jobs: 1, queue } },
+    ]);
+  });
+
+  it('refuses --queue without a Redis to reach, before anything is enqueued', async () => {
+    const hash = mock.addTransaction();
+    const run = await cli(['refunds', 'request', hash, '--queue', queue], { env: env() });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--redis <url> or REDIS_URL/);
+  });
+});
