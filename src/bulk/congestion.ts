@@ -162,8 +162,7 @@ export class Congestion {
    * service said how long to wait. Lowers the limit and the rate at a congestion event, and
    * returns how long the refused request waits before it is sent again (its `Retry-After`). The
    * whole job pauses too only when the refusal says the service admits nothing now: no
-   * `Retry-After`, nothing admitted since the job started or since the last event, or a second
-   * event with no success between.
+   * `Retry-After`, or a second event with no success between.
    */
   throttle(startedAt: number, retryAfterMs: number | undefined, now = performance.now()): number {
     this.throttled++;
@@ -205,14 +204,13 @@ export class Congestion {
       // Nothing admitted yet (answers still on their way): the search starts from one request.
       const admitted = Math.max(1, this.#admittedBefore);
       const elapsed = now - (this.#startedAt ?? now);
-      {
-        const rate = (admitted * 1000) / (elapsed + pause);
-        this.#burst = Math.max(1, admitted - (rate * elapsed) / 1000);
-        this.#estimate = rate;
-        this.#searching = true;
-      }
+      const rate = (admitted * 1000) / (elapsed + pause);
+      this.#burst = Math.max(1, admitted - (rate * elapsed) / 1000);
+      this.#estimate = rate;
+      this.#searching = true;
     } else if (current !== undefined && admittedSince > 0 && !this.#isolated(now)) {
-      // Nothing admitted since the last event: the refusal says nothing about a rate.
+      // A refusal with nothing admitted since the last event says nothing about a rate, and an
+      // isolated one is the clock's: neither moves the estimate.
       this.#reestimate(now, current);
     }
     this.#lastEvent = now;
