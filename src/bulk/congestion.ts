@@ -162,7 +162,7 @@ export class Congestion {
    * service said how long to wait. Lowers the limit and the rate at a congestion event, and
    * returns how long the refused request waits before it is sent again (its `Retry-After`). The
    * whole job pauses too only when the refusal says the service admits nothing now: no
-   * `Retry-After`, or a second event with no success between.
+   * `Retry-After`, or a second event in a row with nothing admitted since the first.
    */
   throttle(startedAt: number, retryAfterMs: number | undefined, now = performance.now()): number {
     this.throttled++;
@@ -179,7 +179,10 @@ export class Congestion {
       FIRST_PAUSE_MS * 2 ** Math.max(0, this.#eventsInRow - 1),
     );
     const wait = retryAfterMs ?? backoff * (0.8 + Math.random() * 0.4);
-    const stalled = retryAfterMs === undefined || (event && this.#eventsInRow > 1);
+    // A second event in a row, nothing admitted since the first: the service admits nothing now.
+    // (Answers that came back meanwhile count: with slow answers, none sent since may be back.)
+    const stalled =
+      retryAfterMs === undefined || (event && this.#eventsInRow > 1 && admittedSince === 0);
     if (stalled && now + wait > this.pausedUntil) this.pausedUntil = now + wait;
     if (event) this.#estimateAt(now, startedAt, wait, admittedSince);
     return wait;
