@@ -9,6 +9,8 @@
  *                                                 replaces their section of RESULTS.md
  *   node bench/run.ts --telemetry-only [--quick]  only the OpenTelemetry rows (issue 25); a full
  *                                                 run of them replaces their section of RESULTS.md
+ *   node bench/run.ts --fleet-only [--quick]      only the fleet row (issue 24; needs redis-server);
+ *                                                 a full run of it replaces its section of RESULTS.md
  *
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
@@ -53,6 +55,11 @@ const TELEMETRY_ONLY = process.argv.includes('--telemetry-only');
 const { benchTelemetry, telemetryReport } = (await import(
   new URL('./telemetry.ts', import.meta.url).href
 )) as typeof import('./telemetry');
+/** `--fleet-only`: only the fleet row (four processes, one rate limit, a real redis-server). */
+const FLEET_ONLY = process.argv.includes('--fleet-only');
+const { benchFleet, fleetReport } = (await import(
+  new URL('./fleet.ts', import.meta.url).href
+)) as typeof import('./fleet');
 const TOKEN = 'bench-client-token';
 
 // ---------------------------------------------------------------------------------------------
@@ -376,6 +383,10 @@ interface ValidationRow {
 // The telemetry rows need nothing below (the SDK's sources are loaded next): they run on their own.
 if (TELEMETRY_ONLY) {
   await telemetryOnly();
+  process.exit(0);
+}
+if (FLEET_ONLY) {
+  await fleetOnly();
   process.exit(0);
 }
 
@@ -908,6 +919,14 @@ async function bulkOnly(): Promise<void> {
   replaceSection('## Bulk:', section);
 }
 
+/** Runs only the fleet row; a full run writes its section into RESULTS.md in place. */
+async function fleetOnly(): Promise<void> {
+  const section = fleetReport(await benchFleet(QUICK), timingVerdict).join('\n');
+  process.stderr.write('\n');
+  console.log(section);
+  if (!QUICK) replaceSection('## Fleet:', section);
+}
+
 /** Runs only the telemetry rows; a full run writes their section into RESULTS.md in place. */
 async function telemetryOnly(): Promise<void> {
   const server = await startServer();
@@ -945,6 +964,7 @@ async function main(): Promise<void> {
     const imports = benchImports();
     const sizes = await benchSizes();
     const bulk = await benchBulk(QUICK);
+    const fleet = await benchFleet(QUICK);
     const telemetry = await benchTelemetry({
       base: server.base,
       token: TOKEN,
@@ -954,6 +974,9 @@ async function main(): Promise<void> {
     const text = [
       report(calls, references, validation, imports, sizes, heap),
       ...bulkReport(bulk, timingVerdict),
+      '',
+      ...fleetReport(fleet, timingVerdict),
+      '',
       ...telemetryReport(telemetry, timingVerdict),
     ].join('\n');
     process.stderr.write('\n');

@@ -40,6 +40,9 @@ export interface FleetPaceOptions extends RedisStoreOptions {
 /** How often a process paced on its own tries Redis again. */
 export const RETRY_FLEET_MS = 1_000;
 
+/** The window over which a process measures its own share of the fleet's rate. */
+const SHARE_WINDOW_MS = 1_000;
+
 /** How long an unused budget stays in Redis. */
 const TTL_MS = 600_000;
 
@@ -125,6 +128,11 @@ class FleetBudget implements BoundPace {
   /** While Redis is away: when to try it again; 0 while it answers. */
   #retryAt = 0;
   #warned = false;
+  /** This process's share of the fleet's slots: how many it took since `#countedFrom`. */
+  #taken = 0;
+  #countedFrom = Date.now();
+  /** The rate this process drew from the fleet over the last whole window, once there is one. */
+  #ownRate: number | undefined;
 
   constructor(commands: Commands, key: Promise<string>, rule: PaceRule, warn: (m: string) => void) {
     this.#commands = commands;
@@ -178,6 +186,7 @@ class FleetBudget implements BoundPace {
       const [wait, paused, rate] = reply.map(Number) as [number, number, number];
       this.#heard(paused, now);
       this.#local.rate = rate;
+      this.#count(now);
       return wait;
     } catch (error) {
       this.#lost(error, now);
@@ -192,10 +201,26 @@ class FleetBudget implements BoundPace {
     this.#warned = false;
   }
 
-  /** Redis did not answer: pace on our own from what the fleet said last; warn once an outage. */
+  /** Counts a slot taken from the fleet, and every second turns the count into a rate. */
+  #count(now: number): void {
+    this.#taken++;
+    const span = now - this.#countedFrom;
+    if (span < SHARE_WINDOW_MS) return;
+    this.#ownRate = (this.#taken * 1000) / span;
+    this.#taken = 0;
+    this.#countedFrom = now;
+  }
+
+  /**
+   * Redis did not answer: pace on our own, from the share of the fleet's rate this process was
+   * drawing (the whole rate would be the fleet's times the number of processes); warn once an
+   * outage.
+   */
   #lost(error: unknown, now: number): void {
     if (this.#retryAt === 0) {
-      this.#local.adopt(this.#local.rate, this.#pausedUntil, now);
+      const fleet = this.#local.rate;
+      const own = Math.min(fleet, Math.max(this.#rule.minRate, this.#ownRate ?? fleet));
+      this.#local.adopt(own, this.#pausedUntil, now);
     }
     this.#retryAt = now + RETRY_FLEET_MS;
     if (this.#warned) return;
