@@ -87,7 +87,13 @@ describe(`the command-line session of ${GUIDE}`, () => {
       const terminal = execFileSync(
         'python3',
         [`${ROOT}packages/cli/test/on-terminal.py`, 'pipe', '--', 'bash', join(dir, 'session.sh')],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 150_000 },
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          // A dozen CLI starts: on a busy machine well over the terminal helper's default minute.
+          env: { ...process.env, PTY_SECONDS: '200' },
+          timeout: 220_000,
+        },
       );
       const printed = terminal.split(SEPARATOR).map((part) => shown(part));
       expect(printed).toHaveLength(steps.length);
@@ -100,5 +106,5 @@ describe(`the command-line session of ${GUIDE}`, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 240_000);
 });

@@ -4,8 +4,8 @@ Usage: python3 on-terminal.py MODE -- COMMAND...
   MODE "tty":   stdin, stdout and stderr are the terminal.
   MODE "pipe":  stdin is this script's stdin (a pipe), stdout and stderr the terminal.
 Env PTY_ANSWER: text typed on the terminal after the first prompt ending in ": " appears.
-Prints everything the terminal showed, then exits with the command's exit code. Bounded: the
-command is killed after 60 s.
+Env PTY_SECONDS: how long the command may run (default 60); it is killed after that.
+Prints everything the terminal showed, then exits with the command's exit code.
 """
 
 import os
@@ -28,7 +28,7 @@ child = subprocess.Popen(
 os.close(slave)
 answer = os.environ.get("PTY_ANSWER")
 shown = b""
-deadline = time.monotonic() + 60
+deadline = time.monotonic() + float(os.environ.get("PTY_SECONDS", "60"))
 while time.monotonic() < deadline:
     ready, _, _ = select.select([master], [], [], 0.1)
     if ready:
