@@ -126,8 +126,9 @@ export interface ReadyContext {
 }
 
 /**
- * A call spec, or a function building it: resources pass a function so that a parameter check that
- * fails becomes a rejected promise (nothing sent) rather than a synchronous throw.
+ * A call spec, or a function building it when the call runs: for the few calls whose spec rests on
+ * a check of their own (a `Date`, a URL from an earlier answer), so that a failed check becomes a
+ * rejected promise (nothing sent) rather than a synchronous throw.
  */
 export type CallSpecInput<S extends Schema | undefined> =
   | CallSpec<S>
@@ -147,8 +148,8 @@ export interface CallContext {
 }
 
 /**
- * The spec `input` describes, with the call's `extraBody`/`extraQuery` merged in and its multipart
- * body awaited. Synchronous when nothing is a promise (the usual case), so that a plain call waits
+ * The spec `input` describes, ready to send: its path filled, its replay rule settled, its params
+ * checked and placed, the call's `extraBody`/`extraQuery` merged in and its multipart body awaited. Synchronous when nothing is a promise (the usual case), so that a plain call waits
  * on nothing before it is sent.
  */
 export function readySpec(
