@@ -165,10 +165,16 @@ export function readySpec(
 
 /** `spec` with its path filled from `pathParams` (the template kept for telemetry) and its replay rule settled. */
 function withPath(spec: CallSpec): CallSpec & { replay: ReplayPolicy } {
-  const { pathParams, ...rest } = spec;
+  const { pathParams, path } = spec;
   const replay = spec.replay ?? replayOf(spec.method);
-  if (pathParams === undefined) return { ...rest, replay };
-  return { ...rest, path: fillPath(spec.path, pathParams), template: spec.path, replay };
+  if (pathParams === undefined) return { ...spec, replay };
+  return {
+    ...spec,
+    path: fillPath(path, pathParams),
+    template: path,
+    pathParams: undefined,
+    replay,
+  };
 }
 
 /** `spec` with its parameters checked and placed where they travel. */

@@ -1,14 +1,10 @@
 /**
- * The engine that turns a call description (`CallSpec`, `call-spec.ts`) into HTTP. Each concern
- * has its own module; this one runs a call through them in order:
- *
- * - `request.ts`: where the call goes, its headers and credentials, ky's options;
- * - `auth.ts`: the client token, and here the one re-login after a refused token;
- * - `attempts.ts`: the attempt loop, with retries (`retry.ts`) and reconciliation (`reconcile.ts`);
- * - `body.ts`: reading the body within the attempt's time and `maxResponseBytes`;
- * - `validate.ts`: the response checked against its schema;
- * - `redirects.ts`: each redirect followed as a call of its own;
- * - `error-mapping.ts`: every failure as one of the SDK's error classes.
+ * The engine that turns a call description (`CallSpec`) into HTTP, running it through the module
+ * of each concern in order: `call-spec.ts` (path, params and replay rule settled), `request.ts`
+ * (where it goes, headers, credentials), `../auth/` (the client token; here the one re-login after
+ * a refused token), `attempts.ts` (the attempt loop, with `../retry/`), `body.ts` (the body read
+ * within time and size), `../validation/` (the response checked), `redirects.ts` (each hop a
+ * call of its own) and `../errors/mapping.ts` (every failure as one of the SDK's error classes).
  */
 
 import ky, { type KyInstance } from 'ky';

@@ -75,10 +75,12 @@ export function route(strings: TemplateStringsArray, ...params: Record<string, u
 
 /**
  * `template` with each `{name}` of `pathParams` replaced by its value, checked and percent-encoded
- * (`encodePathParam`), left to right so the first bad one is the one reported.
+ * (`encodePathParam`), in the order `route` gave them (the template's), so the first bad one is
+ * the one reported.
  */
 export function fillPath(template: string, pathParams: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(pathParams, name) ? encodePathParam(name, pathParams[name]) : placeholder,
-  );
+  let path = template;
+  for (const name in pathParams)
+    path = path.replace(`{${name}}`, encodePathParam(name, pathParams[name]));
+  return path;
 }
