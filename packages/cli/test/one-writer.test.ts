@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLossyProxy } from '../../../test/helpers/lossy-proxy';
 import { cli, jsonLines } from './run-cli';
 
 let mock: MockPartnerApi;
@@ -51,7 +52,20 @@ describe('partner-sdk bulk commands', { timeout: 90_000 }, () => {
       join(dir, 'cohort.jsonl'),
     ];
 
-    const runs = await Promise.all([cli(args, { env }), cli(args, { env })]);
+    // The kit holds every refund request until one run has exited: a run that took the journal
+    // cannot finish before the other has tried it, however late a loaded machine starts that one.
+    let oneExited: () => void = () => {};
+    const exited = new Promise<void>((resolve) => {
+      oneExited = resolve;
+    });
+    const proxy = await startLossyProxy(server.url, async (method, path) => {
+      if (method === 'POST' && path.startsWith('/financial/refund/')) await exited;
+      return 'relay' as const;
+    });
+    const held = { ...env, PARTNER_API_BASE_URL: proxy.baseUrl };
+    const started = [cli(args, { env: held }), cli(args, { env: held })];
+    Promise.race(started).then(oneExited, oneExited);
+    const runs = await Promise.all(started).finally(() => proxy.close());
 
     expect(runs.map((run) => run.code).sort()).toEqual([0, 3]);
     const winner = runs.find((run) => run.code === 0)!;
