@@ -33,6 +33,18 @@ export function withQueueOptions(command: Command): Command {
     );
 }
 
+/** Refuses the bulk flags that describe an in-process run, which `--queue` replaces. */
+export function refuseInProcessFlags(flags: Record<string, unknown>): void {
+  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed', 'jobId']) {
+    if (flags[flag]) {
+      const name = flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      throw new UsageError(
+        `--queue runs the items on your BullMQ workers: --${name} does not apply`,
+      );
+    }
+  }
+}
+
 /** A queue's modules, loaded on demand. */
 interface Loaded {
   bullmq: typeof import('bullmq');

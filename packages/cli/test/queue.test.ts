@@ -5,6 +5,10 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startChild } from '../../../test/helpers/children';
@@ -78,10 +82,49 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('offers update --file and refunds wait enqueue their jobs the same way', async () => {
+    const other = `cli-other-${randomUUID()}`;
+    const dir = await mkdtemp(join(tmpdir(), 'partner-cli-queue-'));
+    const jobs = new Queue(other, {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null },
+    });
+    try {
+      const file = join(dir, 'prices.jsonl');
+      await writeFile(
+        file,
+        '{"productHash":"prd_1","offerCode":"OFF-1","params":{"price":4990}}\n',
+      );
+      const flags = ['--queue', other, '--redis', redis.url];
+      const offers = await cli(['offers', 'update', '--file', file, ...flags], { env: env() });
+      expect(offers.stderr).toBe('');
+      expect(offers.code).toBe(0);
+      expect(jsonLines(offers.stdout)).toMatchObject([{ batch: { enqueued: 1, jobs: 1 } }]);
+      const hash = mock.addTransaction();
+      const waits = await cli(['refunds', 'wait', hash, ...flags], { env: env() });
+      expect(waits.code).toBe(0);
+      const offer = await jobs.getJob('offer-update/prd_1/OFF-1');
+      expect(offer?.data).toEqual({
+        productHash: 'prd_1',
+        offerCode: 'OFF-1',
+        params: { price: 4990 },
+      });
+      expect((await jobs.getJob(`refund-wait/${hash}`))?.data).toEqual({ transactionHash: hash });
+    } finally {
+      await jobs.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses --queue without a Redis to reach, before anything is enqueued', async () => {
     const hash = mock.addTransaction();
     const run = await cli(['refunds', 'request', hash, '--queue', queue], { env: env() });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--redis <url> or REDIS_URL/);
+    const journal = await cli(['refunds', 'request', hash, '--queue', queue, '--journal', 'x'], {
+      env: { ...env(), REDIS_URL: redis.url },
+    });
+    expect(journal.code).toBe(2);
+    expect(journal.stderr).toMatch(/--journal does not apply/);
+    expect(refunds(hash)).toEqual([]);
   });
 });

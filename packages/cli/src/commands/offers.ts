@@ -12,6 +12,12 @@ import { type Context, UsageError } from '../context';
 import { fields } from '../format';
 import { csvFields, csvValue, jsonArgument, type Line, linesOf } from '../input';
 import { errorText } from '../output';
+import {
+  type QueueFlags,
+  refuseInProcessFlags,
+  runQueueCommand,
+  withQueueOptions,
+} from '../queue-command';
 import { type Action, examples } from './action';
 
 /** One offer update and the input line it came from. */
@@ -104,16 +110,18 @@ async function checkAll(
   }
 }
 
-interface UpdateFlags extends BulkFlags {
+interface UpdateFlags extends BulkFlags, QueueFlags {
   data?: string;
   file?: string;
 }
 
 async function updateManyAction(context: Context, options: UpdateFlags & { file: string }) {
   const client = context.caller;
+  if (options.queue) refuseInProcessFlags({ ...options });
   const updates = await offerUpdatesFrom(options.file, context.io.stdin);
   if (!options.dryRun)
     await checkAll(client, updates, options.file === '-' ? 'stdin' : options.file);
+  if (options.queue) return queueUpdates(context, options, updates);
   return runBulkCommand(context, options, {
     job: 'offers.update',
     total: updates.length,
@@ -124,6 +132,22 @@ async function updateManyAction(context: Context, options: UpdateFlags & { file:
         bulk,
       ),
     describe: (offer: Offer) => `price ${offer.price}`,
+  });
+}
+
+/** `offers update --file --queue`: the checked updates enqueued as BullMQ jobs. */
+async function queueUpdates(context: Context, options: UpdateFlags, updates: NumberedUpdate[]) {
+  if (updates.some((u) => u.item.sellerToken !== undefined)) {
+    throw new UsageError('--queue carries no seller token into Redis: run one queue per seller');
+  }
+  const items = updates.map(({ item }) => ({
+    productHash: item.productHash,
+    offerCode: item.offerCode,
+    params: item.params,
+  }));
+  const { enqueueOfferUpdates } = await import('partner-sdk/bullmq');
+  return runQueueCommand(context, options, {
+    enqueue: (queue, redis) => enqueueOfferUpdates(queue, items, { redis }),
   });
 }
 
@@ -157,14 +181,16 @@ async function updateAction(
 
 export function offersCommand(run: Action): Command {
   const offers = new Command('offers').description('offers of products (spec §4.6)');
-  withBulkOptions(
-    offers
-      .command('update [productHash] [offerCode]')
-      .description(
-        'update one offer (--data), or many from --file (JSON lines or CSV, checked whole before anything is sent): PUT /products/{hash}/offers/{code}',
-      )
-      .option('--data <json>', 'the settings as JSON, @file or @- (stdin)')
-      .option('--file <file>', 'offer updates, JSON lines or CSV; - for stdin'),
+  withQueueOptions(
+    withBulkOptions(
+      offers
+        .command('update [productHash] [offerCode]')
+        .description(
+          'update one offer (--data), or many from --file (JSON lines or CSV, checked whole before anything is sent): PUT /products/{hash}/offers/{code}',
+        )
+        .option('--data <json>', 'the settings as JSON, @file or @- (stdin)')
+        .option('--file <file>', 'offer updates, JSON lines or CSV; - for stdin'),
+    ),
   )
     .addHelpText(
       'after',
@@ -172,6 +198,7 @@ export function offersCommand(run: Action): Command {
         `partner-sdk offers update prd_7Hq2 OFF-1 --data '{"price":4990}'`,
         'partner-sdk offers update --file prices.csv --journal prices.jsonl',
         'partner-sdk offers update --file prices.csv --dry-run',
+        'partner-sdk offers update --file prices.csv --queue offers --follow',
       ]),
     )
     .action(run(updateAction));

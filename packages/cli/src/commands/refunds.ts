@@ -8,10 +8,15 @@ import { Command } from 'commander';
 import type { RefundRequestResult, RefundStatus } from 'partner-sdk';
 import { requestRefunds, waitForRefunds } from 'partner-sdk/bulk';
 import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
-import { type Context, EXIT, UsageError } from '../context';
+import { type Context, EXIT } from '../context';
 import { fields } from '../format';
 import { hashInput } from '../input';
-import { type QueueFlags, runQueueCommand, withQueueOptions } from '../queue-command';
+import {
+  type QueueFlags,
+  refuseInProcessFlags,
+  runQueueCommand,
+  withQueueOptions,
+} from '../queue-command';
 import { type Action, examples } from './action';
 
 const describeRequest = (result: RefundRequestResult) =>
@@ -74,13 +79,7 @@ async function queueRequests(
   options: RequestFlags,
   params: Record<string, unknown>,
 ): Promise<number> {
-  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed'] as const) {
-    if (options[flag]) {
-      throw new UsageError(
-        `--queue runs the items on your BullMQ workers: --${kebab(flag)} does not apply`,
-      );
-    }
-  }
+  refuseInProcessFlags({ ...options });
   const input = await hashInput(hashes, options.file, context.io.stdin);
   const items: { transactionHash: string; params: Record<string, unknown> }[] = [];
   const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
@@ -91,15 +90,31 @@ async function queueRequests(
   });
 }
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** `refunds wait --queue`: the waits enqueued as BullMQ jobs for the partner's workers. */
+async function queueWaits(
+  context: Context,
+  hashes: string[],
+  options: QueueFlags & { file?: string },
+): Promise<number> {
+  refuseInProcessFlags({ ...options });
+  const input = await hashInput(hashes, options.file, context.io.stdin);
+  const items: { transactionHash: string }[] = [];
+  for await (const transactionHash of input.items) items.push({ transactionHash });
+  const { enqueueRefundWaits } = await import('partner-sdk/bullmq');
+  return runQueueCommand(context, options, {
+    enqueue: (queue, redis) => enqueueRefundWaits(queue, items, { redis }),
+  });
+}
 
 function waitCommand(run: Action): Command {
-  return withBulkOptions(
-    new Command('wait')
-      .argument('[hashes...]')
-      .description('wait until each refund is completed or failed (polls its status)')
-      .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
-      .option('--timeout <seconds>', 'give up on a refund after this long', '600'),
+  return withQueueOptions(
+    withBulkOptions(
+      new Command('wait')
+        .argument('[hashes...]')
+        .description('wait until each refund is completed or failed (polls its status)')
+        .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
+        .option('--timeout <seconds>', 'give up on a refund after this long', '600'),
+    ),
   )
     .addHelpText(
       'after',
@@ -110,6 +125,7 @@ function waitCommand(run: Action): Command {
     )
     .action(
       run(async (context, hashes: string[], options) => {
+        if (options.queue) return queueWaits(context, hashes, options);
         const client = context.caller;
         const input = await hashInput(hashes, options.file, context.io.stdin);
         return runBulkCommand(
