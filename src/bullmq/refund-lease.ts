@@ -12,7 +12,14 @@
 
 import { randomUUID } from 'node:crypto';
 import { sleep } from '../core/time/sleep';
-import { type Commands, connect, positiveMs, type RedisClient, Script } from '../redis/client';
+import {
+  type Commands,
+  connect,
+  positiveMs,
+  RELEASE_LEASE,
+  type RedisClient,
+  Script,
+} from '../redis/client';
 
 // Taken when free; otherwise the time the holder's lease has left.
 const CLAIM = new Script(`
@@ -27,11 +34,6 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
   return 1
 end
 return 0
-`);
-
-const RELEASE = new Script(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1
 `);
 
 /** The longest pause between two looks at a lease another runner holds. */
@@ -108,7 +110,7 @@ export class RefundLeases {
     (timer as { unref?: () => void }).unref?.();
     return async () => {
       clearInterval(timer);
-      await this.#commands.eval(RELEASE, [key], [owner]).catch(() => {});
+      await this.#commands.eval(RELEASE_LEASE, [key], [owner]).catch(() => {});
     };
   }
 }

@@ -82,6 +82,12 @@ export class Script {
   }
 }
 
+/** Gives a lease back: deletes `KEYS[1]` only while it still names its owner, `ARGV[1]`. @internal */
+export const RELEASE_LEASE = new Script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`);
+
 type Sender = (args: string[]) => Promise<unknown>;
 
 function senderOf(client: unknown): Sender {

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { JournalLockedError } from '../bulk/journal';
-import { type Commands, Script } from './client';
+import { type Commands, RELEASE_LEASE, Script } from './client';
 
 // Taken when free or already ours, and its claimer recorded; otherwise the holder and the time
 // its lease has left.
@@ -38,11 +38,6 @@ if holder == ARGV[1] or (holder == false and redis.call('GET', KEYS[2]) == ARGV[
   return 1
 end
 return 0
-`);
-
-const RELEASE = new Script(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1
 `);
 
 /** The JSON a lease holds. */
@@ -144,7 +139,7 @@ export class JournalLeases {
     const value = this.valueOf(job);
     if (!value) return;
     this.#stop(job);
-    await this.#commands.eval(RELEASE, [this.#keys(job)[0]], [value]);
+    await this.#commands.eval(RELEASE_LEASE, [this.#keys(job)[0]], [value]);
   }
 
   /** Gives every lease back (the store closes). */
