@@ -7,13 +7,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { API_VERSION } from '../src/version.ts';
 import { buildDocument } from './openapi/document.mjs';
-import { methodDocs, typeDocs } from './openapi/tsdoc.mjs';
+import { resourceMethods, typeDocs } from './openapi/tsdoc.mjs';
 
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const file = at('docs/openapi.json');
-const document = buildDocument({
+const document = await buildDocument({
   types: { ...typeDocs(at('src/schemas')), ...typeDocs(at('src/webhooks')) },
-  methods: methodDocs(at('src/resources')),
+  methods: resourceMethods(at('src/resources')),
+  resources: at('src/resources'),
   version: API_VERSION,
 });
 const text = `${JSON.stringify(document, null, 2)}\n`;

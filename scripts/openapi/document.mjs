@@ -8,17 +8,24 @@ import * as z from 'zod';
 import { DEFAULT_ASSUMPTIONS as A } from '../../src/assumptions.ts';
 import * as schemas from '../../src/schemas/index.ts';
 import * as webhookSchemas from '../../src/webhooks/schemas.ts';
-import { operations, webhooks } from './operations.mjs';
+import { recordCalls } from './calls.mjs';
+import { deriver } from './derive.mjs';
+import { documentOperation, exceptions, loginOperation, webhooks } from './operations.mjs';
 
 const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
 
-/** Every exported zod schema as a JSON Schema component, cross-referenced by `$ref`. */
+/**
+ * Every exported zod schema as a JSON Schema component, cross-referenced by `$ref`, and `nameOf`,
+ * the component's name of an exported schema.
+ */
 function components(types) {
   const registry = z.registry();
+  const names = new Map();
   for (const [exported, schema] of Object.entries({ ...schemas, ...webhookSchemas })) {
     if (!exported.endsWith('Schema') || !(schema instanceof z.core.$ZodType)) continue;
     const name = exported.replace(/Schema$/, '').replace(/^./, (c) => c.toUpperCase());
     registry.add(schema, { id: name });
+    if (!names.has(schema)) names.set(schema, name);
   }
   const { schemas: out } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
@@ -33,7 +40,14 @@ function components(types) {
     delete schema.$id;
     describe(schema, types[name]);
   }
-  return out;
+  const nameOf = (schema, sdkMethod) => {
+    const name = names.get(schema);
+    if (name) return name;
+    throw new Error(
+      `openapi: ${sdkMethod} uses a schema that src/schemas/index.ts does not export as XSchema`,
+    );
+  };
+  return { schemas: out, nameOf };
 }
 
 /** Puts the type's TSDoc on the schema and on each of its documented fields. */
@@ -94,13 +108,44 @@ function loginSchemas() {
 }
 
 /**
- * The document: `types` and `methods` are the TSDoc read by tsdoc.mjs; `version` the interface
+ * The operations: each resource method's, derived from the call it records, with the spec's
+ * words it cannot carry merged over (operations.mjs); then the ones no method makes.
+ */
+async function operations({ resources, methods, types, schemas, nameOf }) {
+  const derive = deriver({ ref, nameOf, schemas, types, methods });
+  const handWritten = exceptions({ A, ref });
+  const derived = (await recordCalls(resources, methods)).map((call) => {
+    const operation = derive(call);
+    const { responses = {}, ...rest } = handWritten[call.sdkMethod] ?? {};
+    if (call.endpoint.params?.encode && !rest.requestBody) {
+      throw new Error(
+        `openapi: ${call.sdkMethod} encodes its params before sending: describe its wire body in scripts/openapi/operations.mjs`,
+      );
+    }
+    for (const [status, answer] of Object.entries(responses)) {
+      operation.responses[status] = { ...operation.responses[status], ...answer };
+    }
+    return { ...operation, ...rest };
+  });
+  return [loginOperation({ A, ref }), ...derived, documentOperation()];
+}
+
+/**
+ * The document: `types` and `methods` are the TSDoc read by tsdoc.mjs (`methods` from
+ * `resourceMethods`), `resources` the folder of the resource classes; `version` the interface
  * version the SDK follows (spec §9).
  */
-export function buildDocument({ types, methods, version }) {
-  const schemasOut = { ...components(types), ...loginSchemas() };
+export async function buildDocument({ types, methods, resources, version }) {
+  const { schemas: schemasFound, nameOf } = components(types);
+  const schemasOut = { ...schemasFound, ...loginSchemas() };
   const paths = {};
-  for (const operation of operations({ A, ref, schemas: schemasOut, methods })) {
+  for (const operation of await operations({
+    resources,
+    methods,
+    types,
+    schemas: schemasOut,
+    nameOf,
+  })) {
     const { path, method, ...rest } = operation;
     paths[path] ??= {};
     paths[path][method] = rest;

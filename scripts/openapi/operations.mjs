@@ -1,75 +1,64 @@
-// The operations of spec §4.1–4.11 (and the endpoints the SDK assumes where §4.12 and §5 name one
-// without its shape), each naming the component schemas of its request and answers.
+// What stays written by hand in the document: every operation of a resource method is derived from
+// the method itself (calls.mjs, derive.mjs); here are only the operations no method makes, the
+// words and shapes of the spec that a method's call cannot carry, and the webhooks.
 
 const json = (schema) => ({ 'application/json': { schema } });
-const pathParam = (name, description) => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string' },
-});
-
-/** Query parameters from the properties of a params component. */
-function queryParams(schemas, name) {
-  return Object.entries(schemas[name].properties).map(([param, schema]) => ({
-    name: param,
-    in: 'query',
-    required: false,
-    ...(schema.description ? { description: schema.description } : {}),
-    schema: { ...schema, description: undefined },
-  }));
-}
 
 /** The answers every call may get besides its own: the errors (spec §7), as the SDK reads them. */
 const errors = (documented = {}) => ({
   ...documented,
   default: { $ref: '#/components/responses/Error' },
 });
+const error = { $ref: '#/components/responses/Error' };
 
-/** A path with `{hash}` where the assumption puts it, named as the spec names the parameter. */
-const hashPath = (template, name) => template.replace('{hash}', `{${name}}`);
+const ok = (description, schema) => ({ description, content: json(schema) });
 
-export function operations({ A, ref, schemas, methods }) {
-  const op = (sdkMethod, fields) => ({
-    operationId: sdkMethod,
-    tags: [sdkMethod.split('.')[0]],
-    description: methods[sdkMethod],
-    'x-sdk-method': sdkMethod,
-    ...fields,
-  });
-  const ok = (description, schema, headers) => ({
-    description,
-    ...(headers ? { headers } : {}),
-    content: json(schema),
-  });
-  // Answers read enveloped or bare (src/schemas/response-fields.ts, envelopedOrBare).
-  const orBare = (name) => ({
-    anyOf: [
-      schemas[`${name}Response`]
-        ? ref(`${name}Response`)
-        : { type: 'object', required: ['data'], properties: { data: ref(name) } },
-      ref(name),
-    ],
-  });
-  return [
-    {
-      path: A.login.path,
-      method: 'post',
-      operationId: 'login',
-      tags: ['auth'],
-      summary: 'Log in with the client identifier and secret (spec §5.2).',
-      description:
-        'The SDK calls it by itself before the first call and again when the token is refused.',
-      security: [],
-      'x-assumption': `Spec §5.2 names the path only: the body is assumed as ${A.login.body.clientId} and ${A.login.body.clientSecret}, the token at ${A.login.tokenField} or data.${A.login.tokenField} (src/assumptions.ts, login).`,
-      requestBody: { required: true, content: json(ref('LoginRequest')) },
-      responses: errors({ 200: ok('The client token.', ref('LoginResponse')) }),
+/** The login, which the SDK calls by itself before its first call (no resource method makes it). */
+export function loginOperation({ A, ref }) {
+  return {
+    path: A.login.path,
+    method: 'post',
+    operationId: 'login',
+    tags: ['auth'],
+    summary: 'Log in with the client identifier and secret (spec §5.2).',
+    description:
+      'The SDK calls it by itself before the first call and again when the token is refused.',
+    security: [],
+    'x-assumption': `Spec §5.2 names the path only: the body is assumed as ${A.login.body.clientId} and ${A.login.body.clientSecret}, the token at ${A.login.tokenField} or data.${A.login.tokenField} (src/assumptions.ts, login).`,
+    requestBody: { required: true, content: json(ref('LoginRequest')) },
+    responses: errors({ 200: ok('The client token.', ref('LoginResponse')) }),
+  };
+}
+
+/** The testing kit's own document: served by the kit only, no resource method asks for it. */
+export function documentOperation() {
+  return {
+    path: '/openapi.json',
+    method: 'get',
+    operationId: 'openapi',
+    tags: ['testing'],
+    summary: 'This document.',
+    description:
+      "Served by the SDK's testing kit (partner-sdk/testing) only; the service itself is not known to serve it.",
+    security: [],
+    responses: {
+      200: {
+        description: 'This document.',
+        content: json({ type: 'object', required: ['openapi'] }),
+      },
     },
-    op('users.update', {
-      path: '/users/update',
-      method: 'post',
-      summary: "Update the seller's profile (spec §4.1).",
+  };
+}
+
+/**
+ * What the spec documents of an operation and its method's call cannot say, merged over the
+ * derived operation (an answer's fields over the derived answer's): each with why.
+ */
+export function exceptions({ A, ref }) {
+  return {
+    'users.update': {
+      // A file (a `Blob`, a stream) has no JSON Schema, so the params component leaves it untyped,
+      // and the bracket form of nested fields is the form encoder's: neither can be derived.
       requestBody: {
         required: true,
         content: {
@@ -94,52 +83,30 @@ export function operations({ A, ref, schemas, methods }) {
           },
         },
       },
-      responses: errors({
-        200: ok('The updated user (spec §2.1).', ref('User')),
-        400: { $ref: '#/components/responses/Error' },
-        401: { $ref: '#/components/responses/Error' },
-        422: { $ref: '#/components/responses/Error' },
-        500: { $ref: '#/components/responses/Error' },
-      }),
-    }),
-    op('refunds.request', {
-      path: '/financial/refund/{transaction_hash}',
-      method: 'post',
-      summary: 'Request a refund of a transaction, processed asynchronously (spec §4.2).',
-      parameters: [pathParam('transaction_hash', 'The transaction to refund.')],
-      requestBody: { content: json(ref('RefundRequestParams')) },
-      responses: errors({
-        200: ok(
-          'An active refund already exists: it is answered, none is created.',
-          ref('RefundExistingResponse'),
-        ),
-        202: ok('Accepted for asynchronous processing.', ref('RefundAcceptedResponse'), {
-          Location: {
-            description: 'The address of the status endpoint.',
-            schema: { type: 'string' },
+      // Spec §4.1 lists these error answers; every call may get any error (`default`).
+      responses: { 400: error, 401: error, 422: error, 500: error },
+    },
+    'refunds.request': {
+      // What each status means, and the `Location` header the SDK follows, are the spec's words.
+      responses: {
+        200: { description: 'An active refund already exists: it is answered, none is created.' },
+        202: {
+          description: 'Accepted for asynchronous processing.',
+          headers: {
+            Location: {
+              description: 'The address of the status endpoint.',
+              schema: { type: 'string' },
+            },
           },
-        }),
-      }),
-    }),
-    op('refunds.list', {
-      path: '/financial/refund/{transaction_hash}',
-      method: 'get',
-      summary: 'Read the refunds of a transaction (spec §4.3).',
-      parameters: [pathParam('transaction_hash', 'The transaction.')],
-      responses: errors({ 200: ok('The refunds (spec §2.9).', ref('RefundListResponse')) }),
-    }),
-    op('refunds.retrieveStatus', {
-      path: hashPath(A.refundStatus.path, 'transaction_hash'),
-      method: 'get',
-      summary: 'The status of a refund request (spec §4.2, shape not shown).',
+        },
+      },
+    },
+    'refunds.retrieveStatus': {
       'x-assumption': `Spec §4.2 names this endpoint without its shape: the status is assumed under data.status; terminal statuses ${A.refundStatus.terminal.join(', ')}; active ${A.refundStatus.active.join(', ')} (src/assumptions.ts, refundStatus).`,
-      parameters: [pathParam('transaction_hash', 'The transaction.')],
-      responses: errors({ 200: ok("The refund's status.", ref('RefundStatusResponse')) }),
-    }),
-    op('statements.export', {
-      path: '/financial/account-statement/export-report',
-      method: 'post',
-      summary: 'Request an asynchronous export of the account statement (spec §4.4).',
+    },
+    'statements.export': {
+      // The params are encoded before sending (a `{ start, end }` range becomes the wire string):
+      // the body on the wire is not the params schema.
       requestBody: {
         content: json({
           type: 'object',
@@ -159,49 +126,18 @@ export function operations({ A, ref, schemas, methods }) {
           'x-sdk-params': ref('StatementExportParams'),
         }),
       },
-      responses: errors({
-        200: ok('The export, processing.', orBare('StatementExport')),
-        409: ok(
-          'An export with the same parameters is running: its data.',
-          orBare('StatementExport'),
-        ),
-      }),
+      responses: {
+        409: { description: 'An export with the same parameters is running: its data.' },
+      },
       'x-assumption':
         'The HTTP status of a successful request is not shown (200 assumed); the answer is read enveloped or bare.',
-    }),
-    op('statements.retrieve', {
-      path: hashPath(A.exportStatus.path, 'export_hash'),
-      method: 'get',
-      summary: 'The status of an export (spec §4.12, shape not shown).',
+    },
+    'statements.retrieve': {
       'x-assumption': `Spec §4.12 names an export status lookup without its shape: assumed at this path, answering the export (enveloped or bare); finished when url is set, failed on ${A.exportStatus.failed.join(', ')} (src/assumptions.ts, exportStatus).`,
-      parameters: [pathParam('export_hash', 'The export.')],
-      responses: errors({ 200: ok('The export.', orBare('StatementExport')) }),
-    }),
-    op('bankAccounts.update', {
-      path: '/users/bank-accounts/{account_hash}',
-      method: 'post',
-      summary: 'Update a bank account (spec §4.5).',
-      parameters: [pathParam('account_hash', 'The bank account hash.')],
-      requestBody: { required: true, content: json(ref('BankAccountUpdateParams')) },
-      responses: errors({ 200: ok('The bank account (spec §2.4).', ref('BankAccount')) }),
-    }),
-    op('offers.update', {
-      path: '/products/{product_hash}/offers/{offer_code}',
-      method: 'put',
-      summary: 'Update an offer of a product (spec §4.6).',
-      parameters: [
-        pathParam('product_hash', 'The product.'),
-        pathParam('offer_code', 'The offer.'),
-      ],
-      requestBody: { required: true, content: json(ref('OfferUpdateParams')) },
-      responses: errors({ 200: ok('The offer (spec §2.6).', ref('Offer')) }),
-    }),
-    op('anticipations.confirm', {
-      path: '/financial/anticipation/confirm/{anticipation_hash}',
-      method: 'post',
-      summary: 'Confirm a calculated balance anticipation (spec §4.7).',
+    },
+    'anticipations.confirm': {
       'x-assumption': `The scenario field's name is not shown: assumed ${A.anticipationConfirmation.field} (src/assumptions.ts, anticipationConfirmation); the answer is read enveloped or bare.`,
-      parameters: [pathParam('anticipation_hash', 'The anticipation, from its calculation.')],
+      // The params are encoded before sending: `scenario` travels under the assumed field name.
       requestBody: {
         required: true,
         content: json({
@@ -210,58 +146,8 @@ export function operations({ A, ref, schemas, methods }) {
           properties: { [A.anticipationConfirmation.field]: { enum: ['above', 'below'] } },
         }),
       },
-      responses: errors({
-        200: ok('The confirmed anticipation.', orBare('AnticipationConfirmation')),
-      }),
-    }),
-    op('anticipations.list', {
-      path: '/financial/anticipation',
-      method: 'get',
-      summary: 'List anticipations, newest first (spec §4.8).',
-      parameters: queryParams(schemas, 'AnticipationListParams'),
-      responses: errors({
-        200: ok('A page of anticipations.', ref('AnticipationListResponse')),
-      }),
-    }),
-    op('products.retrieve', {
-      path: '/products/{product_hash}',
-      method: 'get',
-      summary: 'Read a product (spec §4.9).',
-      parameters: [pathParam('product_hash', 'The product.')],
-      responses: errors({ 200: ok('The product (spec §2.5).', ref('Product')) }),
-    }),
-    op('products.list', {
-      path: '/products',
-      method: 'get',
-      summary: 'List products (spec §4.10).',
-      parameters: queryParams(schemas, 'ProductListParams'),
-      responses: errors({ 200: ok('A page of products.', ref('ProductListResponse')) }),
-    }),
-    op('feeTiers.history', {
-      path: '/users/fee-tiers/history',
-      method: 'get',
-      summary: 'The history of changes to fee tiers, newest first (spec §4.11).',
-      responses: errors({
-        200: ok('The history records (spec §2.12).', ref('FeeTierHistoryResponse')),
-      }),
-    }),
-    {
-      path: '/openapi.json',
-      method: 'get',
-      operationId: 'openapi',
-      tags: ['testing'],
-      summary: 'This document.',
-      description:
-        "Served by the SDK's testing kit (partner-sdk/testing) only; the service itself is not known to serve it.",
-      security: [],
-      responses: {
-        200: {
-          description: 'This document.',
-          content: json({ type: 'object', required: ['openapi'] }),
-        },
-      },
     },
-  ];
+  };
 }
 
 /** The events of spec §6 the SDK types, as OpenAPI 3.1 webhooks. */

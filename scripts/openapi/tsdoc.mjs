@@ -1,6 +1,6 @@
 // Reads the TSDoc the OpenAPI document reuses as descriptions, with the TypeScript compiler's
 // parser (no type checking): the interfaces and type aliases of src/schemas/ (each field's note),
-// and the methods of src/resources/ (what each call does).
+// and the methods of src/resources/ (what each call does, its parameters, whether it sends a call).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ function parse(file) {
 function tsFiles(dir) {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.ts'))
+    .sort()
     .map((name) => join(dir, name));
 }
 
@@ -64,8 +65,39 @@ export function typeDocs(dir) {
   return types;
 }
 
-/** Each method of the resource classes of `dir`, as `namespace.method`, with its description. */
-export function methodDocs(dir) {
+/** The request helpers of a resource's requester (src/resources/resource.ts) that name an HTTP method. */
+const SENDERS = new Set(['get', 'post', 'put']);
+
+/** Whether `node` calls `this._client.get` (or `post`, `put`) anywhere inside it. */
+function callsRequester(node) {
+  if (
+    ts.isCallExpression(node) &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    SENDERS.has(node.expression.name.text) &&
+    node.expression.expression.getText() === 'this._client'
+  ) {
+    return true;
+  }
+  return ts.forEachChild(node, callsRequester) ?? false;
+}
+
+/** The `@param` notes of a method, by parameter name. */
+function paramDocs(member) {
+  const docs = {};
+  for (const tag of ts.getJSDocTags(member)) {
+    if (!ts.isJSDocParameterTag(tag)) continue;
+    const text = ts.getTextOfJSDocComment(tag.comment)?.trim();
+    if (text) docs[tag.name.getText()] = text;
+  }
+  return docs;
+}
+
+/**
+ * Each public method of the resource classes of `dir`, as `namespace.method`: its description,
+ * its parameters (name, whether optional, `@param` note) and whether it sends its own call
+ * through the requester (`this._client.get`, `post`, `put`): those are the API's operations.
+ */
+export function resourceMethods(dir) {
   const methods = {};
   for (const file of tsFiles(dir)) {
     for (const node of parse(file).statements) {
@@ -73,8 +105,16 @@ export function methodDocs(dir) {
       const namespace = node.name.text.replace(/^./, (c) => c.toLowerCase());
       for (const member of node.members) {
         if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) continue;
-        const text = docText(member);
-        if (text) methods[`${namespace}.${member.name.text}`] = text;
+        const notes = paramDocs(member);
+        methods[`${namespace}.${member.name.text}`] = {
+          description: docText(member),
+          params: member.parameters.map((param) => ({
+            name: param.name.getText(),
+            optional: Boolean(param.questionToken || param.initializer),
+            description: notes[param.name.getText()],
+          })),
+          sends: callsRequester(member),
+        };
       }
     }
   }
