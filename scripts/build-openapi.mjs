@@ -1,6 +1,6 @@
 // `npm run openapi` writes docs/openapi.json, the OpenAPI 3.1 document of the API, from the SDK's
-// zod schemas and TSDoc (scripts/openapi/); `npm run lint:openapi` (part of `npm run lint`)
-// fails when the committed file differs from a fresh build. Run through
+// resource methods, zod schemas and TSDoc (scripts/openapi/); `npm run lint:openapi` (part of
+// `npm run lint`) fails when the committed file differs from a fresh build. Run through
 // examples/support/register.ts, which lets Node load src/ as it is.
 
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_ASSUMPTIONS } from '../../src/assumptions.ts';
+import { APIResource } from '../../src/resources/resource.ts';
 
 /** Thrown by the recording requester once a call is recorded: nothing is ever sent. */
 const RECORDED = Symbol('recorded');
@@ -31,13 +32,13 @@ function recordingRequester(recorded) {
   };
 }
 
-/** The resource classes of `dir` (each file's exported classes), by namespace (`products`). */
+/** The resource classes of `dir` (each file's exported `APIResource`s), by namespace (`products`). */
 async function resourceClasses(dir) {
   const classes = {};
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.ts'))) {
     const module = await import(pathToFileURL(join(dir, name)).href);
     for (const [exported, value] of Object.entries(module)) {
-      if (typeof value !== 'function' || !/^class\b/.test(value.toString())) continue;
+      if (!(value?.prototype instanceof APIResource)) continue;
       classes[exported.replace(/^./, (c) => c.toLowerCase())] = value;
     }
   }

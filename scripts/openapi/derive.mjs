@@ -48,72 +48,83 @@ function schemasByStatus({ schema, acceptStatus = [] }) {
   return out;
 }
 
-/**
- * `derive(calls)` turns each recorded call into an operation, naming schemas by their component:
- * `nameOf(schema)` gives the component of an exported schema, `schemas` the components, `types`
- * and `methods` the TSDoc.
- */
-export function deriver({ ref, nameOf, schemas, types, methods }) {
-  // Answers read enveloped or bare (src/schemas/response-fields.ts, envelopedOrBare).
-  const orBare = (name) => ({
+/** Answers read enveloped or bare (src/schemas/response-fields.ts, `envelopedOrBare`). */
+function orBare({ ref, schemas }, name) {
+  return {
     anyOf: [
       schemas[`${name}Response`]
         ? ref(`${name}Response`)
         : { type: 'object', required: ['data'], properties: { data: ref(name) } },
       ref(name),
     ],
-  });
-  const answer = (schema, sdkMethod) => {
+  };
+}
+
+/** Each answer of the call: its schema's component, described by that schema's TSDoc. */
+function answers(context, { sdkMethod, endpoint }) {
+  const { ref, nameOf, types } = context;
+  const out = {};
+  for (const [status, schema] of Object.entries(schemasByStatus(endpoint))) {
     const name = nameOf(schema.bare ?? schema, sdkMethod);
-    return {
+    out[status] = {
       description: summaryOf(types[name]?.description) ?? 'The answer.',
-      content: json(schema.bare ? orBare(name) : ref(name)),
+      content: json(schema.bare ? orBare(context, name) : ref(name)),
     };
+  }
+  return { ...out, default: { $ref: '#/components/responses/Error' } };
+}
+
+/** The path parameters of the call's `route`, described by their `@param` notes. */
+function pathParams({ methods }, { sdkMethod, pathParams: values = {} }) {
+  return Object.keys(values).map((name) => ({
+    name: snake(name),
+    in: 'path',
+    required: true,
+    description:
+      methods[sdkMethod].params.find((param) => param.name === name)?.description ??
+      `The ${name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}.`,
+    schema: { type: 'string' },
+  }));
+}
+
+/**
+ * The body of a call whose params are sent as `json` or `form`: required when the method's
+ * parameter they came from is (the placeholder the recorder passed tells which one it was).
+ */
+function requestBody({ ref, nameOf, methods }, { sdkMethod, endpoint: { params }, args }) {
+  const index = args.indexOf(params.value);
+  const optional = index === -1 || methods[sdkMethod].params[index].optional;
+  return {
+    ...(optional ? {} : { required: true }),
+    content: {
+      [CONTENT_TYPES[params.sendAs]]: { schema: ref(nameOf(params.schema, sdkMethod)) },
+    },
   };
-  const pathParams = (call) =>
-    Object.keys(call.pathParams ?? {}).map((name) => ({
-      name: snake(name),
-      in: 'path',
-      required: true,
-      description:
-        methods[call.sdkMethod].params.find((param) => param.name === name)?.description ??
-        `The ${name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}.`,
-      schema: { type: 'string' },
-    }));
-  const requestBody = ({ sdkMethod, endpoint: { params }, args }) => {
-    const index = args.indexOf(params.value);
-    const optional = index === -1 || methods[sdkMethod].params[index].optional;
-    return {
-      ...(optional ? {} : { required: true }),
-      content: {
-        [CONTENT_TYPES[params.sendAs]]: { schema: ref(nameOf(params.schema, sdkMethod)) },
-      },
-    };
-  };
-  return (call) => {
-    const { sdkMethod, endpoint } = call;
-    const { description } = methods[sdkMethod];
-    const parameters = [...pathParams(call)];
-    if (endpoint.params?.sendAs === 'query') {
-      parameters.push(...queryParams(schemas, nameOf(endpoint.params.schema, sdkMethod)));
-    }
-    const responses = {};
-    for (const [status, schema] of Object.entries(schemasByStatus(endpoint))) {
-      responses[status] = answer(schema, sdkMethod);
-    }
-    return {
-      path: call.path.replace(/\{(\w+)\}/g, (_m, name) => `{${snake(name)}}`),
-      method: call.method.toLowerCase(),
-      operationId: sdkMethod,
-      tags: [sdkMethod.split('.')[0]],
-      description,
-      'x-sdk-method': sdkMethod,
-      summary: summaryOf(description),
-      ...(parameters.length > 0 ? { parameters } : {}),
-      ...(endpoint.params && endpoint.params.sendAs !== 'query'
-        ? { requestBody: requestBody(call) }
-        : {}),
-      responses: { ...responses, default: { $ref: '#/components/responses/Error' } },
-    };
+}
+
+/**
+ * The operation of a call recorded by calls.mjs. `context` names schemas by their component
+ * (`nameOf(schema)` of an exported schema, `ref`, `schemas` the components) and gives the TSDoc
+ * (`types`, and `methods` from `resourceMethods`).
+ */
+export function deriveOperation(context, call) {
+  const { sdkMethod, endpoint } = call;
+  const { description } = context.methods[sdkMethod];
+  const { params } = endpoint;
+  const parameters = pathParams(context, call);
+  if (params?.sendAs === 'query') {
+    parameters.push(...queryParams(context.schemas, context.nameOf(params.schema, sdkMethod)));
+  }
+  return {
+    path: call.path.replace(/\{(\w+)\}/g, (_m, name) => `{${snake(name)}}`),
+    method: call.method.toLowerCase(),
+    operationId: sdkMethod,
+    tags: [sdkMethod.split('.')[0]],
+    description,
+    'x-sdk-method': sdkMethod,
+    summary: summaryOf(description),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(params && params.sendAs !== 'query' ? { requestBody: requestBody(context, call) } : {}),
+    responses: answers(context, call),
   };
 }

@@ -1,15 +1,15 @@
 // The OpenAPI 3.1 document of the Partner Integration API, built from the SDK's own zod schemas
 // with zod 4's `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1): every exported
-// schema becomes a component, and the operations below name them. Descriptions come from the
-// TSDoc (tsdoc.mjs); the shapes the spec does not show carry `x-assumption` notes from
-// src/assumptions.ts.
+// schema becomes a component, and the operations, derived from the resource methods' calls
+// (calls.mjs, derive.mjs), name them. Descriptions come from the TSDoc (tsdoc.mjs); the shapes the
+// spec does not show carry `x-assumption` notes from src/assumptions.ts.
 
 import * as z from 'zod';
 import { DEFAULT_ASSUMPTIONS as A } from '../../src/assumptions.ts';
 import * as schemas from '../../src/schemas/index.ts';
 import * as webhookSchemas from '../../src/webhooks/schemas.ts';
 import { recordCalls } from './calls.mjs';
-import { deriver } from './derive.mjs';
+import { deriveOperation } from './derive.mjs';
 import { documentOperation, exceptions, loginOperation, webhooks } from './operations.mjs';
 
 const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
@@ -112,10 +112,17 @@ function loginSchemas() {
  * words it cannot carry merged over (operations.mjs); then the ones no method makes.
  */
 async function operations({ resources, methods, types, schemas, nameOf }) {
-  const derive = deriver({ ref, nameOf, schemas, types, methods });
+  const context = { ref, nameOf, schemas, types, methods };
   const handWritten = exceptions({ A, ref });
-  const derived = (await recordCalls(resources, methods)).map((call) => {
-    const operation = derive(call);
+  const calls = await recordCalls(resources, methods);
+  for (const sdkMethod of Object.keys(handWritten)) {
+    // An exception left behind by a renamed or removed method would silently vanish.
+    if (!calls.some((call) => call.sdkMethod === sdkMethod)) {
+      throw new Error(`openapi: operations.mjs describes ${sdkMethod}, which no method makes`);
+    }
+  }
+  const derived = calls.map((call) => {
+    const operation = deriveOperation(context, call);
     const { responses = {}, ...rest } = handWritten[call.sdkMethod] ?? {};
     if (call.endpoint.params?.encode && !rest.requestBody) {
       throw new Error(
@@ -138,14 +145,9 @@ async function operations({ resources, methods, types, schemas, nameOf }) {
 export async function buildDocument({ types, methods, resources, version }) {
   const { schemas: schemasFound, nameOf } = components(types);
   const schemasOut = { ...schemasFound, ...loginSchemas() };
+  const all = await operations({ resources, methods, types, schemas: schemasOut, nameOf });
   const paths = {};
-  for (const operation of await operations({
-    resources,
-    methods,
-    types,
-    schemas: schemasOut,
-    nameOf,
-  })) {
+  for (const operation of all) {
     const { path, method, ...rest } = operation;
     paths[path] ??= {};
     paths[path][method] = rest;
@@ -156,7 +158,7 @@ export async function buildDocument({ types, methods, resources, version }) {
       title: 'Partner Integration API',
       version,
       description:
-        'The Partner Integration API of the digital-sales platform, as the partner-sdk TypeScript SDK reads it. Generated from the SDK\'s zod schemas (scripts/build-openapi.mjs); where the spec says "not shown", the SDK\'s assumption is given in an `x-assumption` note.',
+        'The Partner Integration API of the digital-sales platform, as the partner-sdk TypeScript SDK reads it. Generated from the SDK\'s resource methods and zod schemas (scripts/build-openapi.mjs); where the spec says "not shown", the SDK\'s assumption is given in an `x-assumption` note.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',

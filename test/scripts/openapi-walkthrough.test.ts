@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 /**
  * CONTRIBUTING.md's "Add an endpoint" walk-through, done to a copy of the project: its schema
@@ -25,9 +25,13 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const SCHEMA_FILE = 'src/schemas/product.ts';
 const RESOURCE_FILE = 'src/resources/products.ts';
 const DOCUMENT = 'docs/openapi.json';
-const copy = mkdtempSync(join(tmpdir(), 'partner-sdk-walkthrough-'));
+let copy = '';
 
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+beforeEach(() => {
+  copy = mkdtempSync(join(tmpdir(), 'partner-sdk-walkthrough-'));
+  copyProject();
+});
+afterEach(() => rmSync(copy, { recursive: true, force: true }));
 
 /** The ```ts snippets of the walk-through's section, their list indentation removed. */
 function walkthroughSnippets(): string[] {
@@ -49,7 +53,14 @@ function copyProject(): void {
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
 }
 
-/** Appends to `file` of the copy, and puts `imports` after its last import line. */
+/** The walk-through's method snippet added at the end of the resource class. */
+function addMethod(text: string, method: string): string {
+  const classEnd = text.lastIndexOf('\n}');
+  const indented = method.replace(/^(?=.)/gm, '  ');
+  return `${text.slice(0, classEnd)}\n\n${indented.trimEnd()}${text.slice(classEnd)}`;
+}
+
+/** Changes `file` of the copy, with `imports` put after its last import line. */
 function edit(file: string, imports: string, change: (text: string) => string): void {
   const text = readFileSync(join(copy, file), 'utf8');
   const lastImport = text.lastIndexOf('\nimport ');
@@ -83,7 +94,6 @@ function fileHashes(dir = copy, hashes = new Map<string, string>()): Map<string,
 
 describe("CONTRIBUTING.md's add-an-endpoint walk-through", () => {
   it('puts the new operation in docs/openapi.json from one schema file and one resource file', () => {
-    copyProject();
     const before = fileHashes();
     const [schema, method] = walkthroughSnippets();
     expect(schema).toContain('export const ProductSummaryResponseSchema');
@@ -95,11 +105,7 @@ describe("CONTRIBUTING.md's add-an-endpoint walk-through", () => {
     edit(
       RESOURCE_FILE,
       "import { type ProductSummary, ProductSummaryResponseSchema } from '../schemas/product';",
-      (text) => {
-        const classEnd = text.lastIndexOf('\n}');
-        const indented = (method ?? '').replace(/^(?=.)/gm, '  ');
-        return `${text.slice(0, classEnd)}\n\n${indented.trimEnd()}${text.slice(classEnd)}`;
-      },
+      (text) => addMethod(text, method ?? ''),
     );
     expect(openapi('--check').status, 'the committed document is stale after the edit').toBe(1);
     const built = openapi();
@@ -134,5 +140,21 @@ describe("CONTRIBUTING.md's add-an-endpoint walk-through", () => {
     delete document.components.schemas.ProductSummary;
     delete document.components.schemas.ProductSummaryResponse;
     expect(document).toEqual(original);
+  }, 60_000);
+
+  it('refuses, naming the method, a response schema that src/schemas does not export', () => {
+    const [schema, method] = walkthroughSnippets();
+    // The schema kept inside the resource file, where the document cannot name it.
+    const local = (schema ?? '').replaceAll('export ', '');
+    edit(
+      RESOURCE_FILE,
+      "import { type Envelope, envelope, maybe, NUMBER, responseObject } from '../schemas/response-fields';",
+      (text) => addMethod(`${text}\n${local}`, method ?? ''),
+    );
+    const built = openapi();
+    expect(built.status).toBe(1);
+    expect(built.stderr).toContain(
+      'openapi: products.summary uses a schema that src/schemas/index.ts does not export as XSchema',
+    );
   }, 60_000);
 });
