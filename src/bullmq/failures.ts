@@ -11,7 +11,7 @@ import { RateLimitError, UnrecoverableError } from 'bullmq';
 import { APIError, RequestValidationError } from '../core/errors';
 import { parseRetryAfter } from '../core/retry/retry-after';
 
-/** What a processor needs of the queue: BullMQ's manual rate limit. */
+/** What a processor needs of the queue: BullMQ's manual rate limit, and its connection. */
 export interface RateLimitedQueue {
   /**
    * Holds every worker of the queue for `ms` milliseconds (`Queue#rateLimit`).
@@ -22,6 +22,16 @@ export interface RateLimitedQueue {
    * ```
    */
   rateLimit(ms: number): Promise<void>;
+  /**
+   * The queue's backend, whose raw Redis client (`getBackend().client`, on BullMQ's Redis-backed
+   * queues) holds `refundProcessor`'s leases when it is given no `redis` of its own.
+   *
+   * @example
+   * ```ts
+   * const redis = await queue.getBackend().client;
+   * ```
+   */
+  getBackend?(): { readonly client?: Promise<unknown> };
 }
 
 /** Without a `Retry-After`, how long a 429 holds the queue. */

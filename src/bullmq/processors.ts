@@ -8,7 +8,7 @@
 
 import type { PartnerClient, SellerClient } from '../client';
 import type { RequestOptions } from '../core/options';
-import type { RedisClient } from '../redis/client';
+import type { IoredisClient, RedisClient } from '../redis/client';
 import type { TelemetryOptions } from '../telemetry/types';
 import { type RateLimitedQueue, rethrowForBullmq } from './failures';
 import type { OfferUpdateJobData, RefundJobData, RefundWaitJobData } from './jobs';
@@ -45,11 +45,11 @@ export interface ProcessorOptions {
 /** Options of {@link refundProcessor}. */
 export interface RefundProcessorOptions extends ProcessorOptions {
   /**
-   * A Redis connection (an `ioredis` client or a connected `redis` one) for a lease per
+   * The Redis connection (an `ioredis` client or a connected `redis` one) of the lease per
    * transaction: one runner at a time sends a transaction's refund, even when BullMQ hands a
    * stalled job to a second worker while the first one's request is still in flight; the second
-   * waits for the lease and reconciles. Without it, only a job run again after its first run
-   * ended reconciles: give it whenever a lock can run out (a short `lockDuration`, a busy host).
+   * waits for the lease and reconciles. Default: the queue's own connection (its backend's ioredis
+   * client), so the lease is on with any BullMQ queue on Redis; give one to keep leases elsewhere.
    */
   redis?: RedisClient;
   /**
@@ -83,29 +83,29 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
 /**
  * The processor of refund request jobs. A job BullMQ runs again (a retry, or a stalled job taken
  * over after its worker died) first reads the transaction's refunds made since the job was
- * enqueued (`refunds.findCreatedSince`), and sends only when none was made. With `redis`, a lease
- * per transaction also keeps two runs of one job from sending at once (a stalled job handed to a
- * second worker while the first still waits for its answer): a refund is never made twice.
+ * enqueued (`refunds.findCreatedSince`), and sends only when none was made. A lease per
+ * transaction, on the queue's own Redis (or `redis`), also keeps two runs of one job from sending
+ * at once (a stalled job handed to a second worker while the first still waits for its answer):
+ * a refund is never made twice.
  *
  * @param client A seller client (`client.forUser(token)`).
  * @example
  * ```ts
  * import { Queue, Worker } from 'bullmq';
- * import Redis from 'ioredis';
  * import { refundProcessor } from 'partner-sdk/bullmq';
  *
  * const queue = new Queue('refunds', { connection });
- * const redis = new Redis(process.env.REDIS_URL);
- * const worker = new Worker('refunds', refundProcessor(seller, { queue, redis }), { connection, concurrency: 8 });
+ * const worker = new Worker('refunds', refundProcessor(seller, { queue }), { connection, concurrency: 8 });
  * ```
  */
 export function refundProcessor(
   client: PartnerClient | SellerClient,
   options: RefundProcessorOptions,
 ): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
-  const leases = options.redis && new RefundLeases(options.redis, options.leaseMs);
+  let leases: Promise<RefundLeases | undefined> | undefined;
   return tracedProcessor('bullmq.refunds.request', options.telemetry, async (job) => {
-    const lease = await leases?.acquire(job.data.transactionHash);
+    leases ??= leasesOf(options);
+    const lease = await (await leases)?.acquire(job.data.transactionHash);
     try {
       return await refundOnce(client, options, job, lease?.waited ?? false);
     } catch (error) {
@@ -115,6 +115,22 @@ export function refundProcessor(
       await lease?.release();
     }
   });
+}
+
+/**
+ * The processor's leases, on `redis` or else on the queue's own connection. A queue that is not
+ * BullMQ's (no `client`) has none: only a job run again after its first run ended reconciles.
+ */
+async function leasesOf(options: RefundProcessorOptions): Promise<RefundLeases | undefined> {
+  const redis = options.redis ?? (await queueConnection(options.queue));
+  return redis && new RefundLeases(redis, options.leaseMs);
+}
+
+/** The queue's own ioredis client, when it has one (BullMQ's Redis backend wraps ioredis). */
+async function queueConnection(queue: RateLimitedQueue): Promise<RedisClient | undefined> {
+  const client = await queue.getBackend?.().client;
+  const ioredis = client as Partial<IoredisClient> | undefined;
+  return typeof ioredis?.call === 'function' ? (ioredis as IoredisClient) : undefined;
 }
 
 /** Reconciles first when an earlier run may have sent, then sends. */

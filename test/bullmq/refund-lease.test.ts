@@ -110,8 +110,10 @@ function setup() {
     () => queue.close(),
     () => client.quit(),
   );
-  const worker = (runner: string, options: Record<string, unknown> = {}) => {
-    const processor = refundProcessor(seller(runner), { queue, redis: client });
+  // Leases on a connection of their own, or (no `redis` given) on the queue's.
+  const worker = (runner: string, options: Record<string, unknown> = {}, leases = 'own') => {
+    const redisOption = leases === 'own' ? { redis: client } : {};
+    const processor = refundProcessor(seller(runner), { queue, ...redisOption });
     const started = new Worker(name, processor, { connection, ...options });
     started.on('error', () => {});
     cleanups.push(() => started.close(true));
@@ -127,35 +129,41 @@ function setup() {
 }
 
 describe('refundProcessor on a real redis-server', () => {
-  it('a stalled job taken over by a second worker while the first one still waits for its answer: one refund', async () => {
-    const { mock, kit, queue, worker, refunds, posts } = setup();
-    const hash = mock.addTransaction();
-    const held = kit.hold(hash);
-    await enqueueRefunds(queue, [{ transactionHash: hash }], { backoffMs: 50 });
-    // Worker A's lock runs out within half a second and is never renewed: its job stalls while
-    // its refund request is held on the way to the kit.
-    worker('a', { lockDuration: 500, skipLockRenewal: true, skipStalledCheck: true });
-    await held.arrived;
-    const b = worker('b', { lockDuration: 5_000, stalledInterval: 200 });
-    await until('worker b to take the stalled job', async () => {
+  it.each([['own'], ['queue']])(
+    'a stalled job taken over by a second worker while the first one still waits for its answer: one refund (leases on the %s connection)',
+    async (leases) => {
+      const { mock, kit, queue, worker: anyWorker, refunds, posts } = setup();
+      const worker = (runner: string, options: Record<string, unknown>) =>
+        anyWorker(runner, options, leases);
+      const hash = mock.addTransaction();
+      const held = kit.hold(hash);
+      await enqueueRefunds(queue, [{ transactionHash: hash }], { backoffMs: 50 });
+      // Worker A's lock runs out within half a second and is never renewed: its job stalls while
+      // its refund request is held on the way to the kit.
+      worker('a', { lockDuration: 500, skipLockRenewal: true, skipStalledCheck: true });
+      await held.arrived;
+      const b = worker('b', { lockDuration: 5_000, stalledInterval: 200 });
+      await until('worker b to take the stalled job', async () => {
+        const job = await queue.getJob(`refund-request/${hash}`);
+        return (job?.attemptsStarted ?? 0) >= 2;
+      });
+      // B runs the job now; it must not send while A's request is in flight.
+      await delay(600);
+      expect(posts(hash)).toEqual([]);
+      held.release();
+      await until('the job to complete', async () => {
+        return (
+          (await queue.getJob(`refund-request/${hash}`).then((j) => j?.getState())) === 'completed'
+        );
+      });
       const job = await queue.getJob(`refund-request/${hash}`);
-      return (job?.attemptsStarted ?? 0) >= 2;
-    });
-    // B runs the job now; it must not send while A's request is in flight.
-    await delay(600);
-    expect(posts(hash)).toEqual([]);
-    held.release();
-    await until('the job to complete', async () => {
-      return (
-        (await queue.getJob(`refund-request/${hash}`).then((j) => j?.getState())) === 'completed'
-      );
-    });
-    const job = await queue.getJob(`refund-request/${hash}`);
-    expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
-    expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
-    expect(await refunds(hash)).toBe(1);
-    await b.close();
-  }, 60_000);
+      expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
+      expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
+      expect(await refunds(hash)).toBe(1);
+      await b.close();
+    },
+    60_000,
+  );
 
   it('a transaction enqueued twice is one job and one refund; a job retried after a lost answer reconciles: one refund', async () => {
     const { mock, kit, queue, worker, refunds, posts } = setup();

@@ -77,7 +77,7 @@ async function runSnippet(snippet: Snippet): Promise<void> {
     context.disable();
   }
   // What it opened is closed, and it wrote nothing where the partner's process runs.
-  await vi.waitFor(() => expect(listening()).toBeLessThanOrEqual(servers), { timeout: 2_000 });
+  await vi.waitFor(() => expect(listening()).toBeLessThanOrEqual(servers), { timeout: 10_000 });
   expect(readdirSync(ROOT)).toEqual(files);
   ran.push(snippet);
 }
