@@ -66,6 +66,16 @@ const MAX_RATE = 1_000_000;
  * a lower limit: one in this many is within what a job may meet.
  */
 const ISOLATED_COUNT = 50;
+/**
+ * A bucket smaller than this holds no spare token: any two requests closer than 1/R at the
+ * service are refused, whatever the average pace. A refusal there is a rate only when refusals
+ * are frequent.
+ */
+const SMALL_BURST = 4;
+/** The span over which a small bucket's refusals are counted against its admissions. */
+const BUNCH_WINDOW_MS = 5_000;
+/** Admissions since the last event before a lone refusal may pass for bunching. */
+const BUNCH_MIN_ADMITTED = 10;
 const FIRST_PAUSE_MS = 1_000;
 const MAX_PAUSE_MS = 30_000;
 
@@ -74,6 +84,8 @@ export class Congestion {
   readonly #min: number;
   readonly #max: number;
   readonly #admitted = new AdmittedLog();
+  /** The times of refusals since the first event, with a small bucket (see {@link SMALL_BURST}). */
+  readonly #refusals = new AdmittedLog();
   #limit: number;
   #startedAt: number | undefined;
   /** Requests admitted before the first 429. */
@@ -166,7 +178,8 @@ export class Congestion {
    */
   throttle(startedAt: number, retryAfterMs: number | undefined, now = performance.now()): number {
     this.throttled++;
-    const event = startedAt > this.#lastDecrease;
+    // A small bucket's rare refusal is two requests bunched by a real clock: only its item waits.
+    const event = startedAt > this.#lastDecrease && !this.#bunched(now, retryAfterMs);
     const admittedSince = this.#admittedSinceEvent();
     if (event) {
       this.#lastDecrease = now;
@@ -186,6 +199,25 @@ export class Congestion {
     if (stalled && now + wait > this.pausedUntil) this.pausedUntil = now + wait;
     if (event) this.#estimateAt(now, startedAt, wait, admittedSince);
     return wait;
+  }
+
+  /**
+   * With a small bucket, a refusal is bunching, not a rate, while the refusals since the last
+   * event (within {@link BUNCH_WINDOW_MS}) are at most one in {@link ISOLATED_COUNT} of the
+   * admissions, or the only one after {@link BUNCH_MIN_ADMITTED} admissions: a pace above R is
+   * refused far more often than that, a pace below it only when a real clock bunches requests.
+   */
+  #bunched(now: number, retryAfterMs: number | undefined): boolean {
+    if (this.#burst === undefined || this.#burst >= SMALL_BURST) return false;
+    this.#refusals.record(now);
+    // Without Retry-After the service admits nothing now (rule 2): never bunching.
+    if (retryAfterMs === undefined) return false;
+    // Refusals an event already answered are not counted again.
+    const since = Math.max(now - BUNCH_WINDOW_MS, this.#lastEvent);
+    const admitted = this.#admitted.countSince(since);
+    // Nothing admitted since the last event allows nothing: the service admits nothing now.
+    const allowed = Math.max(admitted >= BUNCH_MIN_ADMITTED ? 1 : 0, admitted / ISOLATED_COUNT);
+    return this.#refusals.countSince(since) <= allowed;
   }
 
   /** Requests admitted since the last congestion event (since the start before the first). */
@@ -208,7 +240,10 @@ export class Congestion {
       const admitted = Math.max(1, this.#admittedBefore);
       const elapsed = now - (this.#startedAt ?? now);
       const rate = (admitted * 1000) / (elapsed + pause);
-      this.#burst = Math.max(1, admitted - (rate * elapsed) / 1000);
+      // So few are a bucket of one, the rest what the rate added while they went (were the
+      // burst taken as more, the bounds would read low and a late timer would send a pair).
+      const burst = admitted - (rate * elapsed) / 1000;
+      this.#burst = burst < SMALL_BURST ? 1 : burst;
       this.#estimate = rate;
       this.#searching = true;
     } else if (current !== undefined && admittedSince > 0 && !this.#isolated(now)) {
