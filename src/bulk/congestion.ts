@@ -12,6 +12,9 @@
  * - A refusal while the pace held below the estimate, 50 or more admissions after the last one,
  *   is a real clock's bunching (a late timer, a stalled service), not a lower limit: the estimate
  *   stands.
+ * - With a bucket of one ({@link SMALL_BURST}), a refusal that is rare among the admissions since
+ *   the last event is two requests bunched by a real clock, refused whatever the pace: not an
+ *   event at all, only its item waits.
  * - The first event also measures the service's burst: what it admitted before refusing, less
  *   what its rate gave meanwhile. Until a second event the rate is only known from below, so it
  *   searches upwards fast (doubling every {@link SEARCH_DOUBLING_MS}).
