@@ -157,4 +157,34 @@ describe("CONTRIBUTING.md's add-an-endpoint walk-through", () => {
       'openapi: products.summary uses a schema that src/schemas/index.ts does not export as XSchema',
     );
   }, 60_000);
+
+  it('refuses params encoded before sending while operations.mjs does not give their wire body', () => {
+    const [schema, method] = walkthroughSnippets();
+    edit(SCHEMA_FILE, "import { type Envelope, envelope } from './response-fields';", (text) => {
+      return `${text}\n${schema}`;
+    });
+    const encoded = (method ?? '').replace(
+      "{ operation: 'products.summary',",
+      "{ operation: 'products.summary', params: { value: {}, schema: ProductListParamsSchema, sendAs: 'json', encode: (p) => p },",
+    );
+    edit(
+      RESOURCE_FILE,
+      "import { type ProductSummary, ProductSummaryResponseSchema } from '../schemas/product';",
+      (text) => addMethod(text, encoded),
+    );
+    const built = openapi();
+    expect(built.status).toBe(1);
+    expect(built.stderr).toContain(
+      'openapi: products.summary encodes its params before sending: describe its wire body in scripts/openapi/operations.mjs',
+    );
+  }, 60_000);
+
+  it('refuses an exception in operations.mjs for a method that no longer exists', () => {
+    edit('src/resources/refunds.ts', '', (text) => text.replaceAll('retrieveStatus', 'statusOf'));
+    const built = openapi();
+    expect(built.status).toBe(1);
+    expect(built.stderr).toContain(
+      'openapi: operations.mjs describes refunds.retrieveStatus, which no method makes',
+    );
+  }, 60_000);
 });
