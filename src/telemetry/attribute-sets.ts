@@ -1,7 +1,9 @@
 /**
  * The attribute sets a call records, made once per operation and per request shape and then shared
  * by every call of it: a span copies the attributes it starts with, and a metric keeps the set it
- * was first given as its key, so a set handed out here is never changed afterwards.
+ * was first given as its key, so a set handed out here is never changed afterwards. Finding a set
+ * builds no string: the operation and the template are the SDK's own constants, and the server is
+ * matched as a prefix of the URL.
  */
 
 import type { Attributes } from '@opentelemetry/api';
@@ -12,23 +14,32 @@ export interface OperationSets {
   span: Attributes;
   /** The call-level duration's attributes when the call succeeded. */
   success: Attributes;
+  /** The call-level duration's attributes when the call failed, by error type. */
+  byError: Map<string, Attributes>;
+  /** The retry counter's attributes, by the error type of the attempt retried. */
+  byRetry: Map<string, Attributes>;
 }
 
 /** What every attempt of one method, server and path template records. */
 export interface AttemptSets {
+  /** The method and origin (`scheme://host:port`) these sets are for. */
+  method: string;
+  origin: string;
   /** The attempt span's name: method and template (the method alone without a template). */
   name: string;
   /** The attempt span's attributes at its start (before a resend count or a path). */
   span: Attributes;
-  /** The per-attempt duration's attributes by answer status. */
+  /** The per-attempt duration's attributes by answer status, and by status and error type. */
   byStatus: Map<number, Attributes>;
+  byError: Map<string, Attributes>;
 }
 
 // Operations and templates are the SDK's own, so these stay small; a bound keeps them so even for
 // raw calls on paths of the caller's choosing.
 const MAX_SETS = 256;
 
-function remembered<T>(sets: Map<string, T>, key: string, make: () => T): T {
+/** The set under `key` in `sets`, made by `make` the first time (and kept while there is room). */
+function remembered<K, T>(sets: Map<K, T>, key: K, make: () => T): T {
   let found = sets.get(key);
   if (found === undefined) {
     found = make();
@@ -40,34 +51,73 @@ function remembered<T>(sets: Map<string, T>, key: string, make: () => T): T {
 /** A telemetry's attribute sets, by operation and by request shape. */
 export class AttributeSets {
   readonly #operations = new Map<string, OperationSets>();
-  readonly #attempts = new Map<string, AttemptSets>();
+  /** By template (`''` for none): one entry per method and server, usually just one. */
+  readonly #attempts = new Map<string, AttemptSets[]>();
 
   operation(operation: string): OperationSets {
     return remembered(this.#operations, operation, () => ({
       span: { 'partner_sdk.operation': operation },
       success: { 'partner_sdk.operation': operation, 'partner_sdk.outcome': 'success' },
+      byError: new Map(),
+      byRetry: new Map(),
     }));
   }
 
+  /** The call-level duration's attributes for a call of `sets` that failed with `type`. */
+  failed(sets: OperationSets, type: string): Attributes {
+    return remembered(sets.byError, type, () => ({
+      ...sets.span,
+      'partner_sdk.outcome': 'error',
+      'error.type': type,
+    }));
+  }
+
+  /** The retry counter's attributes for a call of `sets` retrying after `type`. */
+  retried(sets: OperationSets, type: string): Attributes {
+    return remembered(sets.byRetry, type, () => ({ ...sets.span, 'error.type': type }));
+  }
+
   attempt(method: string, url: string, template: string | undefined): AttemptSets {
-    const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2) >>> 0);
-    return remembered(this.#attempts, `${method} ${origin} ${template ?? ''}`, () => {
-      const span: Attributes = { 'http.request.method': method, ...server(url) };
-      if (template !== undefined) span['url.template'] = template;
-      const name = template === undefined ? method : `${method} ${template}`;
-      return { name, span, byStatus: new Map() };
-    });
+    let shapes = this.#attempts.get(template ?? '');
+    if (shapes === undefined) {
+      shapes = [];
+      if (this.#attempts.size < MAX_SETS) this.#attempts.set(template ?? '', shapes);
+    }
+    for (const sets of shapes) if (sets.method === method && isUnder(url, sets.origin)) return sets;
+    const sets = attemptSets(method, url, template);
+    if (shapes.length < 8) shapes.push(sets);
+    return sets;
   }
 
   /** The per-attempt duration's attributes for an answer with `status` (no error). */
   answered(sets: AttemptSets, status: number): Attributes {
-    let found = sets.byStatus.get(status);
-    if (found === undefined) {
-      found = { ...sets.span, 'http.response.status_code': status };
-      if (sets.byStatus.size < MAX_SETS) sets.byStatus.set(status, found);
-    }
-    return found;
+    return remembered(sets.byStatus, status, () => ({
+      ...sets.span,
+      'http.response.status_code': status,
+    }));
   }
+
+  /** The per-attempt duration's attributes for a failure of `type` (with `status`, if any). */
+  failedAttempt(sets: AttemptSets, status: number | undefined, type: string): Attributes {
+    return remembered(sets.byError, `${status ?? ''} ${type}`, () => ({
+      ...(status === undefined ? sets.span : this.answered(sets, status)),
+      'error.type': type,
+    }));
+  }
+}
+
+/** Whether `url` is on `origin` (and not on a longer host or port that starts the same). */
+function isUnder(url: string, origin: string): boolean {
+  return url.startsWith(origin) && (url.length === origin.length || url[origin.length] === '/');
+}
+
+function attemptSets(method: string, url: string, template: string | undefined): AttemptSets {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = slash === -1 ? url : url.slice(0, slash);
+  const span: Attributes = { 'http.request.method': method, ...server(url) };
+  if (template !== undefined) span['url.template'] = template;
+  const name = template === undefined ? method : `${method} ${template}`;
+  return { method, origin, name, span, byStatus: new Map(), byError: new Map() };
 }
 
 /** Where a URL's requests go: `server.address` and `server.port` (the scheme's default when none). */

@@ -157,10 +157,9 @@ class OtelTelemetry implements Telemetry {
     return this.contexts ? this.contexts.with(context, work) : work();
   }
 
-  /** A span started under `parent`, and the context that has it active. */
-  start(name: string, kind: number, attributes: Attributes, parent: Context) {
-    const span = this.tracer?.startSpan(name, { kind, attributes }, parent);
-    return { span, context: span ? parent.setValue(SPAN_KEY, span) : parent };
+  /** A span started under `parent` (an attempt's span is a leaf: no context is made for it). */
+  start(name: string, kind: number, attributes: Attributes, parent: Context): Span | undefined {
+    return this.tracer?.startSpan(name, { kind, attributes }, parent);
   }
 
   call(facts: CallFacts): CallScope {
@@ -172,10 +171,11 @@ class OtelTelemetry implements Telemetry {
     attributes: TelemetryAttributes,
     work: (span: SpanScope) => Promise<T>,
   ): Promise<T> {
-    const { span, context } = this.start(name, INTERNAL, clean(attributes), this.active());
+    const parent = this.active();
+    const span = this.start(name, INTERNAL, clean(attributes), parent);
     const scope = new SpanEvents(span);
     try {
-      return await this.within(context, () => work(scope));
+      return await this.within(inside(parent, span), () => work(scope));
     } catch (error) {
       failed(span, error, 'call');
       throw error;
@@ -187,6 +187,11 @@ class OtelTelemetry implements Telemetry {
   count(name: CounterName, attributes: TelemetryAttributes): void {
     this.instruments?.counters[name].add(1, clean(attributes));
   }
+}
+
+/** `parent` with `span` active in it. */
+function inside(parent: Context, span: Span | undefined): Context {
+  return span ? parent.setValue(SPAN_KEY, span) : parent;
 }
 
 /** Attributes without the `undefined` ones. */
@@ -229,15 +234,11 @@ class TracedCall extends SpanEvents implements CallScope {
 
   constructor(telemetry: OtelTelemetry, facts: CallFacts) {
     const operation = telemetry.sets.operation(facts.operation);
-    const { span, context } = telemetry.start(
-      facts.operation,
-      INTERNAL,
-      operation.span,
-      telemetry.active(),
-    );
+    const parent = telemetry.active();
+    const span = telemetry.start(facts.operation, INTERNAL, operation.span, parent);
     super(span);
     this.#telemetry = telemetry;
-    this.#context = context;
+    this.#context = inside(parent, span);
     this.#operation = operation;
     if (facts.page !== undefined)
       this.event('partner_sdk.page', { 'partner_sdk.page.number': facts.page });
@@ -257,7 +258,7 @@ class TracedCall extends SpanEvents implements CallScope {
       if (resends > 0) attributes['http.request.resend_count'] = resends;
       if (telemetry.recordIds) attributes['url.path'] = pathOf(facts.url);
     }
-    const { span } = telemetry.start(sets.name, CLIENT, attributes, this.#context);
+    const span = telemetry.start(sets.name, CLIENT, attributes, this.#context);
     return new TracedAttempt(telemetry, sets, span);
   }
 
@@ -269,10 +270,8 @@ class TracedCall extends SpanEvents implements CallScope {
       'partner_sdk.retry.retry_after': retryAfterAsked(error),
       'error.type': type,
     });
-    this.#telemetry.instruments?.counters.retries.add(1, {
-      ...this.#operation.span,
-      'error.type': type,
-    });
+    const telemetry = this.#telemetry;
+    telemetry.instruments?.counters.retries.add(1, telemetry.sets.retried(this.#operation, type));
   }
 
   decision(
@@ -288,19 +287,13 @@ class TracedCall extends SpanEvents implements CallScope {
   }
 
   end(error?: unknown): void {
-    let attributes = this.#operation.success;
-    if (error !== undefined) {
-      attributes = {
-        ...this.#operation.span,
-        'partner_sdk.outcome': 'error',
-        'error.type': failed(this.span, error, 'call'),
-      };
-    }
+    const telemetry = this.#telemetry;
+    const attributes =
+      error === undefined
+        ? this.#operation.success
+        : telemetry.sets.failed(this.#operation, failed(this.span, error, 'call'));
     this.span?.end();
-    this.#telemetry.instruments?.call.record(
-      (performance.now() - this.#started) / 1000,
-      attributes,
-    );
+    telemetry.instruments?.call.record((performance.now() - this.#started) / 1000, attributes);
   }
 }
 
@@ -319,16 +312,16 @@ class TracedAttempt implements AttemptScope {
 
   end(status: number | undefined, error?: unknown): void {
     const span = this.#span;
-    const instruments = this.#telemetry.instruments;
+    const { instruments, sets } = this.#telemetry;
     status ??= statusOf(error);
     let attributes = this.#sets.span;
     if (status !== undefined) {
       span?.setAttribute('http.response.status_code', status);
-      attributes = this.#telemetry.sets.answered(this.#sets, status);
+      attributes = sets.answered(this.#sets, status);
     }
     if (error !== undefined || status! >= 400) {
       const type = failed(span, error ?? { status }, 'attempt');
-      attributes = { ...attributes, 'error.type': type };
+      attributes = sets.failedAttempt(this.#sets, status, type);
     }
     if (status === 429) instruments?.counters.rateLimited.add(1, attributes);
     span?.end();
