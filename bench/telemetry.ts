@@ -22,7 +22,7 @@ import {
 import { PartnerClient } from 'partner-sdk';
 
 type Call = () => PromiseLike<unknown>;
-type Variant = 'none' | 'noProvider' | 'provider' | 'batched' | 'floor';
+type Variant = 'none' | 'noProvider' | 'provider' | 'batched' | 'floor' | 'floorBatched';
 
 /** What the telemetry rows borrow from `run.ts`: its alternation of variants in rounds. */
 export interface TelemetryBench {
@@ -43,6 +43,7 @@ const COMPARED: [Exclude<Variant, 'none'>, string, number | undefined][] = [
   ['provider', 'provider, simple span processor', 1.15],
   ['batched', 'provider, batch span processor', 1.15],
   ['floor', 'floor: the same spans and records by hand (simple)', undefined],
+  ['floorBatched', 'floor: the same spans and records by hand (batch)', undefined],
 ];
 
 export interface TelemetryRow {
@@ -118,12 +119,19 @@ function variants(bench: TelemetryBench): Record<Variant, Call> {
   };
   const untraced = () => none.products.retrieve('prd_0000000x');
   const meter = meterProvider.getMeter('by-hand');
-  const floor = byHand(
-    untraced,
-    simple.tracerProvider.getTracer('by-hand'),
-    [meter.createHistogram('http.client.request.duration'), meter.createHistogram('by-hand.call')],
-    Number(new URL(bench.base).port),
-  );
+  const durations: [Histogram, Histogram] = [
+    meter.createHistogram('http.client.request.duration'),
+    meter.createHistogram('by-hand.call'),
+  ];
+  const port = Number(new URL(bench.base).port);
+  const floor = (sunk: ReturnType<typeof sink>) => {
+    const wrapped = byHand(untraced, sunk.tracerProvider.getTracer('by-hand'), durations, port);
+    return async () => {
+      const result = await wrapped();
+      sunk.drain();
+      return result;
+    };
+  };
   return {
     none: untraced,
     noProvider: () => unrecorded.products.retrieve('prd_0000000x'),
@@ -132,11 +140,8 @@ function variants(bench: TelemetryBench): Record<Variant, Call> {
       simple.drain,
     ),
     batched: recorded(client({ tracerProvider: batch.tracerProvider, meterProvider }), batch.drain),
-    floor: async () => {
-      const result = await floor();
-      simple.drain();
-      return result;
-    },
+    floor: floor(simple),
+    floorBatched: floor(batch),
   };
 }
 
