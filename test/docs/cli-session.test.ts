@@ -43,16 +43,23 @@ function session(): Step[] {
 function script(steps: Step[], dir: string): string {
   const [mock, ...rest] = steps;
   if (!mock?.command.endsWith(' &')) throw new Error(`${GUIDE}: the session starts the kit with &`);
+  if (!mock.command.startsWith('partner-sdk ')) throw new Error(`${GUIDE}: the kit starts first`);
   const cli = [process.execPath, '--import', `${ROOT}packages/cli/test/register.ts`];
+  const bin = `${cli.join(' ')} ${ROOT}packages/cli/src/bin.ts`;
+  // The kit runs as node itself, not through the shell function, so that `$!` is its own pid and
+  // the kill at the end stops it: killing a function run in the background stops its subshell,
+  // not the node process the subshell started, which then outlives the test.
+  const kit = mock.command.slice('partner-sdk '.length, -2);
   return [
-    `partner-sdk() { ${cli.join(' ')} ${ROOT}packages/cli/src/bin.ts "$@"; }`,
+    `partner-sdk() { ${bin} "$@"; }`,
     `cd '${dir}'`,
-    `${mock.command.slice(0, -2)} > mock.out 2>&1 &`,
+    `${bin} ${kit} > mock.out 2>&1 &`,
+    'kit=$!',
     'for i in $(seq 1 600); do grep -q Ctrl-C mock.out 2>/dev/null && break; sleep 0.1; done',
     'cat mock.out',
     `eval "$(grep '^export ' mock.out)"`,
     ...rest.flatMap((step) => [`echo '${SEPARATOR}'`, step.command]),
-    'kill %1',
+    'kill $kit; wait $kit 2>/dev/null',
   ].join('\n');
 }
 
