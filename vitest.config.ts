@@ -24,6 +24,8 @@ const INTEGRATION = [
   'test/webhooks/receiver-edges.test.ts',
   'test/core/validation/without-eval.test.ts',
   'test/telemetry/unloaded.test.ts',
+  // Runs dependency-cruiser over a copy of src/ three times.
+  'test/scripts/dependency-rules.test.ts',
 ];
 
 export default defineConfig({
