@@ -31,7 +31,10 @@ export interface RateLimitedQueue {
    * const redis = await queue.getBackend().client;
    * ```
    */
-  getBackend?(): { readonly client?: Promise<unknown> };
+  getBackend?(): {
+    /** The backend's raw Redis client: an ioredis one on BullMQ's Redis backend. */
+    readonly client?: Promise<unknown>;
+  };
 }
 
 /** Without a `Retry-After`, how long a 429 holds the queue. */
