@@ -42,7 +42,7 @@ export function traced<T>(
   send: (tracing?: Tracing) => Promise<T>,
 ): Promise<T> {
   // Once loaded, the telemetry is at hand: no turn of the event loop waits for it.
-  if (!('then' in pending)) return tracedBy(pending, send);
+  if (!(pending instanceof Promise)) return tracedBy(pending, send);
   return pending.then((telemetry) => (telemetry ? tracedBy(telemetry, send) : send()));
 }
 

@@ -48,13 +48,20 @@ export function registeredApi(): RegisteredApi | undefined {
 export class TelemetrySource {
   readonly #option: false | TelemetryOptions;
   #made: Telemetry | undefined;
-  /** The providers `#made` was made for: a provider registered or replaced later is picked up. */
-  #madeFor: unknown[] = [];
+  // The providers `#made` was made for: a provider registered or replaced later is picked up. Kept
+  // as fields and compared one by one, so that a call with telemetry at hand allocates nothing here.
+  #tracers: unknown;
+  #meters: unknown;
+  #contexts: unknown;
 
   constructor(option: false | TelemetryOptions | undefined) {
-    this.#option = option ?? {};
+    const chosen = option ?? {};
+    this.#option = chosen;
     // Start loading early, so that the first call rarely waits for it.
-    if (this.#providers()) void load();
+    const api = registeredApi();
+    if (chosen && (chosen.tracerProvider ?? chosen.meterProvider ?? api?.trace ?? api?.metrics)) {
+      void load();
+    }
   }
 
   /**
@@ -62,29 +69,33 @@ export class TelemetrySource {
    * while the OpenTelemetry code is loading, a promise of it.
    */
   current(): Telemetry | Promise<Telemetry | undefined> | undefined {
-    const providers = this.#providers();
-    if (!providers) return undefined;
-    if (!implementation) return load().then((loaded) => loaded && this.#telemetry(providers));
-    return this.#telemetry(providers);
-  }
-
-  /** The tracer and meter providers and context manager to use, or `undefined` when off or none. */
-  #providers(): unknown[] | undefined {
     const option = this.#option;
     if (option === false) return undefined;
     const api = registeredApi();
     const tracers = option.tracerProvider ?? api?.trace;
     const meters = option.meterProvider ?? api?.metrics;
-    return tracers || meters ? [tracers, meters, api?.context] : undefined;
+    if (!tracers && !meters) return undefined;
+    const contexts = api?.context;
+    const made = this.#made;
+    if (
+      made &&
+      tracers === this.#tracers &&
+      meters === this.#meters &&
+      contexts === this.#contexts
+    ) {
+      return made;
+    }
+    if (!implementation) {
+      return load().then((loaded) => loaded && this.#make(loaded, tracers, meters, contexts));
+    }
+    return this.#make(implementation, tracers, meters, contexts);
   }
 
-  #telemetry(providers: unknown[]): Telemetry | undefined {
-    if (!implementation) return undefined;
-    const made = this.#madeFor;
-    if (!this.#made || providers.some((provider, index) => provider !== made[index])) {
-      this.#made = implementation.createTelemetry(providers, this.#option || {}, VERSION);
-      this.#madeFor = providers;
-    }
+  #make(loaded: Implementation, tracers: unknown, meters: unknown, contexts: unknown): Telemetry {
+    this.#made = loaded.createTelemetry([tracers, meters, contexts], this.#option || {}, VERSION);
+    this.#tracers = tracers;
+    this.#meters = meters;
+    this.#contexts = contexts;
     return this.#made;
   }
 }
