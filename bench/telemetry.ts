@@ -53,6 +53,8 @@ const COMPARED: [Exclude<Variant, 'none'>, string, number | undefined][] = [
 
 export interface TelemetryRow {
   concurrency: number;
+  /** Rounds the medians are taken over. */
+  rounds: number;
   noneUs: number;
   /** Each compared variant over no telemetry, per round (wall, CPU). */
   ratios: Record<Exclude<Variant, 'none'>, number[][]>;
@@ -155,10 +157,10 @@ export async function benchTelemetry(bench: TelemetryBench): Promise<TelemetryRo
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const calls = variants(bench);
   const rows: TelemetryRow[] = [];
-  const rounds = bench.quick ? 3 : 31;
   for (const concurrency of [1, 32]) {
     const n = Math.round((bench.quick ? 150 : 1_000) * (concurrency > 1 ? 2 : 1));
-    const t = await bench.alternate(calls, n, concurrency, rounds);
+    const count = rounds(bench.quick, concurrency);
+    const t = await bench.alternate(calls, n, concurrency, count);
     const over = (variant: Variant) =>
       t.none.wall.map((base, round) => [
         t[variant].wall[round]! / base,
@@ -166,11 +168,23 @@ export async function benchTelemetry(bench: TelemetryBench): Promise<TelemetryRo
       ]);
     const ratios = {} as TelemetryRow['ratios'];
     for (const [variant] of COMPARED) ratios[variant] = over(variant);
-    rows.push({ concurrency, noneUs: median(t.none.wall) * 1000, ratios });
+    rows.push({ concurrency, rounds: count, noneUs: median(t.none.wall) * 1000, ratios });
     process.stderr.write('.');
   }
   context.disable();
   return rows;
+}
+
+/**
+ * Rounds per concurrency. At c = 1 the judged row sits within a few hundredths of its target while
+ * a round's ratio swings by tenths, so the median of the usual 31 rounds lands on either side of
+ * the target from run to run: c = 1 runs twice as many rounds, which keeps the section within a
+ * few minutes on a quiet machine. At c = 32 the floor alone is over the target; more rounds there
+ * would only lengthen the run.
+ */
+function rounds(quick: boolean, concurrency: number): number {
+  if (quick) return 3;
+  return concurrency === 1 ? 61 : 31;
 }
 
 function median(values: number[]): number {
@@ -249,7 +263,7 @@ function reading(rows: TelemetryRow[]): string[] {
       row.ratios.floorBatched.map((pair, round) => batched[round]![0]! - pair[0]!),
     );
     return (
-      `- c = ${row.concurrency}: the floor on the batch processor is ${fmt(floor)} ×, ` +
+      `- c = ${row.concurrency} (${row.rounds} rounds): the floor on the batch processor is ${fmt(floor)} ×, ` +
       `${floor > 1.15 ? 'over' : 'within'} the target by itself; partner-sdk's share over it, ` +
       `round by round, is ${fmt(ours)} × (about ${Math.round(ours * row.noneUs)} µs a call).`
     );
