@@ -79,6 +79,18 @@ const SMALL_BURST = 4;
 const BUNCH_WINDOW_MS = 5_000;
 /** Admissions since the last event before a lone refusal may pass for bunching. */
 const BUNCH_MIN_ADMITTED = 10;
+/**
+ * While a small bucket's pace holds at or below its estimate, refusals pass for bunching up to
+ * one in this many admissions…
+ */
+const HOLDING_SHARE = 25;
+/** …and never fewer than this many: a stall that held several requests refuses all but one. */
+const HOLDING_CLUSTER = 3;
+/**
+ * A refused request that reached the service at under this share of the spacing it was sent at,
+ * after the last admitted one, was bunched with it on the way (a stall delayed that one).
+ */
+const HELD_ON_THE_WAY = 0.5;
 const FIRST_PAUSE_MS = 1_000;
 const MAX_PAUSE_MS = 30_000;
 
@@ -116,6 +128,9 @@ export class Congestion {
   #rate: number | undefined;
   /** When the last request was due to go, on the pace (a late one is counted as on time). */
   #lastSendAt = Number.NEGATIVE_INFINITY;
+  /** When the last admitted request (the latest sent) started, and how long its answer took. */
+  #lastAdmittedAt = Number.NEGATIVE_INFINITY;
+  #lastAdmittedTook = 0;
   /** Time (ms, `performance.now()`) before which nothing is sent. */
   pausedUntil = 0;
   /** 429 and 503 answers seen. */
@@ -167,6 +182,10 @@ export class Congestion {
     // keeps no times at all.
     if (this.#burst === undefined) this.#admittedBefore++;
     else this.#admitted.record(now);
+    if (startedAt > this.#lastAdmittedAt) {
+      this.#lastAdmittedAt = startedAt;
+      this.#lastAdmittedTook = now - startedAt;
+    }
     if (now < this.pausedUntil || now - this.#lastIncrease < INCREASE_EVERY_MS) return;
     this.#lastIncrease = now;
     this.#limit = Math.min(this.#max, this.#limit + 1);
@@ -182,7 +201,10 @@ export class Congestion {
   throttle(startedAt: number, retryAfterMs: number | undefined, now = performance.now()): number {
     this.throttled++;
     // A small bucket's rare refusal is two requests bunched by a real clock: only its item waits.
-    const event = startedAt > this.#lastDecrease && !this.#bunched(now, retryAfterMs);
+    const event =
+      startedAt > this.#lastDecrease &&
+      !this.#heldOnTheWay(startedAt, now) &&
+      !this.#bunched(now, retryAfterMs);
     const admittedSince = this.#admittedSinceEvent();
     if (event) {
       this.#lastDecrease = now;
@@ -219,8 +241,26 @@ export class Congestion {
     const since = Math.max(now - BUNCH_WINDOW_MS, this.#lastEvent);
     const admitted = this.#admitted.countSince(since);
     // Nothing admitted since the last event allows nothing: the service admits nothing now.
-    const allowed = Math.max(admitted >= BUNCH_MIN_ADMITTED ? 1 : 0, admitted / ISOLATED_COUNT);
+    // Holding at or below the estimate, a refusal comes from a stall, not from the pace.
+    const holding =
+      !this.#searching && !this.#refining && (this.#rate ?? 0) <= (this.#estimate ?? 0);
+    const [cluster, share] = holding ? [HOLDING_CLUSTER, HOLDING_SHARE] : [1, ISOLATED_COUNT];
+    const allowed = Math.max(admitted >= BUNCH_MIN_ADMITTED ? cluster : 0, admitted / share);
     return this.#refusals.countSince(since) <= allowed;
+  }
+
+  /**
+   * With a small bucket: the request refused at `now` reached the service well within the spacing
+   * it was sent at after the last admitted one, because that one's answer took that much longer
+   * (a stall on the way, in either process, delivered the two together). Refused at any pace,
+   * so it says nothing about the rate.
+   */
+  #heldOnTheWay(startedAt: number, now: number): boolean {
+    if (this.#burst === undefined || this.#burst >= SMALL_BURST) return false;
+    const sent = startedAt - this.#lastAdmittedAt;
+    if (!(sent > 0)) return false;
+    const reached = sent - (this.#lastAdmittedTook - (now - startedAt));
+    return reached < sent * HELD_ON_THE_WAY;
   }
 
   /** Requests admitted since the last congestion event (since the start before the first). */
@@ -291,7 +331,12 @@ export class Congestion {
       // Below the pace that was refused and what some span proved too much, never below what
       // every span proved admitted: the middle of what the spans allow.
       const high = Math.min(bounds.high, current);
-      const estimate = Math.max(bounds.low, (bounds.low + high) / 2);
+      let estimate = Math.max(bounds.low, (bounds.low + high) / 2);
+      // A small bucket's probe, refused above the estimate it held without refusals: the limit
+      // lies above that estimate, whatever the spans say (with a bucket of one they measure
+      // the pace, late timers included, not the limit).
+      const probing = current > (this.#estimate ?? 0);
+      if (this.#burst! < SMALL_BURST && probing) estimate = Math.max(estimate, this.#estimate!);
       // The first estimate after a search is the first good one: the limit was just found.
       this.#plateau = this.#refining ? FOUND_PLATEAU_MS : this.#plateauAfter(estimate);
       this.#estimate = estimate;
