@@ -14,7 +14,11 @@
  *   stands.
  * - With a bucket of one ({@link SMALL_BURST}), a refusal that is rare among the admissions since
  *   the last event is two requests bunched by a real clock, refused whatever the pace: not an
- *   event at all, only its item waits.
+ *   event at all, only its item waits. Rarer than one in 50, or one in 25 (and up to three in a
+ *   row, a stall's) while the pace holds at or below the estimate; and never an event when its
+ *   request reached the service right behind an admitted one held on the way (that one's answer
+ *   took longer by more than half their spacing). A probe refused above the estimate does not
+ *   lower it: with a bucket of one the spans measure the pace, late timers included, not R.
  * - The first event also measures the service's burst: what it admitted before refusing, less
  *   what its rate gave meanwhile. Until a second event the rate is only known from below, so it
  *   searches upwards fast (doubling every {@link SEARCH_DOUBLING_MS}).
@@ -203,7 +207,7 @@ export class Congestion {
     // A small bucket's rare refusal is two requests bunched by a real clock: only its item waits.
     const event =
       startedAt > this.#lastDecrease &&
-      !this.#heldOnTheWay(startedAt, now) &&
+      !this.#heldOnTheWay(startedAt, retryAfterMs, now) &&
       !this.#bunched(now, retryAfterMs);
     const admittedSince = this.#admittedSinceEvent();
     if (event) {
@@ -253,10 +257,12 @@ export class Congestion {
    * With a small bucket: the request refused at `now` reached the service well within the spacing
    * it was sent at after the last admitted one, because that one's answer took that much longer
    * (a stall on the way, in either process, delivered the two together). Refused at any pace,
-   * so it says nothing about the rate.
+   * so it says nothing about the rate (nor is it counted as a refusal of the pace). Without
+   * `Retry-After` the service admits nothing now (rule 2): never.
    */
-  #heldOnTheWay(startedAt: number, now: number): boolean {
+  #heldOnTheWay(startedAt: number, retryAfterMs: number | undefined, now: number): boolean {
     if (this.#burst === undefined || this.#burst >= SMALL_BURST) return false;
+    if (retryAfterMs === undefined) return false;
     const sent = startedAt - this.#lastAdmittedAt;
     if (!(sent > 0)) return false;
     const reached = sent - (this.#lastAdmittedTook - (now - startedAt));
