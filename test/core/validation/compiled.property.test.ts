@@ -2,14 +2,18 @@
  * Response validation runs zod's compiled parser (`compile`) on the SDK's own schemas: it must
  * answer exactly as zod's interpreted parser does. For every exported schema and generated JSON
  * values (near-valid ones built from the schema, with noise at every level), both agree on
- * success, on the parsed value and on every issue.
+ * success, on the parsed value and on every issue. A body that passes is returned as it came
+ * (zod's compiled check, no copy built), which is only right while every SDK schema only checks:
+ * the walk below refuses any schema kind that could change a value (a transform, a default, a
+ * catch, a pipe), and the property compares `validateResponse`'s result with zod's own output.
  */
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { compiled } from '../../../src/core/validation';
+import { ResponseValidationError } from '../../../src/core/errors';
+import { compiled, toIssues, validateResponse } from '../../../src/core/validation';
 import * as schemas from '../../../src/schemas/index';
 
 interface Def {
@@ -80,6 +84,8 @@ const exported = (Object.entries(schemas) as Array<[string, unknown]>).filter(
     typeof entry[1] === 'object' && entry[1] !== null && '_zod' in entry[1],
 );
 
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
 /** What a parse says, in a form `toEqual` compares: success, value, and each issue's essentials. */
 function outcome(result: ReturnType<typeof z.safeParse>) {
   return result.success
@@ -105,7 +111,62 @@ describe('compiled response validation agrees with zod', () => {
     expect(compiled(schema)).toBe(compiled(schema));
   });
 
+  it('every exported schema only checks: each kind in it returns its input unchanged', () => {
+    const kinds = new Set<string>();
+    const walk = (schema: $ZodType, depth: number): void => {
+      const def = schema._zod.def as unknown as Def & { catchall?: $ZodType };
+      kinds.add(def.type);
+      if (depth > 12) return;
+      const children = [
+        def.innerType,
+        def.element,
+        def.catchall,
+        ...Object.values(def.shape ?? {}),
+        ...(def.options ?? []),
+      ];
+      for (const child of children) if (child) walk(child, depth + 1);
+    };
+    for (const [, schema] of exported) walk(schema, 0);
+    const checkOnly = ['object', 'array', 'optional', 'nullable', 'union', 'unknown'];
+    const leaves = ['string', 'number', 'boolean', 'enum', 'literal', 'null'];
+    expect([...kinds].filter((kind) => ![...checkOnly, ...leaves].includes(kind))).toEqual([]);
+  });
+
+  it('a body that passes is returned as it came: an own `__proto__` key stays data', () => {
+    const body = JSON.parse('{"hash":"prd_1","__proto__":{"polluted":true},"extra":[1]}');
+    const answer = { identity: { method: 'GET' as const, path: '/products/prd_1' }, status: 200 };
+    const options = { validateResponses: 'strict' as const, logger: silent };
+    const result = validateResponse({ schema: schemas.ProductSchema }, body, answer, options);
+    expect(result).toBe(body);
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   for (const [name, schema] of exported) {
+    it(`validateResponse on ${name}: zod's parsed value, or its issues in a ResponseValidationError`, () => {
+      const answer = { identity: { method: 'GET' as const, path: '/x' }, status: 200 };
+      const options = { validateResponses: 'strict' as const, logger: silent };
+      fc.assert(
+        fc.property(near(schema), (value) => {
+          const expected = z.safeParse(schema, value);
+          const body = structuredClone(value);
+          let got: unknown;
+          try {
+            got = { success: true, data: validateResponse({ schema }, body, answer, options) };
+          } catch (error) {
+            expect(error).toBeInstanceOf(ResponseValidationError);
+            got = { success: false, issues: (error as ResponseValidationError).issues };
+          }
+          expect(got).toEqual(
+            expected.success
+              ? { success: true, data: expected.data }
+              : { success: false, issues: toIssues(expected.error.issues) },
+          );
+        }),
+        { numRuns: 100 },
+      );
+    });
+
     it(`on ${name}`, () => {
       const fast = compiled(schema);
       fc.assert(
