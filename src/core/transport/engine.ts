@@ -163,7 +163,8 @@ export class Transport {
    * call may replay), and a second 401 surfaces.
    */
   async #authenticated(call: Call, context: CallContext): Promise<WithResponse<unknown>> {
-    const credentials = await this.#credentials(call, context);
+    const known = this.#knownCredentials(call, context);
+    const credentials = known ?? (await this.#credentials(call, context));
     const { bearer } = credentials;
     // The seller's token stays among the known secrets while its call runs, however many others pass.
     const release = bearer === undefined ? undefined : holdSecret(bearer);
@@ -188,9 +189,23 @@ export class Transport {
     }
   }
 
-  async #credentials(call: Call, context: CallContext): Promise<Credentials> {
+  /**
+   * The call's credentials when nothing has to be awaited for them (most calls: the client token
+   * is known, the seller's token is a string), so that such a call waits on nothing before it is
+   * sent; `undefined` when a login or a token function has to run first (`#credentials`).
+   */
+  #knownCredentials(call: Call, context: CallContext): Credentials | undefined {
     const authenticate = call.spec.authenticate !== false && call.target.onOrigin;
     if (!authenticate) return { clientToken: undefined, bearer: undefined };
+    const clientToken = this.tokens.known();
+    if (clientToken === undefined) return undefined;
+    if (context.bearer === undefined) return { clientToken, bearer: undefined };
+    const bearer = knownToken(context.bearer);
+    return bearer === undefined ? undefined : { clientToken, bearer };
+  }
+
+  /** The call's credentials after the login or the token function they wait for. */
+  async #credentials(call: Call, context: CallContext): Promise<Credentials> {
     let clientToken = this.tokens.known();
     if (clientToken === undefined) {
       if (this.options.clientToken === undefined) call.trace?.decision('login');
