@@ -7,27 +7,13 @@
  * being answered "already active".
  */
 
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { MockPartnerApi } from 'partner-sdk/testing';
+import { kitRequest, writeAnswer } from '../helpers/kit-bridge';
 
 const ANSWER_DELAY_MS = 150;
-
-async function toRequest(mock: MockPartnerApi, req: IncomingMessage): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-  }
-  const hasBody = req.method !== 'GET' && chunks.length > 0;
-  return new Request(`${mock.baseUrl.replace(/\/api\/v1$/, '')}${req.url}`, {
-    method: req.method,
-    headers,
-    body: hasBody ? Buffer.concat(chunks) : undefined,
-  });
-}
 
 /** Polls a refund's status until it ended (through the kit's rate limit, bounded). */
 async function complete(mock: MockPartnerApi, hash: string, headers: Headers): Promise<void> {
@@ -48,7 +34,7 @@ export function serveKit(
   const refunded = new Set<string>();
   const lost = new Set<string>();
   const server = createServer(async (req, res) => {
-    const request = await toRequest(mock, req);
+    const request = await kitRequest(mock, req);
     const refund =
       req.method === 'POST' ? /\/financial\/refund\/([^/?]+)$/.exec(req.url ?? '') : null;
     const hash = refund?.[1];
@@ -66,11 +52,7 @@ export function serveKit(
       await delay(ANSWER_DELAY_MS);
       held--;
     }
-    const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      out[name] = value;
-    });
-    if (!res.destroyed) res.writeHead(answer.status, out).end(body);
+    writeAnswer(res, answer, body);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PartnerClient } from 'partner-sdk';
 import type { MockPartnerApi } from 'partner-sdk/testing';
 import { expect } from 'vitest';
+import { kitRequest, writeAnswer } from './kit-bridge';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ANSWER_DELAY_MS = 150;
@@ -24,18 +25,7 @@ export async function serveWithLateAnswers(
 ): Promise<{ url: string; server: Server; held: () => number }> {
   let held = 0;
   const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    const hasBody = req.method !== 'GET' && chunks.length > 0;
-    const request = new Request(`${mock.baseUrl.replace(/\/api\/v1$/, '')}${req.url}`, {
-      method: req.method,
-      headers,
-      body: hasBody ? Buffer.concat(chunks) : undefined,
-    });
+    const request = await kitRequest(mock, req);
     const answer = await mock.fetch(request);
     const body = Buffer.from(await answer.arrayBuffer());
     if (req.method === 'POST' && req.url?.includes('/financial/refund/')) {
@@ -43,11 +33,7 @@ export async function serveWithLateAnswers(
       await delay(ANSWER_DELAY_MS);
       held--;
     }
-    const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      out[name] = value;
-    });
-    if (!res.destroyed) res.writeHead(answer.status, out).end(body);
+    writeAnswer(res, answer, body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
