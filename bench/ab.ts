@@ -11,15 +11,14 @@
  * cost beside for scale. A change is within noise when the median is within 3 % of 1.
  */
 
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import ky from 'ky';
 
 type Client = typeof import('../src/index').PartnerClient;
-type Call = () => PromiseLike<unknown>;
 
 const TOKEN = 'bench-client-token';
 const argument = (name: string) => {
@@ -32,6 +31,10 @@ if (!before || !after) {
   process.exit(2);
 }
 const ROUNDS = Number(argument('--rounds') ?? 31);
+const { startServer, timeCalls, median } = (await import(
+  new URL('./measure.ts', import.meta.url).href
+)) as typeof import('./measure');
+type Call = import('./measure').Call;
 
 async function loadClient(checkout: string): Promise<Client> {
   const entry = pathToFileURL(path.resolve(checkout, 'dist/index.js')).href;
@@ -50,32 +53,6 @@ function revisionOf(checkout: string): string {
   }
 }
 
-async function startServer(): Promise<{ base: string; stop: () => void }> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  return { base: `http://127.0.0.1:${port}/api/v1`, stop: () => child.kill() };
-}
-
-/** Wall and CPU milliseconds per call of `n` calls, `concurrency` at a time. */
-async function timeCalls(call: Call, n: number, concurrency: number) {
-  let started = 0;
-  const worker = async () => {
-    while (started++ < n) await call();
-  };
-  (globalThis as { gc?: () => void }).gc?.();
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const cpu = process.cpuUsage(cpu0);
-  return { wall: (performance.now() - t0) / n, cpu: (cpu.user + cpu.system) / 1000 / n };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const spread = (values: number[]) =>
   `${median(values).toFixed(3)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
 

@@ -43,6 +43,10 @@ import * as z from 'zod/mini';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.argv.includes('--quick');
 /** The bulk row lives in its own file (Node strips the types of a `.ts` URL import; a path would need allowImportingTsExtensions). */
+const { startServer, timeCalls, median } = (await import(
+  new URL('./measure.ts', import.meta.url).href
+)) as typeof import('./measure');
+type Call = import('./measure').Call;
 const { benchBulk, bulkReport } = (await import(
   new URL('./bulk.ts', import.meta.url).href
 )) as typeof import('./bulk');
@@ -66,26 +70,9 @@ const TOKEN = 'bench-client-token';
 // The loopback service (a child process)
 // ---------------------------------------------------------------------------------------------
 
-async function startServer(): Promise<{ base: string; stop: () => void }> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  return { base: `http://127.0.0.1:${port}/api/v1`, stop: () => child.kill() };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Statistics
 // ---------------------------------------------------------------------------------------------
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 interface Spread {
   median: number;
@@ -155,29 +142,6 @@ const CASES: Case[] = [
     target: false,
   },
 ];
-
-type Call = () => PromiseLike<unknown>;
-
-/** Wall and CPU milliseconds (this process, all threads) per call of `n` calls, `concurrency` at a time. */
-async function timeCalls(
-  call: Call,
-  n: number,
-  concurrency: number,
-): Promise<{ wall: number; cpu: number }> {
-  let started = 0;
-  const worker = async () => {
-    while (started++ < n) await call();
-  };
-  // Each block starts on a clean heap, so no variant pays for the garbage of the one before it
-  // (a 75 KB page makes megabytes of it per block). \`npm run bench\` passes --expose-gc.
-  (globalThis as { gc?: () => void }).gc?.();
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const wall = performance.now() - t0;
-  const cpu = process.cpuUsage(cpu0);
-  return { wall: wall / n, cpu: (cpu.user + cpu.system) / 1000 / n };
-}
 
 interface CallRow {
   name: string;

@@ -23,7 +23,10 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { PartnerClient } from 'partner-sdk';
 
-type Call = () => PromiseLike<unknown>;
+const { median } = (await import(
+  new URL('./measure.ts', import.meta.url).href
+)) as typeof import('./measure');
+type Call = import('./measure').Call;
 type Variant = 'none' | 'noProvider' | 'provider' | 'batched' | 'floor' | 'floorBatched';
 
 /** What the telemetry rows borrow from `run.ts`: its alternation of variants in rounds. */
@@ -185,12 +188,6 @@ export async function benchTelemetry(bench: TelemetryBench): Promise<TelemetryRo
 function rounds(quick: boolean, concurrency: number): number {
   if (quick) return 3;
   return concurrency === 1 ? 61 : 31;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const fmt = (value: number) => value.toFixed(3);
