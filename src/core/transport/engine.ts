@@ -10,8 +10,9 @@
 import ky, { type KyInstance } from 'ky';
 import { TelemetrySource } from '../../telemetry/gate';
 import type { CallScope } from '../../telemetry/types';
+import { awaitCredentials, type Credentials, knownCredentials } from '../auth/credentials';
 import { login } from '../auth/login';
-import { ClientTokenManager, knownToken, resolveToken } from '../auth/token-manager';
+import { ClientTokenManager } from '../auth/token-manager';
 import {
   callFacts,
   type PendingTelemetry,
@@ -20,7 +21,7 @@ import {
   tracedReconciliation,
 } from '../call-telemetry';
 import { AuthenticationError } from '../errors';
-import { bearerFailure, tokenFailure, toPartnerError, withAuthHint } from '../errors/mapping';
+import { toPartnerError, withAuthHint } from '../errors/mapping';
 import { CallLog, loggedFetch } from '../logging/call-log';
 import { holdSecret } from '../logging/redact';
 import type { RequestOptions, ResolvedOptions } from '../options';
@@ -42,14 +43,7 @@ import {
   type Schema,
 } from './call-spec';
 import { isRedirect, nextHop } from './redirects';
-import {
-  attemptHeaders,
-  type Credentials,
-  kyRequest,
-  lowerCaseNames,
-  type Target,
-  targetOf,
-} from './request';
+import { attemptHeaders, kyRequest, lowerCaseNames, type Target, targetOf } from './request';
 
 /** One call on its way: what it is, where it goes, and its bounds. */
 interface Call {
@@ -163,8 +157,8 @@ export class Transport {
    * call may replay), and a second 401 surfaces.
    */
   async #authenticated(call: Call, context: CallContext): Promise<WithResponse<unknown>> {
-    const known = this.#knownCredentials(call, context);
-    const credentials = known ?? (await this.#credentials(call, context));
+    const found = this.#credentials(call, context);
+    const credentials = found instanceof Promise ? await found : found;
     const { bearer } = credentials;
     // The seller's token stays among the known secrets while its call runs, however many others pass.
     const release = bearer === undefined ? undefined : holdSecret(bearer);
@@ -189,37 +183,17 @@ export class Transport {
     }
   }
 
-  /**
-   * The call's credentials when nothing has to be awaited for them (most calls: the client token
-   * is known, the seller's token is a string), so that such a call waits on nothing before it is
-   * sent; `undefined` when a login or a token function has to run first (`#credentials`).
-   */
-  #knownCredentials(call: Call, context: CallContext): Credentials | undefined {
+  /** The call's credentials (none off `baseUrl`'s origin): at once when nothing is awaited for them. */
+  #credentials(call: Call, context: CallContext): Credentials | Promise<Credentials> {
     const authenticate = call.spec.authenticate !== false && call.target.onOrigin;
     if (!authenticate) return { clientToken: undefined, bearer: undefined };
-    const clientToken = this.tokens.known();
-    if (clientToken === undefined) return undefined;
-    if (context.bearer === undefined) return { clientToken, bearer: undefined };
-    const bearer = knownToken(context.bearer);
-    return bearer === undefined ? undefined : { clientToken, bearer };
-  }
-
-  /** The call's credentials after the login or the token function they wait for. */
-  async #credentials(call: Call, context: CallContext): Promise<Credentials> {
-    let clientToken = this.tokens.known();
-    if (clientToken === undefined) {
-      if (this.options.clientToken === undefined) call.trace?.decision('login');
-      clientToken = await this.tokens.current().catch((error: unknown) => {
-        throw tokenFailure(error, call.target.identity);
-      });
-    }
-    const bearer = context.bearer
-      ? (knownToken(context.bearer) ??
-        (await resolveToken(context.bearer).catch((error: unknown) => {
-          throw bearerFailure(error);
-        })))
-      : undefined;
-    return { clientToken, bearer };
+    const { bearer } = context;
+    return (
+      knownCredentials(this.tokens, bearer) ??
+      awaitCredentials(this.tokens, bearer, call.target.identity, () => {
+        if (this.options.clientToken === undefined) call.trace?.decision('login');
+      })
+    );
   }
 
   /** A new client token to replay with, unless the seller's token is the one known at fault or time is out. */

@@ -6,6 +6,7 @@
 
 import type { Options as KyOptions } from 'ky';
 import { API_VERSION, VERSION } from '../../version';
+import type { Credentials } from '../auth/credentials';
 import type { RequestIdentity } from '../errors';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
 import { throwHttpErrorsFor } from './redirects';
@@ -45,12 +46,6 @@ export function targetOf(spec: ReadyCallSpec, baseUrl: string, origin: string): 
   // A path from `/` stays on baseUrl's origin; only other URLs need parsing to tell.
   const onOrigin = (!absolute && spec.path.startsWith('/')) || new URL(url).origin === origin;
   return { url, identity: { method: spec.method, path }, onOrigin };
-}
-
-/** The credentials an attempt carries; either may be absent. */
-export interface Credentials {
-  clientToken: string | undefined;
-  bearer: string | undefined;
 }
 
 /**
