@@ -2,9 +2,11 @@
 /**
  * The root bundle's ceiling as a plain pass/fail (CONTRIBUTING.md, "Size rules"): `partner-sdk`
  * with every export and its dependencies, bundled for a browser as a partner's bundler would
- * (esbuild, ESM, minified), must stay within ROOT_CEILING_BYTES min+gzip. The ceiling is a guard
- * against an accidental heavy import, never a reason to make code harder to read; `npm run bench`
- * reports the size itself next to the other SDKs'.
+ * (esbuild, ESM, minified, split), must stay within ROOT_CEILING_BYTES min+gzip. Split as every
+ * bundler splits a dynamic `import()`: what loads up front is judged; what loads only on demand
+ * (the OpenTelemetry code, fetched only when a provider is registered) is a chunk of its own,
+ * printed beside it. `npm run bench` measures the same way. The ceiling is a guard against an
+ * accidental heavy import, never a reason to make code harder to read.
  *
  * Usage: node scripts/check-bundle.mjs
  */
@@ -20,16 +22,25 @@ const result = await build({
   bundle: true,
   format: 'esm',
   minify: true,
+  splitting: true,
+  outdir: 'check-bundle',
   platform: 'browser',
   write: false,
   logLevel: 'silent',
 });
-const gzipBytes = gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+const gzipOf = (output) => gzipSync(output.contents, { level: 9 }).length;
+const entry = result.outputFiles.find((output) => output.path.endsWith('/index.js'));
+const onDemand = result.outputFiles.filter((output) => output !== entry);
+const gzipBytes = gzipOf(entry);
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const lazy = onDemand.map((output) => kib(gzipOf(output))).join(', ');
+const lazyNote = lazy ? ` (and ${lazy} loaded on demand)` : '';
 if (gzipBytes > ROOT_CEILING_BYTES) {
   console.error(
-    `bundle: the root bundle is ${kib(gzipBytes)} min+gzip, over its ${kib(ROOT_CEILING_BYTES)} ceiling`,
+    `bundle: the root bundle is ${kib(gzipBytes)} min+gzip${lazyNote}, over its ${kib(ROOT_CEILING_BYTES)} ceiling`,
   );
   process.exit(1);
 }
-console.log(`bundle: root ${kib(gzipBytes)} min+gzip, within ${kib(ROOT_CEILING_BYTES)}`);
+console.log(
+  `bundle: root ${kib(gzipBytes)} min+gzip${lazyNote}, within ${kib(ROOT_CEILING_BYTES)}`,
+);
