@@ -38,14 +38,13 @@ export interface AttemptSets {
 // raw calls on paths of the caller's choosing.
 const MAX_SETS = 256;
 
-/** The set under `key` in `sets`, made by `make` the first time (and kept while there is room). */
-function remembered<K, T>(sets: Map<K, T>, key: K, make: () => T): T {
-  let found = sets.get(key);
-  if (found === undefined) {
-    found = make();
-    if (sets.size < MAX_SETS) sets.set(key, found);
-  }
-  return found;
+/**
+ * `made`, kept in `sets` under `key` while there is room. Callers look a set up first and make one
+ * only when it is missing, so that finding one allocates nothing (no object, no closure).
+ */
+function kept<K, T>(sets: Map<K, T>, key: K, made: T): T {
+  if (sets.size < MAX_SETS) sets.set(key, made);
+  return made;
 }
 
 /** A telemetry's attribute sets, by operation and by request shape. */
@@ -55,26 +54,28 @@ export class AttributeSets {
   readonly #attempts = new Map<string, AttemptSets[]>();
 
   operation(operation: string): OperationSets {
-    return remembered(this.#operations, operation, () => ({
-      span: { 'partner_sdk.operation': operation },
-      success: { 'partner_sdk.operation': operation, 'partner_sdk.outcome': 'success' },
-      byError: new Map(),
-      byRetry: new Map(),
-    }));
+    return (
+      this.#operations.get(operation) ??
+      kept(this.#operations, operation, {
+        span: { 'partner_sdk.operation': operation },
+        success: { 'partner_sdk.operation': operation, 'partner_sdk.outcome': 'success' },
+        byError: new Map(),
+        byRetry: new Map(),
+      })
+    );
   }
 
   /** The call-level duration's attributes for a call of `sets` that failed with `type`. */
   failed(sets: OperationSets, type: string): Attributes {
-    return remembered(sets.byError, type, () => ({
-      ...sets.span,
-      'partner_sdk.outcome': 'error',
-      'error.type': type,
-    }));
+    return (
+      sets.byError.get(type) ??
+      kept(sets.byError, type, { ...sets.span, 'partner_sdk.outcome': 'error', 'error.type': type })
+    );
   }
 
   /** The retry counter's attributes for a call of `sets` retrying after `type`. */
   retried(sets: OperationSets, type: string): Attributes {
-    return remembered(sets.byRetry, type, () => ({ ...sets.span, 'error.type': type }));
+    return sets.byRetry.get(type) ?? kept(sets.byRetry, type, { ...sets.span, 'error.type': type });
   }
 
   attempt(method: string, url: string, template: string | undefined): AttemptSets {
@@ -91,18 +92,17 @@ export class AttributeSets {
 
   /** The per-attempt duration's attributes for an answer with `status` (no error). */
   answered(sets: AttemptSets, status: number): Attributes {
-    return remembered(sets.byStatus, status, () => ({
-      ...sets.span,
-      'http.response.status_code': status,
-    }));
+    return (
+      sets.byStatus.get(status) ??
+      kept(sets.byStatus, status, { ...sets.span, 'http.response.status_code': status })
+    );
   }
 
   /** The per-attempt duration's attributes for a failure of `type` (with `status`, if any). */
   failedAttempt(sets: AttemptSets, status: number | undefined, type: string): Attributes {
-    return remembered(sets.byError, `${status ?? ''} ${type}`, () => ({
-      ...(status === undefined ? sets.span : this.answered(sets, status)),
-      'error.type': type,
-    }));
+    const key = `${status ?? ''} ${type}`;
+    const base = status === undefined ? sets.span : this.answered(sets, status);
+    return sets.byError.get(key) ?? kept(sets.byError, key, { ...base, 'error.type': type });
   }
 }
 
