@@ -141,6 +141,7 @@ describe('each params schema accepts exactly its named params type', () => {
     expectTypeOf<
       z.input<typeof sdk.StatementExportFilterParamsSchema>
     >().toEqualTypeOf<sdk.StatementExportFilterParams>();
+    expectTypeOf<z.input<typeof sdk.BetweenDatesSchema>>().toEqualTypeOf<sdk.BetweenDates>();
   });
 
   test('anticipations.confirm', () => {
