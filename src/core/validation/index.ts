@@ -85,8 +85,9 @@ export function validateResponse(
   // The SDK's own response schemas only check (no transform, no default: a test walks every one),
   // so a body that passes is its own result: zod's compiled check says so without building a copy
   // of it. A partner's schema may transform, so its parsed output is the result.
-  if (!spec.callerSchema && validate(compiled(schema), body)) return body;
-  const result = safeParse(spec.callerSchema ? schema : compiled(schema), body);
+  const checked = spec.callerSchema ? schema : compiled(schema);
+  if (!spec.callerSchema && validate(checked, body)) return body;
+  const result = safeParse(checked, body);
   if (result.success) return result.data;
   const { identity, status } = answer;
   const error = new ResponseValidationError(identity, status, body, toIssues(result.error.issues));
