@@ -21,8 +21,8 @@ const external = ['msw', 'msw/node', 'bullmq'];
 const common = { sourcemap: false, target: 'node22', treeshake: true, external } as const;
 
 export default defineConfig([
-  // The root as one file, without chunks shared with the other entries: loading two chunk files
-  // cost ~2 ms of a ~60 ms cold import (issue 8). The code it shares with `/webhooks` and
+  // The root as one file, without chunks shared with the other entries: each chunk file is one
+  // more module to load on the cold import partners pay for. The code it shares with `/webhooks` and
   // `/testing` is copied into each, as in the CJS build; nothing depends on one copy (the error
   // classes' `instanceof` holds across copies).
   // Its one chunk is the OpenTelemetry code (`src/telemetry/otel.ts`), loaded with `import()` only

@@ -1,5 +1,5 @@
 /**
- * The bulk row (issue 17): refund requests against the testing kit's loopback server, limited to
+ * The bulk row: refund requests against the testing kit's loopback server, limited to
  * a rate R with a few milliseconds of latency, run by `requestRefunds` (adaptive concurrency) and,
  * for comparison, by a naive `Promise.all` over `p-limit` with the SDK's own retries. Verdicts:
  * completion within 1.1 × the ideal count / R, 429s under 2 % of requests, no duplicate refund.

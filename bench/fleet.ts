@@ -1,5 +1,5 @@
 /**
- * The fleet row (issue 24): four processes share one rate limit. 4 × N refund requests against
+ * The fleet row: four processes share one rate limit. 4 × N refund requests against
  * the testing kit's loopback server (`bulk-server.ts`, its own process) limited to R a second
  * with a few milliseconds of latency, run (a) by four processes each pacing itself
  * (`requestRefunds`), (b) by four processes through one `fleetPace` on a real redis-server, and

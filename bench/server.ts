@@ -82,7 +82,7 @@ function bodies(): Record<string, string> {
       data: products,
       meta: { current_page: 1, last_page: 20, per_page: 50, total: 987 },
     }),
-    // A ~5 KB list, the size of the list issue 8 quotes openai-node's cost on.
+    // A list of about 5 KB, the size openai-node's cost is quoted at.
     '/products?per_page=3': JSON.stringify({
       data: products.slice(0, 3),
       meta: { current_page: 1, last_page: 329, per_page: 3, total: 987 },

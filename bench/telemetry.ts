@@ -1,5 +1,5 @@
 /**
- * The telemetry rows (issue 25): the same call with no telemetry (`telemetry: false`), with
+ * The telemetry rows: the same call with no telemetry (`telemetry: false`), with
  * `@opentelemetry/api` loaded and a context manager registered but no provider (what a partner
  * without tracing pays), and with a tracer and meter provider over an in-memory exporter (what
  * recording costs), once through a `BatchSpanProcessor` (what OpenTelemetry advises in production,
