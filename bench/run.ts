@@ -11,6 +11,9 @@
  *                                                 run of them replaces their section of RESULTS.md
  *   node bench/run.ts --fleet-only [--quick]      only the fleet row (needs redis-server);
  *                                                 a full run of it replaces its section of RESULTS.md
+ *   node bench/run.ts --instructions-only         only the calls counted in instructions (needs
+ *                                                 valgrind; load does not move them, so it may run
+ *                                                 beside other work); replaces their section
  *
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
@@ -64,6 +67,11 @@ const FLEET_ONLY = process.argv.includes('--fleet-only');
 const { benchFleet, fleetReport } = (await import(
   new URL('./fleet.ts', import.meta.url).href
 )) as typeof import('./fleet');
+/** `--instructions-only`: only the calls counted in instructions under callgrind. */
+const INSTRUCTIONS_ONLY = process.argv.includes('--instructions-only');
+const { benchInstructions, instructionsReport } = (await import(
+  new URL('./instructions.ts', import.meta.url).href
+)) as typeof import('./instructions');
 const TOKEN = 'bench-client-token';
 
 // ---------------------------------------------------------------------------------------------
@@ -347,6 +355,10 @@ interface ValidationRow {
 // The telemetry rows need nothing below (the SDK's sources are loaded next): they run on their own.
 if (TELEMETRY_ONLY) {
   await telemetryOnly();
+  process.exit(0);
+}
+if (INSTRUCTIONS_ONLY) {
+  await instructionsOnly();
   process.exit(0);
 }
 if (FLEET_ONLY) {
@@ -896,6 +908,14 @@ async function fleetOnly(): Promise<void> {
   if (!QUICK) replaceSection('## Fleet:', section);
 }
 
+/** Counts only the calls in instructions; writes their section into RESULTS.md in place. */
+async function instructionsOnly(): Promise<void> {
+  const section = [...instructionsReport(await benchInstructions(false), verdict)].join('\n');
+  process.stderr.write('\n');
+  console.log(section);
+  replaceSection('## Calls in instructions', section);
+}
+
 /** Runs only the telemetry rows; a full run writes their section into RESULTS.md in place. */
 async function telemetryOnly(): Promise<void> {
   const server = await startServer();
@@ -940,8 +960,10 @@ async function main(): Promise<void> {
       quick: QUICK,
       alternate,
     });
+    const instructions = await benchInstructions(QUICK);
     const text = [
       report(calls, references, validation, imports, sizes, heap),
+      ...instructionsReport(instructions, verdict),
       ...bulkReport(bulk, timingVerdict),
       '',
       ...fleetReport(fleet, timingVerdict),

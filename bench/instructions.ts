@@ -1,0 +1,132 @@
+/**
+ * The per-call cost in instructions, counted by valgrind's callgrind: a reading that load on a
+ * shared machine does not move, beside the timed rows whose round-to-round spread is as wide as
+ * the margins they are judged by. Each variant of a call runs in a fresh process under callgrind
+ * twice, with the same warm-up and then a short and a long block of calls; the difference between
+ * the two counts, over the difference in calls, is one call's steady-state cost (start-up, imports
+ * and the JIT's warm-up cancel out). Garbage collection is in the count, every thread of it; a
+ * long block keeps the few full collections it holds from weighing on one variant alone.
+ *
+ * Skipped (and said so) where valgrind is not installed, and in a quick run.
+ */
+
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CHILD = fileURLToPath(new URL('./instructions-child.ts', import.meta.url));
+
+/**
+ * The cells counted: both payload sizes, one call at a time and 32 at once. Before the counted
+ * calls, warm-up ones (the same in both runs of a pair, so they cancel out, the JIT's work with
+ * them); then the short run makes none and the long one `calls` (a large page costs more apiece).
+ */
+const CELLS = [
+  {
+    name: 'products.retrieve (~1.5 KB)',
+    case: 'retrieve',
+    concurrency: 1,
+    warmUp: 800,
+    calls: 2_000,
+  },
+  {
+    name: 'products.retrieve (~1.5 KB)',
+    case: 'retrieve',
+    concurrency: 32,
+    warmUp: 800,
+    calls: 2_000,
+  },
+  { name: 'products.list (50, ~75 KB)', case: 'list', concurrency: 1, warmUp: 200, calls: 400 },
+  { name: 'products.list (50, ~75 KB)', case: 'list', concurrency: 32, warmUp: 200, calls: 400 },
+] as const;
+
+const VARIANTS = ['ky', 'off', 'on'] as const;
+type Variant = (typeof VARIANTS)[number];
+
+export interface InstructionRow {
+  name: string;
+  concurrency: number;
+  /** Instructions per call, by variant. */
+  perCall: Record<Variant, number>;
+}
+
+export type InstructionResult = { rows: InstructionRow[] } | { skipped: string };
+
+/** Whether callgrind can run here. */
+function valgrindMissing(): string | undefined {
+  const found = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
+  return found.status === 0 ? undefined : 'valgrind is not installed on this machine';
+}
+
+/** The instructions callgrind counted in one run of the child (all its threads). */
+function count(args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'valgrind',
+      ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, CHILD, ...args],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const collected = /Collected : (\d+)/.exec(stderr);
+      if (code === 0 && collected) resolve(Number(collected[1]));
+      else
+        reject(
+          new Error(`callgrind run ${args.join(' ')} failed (${code}): ${stderr.slice(-500)}`),
+        );
+    });
+  });
+}
+
+/** Instructions per call of each variant of each cell; the two runs of a pair side by side. */
+export async function benchInstructions(quick: boolean): Promise<InstructionResult> {
+  if (quick) return { skipped: 'a quick run does not count instructions (minutes under valgrind)' };
+  const missing = valgrindMissing();
+  if (missing) return { skipped: missing };
+  const rows: InstructionRow[] = [];
+  for (const cell of CELLS) {
+    const perCall = {} as Record<Variant, number>;
+    for (const variant of VARIANTS) {
+      const run = (calls: number) =>
+        count([cell.case, variant, String(cell.concurrency), String(cell.warmUp), String(calls)]);
+      const [none, many] = await Promise.all([run(0), run(cell.calls)]);
+      perCall[variant] = (many - none) / cell.calls;
+      process.stderr.write('.');
+    }
+    rows.push({ name: cell.name, concurrency: cell.concurrency, perCall });
+  }
+  return { rows };
+}
+
+/** The section of RESULTS.md. */
+export function instructionsReport(
+  result: InstructionResult,
+  verdict: (ok: boolean) => string,
+): string[] {
+  const lines = [
+    '## Calls in instructions',
+    '',
+    'The same calls counted by valgrind callgrind instead of timed: instructions per call in steady ' +
+      'state (each variant in its own process, twice, after the same warm-up calls: once with no ' +
+      'more, once with 2,000 more (400 of the large page); the difference over those calls). Load elsewhere ' +
+      "does not move a count, so these rows judge the SDK's own work where the timed rows above " +
+      'cannot tell a few per cent from the spread. Garbage collection is counted, every thread.',
+    '',
+  ];
+  if ('skipped' in result) return [...lines, `Not counted: ${result.skipped}.`, ''];
+  lines.push(
+    '| call | c | ky, instructions/call | SDK off ÷ ky | SDK on ÷ ky | ≤ 1.1 × ky |',
+    '|---|---:|---:|---:|---:|---|',
+  );
+  for (const { name, concurrency, perCall } of result.rows) {
+    const on = perCall.on / perCall.ky;
+    lines.push(
+      `| ${name} | ${concurrency} | ${Math.round(perCall.ky).toLocaleString('en-US')} | ` +
+        `${(perCall.off / perCall.ky).toFixed(3)} | ${on.toFixed(3)} | ${verdict(on <= 1.1)} |`,
+    );
+  }
+  return [...lines, ''];
+}
