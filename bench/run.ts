@@ -1,14 +1,15 @@
 /**
- * The SDK's own cost, measured against its budgets (per call, cold import, bundle). Run with the repo's Node 24 after a build:
+ * The SDK's own cost, measured against its budgets (per call, cold import, bundle). Run with the
+ * repo's Node 24 after a build:
  *
  *   npm run build && node bench/run.ts            full run, writes bench/RESULTS.md
  *   node bench/run.ts --quick                     seconds; prints only (CI: keeps the bench alive)
- *   node bench/run.ts --bulk-only [--quick]       only the bulk row; a full run of it
- *                                                 replaces its section of RESULTS.md
+ *   node bench/run.ts --bulk-only [--quick]       only the bulk row; a full run of it replaces
+ *                                                 its section of RESULTS.md
  *   node bench/run.ts --sizes-only                only the bundle and package sizes (no timing);
  *                                                 replaces their section of RESULTS.md
- *   node bench/run.ts --telemetry-only [--quick]  only the OpenTelemetry rows; a full
- *                                                 run of them replaces their section of RESULTS.md
+ *   node bench/run.ts --telemetry-only [--quick]  only the OpenTelemetry rows; a full run of
+ *                                                 them replaces their section of RESULTS.md
  *   node bench/run.ts --fleet-only [--quick]      only the fleet row (needs redis-server);
  *                                                 a full run of it replaces its section of RESULTS.md
  *   node bench/run.ts --instructions-only         only the calls counted in instructions (needs
@@ -263,9 +264,9 @@ interface ReferenceRow {
 }
 
 /**
- * A list of about 5 KB (the size openai-node's cost is quoted at), then the page and the product of the
- * first two cases, fetched by openai-node and stripe-node from the same loopback server, each the
- * way its own methods fetch: what a partner would pay with the SDKs that set the bar.
+ * A list of about 5 KB (the size openai-node's cost is quoted at), then the page and the product
+ * of the first two cases, fetched by openai-node and stripe-node from the same loopback server,
+ * each the way its own methods fetch: what a partner would pay with the SDKs that set the bar.
  * Neither validates the body; ours does (strict). stripe-node uses `node:http`, not `fetch`, so it
  * can come in under raw fetch.
  */
