@@ -2,10 +2,13 @@
  * The per-call cost in instructions, counted by valgrind's callgrind: a reading that load on a
  * shared machine does not move, beside the timed rows whose round-to-round spread is as wide as
  * the margins they are judged by. Each variant of a call runs in a fresh process under callgrind
- * twice, with the same warm-up and then a short and a long block of calls; the difference between
- * the two counts, over the difference in calls, is one call's steady-state cost (start-up, imports
- * and the JIT's warm-up cancel out). Garbage collection is in the count, every thread of it; a
- * long block keeps the few full collections it holds from weighing on one variant alone.
+ * twice, with the same warm-up and then either no more calls or a long block of them; the
+ * difference between the two counts, over that block's calls, is one call's steady-state cost (start-up, imports
+ * and the JIT's warm-up cancel out). Garbage collection is in the count, every thread of it, on
+ * V8's predictable schedule (`--predictable-gc-schedule`: a fixed heap growth, no idle-time or
+ * memory-reducing collections): on its default, time-driven schedule, where a block's few full
+ * collections land (and the optimised code they discard, compiled again) moved the counts more
+ * than the differences they are read for.
  *
  * Skipped (and said so) where valgrind is not installed, and in a quick run.
  */
@@ -62,7 +65,14 @@ function count(args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'valgrind',
-      ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, CHILD, ...args],
+      [
+        '--tool=callgrind',
+        '--callgrind-out-file=/dev/null',
+        process.execPath,
+        '--predictable-gc-schedule',
+        CHILD,
+        ...args,
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
@@ -122,7 +132,9 @@ export function instructionsReport(
       'state (each variant in its own process, twice, after the same warm-up calls: once with no ' +
       'more, once with 2,000 more (400 of the large page); the difference over those calls). Load elsewhere ' +
       "does not move a count, so these rows judge the SDK's own work where the timed rows above " +
-      'cannot tell a few per cent from the spread. Garbage collection is counted, every thread.',
+      'cannot tell a few per cent from the spread. Garbage collection is counted, every thread, on ' +
+      "V8's predictable schedule (`--predictable-gc-schedule`), so that where a full collection " +
+      'lands does not decide the ratio.',
     '',
   ];
   if ('skipped' in result) return [...lines, `Not counted: ${result.skipped}.`, ''];
