@@ -20,7 +20,6 @@ import ky from 'ky';
 
 type Client = typeof import('../src/index').PartnerClient;
 
-const TOKEN = 'bench-client-token';
 const argument = (name: string) => {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
@@ -31,7 +30,7 @@ if (!before || !after) {
   process.exit(2);
 }
 const ROUNDS = Number(argument('--rounds') ?? 31);
-const { startServer, timeCalls, median } = (await import(
+const { startServer, timeCalls, median, JUDGED_CALLS, BENCH_TOKEN, BENCH_HEADERS } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 type Call = import('./measure').Call;
@@ -58,22 +57,16 @@ const spread = (values: number[]) =>
 
 const server = await startServer();
 const [Before, After] = [await loadClient(before), await loadClient(after)];
-const options = { baseUrl: server.base, clientToken: TOKEN, validateResponses: 'strict' } as const;
+const options = {
+  baseUrl: server.base,
+  clientToken: BENCH_TOKEN,
+  validateResponses: 'strict',
+} as const;
 const clients = { before: new Before(options), after: new After(options) };
-const api = ky.create({ headers: { Accept: 'application/json', 'X-Api-Client-Token': TOKEN } });
+const api = ky.create({ headers: BENCH_HEADERS });
 const cases = [
-  {
-    name: 'products.list (50, ~75 KB)',
-    path: '/products?per_page=50',
-    calls: 300,
-    sdk: (client: InstanceType<Client>) => client.products.list({ per_page: 50 }),
-  },
-  {
-    name: 'products.retrieve (~1.5 KB)',
-    path: '/products/prd_0000000x',
-    calls: 1_000,
-    sdk: (client: InstanceType<Client>) => client.products.retrieve('prd_0000000x'),
-  },
+  { ...JUDGED_CALLS.list, calls: 300 },
+  { ...JUDGED_CALLS.retrieve, calls: 1_000 },
 ];
 
 const lines = [

@@ -8,30 +8,18 @@
 import ky from 'ky';
 import { PartnerClient } from 'partner-sdk';
 
-const { startServer, timeCalls } = (await import(
+const { startServer, timeCalls, JUDGED_CALLS, BENCH_TOKEN, BENCH_HEADERS } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 
-const TOKEN = 'bench-client-token';
-const CASES = {
-  retrieve: {
-    path: '/products/prd_0000000x',
-    sdk: (client: PartnerClient) => client.products.retrieve('prd_0000000x'),
-  },
-  list: {
-    path: '/products?per_page=50',
-    sdk: (client: PartnerClient) => client.products.list({ per_page: 50 }),
-  },
-};
-
 const [caseName, variant, concurrency, warmUp, calls] = process.argv.slice(2);
-const testCase = CASES[caseName as keyof typeof CASES];
+const testCase = JUDGED_CALLS[caseName as keyof typeof JUDGED_CALLS];
 const server = await startServer();
 try {
   const url = `${server.base}${testCase.path}`;
   const client = (validateResponses: 'strict' | 'off') =>
-    new PartnerClient({ baseUrl: server.base, clientToken: TOKEN, validateResponses });
-  const api = ky.create({ headers: { Accept: 'application/json', 'X-Api-Client-Token': TOKEN } });
+    new PartnerClient({ baseUrl: server.base, clientToken: BENCH_TOKEN, validateResponses });
+  const api = ky.create({ headers: BENCH_HEADERS });
   const on = client('strict');
   const off = client('off');
   const call = {

@@ -120,6 +120,14 @@ async function countCells(): Promise<InstructionRow[]> {
   return rows;
 }
 
+/** How many calls each cell's long run counts, as the report says it: "2,000 (retrieve), …". */
+function countedCalls(): string {
+  const byCase = new Map(CELLS.map((cell) => [cell.case, cell.calls]));
+  return [...byCase]
+    .map(([name, calls]) => `${calls.toLocaleString('en-US')} (${name})`)
+    .join(', ');
+}
+
 /** The section of RESULTS.md. */
 export function instructionsReport(
   result: InstructionResult,
@@ -130,7 +138,7 @@ export function instructionsReport(
     '',
     'The same calls counted by valgrind callgrind instead of timed: instructions per call in steady ' +
       'state (each variant in its own process, twice, after the same warm-up calls: once with no ' +
-      'more, once with 2,000 more (400 of the large page); the difference over those calls). Load elsewhere ' +
+      `more, once with ${countedCalls()}; the difference over those calls). Load elsewhere ` +
       "does not move a count, so these rows judge the SDK's own work where the timed rows above " +
       'cannot tell a few per cent from the spread. Garbage collection is counted, every thread, on ' +
       "V8's predictable schedule (`--predictable-gc-schedule`), so that where a full collection " +

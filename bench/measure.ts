@@ -10,6 +10,37 @@ import { fileURLToPath } from 'node:url';
 /** A call to time. */
 export type Call = () => PromiseLike<unknown>;
 
+/** The client token `server.ts` accepts. */
+export const BENCH_TOKEN = 'bench-client-token';
+
+/** The headers every plain-fetch and ky variant sends, as the SDK sends them. */
+export const BENCH_HEADERS = { Accept: 'application/json', 'X-Api-Client-Token': BENCH_TOKEN };
+
+/** What the judged calls need of a client: any build of the SDK has it. */
+interface ProductsClient {
+  products: {
+    list(params: { per_page: number }): PromiseLike<unknown>;
+    retrieve(hash: string): PromiseLike<unknown>;
+  };
+}
+
+/**
+ * The calls the per-call budget is judged on, the same in every bench that times or counts them:
+ * a large page and a single product, each with the URL its plain-fetch and ky variants ask for.
+ */
+export const JUDGED_CALLS = {
+  list: {
+    name: 'products.list (50, ~75 KB)',
+    path: '/products?per_page=50',
+    sdk: (client: ProductsClient) => client.products.list({ per_page: 50 }),
+  },
+  retrieve: {
+    name: 'products.retrieve (~1.5 KB)',
+    path: '/products/prd_0000000x',
+    sdk: (client: ProductsClient) => client.products.retrieve('prd_0000000x'),
+  },
+};
+
 /** Starts `server.ts` in a child process (its work never shares the measuring event loop). */
 export async function startServer(): Promise<{ base: string; stop: () => void }> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {

@@ -47,7 +47,7 @@ import * as z from 'zod/mini';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.argv.includes('--quick');
 /** The bulk row lives in its own file (Node strips the types of a `.ts` URL import; a path would need allowImportingTsExtensions). */
-const { startServer, timeCalls, median } = (await import(
+const { startServer, timeCalls, median, JUDGED_CALLS, BENCH_TOKEN, BENCH_HEADERS } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 type Call = import('./measure').Call;
@@ -73,7 +73,6 @@ const INSTRUCTIONS_ONLY = process.argv.includes('--instructions-only');
 const { benchInstructions, instructionsReport } = (await import(
   new URL('./instructions.ts', import.meta.url).href
 )) as typeof import('./instructions');
-const TOKEN = 'bench-client-token';
 
 // ---------------------------------------------------------------------------------------------
 // The loopback service (a child process)
@@ -118,22 +117,8 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  {
-    name: 'products.list (50, ~75 KB)',
-    path: '/products?per_page=50',
-    schema: ProductListResponseSchema,
-    sdk: (client) => client.products.list({ per_page: 50 }),
-    calls: 300,
-    target: true,
-  },
-  {
-    name: 'products.retrieve (~1.5 KB)',
-    path: '/products/prd_0000000x',
-    schema: ProductSchema,
-    sdk: (client) => client.products.retrieve('prd_0000000x'),
-    calls: 1_000,
-    target: true,
-  },
+  { ...JUDGED_CALLS.list, schema: ProductListResponseSchema, calls: 300, target: true },
+  { ...JUDGED_CALLS.retrieve, schema: ProductSchema, calls: 1_000, target: true },
   {
     name: 'anticipations.list (100)',
     path: '/financial/anticipation?per_page=100',
@@ -209,13 +194,11 @@ const rawCall =
     return JSON.parse(await response.text());
   };
 
-const HEADERS = { Accept: 'application/json', 'X-Api-Client-Token': TOKEN };
-
 async function benchCalls(base: string): Promise<CallRow[]> {
-  const api = ky.create({ headers: HEADERS });
+  const api = ky.create({ headers: BENCH_HEADERS });
   const clients = {
-    on: new PartnerClient({ baseUrl: base, clientToken: TOKEN, validateResponses: 'strict' }),
-    off: new PartnerClient({ baseUrl: base, clientToken: TOKEN, validateResponses: 'off' }),
+    on: new PartnerClient({ baseUrl: base, clientToken: BENCH_TOKEN, validateResponses: 'strict' }),
+    off: new PartnerClient({ baseUrl: base, clientToken: BENCH_TOKEN, validateResponses: 'off' }),
   };
   // Rounds of ~0.1 s or more per variant, and enough of them for a stable median on a busy machine.
   const rounds = QUICK ? 3 : 31;
@@ -223,7 +206,7 @@ async function benchCalls(base: string): Promise<CallRow[]> {
   for (const testCase of CASES) {
     const url = `${base}${testCase.path}`;
     const variants: Record<'raw' | 'ky' | 'on' | 'off', Call> = {
-      raw: rawCall(url, HEADERS),
+      raw: rawCall(url, BENCH_HEADERS),
       ky: () => api.get(url).json(),
       on: () => testCase.sdk(clients.on),
       off: () => testCase.sdk(clients.off),
@@ -281,10 +264,14 @@ async function benchReferences(base: string): Promise<ReferenceRow[]> {
     target: false, // its target is in this table (ahead of openai-node), not the ky one
   };
   const { hostname, port, pathname } = new URL(base);
-  const api = ky.create({ headers: HEADERS });
-  const sdk = new PartnerClient({ baseUrl: base, clientToken: TOKEN, validateResponses: 'strict' });
-  const openai = new OpenAI({ apiKey: TOKEN, baseURL: base, maxRetries: 0 });
-  const stripe = new Stripe(TOKEN, {
+  const api = ky.create({ headers: BENCH_HEADERS });
+  const sdk = new PartnerClient({
+    baseUrl: base,
+    clientToken: BENCH_TOKEN,
+    validateResponses: 'strict',
+  });
+  const openai = new OpenAI({ apiKey: BENCH_TOKEN, baseURL: base, maxRetries: 0 });
+  const stripe = new Stripe(BENCH_TOKEN, {
     host: hostname,
     port: Number(port),
     protocol: 'http',
@@ -306,7 +293,7 @@ async function benchReferences(base: string): Promise<ReferenceRow[]> {
     const { testCase } = reference;
     const url = `${base}${testCase.path}`;
     const variants: Record<'raw' | 'ky' | 'sdk' | 'openai' | 'stripe', Call> = {
-      raw: rawCall(url, HEADERS),
+      raw: rawCall(url, BENCH_HEADERS),
       ky: () => api.get(url).json(),
       sdk: () => testCase.sdk(sdk),
       openai: reference.openai,
@@ -666,7 +653,7 @@ interface HeapResult {
 
 async function heapChild(base: string, calls: number): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc!;
-  const client = new PartnerClient({ baseUrl: base, clientToken: TOKEN });
+  const client = new PartnerClient({ baseUrl: base, clientToken: BENCH_TOKEN });
   const settle = async () => {
     for (let i = 0; i < 3; i++) {
       gc();
@@ -921,7 +908,12 @@ async function instructionsOnly(): Promise<void> {
 async function telemetryOnly(): Promise<void> {
   const server = await startServer();
   try {
-    const rows = await benchTelemetry({ base: server.base, token: TOKEN, quick: QUICK, alternate });
+    const rows = await benchTelemetry({
+      base: server.base,
+      token: BENCH_TOKEN,
+      quick: QUICK,
+      alternate,
+    });
     const section = telemetryReport(rows, timingVerdict).join('\n');
     process.stderr.write('\n');
     console.log(section);
@@ -957,7 +949,7 @@ async function main(): Promise<void> {
     const fleet = await benchFleet(QUICK);
     const telemetry = await benchTelemetry({
       base: server.base,
-      token: TOKEN,
+      token: BENCH_TOKEN,
       quick: QUICK,
       alternate,
     });
