@@ -9,6 +9,12 @@
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  resourceFromAttributes,
+} from '@opentelemetry/resources';
+import {
   BasicTracerProvider,
   BatchSpanProcessor,
   type ReadableSpan,
@@ -42,7 +48,31 @@ function stderrExporter(io: Io): SpanExporter {
   };
 }
 
-/** Registers a tracer provider for this command; the function returned flushes and removes it. */
+/**
+ * Who the spans are from: `partner-sdk-cli`, unless the standard `OTEL_SERVICE_NAME` or
+ * `OTEL_RESOURCE_ATTRIBUTES` say otherwise, as every OpenTelemetry SDK reads them.
+ */
+function resource() {
+  return defaultResource()
+    .merge(resourceFromAttributes({ 'service.name': 'partner-sdk-cli' }))
+    .merge(detectResources({ detectors: [envDetector] }));
+}
+
+/** A failure to export in a few words: its code or class, never its message (it may quote the endpoint). */
+function exportFailure(error: unknown): string {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' || typeof code === 'number') return String(code);
+  }
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : 'unknown error';
+}
+
+/**
+ * Registers a tracer provider for this command; the function returned flushes and removes it. A
+ * collector that cannot be reached costs one line on stderr: the command's output and exit code
+ * are the command's, whatever happens to its spans.
+ */
 export async function startTracing(io: Io): Promise<() => Promise<void>> {
   const otlp = io.env.OTEL_EXPORTER_OTLP_ENDPOINT || io.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   const processor = otlp
@@ -50,12 +80,19 @@ export async function startTracing(io: Io): Promise<() => Promise<void>> {
         new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter(),
       )
     : new SimpleSpanProcessor(stderrExporter(io));
-  const provider = new BasicTracerProvider({ spanProcessors: [processor] });
+  const provider = new BasicTracerProvider({ resource: resource(), spanProcessors: [processor] });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   trace.setGlobalTracerProvider(provider);
   return async () => {
-    await provider.shutdown();
-    trace.disable();
-    context.disable();
+    try {
+      await provider.shutdown();
+    } catch (error) {
+      io.stderr.write(
+        `partner-sdk: --trace: could not send the spans to the OTLP endpoint (${exportFailure(error)})\n`,
+      );
+    } finally {
+      trace.disable();
+      context.disable();
+    }
   };
 }

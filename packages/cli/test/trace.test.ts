@@ -1,5 +1,6 @@
 import { createMockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startStub } from '../../../test/helpers/stub-server';
 import { cli, jsonLines } from './run-cli';
 
 const mock = createMockPartnerApi({ refundPolls: 0, exportPolls: 0 });
@@ -11,18 +12,25 @@ afterAll(async () => {
   await server?.close();
 });
 
+const credentials = () => ({
+  PARTNER_API_BASE_URL: server.url,
+  PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+  PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+  PARTNER_API_CLIENT_TOKEN: undefined,
+  PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+  OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+  OTEL_EXPORTER_OTLP_HEADERS: undefined,
+  OTEL_EXPORTER_OTLP_PROTOCOL: undefined,
+  OTEL_SERVICE_NAME: undefined,
+  OTEL_RESOURCE_ATTRIBUTES: undefined,
+});
+
 describe('partner-sdk --trace', { timeout: 120_000 }, () => {
   it('writes the spans of the calls to stderr as JSON lines, stdout unchanged', async () => {
     const { course } = mock.products;
     const result = await cli(['--trace', '--json', 'products', 'get', course.hash], {
-      env: {
-        PARTNER_API_BASE_URL: server.url,
-        PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-        PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-        PARTNER_API_CLIENT_TOKEN: undefined,
-        OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
-        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
-      },
+      env: credentials(),
     });
     expect(result.code).toBe(0);
     expect(jsonLines(result.stdout)).toEqual([expect.objectContaining({ hash: course.hash })]);
@@ -33,5 +41,80 @@ describe('partner-sdk --trace', { timeout: 120_000 }, () => {
       expect.objectContaining({ name: 'GET /products/{productHash}', parent: call!.span }),
     );
     expect(result.stderr).not.toContain(course.hash);
+  });
+
+  it('sends the spans to the OTLP endpoint under OTEL_SERVICE_NAME, with nothing secret in them', async () => {
+    const collector = await startStub((_request, res) => json(res, 200, {}));
+    try {
+      const hash = mock.addTransaction(1990);
+      const result = await cli(['--trace', '--json', 'refunds', 'request', hash], {
+        env: {
+          ...credentials(),
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=collector-key-not-for-spans',
+          OTEL_SERVICE_NAME: 'refund-runbook',
+          OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(jsonLines(result.stdout)).toEqual([expect.objectContaining({ kind: 'accepted' })]);
+      const posts = collector.requests.filter((request) => request.path === '/v1/traces');
+      expect(posts.length).toBeGreaterThan(0);
+      expect(posts[0]!.headers['x-api-key']).toBe('collector-key-not-for-spans');
+      const bodies = posts.map((post) => post.body).join('\n');
+      const resources = posts.flatMap(
+        (post) =>
+          (JSON.parse(post.body) as { resourceSpans: { resource: { attributes: unknown[] } }[] })
+            .resourceSpans,
+      );
+      for (const { resource } of resources) {
+        expect(resource.attributes).toContainEqual({
+          key: 'service.name',
+          value: { stringValue: 'refund-runbook' },
+        });
+        expect(resource.attributes).toContainEqual({
+          key: 'deployment.environment.name',
+          value: { stringValue: 'staging' },
+        });
+      }
+      expect(bodies).toContain('"refunds.request"');
+      expect(bodies).toContain('/financial/refund/{transactionHash}');
+      for (const secret of [
+        hash,
+        mock.credentials.clientSecret,
+        mock.sellers.person.publicToken,
+        'collector-key-not-for-spans',
+      ]) {
+        expect(bodies).not.toContain(secret);
+      }
+    } finally {
+      await collector.close();
+    }
+  });
+
+  it('keeps the command’s output and exit code when the OTLP endpoint cannot be reached, saying so in one line', async () => {
+    const gone = await startStub(() => {});
+    const endpoint = gone.origin;
+    await gone.close();
+    const { course } = mock.products;
+    const result = await cli(['--trace', '--json', 'products', 'get', course.hash], {
+      env: {
+        ...credentials(),
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
+        OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=collector-key-not-for-logs',
+      },
+    });
+    expect(result.code).toBe(0);
+    expect(jsonLines(result.stdout)).toEqual([expect.objectContaining({ hash: course.hash })]);
+    const lines = result.stderr.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^partner-sdk: --trace: could not send the spans to the OTLP endpoint/,
+    );
+    expect(lines[0]).toContain('ECONNREFUSED');
+    expect(result.stderr).not.toContain('collector-key-not-for-logs');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
