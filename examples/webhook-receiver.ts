@@ -20,7 +20,7 @@ import {
   subscriptionEndedEvent,
   webhookEvent,
 } from 'partner-sdk/testing';
-import { createWebhookHandler } from 'partner-sdk/webhooks';
+import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
 import { say, step } from './support/setup';
 
 // The spec shows no signature on deliveries: a secret in the registered URL is what proves one
@@ -42,7 +42,7 @@ const handler = createWebhookHandler({
   // Events with no handler above (new kinds included) arrive here instead of being lost.
   onUnknown: async (event) => say(`unhandled event ${event.event}, acknowledged`),
   dedupe: true,
-  verify: ({ url }) => url.searchParams.get('token') === token,
+  verify: secretVerifier({ secret: token, query: 'token' }),
 });
 
 const port = Number(process.env.WEBHOOK_PORT ?? 0);

@@ -47,13 +47,13 @@ const RESULTS: readonly string[] = ['claimed', 'handled', 'in-progress'];
  * ```ts
  * import { createClient } from 'redis';
  * import { RedisDedupeStore } from 'partner-sdk/redis';
- * import { createWebhookHandler } from 'partner-sdk/webhooks';
+ * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
  *
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const handler = createWebhookHandler({
  *   on: { subscription_ended: (event) => endSubscription(event.payload.subscription_code) },
  *   dedupe: new RedisDedupeStore(redis, { prefix: 'billing:partner:' }),
- *   verify: ({ url }) => url.searchParams.get('token') === process.env.WEBHOOK_TOKEN,
+ *   verify: secretVerifier({ secret: process.env.WEBHOOK_TOKEN, query: 'token' }),
  * });
  * ```
  */

@@ -93,7 +93,7 @@ export interface NodeWebhookResponse {
  *
  * @example
  * ```ts
- * import { createWebhookHandler } from 'partner-sdk/webhooks';
+ * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
  *
  * const handler = createWebhookHandler({
  *   on: {
@@ -106,7 +106,7 @@ export interface NodeWebhookResponse {
  *   },
  *   onUnknown: async (event) => log.info('unhandled webhook', event.event),
  *   dedupe: true,
- *   verify: ({ headers }) => headers.get('x-webhook-secret') === process.env.WEBHOOK_SECRET,
+ *   verify: secretVerifier({ secret: process.env.WEBHOOK_SECRET, header: 'x-webhook-secret' }),
  * });
  *
  * app.post('/webhooks/partner', handler.node); // Express

@@ -4,12 +4,12 @@
  *
  * @example
  * ```ts
- * import { createWebhookHandler } from 'partner-sdk/webhooks';
+ * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
  *
  * const handler = createWebhookHandler({
  *   on: { subscription_ended: async (event) => endSubscription(event.payload.subscription_code) },
  *   dedupe: true,
- *   verify: ({ url }) => url.searchParams.get('token') === process.env.WEBHOOK_TOKEN,
+ *   verify: secretVerifier({ secret: process.env.WEBHOOK_TOKEN, query: 'token' }),
  * });
  * http.createServer(handler.node).listen(3000);
  * ```
@@ -69,4 +69,5 @@ export {
   webhookEnvelopeSchema,
   webhookMetadataSchema,
 } from './schemas';
+export { type SecretVerifierOptions, secretVerifier } from './secret';
 export { WebhookTimeoutError } from './time-limit';

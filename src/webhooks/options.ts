@@ -75,7 +75,7 @@ export interface WebhookVerifyInput {
  *   onUnknown: (event) => log.info('unhandled webhook', event.event),
  *   dedupe: true,
  *   dedupeKey: (event) => `${event.event}:${event.metadata?.request_id ?? ''}:${event.created_at ?? ''}`,
- *   verify: ({ headers }) => headers.get('x-webhook-secret') === process.env.WEBHOOK_SECRET,
+ *   verify: secretVerifier({ secret: process.env.WEBHOOK_SECRET, header: 'x-webhook-secret' }),
  *   maxBodyBytes: 256 * 1024,
  *   onError: (error, event) => log.error('webhook failed', event?.event, error),
  * });

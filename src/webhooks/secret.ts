@@ -1,0 +1,95 @@
+/**
+ * {@link secretVerifier}: a ready `verify` for the commonest way to authenticate deliveries when
+ * the service signs nothing (spec §6 shows no signature): a shared secret carried in the URL
+ * registered with the platform or in a header. It compares in constant time and fails closed.
+ *
+ * @module
+ */
+
+import type { WebhookVerifyInput } from './options';
+
+/** Where {@link secretVerifier} finds the secret a delivery carries, and what it must equal. */
+export interface SecretVerifierOptions {
+  /**
+   * The secret, or several while one replaces another (a delivery carrying any of them passes).
+   * A missing or empty one is refused at creation: a receiver must never accept every delivery
+   * because an environment variable was not set.
+   */
+  secret: string | readonly string[] | undefined;
+  /** The query parameter of the registered URL that carries it (`?token=…`). */
+  query?: string;
+  /** The request header that carries it (e.g. `x-webhook-token`). */
+  header?: string;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Builds a `verify` for {@link createWebhookHandler} that passes a delivery only when it carries
+ * the secret exactly once, in the query parameter `query` or in the header `header` (give one of
+ * the two). The comparison takes the same time wherever the first difference is, so the answers'
+ * timing tells an attacker nothing about the secret. A parameter given twice, a header sent twice
+ * (its values arrive joined), an empty or a missing value: refused (401).
+ *
+ * @throws {TypeError} the secret is missing or empty, or not exactly one of `query` and `header` is given.
+ * @example
+ * ```ts
+ * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
+ *
+ * // Registered with the platform as https://partner.example.com/webhooks/partner?token=…
+ * const handler = createWebhookHandler({
+ *   on: { subscription_ended: endSubscription },
+ *   verify: secretVerifier({ secret: process.env.WEBHOOK_TOKEN, query: 'token' }),
+ * });
+ * ```
+ */
+export function secretVerifier(
+  options: SecretVerifierOptions,
+): (input: WebhookVerifyInput) => boolean {
+  const { query, header } = options;
+  if ((query === undefined) === (header === undefined)) {
+    throw new TypeError('secretVerifier: give exactly one of `query` and `header`.');
+  }
+  if (query !== undefined && (typeof query !== 'string' || query === '')) {
+    throw new TypeError('secretVerifier: `query` must be a parameter name.');
+  }
+  if (header !== undefined && (typeof header !== 'string' || header === '')) {
+    throw new TypeError('secretVerifier: `header` must be a header name.');
+  }
+  const secrets = checkedSecrets(options.secret);
+  const carried = (input: WebhookVerifyInput): string | undefined => {
+    if (query !== undefined) {
+      const values = input.url.searchParams.getAll(query);
+      return values.length === 1 ? values[0] : undefined;
+    }
+    return input.headers.get(header as string) ?? undefined;
+  };
+  return (input) => {
+    const given = carried(input);
+    if (!given) return false;
+    const bytes = utf8.encode(given);
+    // Every secret is compared, so which one matched (if any) does not show in the time taken.
+    let matched = false;
+    for (const secret of secrets) matched = equalInConstantTime(bytes, secret) || matched;
+    return matched;
+  };
+}
+
+function checkedSecrets(secret: SecretVerifierOptions['secret']): Uint8Array[] {
+  const list = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? secret : [];
+  if (list.length === 0 || list.some((item) => typeof item !== 'string' || item === '')) {
+    throw new TypeError(
+      'secretVerifier: `secret` is missing or empty (is its environment variable set?); refusing to build a check that every delivery would pass.',
+    );
+  }
+  return list.map((item: string) => utf8.encode(item));
+}
+
+/** Compares every byte of `expected` whatever `given` holds: the time depends on its length only. */
+function equalInConstantTime(given: Uint8Array, expected: Uint8Array): boolean {
+  let difference = given.byteLength ^ expected.byteLength;
+  for (let index = 0; index < expected.byteLength; index++) {
+    difference |= (expected[index] as number) ^ (given[index] ?? 0);
+  }
+  return difference === 0;
+}

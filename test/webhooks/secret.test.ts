@@ -1,0 +1,132 @@
+/**
+ * `secretVerifier` as a partner mounts it, over real loopback HTTP: what a forger on the network
+ * tries (no secret, a near miss, the secret twice, an empty one) is refused with 401 before any
+ * handler runs, and a receiver is never built to accept everything because its secret is unset.
+ */
+
+import http from 'node:http';
+import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listen, type RunningServer, send } from '../helpers/http-servers';
+import { userUpdatedBody } from '../helpers/webhook-bodies';
+
+const SECRET = 'wh_8f1c2a9d4e7b6c3f0a1b2c3d';
+const body = JSON.stringify(userUpdatedBody);
+let server: RunningServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function receiver(verify: ReturnType<typeof secretVerifier>): Promise<{
+  url: string;
+  handled: string[];
+}> {
+  const handled: string[] = [];
+  const handler = createWebhookHandler({
+    on: { user_updated: (event) => void handled.push(event.event) },
+    verify,
+    logLevel: 'off',
+  });
+  server = await listen(http.createServer(handler.node));
+  return { url: `${server.url}/webhooks/partner`, handled };
+}
+
+describe('secretVerifier', () => {
+  it('passes the secret in its query parameter and refuses every forgery with 401, running nothing', async () => {
+    const { url, handled } = await receiver(secretVerifier({ secret: SECRET, query: 'token' }));
+    const post = (query: string) => send(`${url}${query}`, { body });
+
+    expect((await post(`?token=${SECRET}`)).status).toBe(200);
+    expect(handled).toEqual(['user_updated']);
+    const forged = [
+      '',
+      '?token=',
+      '?token=wrong',
+      `?token=${SECRET.slice(0, -1)}`,
+      `?token=${SECRET}x`,
+      `?token=${SECRET.toUpperCase()}`,
+      `?token=${SECRET}&token=${SECRET}`,
+      `?token=wrong&token=${SECRET}`,
+      `?Token=${SECRET}`,
+    ];
+    for (const query of forged) {
+      expect({ query, status: (await post(query)).status }).toEqual({ query, status: 401 });
+    }
+    expect(handled).toEqual(['user_updated']);
+  });
+
+  it('passes the secret in its header, refusing it missing, altered or sent twice', async () => {
+    const { url, handled } = await receiver(
+      secretVerifier({ secret: SECRET, header: 'x-webhook-token' }),
+    );
+    const post = (headers: Record<string, string>) => send(url, { body, headers });
+
+    expect((await post({ 'x-webhook-token': SECRET })).status).toBe(200);
+    expect((await post({})).status).toBe(401);
+    expect((await post({ 'x-webhook-token': '' })).status).toBe(401);
+    expect((await post({ 'x-webhook-token': `${SECRET} ` })).status).toBe(200); // HTTP trims it
+    expect((await post({ 'x-webhook-token': SECRET.replace('8', '9') })).status).toBe(401);
+    // Sent twice, the header's values arrive joined: never the secret itself.
+    const twice = await new Promise<number>((resolve, reject) => {
+      const request = http.request(url, { method: 'POST', agent: false });
+      request.setHeader('content-type', 'application/json');
+      request.setHeader('x-webhook-token', [SECRET, SECRET]);
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect(twice).toBe(401);
+    expect(handled).toEqual(['user_updated', 'user_updated']);
+  });
+
+  it('accepts any of several secrets while one replaces another', async () => {
+    const { url } = await receiver(
+      secretVerifier({ secret: ['old-secret-value', SECRET], query: 'token' }),
+    );
+    expect((await send(`${url}?token=old-secret-value`, { body })).status).toBe(200);
+    expect((await send(`${url}?token=${SECRET}`, { body })).status).toBe(200);
+    expect((await send(`${url}?token=old-secret`, { body })).status).toBe(401);
+  });
+
+  it('refuses to be built without a secret, so an unset variable never lets every delivery in', () => {
+    for (const secret of [undefined, '', [], ['']]) {
+      expect(() => secretVerifier({ secret, query: 'token' })).toThrow(/missing or empty/);
+    }
+    expect(() => secretVerifier({ secret: SECRET })).toThrow(/exactly one of `query` and `header`/);
+    expect(() => secretVerifier({ secret: SECRET, query: 'token', header: 'x-token' })).toThrow(
+      TypeError,
+    );
+  });
+
+  it('takes as long to refuse a near miss as a far one', () => {
+    const verify = secretVerifier({ secret: 'a'.repeat(4096), header: 'x-webhook-token' });
+    const input = (value: string) => ({
+      rawBody: undefined,
+      body: '',
+      url: new URL('http://127.0.0.1/'),
+      headers: new Headers({ 'x-webhook-token': value }),
+    });
+    const near = input(`${'a'.repeat(4095)}b`);
+    const far = input(`b${'a'.repeat(4095)}`);
+    const time = (value: ReturnType<typeof input>) => {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < 2_000; i++) verify(value);
+      return Number(process.hrtime.bigint() - start);
+    };
+    // Warm both paths first, then compare the medians of a few rounds.
+    time(near);
+    time(far);
+    const rounds = (value: ReturnType<typeof input>) =>
+      Array.from({ length: 7 }, () => time(value)).sort((a, b) => a - b)[3] as number;
+    const [nearMs, farMs] = [rounds(near), rounds(far)];
+    expect(verify(near)).toBe(false);
+    // An early-exit comparison would take about 4096 times longer on the near miss.
+    expect(nearMs / farMs).toBeLessThan(5);
+    expect(farMs / nearMs).toBeLessThan(5);
+  });
+});
