@@ -1,13 +1,14 @@
 /**
- * Every failure of a call mapped to the SDK's error classes: ky's HTTP errors to the class that
+ * Every failure of a call mapped to the SDK's error classes: an error status to the class that
  * names the status, time-outs, aborts, oversized bodies and connection failures to theirs, and a
  * refused token to a 401 that says which one.
  */
 
-import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { isNetworkError, isTimeoutError } from 'ky';
 import { redactText } from '../logging/redact';
 import { errorCode } from '../retry/classify';
 import { BodyTimeout, BodyTooLarge } from '../transport/body';
+import { ErrorStatus } from '../transport/error-status';
 import { bodyMessage } from './error-body';
 import {
   APIConnectionError,
@@ -36,8 +37,8 @@ export function toPartnerError(
   limits: Limits,
 ): unknown {
   if (error instanceof PartnerError) return error;
-  if (isHTTPError(error)) {
-    return makeAPIError(identity, error.response.status, error.data, error.response.headers);
+  if (error instanceof ErrorStatus) {
+    return makeAPIError(identity, error.response.status, error.body, error.response.headers);
   }
   if (signal?.aborted) {
     return new APIUserAbortError(`${identity.method} ${identity.path} was aborted by the caller.`, {

@@ -8,8 +8,9 @@
  * do work on every call, retried or not, where deciding here costs nothing until an attempt fails.
  */
 
-import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { isNetworkError, isTimeoutError } from 'ky';
 import { BodyTimeout } from '../transport/body';
+import { ErrorStatus } from '../transport/error-status';
 import { classifyFailure, errorCode, type Failure } from './classify';
 
 /**
@@ -30,11 +31,12 @@ export const FIRST_BACKOFF_MS = 300;
 export const MAX_BACKOFF_MS = 8_000;
 
 /**
- * The failure of an attempt as ky reports it, read through the one classification
+ * The failure of an attempt as the transport reports it (an error status, or ky's time-out or
+ * network error), read through the one classification
  * (`classify.ts`).
  */
 function failureOf(error: unknown): Failure {
-  if (isHTTPError(error)) {
+  if (error instanceof ErrorStatus) {
     const { status, headers } = error.response;
     return { kind: 'answer', status, retryAfter: headers.get('retry-after') };
   }
@@ -56,7 +58,7 @@ export function mayHaveActed(error: unknown): boolean {
 type RetryVerdict = { retry: false } | { retry: true; retryAfterMs: number | undefined };
 
 /**
- * Whether `error`, an attempt's failure as ky reports it, may be retried under `policy`: a
+ * Whether `error`, an attempt's failure as the transport reports it, may be retried under `policy`: a
  * retryable failure under `'always'`, one that also cannot have acted under `'unsent'`.
  */
 function retryVerdict(error: unknown, policy: ReplayPolicy): RetryVerdict {
@@ -102,12 +104,12 @@ export function retryDelay(
  * length says nothing of the next one, so the whole remainder counts.
  */
 export function timeForWait(error: unknown, remainingMs: number, attemptMs: number): number {
-  return isHTTPError(error) ? remainingMs - attemptMs : remainingMs;
+  return error instanceof ErrorStatus ? remainingMs - attemptMs : remainingMs;
 }
 
 /** Why an attempt failed, for the retry warning: never the URL (its query may hold a signature). */
 export function retryReason(error: unknown): string {
-  if (isHTTPError(error)) return `HTTP ${error.response.status}`;
+  if (error instanceof ErrorStatus) return `HTTP ${error.response.status}`;
   if (isTimeoutError(error) || error instanceof BodyTimeout) return 'a time-out';
   const code = errorCode(error);
   return code === undefined ? 'a connection failure' : `a connection failure (${code})`;

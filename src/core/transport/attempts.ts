@@ -5,14 +5,15 @@
  * have acted (`reconcile.ts`).
  */
 
-import { isHTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { KyInstance, Options as KyOptions } from 'ky';
 import type { BoundPace } from '../pace/index';
 import { mayHaveActed, retryDelay, timeForWait } from '../retry/policy';
 import { parseRetryAfter } from '../retry/retry-after';
 import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
-import { readBody } from './body';
+import { parseBody, readBody } from './body';
 import type { ReadyCallSpec } from './call-spec';
+import { ErrorStatus } from './error-status';
 import { isRedirect } from './redirects';
 
 /** What one call sends, and the bounds its attempts run within. */
@@ -86,14 +87,15 @@ export async function runAttempts(
 
 /** Tells the shared pace of a 429 among an attempt's failures; others are not its business. */
 function noteRefusal(pace: BoundPace, error: unknown): void {
-  if (!isHTTPError(error) || error.response.status !== 429) return;
+  if (!(error instanceof ErrorStatus) || error.response.status !== 429) return;
   pace.refused(parseRetryAfter(error.response.headers.get('retry-after')));
 }
 
 /**
  * One attempt: ky bounds it up to the response headers and aborts on the caller's signal;
  * `readBody` bounds the rest of the attempt's time. No controller of our own: tying one to ky's
- * would cost every call more than the SDK's other work together.
+ * would cost every call more than the SDK's other work together. An error status (one the call
+ * does not accept) fails the attempt with {@link ErrorStatus}, its body read as any other.
  */
 async function attempt(
   ky: KyInstance,
@@ -106,8 +108,33 @@ async function attempt(
   plan.request.timeout = budget;
   plan.request.totalTimeout = left;
   const response = await ky(plan.target, plan.request);
-  // A raw response's body is the caller's to stream; a redirect's is never read.
-  if (plan.spec.raw || isRedirect(response.status)) return { response, text: '' };
+  const { status } = response;
+  // A redirect's body is never read.
+  if (isRedirect(status)) return { response, text: '' };
+  const failed = !response.ok && !plan.spec.acceptStatus?.includes(status);
+  // A raw response's body is the caller's to stream.
+  if (plan.spec.raw && !failed) return { response, text: '' };
   const bodyTime = Math.max(1, started + budget - clock.now());
+  if (failed) throw await errorStatus(response, bodyTime, plan);
   return { response, text: await readBody(response, bodyTime, plan.maxResponseBytes, plan.signal) };
+}
+
+/**
+ * The failure of an attempt answered with an error status, its body kept as far as it could be
+ * read: the status decides what happens next, so a body that stalls or breaks off leaves the
+ * error without a body rather than turning it into another failure. Only the caller's abort ends
+ * it otherwise.
+ */
+async function errorStatus(
+  response: Response,
+  timeMs: number,
+  plan: AttemptPlan,
+): Promise<ErrorStatus> {
+  let text = '';
+  try {
+    text = await readBody(response, timeMs, plan.maxResponseBytes, plan.signal, 'truncate');
+  } catch (error) {
+    if (plan.signal?.aborted) throw error;
+  }
+  return new ErrorStatus(response, parseBody(text));
 }

@@ -61,13 +61,15 @@ class TextAssembler {
  * The body as text, read within `timeMs` milliseconds and `maxBytes` bytes; the
  * caller's signal is watched here too: fetch ties it to the body only through a combined signal
  * that garbage collection may drop once the headers are in, after which an abort would never reach
- * a stalled body.
+ * a stalled body. With `overflow` `'truncate'` (an error answer's body, kept for the partner to
+ * read) a longer body is cut at `maxBytes` and the rest cancelled, instead of failing the read.
  */
 export async function readBody(
   response: Response,
   timeMs: number,
   maxBytes: number,
   signal: AbortSignal | undefined,
+  overflow: 'fail' | 'truncate' = 'fail',
 ): Promise<string> {
   const stream = response.body;
   if (!stream) return '';
@@ -93,7 +95,12 @@ export async function readBody(
       if (timedOut || signal?.aborted) throw signal?.reason;
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) throw new BodyTooLarge(maxBytes);
+      if (size > maxBytes) {
+        if (overflow === 'fail') throw new BodyTooLarge(maxBytes);
+        text.add(value.subarray(0, value.byteLength - (size - maxBytes)));
+        stop(undefined);
+        break;
+      }
       text.add(value);
     }
     return text.end();

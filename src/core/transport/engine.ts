@@ -92,8 +92,9 @@ export class Transport {
     this.#telemetry = new TelemetrySource(options.telemetry);
     this.#pace = options.pace && bindPace(options.pace, options);
     this.#defaultHeaders = lowerCaseNames(options.defaultHeaders);
-    // Retries are the transport's own loop (attempts.ts): ky makes one attempt per call.
-    this.#ky = ky.create({ fetch: loggedFetch(options), retry: 0 });
+    // Retries are the transport's own loop (attempts.ts): ky makes one attempt per call. Error
+    // statuses are the attempt loop's to judge, their bodies read as a success's (error-status.ts).
+    this.#ky = ky.create({ fetch: loggedFetch(options), retry: 0, throwHttpErrors: false });
   }
 
   /** The telemetry recording now (see `TelemetrySource.current`): polls and walks record with it. */

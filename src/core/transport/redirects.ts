@@ -17,17 +17,6 @@ export function isRedirect(status: number): boolean {
   return REDIRECT_STATUSES.has(status);
 }
 
-/** `throwHttpErrors` of a call that follows redirects itself: a 3xx is handed back, not thrown. */
-const throwUnlessRedirect = (status: number) => !REDIRECT_STATUSES.has(status);
-
-/** ky's `throwHttpErrors` for a call: redirects and the statuses it `accepts` are answers. */
-export function throwHttpErrorsFor(
-  accepted: readonly number[] | undefined,
-): (status: number) => boolean {
-  if (!accepted) return throwUnlessRedirect;
-  return (status) => !(accepted.includes(status) || REDIRECT_STATUSES.has(status));
-}
-
 /**
  * The call to send for a redirect `response` to `spec` (sent to `url`), as fetch would make it:
  * 303, and 301/302 after a POST, continue as a GET without the body. Throws a typed error for a

@@ -9,7 +9,6 @@ import { API_VERSION, VERSION } from '../../version';
 import type { Credentials } from '../auth/credentials';
 import type { RequestIdentity } from '../errors';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
-import { throwHttpErrorsFor } from './redirects';
 
 const USER_AGENT = `partner-sdk/${VERSION} (${runtimeName()}) partner-api/${API_VERSION}`;
 
@@ -91,11 +90,7 @@ export function kyRequest(
   headers: Record<string, string>,
   signal: AbortSignal | undefined,
 ): { request: KyOptions; target: string } {
-  const request: KyOptions = {
-    headers,
-    redirect: 'manual',
-    throwHttpErrors: throwHttpErrorsFor(spec.acceptStatus),
-  };
+  const request: KyOptions = { headers, redirect: 'manual' };
   // GET is ky's default method.
   if (spec.method !== 'GET') request.method = spec.method;
   if (signal) request.signal = signal;

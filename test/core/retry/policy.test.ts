@@ -1,4 +1,4 @@
-import { HTTPError, NetworkError, TimeoutError } from 'ky';
+import { NetworkError, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_BACKOFF_MS,
@@ -9,13 +9,14 @@ import {
   retryReason,
   timeForWait,
 } from '../../../src/core/retry/policy';
+import { ErrorStatus } from '../../../src/core/transport/error-status';
 
-// The decisions alone, on the errors ky reports for one attempt; the loop that acts on them is
+// The decisions alone, on the errors the transport reports for one attempt; the loop that acts on them is
 // tested over a real server in test/core/transport/engine.test.ts.
 
 const request = new Request('https://api.test/api/v1/products?signature=sig-s3cr3t');
 const httpError = (status: number, headers: Record<string, string> = {}) =>
-  new HTTPError(new Response('{}', { status, headers }), request, {} as never);
+  new ErrorStatus(new Response(null, { status, headers }), {});
 const networkError = (code?: string) =>
   new NetworkError(request, {
     cause: new TypeError('fetch failed', {
