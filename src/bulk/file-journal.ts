@@ -114,17 +114,13 @@ export class FileJournal implements JournalStore {
       const end = text.indexOf('\n', offset);
       lineNumber++;
       const line = text.slice(offset, end === -1 ? text.length : end);
-      let record: JournalRecord | undefined;
-      try {
-        record = asJournalRecord(JSON.parse(line));
-      } catch {
-        record = undefined;
-      }
+      const parsed = parseLine(line);
+      const record = parsed === NOT_JSON ? undefined : asJournalRecord(parsed);
       if (!record) {
-        if (end === -1 || text.slice(end + 1).trim() === '') break; // the torn last line
-        throw new JournalMismatchError(
-          `${this.path}: line ${lineNumber} is not a journal record; is this a journal file?`,
-        );
+        // A write cut by a crash leaves the end of the file without its newline, and a cut JSON
+        // object never parses. Anything else is a line this version cannot read: never cut it.
+        if ((end === -1 && parsed === NOT_JSON) || text.slice(offset).trim() === '') break;
+        throw new JournalMismatchError(unreadable(this.path, lineNumber, parsed));
       }
       this.#remember(record);
       // A whole record without its newline was cut before it: kept, and its line is ended.
@@ -229,6 +225,24 @@ export class FileJournal implements JournalStore {
   #checkOpen(): void {
     if (this.#closed) throw new Error(`${this.path}: the journal is closed`);
   }
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** Why line `number` cannot be read: not a journal at all, or a record this version does not know. */
+function unreadable(path: string, number: number, parsed: unknown): string {
+  const recordLike = typeof parsed === 'object' && parsed !== null && 'job' in parsed;
+  return recordLike
+    ? `${path}: line ${number} is a record this version cannot read (written by a newer version of partner-sdk?): resume with that version; the file is left as it is`
+    : `${path}: line ${number} is not a journal record; is this a journal file? (it is left as it is)`;
 }
 
 /** Makes a new file's directory entry durable too (where the platform allows opening a directory). */

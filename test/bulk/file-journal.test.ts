@@ -88,6 +88,32 @@ describe('FileJournal', () => {
     await expect(FileJournal.open(path)).rejects.toThrow(JournalMismatchError);
   });
 
+  it('refuses, and leaves as it was, a file whose one line is not a record (the input given as --journal)', async () => {
+    const path = await tempFile();
+    await writeFile(path, 'trx_1\n');
+    await expect(FileJournal.open(path)).rejects.toThrow(/line 1 is not a journal record/);
+    expect(await readFile(path, 'utf8')).toBe('trx_1\n');
+  });
+
+  it("refuses a whole record it cannot read (a newer version's) instead of cutting it as torn", async () => {
+    const newer = { ...record('trx_2'), state: 'cancelled', version: 2 };
+    for (const tail of ['\n', '']) {
+      const path = await tempFile();
+      const text = `${JSON.stringify(record('trx_1'))}\n${JSON.stringify(newer)}${tail}`;
+      await writeFile(path, text);
+      const refused = await FileJournal.open(path).then(
+        async (store) => {
+          await store.close();
+          return undefined;
+        },
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(JournalMismatchError);
+      expect(String((refused as Error).message)).toMatch(/line 2 .*newer version of partner-sdk/);
+      expect(await readFile(path, 'utf8')).toBe(text);
+    }
+  });
+
   it('refuses a file that mixes jobs', async () => {
     const path = await tempFile();
     const lines = [record('trx_1'), { ...record('trx_2'), job: 'job-2' }];

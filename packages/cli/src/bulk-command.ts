@@ -50,6 +50,25 @@ function concurrencyOf(value: string | undefined): number | undefined {
   return n;
 }
 
+/**
+ * Opens `--journal`. One it cannot use is a usage error naming it, before anything is sent: not a
+ * journal, a newer version's, or a file that cannot be opened (its code, not the lock's file name).
+ * Another run's lock stays a {@link JournalLockedError} (exit 3).
+ */
+async function openJournal(file: string): Promise<FileJournal> {
+  try {
+    return await FileJournal.open(file);
+  } catch (error) {
+    if (error instanceof JournalMismatchError) throw new UsageError(error.message);
+    // A system call's failure (ENOENT, EACCES, EROFS, ENOSPC…), told apart by its `syscall`.
+    const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+    if (typeof code === 'string' && syscall !== undefined) {
+      throw new UsageError(`cannot open the journal ${file}: ${code} (nothing was sent)`);
+    }
+    throw error;
+  }
+}
+
 /** One bulk command's job and how to show its results. */
 export interface BulkRun<I, R> {
   /** The job id in the journal unless `--job-id` names another. */
@@ -76,7 +95,7 @@ export async function runBulkCommand<I, R>(
   run: BulkRun<I, R>,
 ): Promise<number> {
   const concurrency = concurrencyOf(flags.concurrency);
-  const store = flags.journal && !flags.dryRun ? await FileJournal.open(flags.journal) : undefined;
+  const store = flags.journal && !flags.dryRun ? await openJournal(flags.journal) : undefined;
   const stop = new AbortController();
   const onSignal = () => stop.abort(new Error('interrupted'));
   process.once('SIGINT', onSignal);
