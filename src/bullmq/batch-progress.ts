@@ -24,7 +24,7 @@ export interface BatchCounter {
 
 /** A counter of batch `batchId` on `queue`. @internal */
 export function batchCounter(queue: BatchQueue, batchId: string, redis: RedisClient): BatchCounter {
-  const { commands, keys } = batchRecord(redis, queue.name, batchId);
+  const { commands, keys } = batchRecord(redis, queue, batchId);
   let ids: string[] = [];
   let size = 0;
   const finished = new Map<string, 'completed' | 'failed'>();
@@ -55,10 +55,11 @@ export function batchCounter(queue: BatchQueue, batchId: string, redis: RedisCli
           `No record of batch "${batchId}" on queue "${queue.name}": enqueue it with the \`redis\` option (records are kept for a week).`,
         );
       }
-      size = Number(recorded);
+      // The set is the batch: an enqueue under the same id adds to it after the mark was written.
       if (Number(await commands.send(['SCARD', keys.jobs])) !== ids.length) {
         ids = (await commands.send(['SMEMBERS', keys.jobs])) as string[];
       }
+      size = ids.length;
       await settle(ids.filter((id) => !finished.has(id)));
       const running = new Set(
         (await commands.send(['LRANGE', queue.toKey('active'), '0', '-1'])) as string[],

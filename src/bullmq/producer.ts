@@ -13,7 +13,7 @@ import { checkParams } from '../core/validation';
 import type { RedisClient } from '../redis/client';
 import { OfferUpdateParamsSchema } from '../schemas/offer';
 import { RefundRequestParamsSchema } from '../schemas/refund';
-import { batchRecord, recordJobs, recordSize } from './batch';
+import { batchRecord, recordJobs } from './batch';
 import {
   JOB_NAMES,
   jobIdOf,
@@ -35,7 +35,7 @@ export interface BulkJobSpec<D> {
 
 /** What a producer needs of the queue: BullMQ's `Queue#addBulk`, and its name. */
 export interface ProducerQueue {
-  /** The queue's name (a batch's record is kept under it). */
+  /** The queue's name (a batch's record is kept under it and its BullMQ prefix). */
   readonly name: string;
   /**
    * Adds jobs atomically (an id already held adds nothing).
@@ -46,6 +46,16 @@ export interface ProducerQueue {
    * ```
    */
   addBulk(jobs: BulkJobSpec<unknown>[]): Promise<unknown[]>;
+  /**
+   * BullMQ's `Queue#toKey`: with it, a batch's record is kept under the queue's BullMQ prefix too,
+   * so queues of one name under different prefixes never share a batch.
+   *
+   * @example
+   * ```ts
+   * new Queue('refunds', { connection, prefix: 'staging' }).toKey(''); // 'staging:refunds:'
+   * ```
+   */
+  toKey?(type: string): string;
 }
 
 /** Options of the enqueue helpers. */
@@ -105,8 +115,8 @@ async function enqueue<D>(
   const trace = activeTraceContext();
   const ids = items.map((data) => jobIdOf(name, data as never));
   const jobs = new Set(ids).size;
-  const record = options.redis && batchRecord(options.redis, queue.name, batchId);
-  if (record) await recordSize(record, jobs);
+  // Recorded first: a follower never sees a job of the batch finish before it is counted in.
+  if (options.redis) await recordJobs(batchRecord(options.redis, queue, batchId), ids);
   for (let start = 0; start < items.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     const specs = chunk.map((jobId, i) => ({
@@ -114,8 +124,6 @@ async function enqueue<D>(
       data: trace ? { ...items[start + i], trace } : items[start + i],
       opts: { ...opts, jobId },
     }));
-    // Recorded first: a follower never sees a job of the batch finish before it is counted in.
-    if (record) await recordJobs(record, chunk);
     await queue.addBulk(specs);
   }
   return { batchId, enqueued: items.length, jobs };

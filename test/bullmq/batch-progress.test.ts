@@ -28,6 +28,25 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A kit, its seller's client, a fresh queue and a Redis connection, closed after the file. */
+function setUp() {
+  const mock = createMockPartnerApi({ refundPolls: 0 });
+  const seller = new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    ...mock.credentials,
+    logLevel: 'off',
+  }).forUser(mock.sellers.person.publicToken);
+  const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
+  const queue = new Queue(`refunds-${randomUUID()}`, { connection });
+  const redis = new Redis(server.port, '127.0.0.1');
+  cleanups.push(
+    () => queue.close(),
+    () => redis.quit(),
+  );
+  return { mock, seller, queue, redis, connection };
+}
+
 describe('followBatch of one batch', () => {
   it('counts only the jobs of the batch it follows, to that batch’s end', async () => {
     const mock = createMockPartnerApi({ refundPolls: 0 });
@@ -88,6 +107,68 @@ describe('followBatch of one batch', () => {
       active: 0,
     });
     expect(reports.every((p) => p.total === 2)).toBe(true);
+  }, 30_000);
+
+  it('follows a batch enqueued in several calls under one id to the end of all of them', async () => {
+    const { mock, seller, queue, redis, connection } = setUp();
+    const hashes = [1, 2, 3, 4, 5].map(() => mock.addTransaction());
+    const items = (list: string[]) => list.map((transactionHash) => ({ transactionHash }));
+    const batchId = `cohort-${randomUUID()}`;
+    await enqueueRefunds(queue, items(hashes.slice(0, 3)), { redis, batchId });
+    // The second call repeats a transaction of the first: one job, counted once.
+    await enqueueRefunds(queue, items(hashes.slice(2)), { redis, batchId });
+
+    const reports: QueueProgress[] = [];
+    const followed = followBatch(queue, batchId, {
+      redis,
+      intervalMs: 50,
+      signal: AbortSignal.timeout(20_000),
+      onProgress: (p) => reports.push(p),
+    });
+    await expect.poll(() => reports.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(reports[0]).toMatchObject({ total: 5, done: 0, waiting: 5 });
+
+    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis }), {
+      connection,
+      concurrency: 2,
+    });
+    cleanups.push(() => worker.close(true));
+    expect(await followed).toMatchObject({ total: 5, done: 5, completed: 5, waiting: 0 });
+  }, 30_000);
+
+  it('keeps apart the batches of two queues of one name under different BullMQ prefixes', async () => {
+    const { mock, seller, redis, connection } = setUp();
+    const name = `refunds-${randomUUID()}`;
+    const staging = new Queue(name, { connection, prefix: 'staging' });
+    const production = new Queue(name, { connection, prefix: 'production' });
+    cleanups.push(
+      () => staging.close(),
+      () => production.close(),
+    );
+    const items = (count: number) =>
+      Array.from({ length: count }, () => ({ transactionHash: mock.addTransaction() }));
+    // The same batch id chosen in both environments, the second enqueued last.
+    await enqueueRefunds(staging, items(2), { redis, batchId: 'cohort-7' });
+    await enqueueRefunds(production, items(3), { redis, batchId: 'cohort-7' });
+
+    const worker = new Worker(name, refundProcessor(seller, { queue: staging, redis }), {
+      connection,
+      prefix: 'staging',
+    });
+    cleanups.push(() => worker.close(true));
+    expect(
+      await followBatch(staging, 'cohort-7', {
+        redis,
+        intervalMs: 50,
+        signal: AbortSignal.timeout(20_000),
+      }),
+    ).toMatchObject({
+      total: 2,
+      done: 2,
+      completed: 2,
+      waiting: 0,
+    });
+    expect((await production.getJobCounts('waiting')).waiting).toBe(3);
   }, 30_000);
 
   it('refuses a batch that has no record, naming the option that records one', async () => {
