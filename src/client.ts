@@ -53,6 +53,22 @@ export function clientOver(transport: Transport, options: ClientOptions = {}): P
   return new PartnerClient(own);
 }
 
+/**
+ * The `telemetry` option `client` was made with: the jobs run on a client (bulk) record where its
+ * calls do, so that `telemetry: false` or a client's own providers hold for the whole job.
+ *
+ * @internal Read by `partner-sdk/bulk`; not exported from the package.
+ * @example
+ * ```ts
+ * const option = telemetryOptionOf(new PartnerClient({ telemetry: false })); // false
+ * ```
+ */
+export function telemetryOptionOf(
+  client: PartnerClient | SellerClient,
+): ClientOptions['telemetry'] {
+  return (client as unknown as { _transport: Transport })._transport.options.telemetry;
+}
+
 /** The namespaces both the root client and a seller client have. */
 abstract class BaseClient {
   /** Bank accounts (spec §4.5). */

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { PartnerClient, SellerClient } from '../client';
+import { type PartnerClient, type SellerClient, telemetryOptionOf } from '../client';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import type { PollOptions } from '../core/poll';
@@ -61,6 +61,12 @@ export interface OfferUpdateItem {
   params: UpdateOfferParams;
   /** The seller's public token, when the job's client is not already that seller's. */
   sellerToken?: string;
+}
+
+/** `options` with the job recording where its client's calls do, unless it says otherwise. */
+function onClientTelemetry<O extends BulkOptions>(client: BulkClient, options: O): O {
+  if (options.telemetry !== undefined) return options;
+  return { ...options, telemetry: telemetryOptionOf(client) };
 }
 
 /** Per-seller clients of one job, the most recent few kept. */
@@ -173,7 +179,7 @@ export function requestRefunds(
           ? { kind: 'accepted' }
           : { kind: 'existing', refund: result.refund.hash, status: result.refund.status },
     },
-    options,
+    onClientTelemetry(client, options),
   );
 }
 
@@ -221,7 +227,7 @@ export function waitForRefunds(
       replaySafe: true,
       describe: (result) => ({ status: result.status, refund: result.hash }),
     },
-    { concurrency: 8, ...options },
+    onClientTelemetry(client, { concurrency: 8, ...options }),
   );
 }
 
@@ -268,6 +274,6 @@ export function updateOffers(
       replaySafe: true,
       describe: (offer) => ({ price: offer.price }),
     },
-    options,
+    onClientTelemetry(client, options),
   );
 }

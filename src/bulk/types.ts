@@ -198,8 +198,10 @@ export interface BulkOptions {
   requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'>;
   /**
    * OpenTelemetry: a `bulk.job` span, a `bulk.item` span per item under it (the item's calls under
-   * that) with its outcome, and `partner_sdk.bulk.items` counted by outcome. Default: the providers
-   * registered with `@opentelemetry/api` (nothing without one); `false` turns it off.
+   * that) with its outcome, and `partner_sdk.bulk.items` counted by outcome. Default: where the
+   * job's client records (its own `telemetry` option: `false` there is off here too) for
+   * `requestRefunds`, `waitForRefunds` and `updateOffers`; for `runBulk`, the providers registered
+   * with `@opentelemetry/api` (nothing without one). `false` turns it off.
    */
   telemetry?: false | TelemetryOptions;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
 import { kit } from './client';
-import { spanTree, useOtel } from './harness';
+import { makeOtel, shape, spanTree, useOtel } from './harness';
 
 const otel = useOtel();
 
@@ -43,5 +43,41 @@ describe('telemetry of a bulk job', () => {
           .map((s) => [s.attributes, s.events]),
       ),
     ).not.toContain(fresh);
+  });
+
+  it('records nothing of a job on a client made with telemetry: false, even with providers registered', async () => {
+    const { mock, seller } = kit({ telemetry: false });
+    const summary = await requestRefunds(seller, [mock.addTransaction(1200)], { concurrency: 2 });
+    expect(summary.succeeded).toBe(1);
+    expect(otel().spans()).toEqual([]);
+    expect(await otel().points()).toEqual([]);
+  });
+
+  it("records a job on its client's own providers, its calls under its item spans there", async () => {
+    const own = makeOtel();
+    const { mock, seller } = kit({
+      telemetry: { tracerProvider: own.tracerProvider, meterProvider: own.meterProvider },
+    });
+    await seller.refunds.list(mock.transactions.withActiveRefund); // logged in
+    own.exporter.reset();
+    await requestRefunds(seller, [mock.addTransaction(1200)]);
+    expect(shape(spanTree(own.spans()))).toEqual([
+      'bulk.job',
+      ['bulk.item', ['refunds.request', ['POST /financial/refund/{transactionHash}']]],
+    ]);
+    expect((await own.points()).map((point) => point.metric)).toContain('partner_sdk.bulk.items');
+    expect(otel().spans()).toEqual([]);
+    await own.tracerProvider.shutdown();
+    await own.meterProvider.shutdown();
+  });
+
+  it('keeps the telemetry option of the job over its client’s', async () => {
+    const { mock, seller } = kit({ telemetry: false });
+    await requestRefunds(seller, [mock.addTransaction(1200)], { telemetry: {} });
+    expect(
+      otel()
+        .spans()
+        .map((span) => span.name),
+    ).toEqual(['bulk.item', 'bulk.job']);
   });
 });
