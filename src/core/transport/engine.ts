@@ -10,7 +10,12 @@
 import ky, { type KyInstance } from 'ky';
 import { TelemetrySource } from '../../telemetry/gate';
 import type { CallScope } from '../../telemetry/types';
-import { awaitCredentials, type Credentials, knownCredentials } from '../auth/credentials';
+import {
+  awaitCredentials,
+  type Credentials,
+  knownCredentials,
+  withinCall,
+} from '../auth/credentials';
 import { login } from '../auth/login';
 import { ClientTokenManager } from '../auth/token-manager';
 import {
@@ -92,8 +97,7 @@ export class Transport {
     this.#telemetry = new TelemetrySource(options.telemetry);
     this.#pace = options.pace && bindPace(options.pace, options);
     this.#defaultHeaders = lowerCaseNames(options.defaultHeaders);
-    // Retries are the transport's own loop (attempts.ts): ky makes one attempt per call. Error
-    // statuses are the attempt loop's to judge, their bodies read as a success's (error-status.ts).
+    // Retries and error statuses are the attempt loop's (attempts.ts): ky makes one attempt per call.
     this.#ky = ky.create({ fetch: loggedFetch(options), retry: 0, throwHttpErrors: false });
   }
 
@@ -159,7 +163,7 @@ export class Transport {
    */
   async #authenticated(call: Call, context: CallContext): Promise<WithResponse<unknown>> {
     const found = this.#credentials(call, context);
-    const credentials = found instanceof Promise ? await found : found;
+    const credentials = found instanceof Promise ? await this.#inTime(call, found) : found;
     const { bearer } = credentials;
     // The seller's token stays among the known secrets while its call runs, however many others pass.
     const release = bearer === undefined ? undefined : holdSecret(bearer);
@@ -197,12 +201,20 @@ export class Transport {
     );
   }
 
+  /** `waited`, a wait for credentials, within the call's signal and time left (see `withinCall`). */
+  #inTime<T>(call: Call, waited: Promise<T>): Promise<T> {
+    const { totalTimeout } = call.settings;
+    const leftMs = totalTimeout - (this.#clock.now() - call.started);
+    const { signal } = call.options ?? {};
+    return withinCall(waited, { signal, leftMs, totalTimeout, identity: call.target.identity });
+  }
+
   /** A new client token to replay with, unless the seller's token is the one known at fault or time is out. */
   async #renewable(call: Call, credentials: Credentials): Promise<string | undefined> {
     const { bearer, clientToken } = credentials;
     if (bearer !== undefined && this.tokens.isRefusedBearer(bearer)) return undefined;
     if (call.settings.totalTimeout - (this.#clock.now() - call.started) <= 0) return undefined;
-    const fresh = await this.tokens.renew(clientToken!);
+    const fresh = await this.#inTime(call, this.tokens.renew(clientToken!));
     if (fresh !== undefined) {
       this.#log.replay(call.target);
       call.trace?.decision('relogin');
