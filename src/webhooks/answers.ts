@@ -63,7 +63,9 @@ export function createAnswers(
         ? METHOD_NOT_ALLOWED
         : overBound(request.headers)
           ? tooLarge
-          : undefined;
+          : encoded(request.headers)
+            ? ENCODED
+            : undefined;
     if (early) {
       request.body?.cancel().catch(() => {});
       return early;
@@ -78,11 +80,12 @@ export function createAnswers(
     const headers = toHeaders(req.headers);
     if (overBound(headers)) return tooLarge;
     const url = nodeUrl(req, headers);
-    if (req.body !== undefined) {
+    if (parsedByFramework(req)) {
       const raw = frameworkBytes(req.body);
       if (raw === undefined) return deliver({ headers, url, body: { parsed: req.body } });
       return raw.byteLength > limits.maxBytes ? tooLarge : deliver({ headers, url, body: { raw } });
     }
+    if (encoded(headers)) return ENCODED;
     const read = await readNodeBody(req, limits);
     if (read === ABORTED) {
       // Not the partner's failure, and nobody is left to answer.
@@ -94,6 +97,42 @@ export function createAnswers(
   };
 
   return { fetch, node };
+}
+
+/**
+ * 415 for a compressed body. Deliveries are plain JSON (spec §6 names no other header than
+ * `Content-Type`), and inflating a body is how a small upload becomes an endless one: the body is
+ * not read, and the sender is told what to send instead.
+ */
+const ENCODED: Outcome = {
+  status: 415,
+  body: {
+    error: 'unsupported_content_encoding',
+    message: 'webhook bodies are read as sent: send them without Content-Encoding',
+  },
+  headers: { 'accept-encoding': 'identity', connection: 'close' },
+};
+
+function encoded(headers: Headers): boolean {
+  const coding = headers.get('content-encoding')?.trim().toLowerCase();
+  return coding !== undefined && coding !== '' && coding !== 'identity';
+}
+
+/**
+ * Whether a framework read the body into `req.body`. Express 4's body parsers set `req.body` to
+ * `{}` before they look at the `Content-Type`, and leave the stream unread when it is not theirs
+ * (a JSON delivery under `urlencoded()` alone): that empty object is no body, the stream is.
+ */
+function parsedByFramework(req: NodeWebhookRequest): boolean {
+  const { body } = req;
+  if (body === undefined) return false;
+  const unreadPlaceholder =
+    req.readableEnded === false &&
+    body !== null &&
+    typeof body === 'object' &&
+    Object.getPrototypeOf(body) === Object.prototype &&
+    Object.keys(body).length === 0;
+  return !unreadPlaceholder;
 }
 
 /** The answer to a body that could not be read whole. */

@@ -81,6 +81,7 @@ export interface NodeWebhookResponse {
  * - 408 when the body did not arrive whole within `bodyTimeoutMs` (default 10 s);
  * - 413 when the body is over `maxBodyBytes` (default 1 MiB), decided from `Content-Length` when
  *   sent and otherwise while reading, never holding more than the bound;
+ * - 415 (with `Accept-Encoding: identity`) for a compressed body, which is never inflated;
  * - 500, with no detail, when the handler (or `verify`, `dedupeKey`, the dedupe store) throws or
  *   outlives `handlerTimeoutMs` (default 30 s), so that the sender delivers the event again;
  * - 503 with `Retry-After: 5` when `dedupe` finds the same delivery being handled by another
