@@ -4,6 +4,7 @@ import {
   ExportFailedError,
   NotFoundError,
   PartnerClient,
+  PermissionDeniedError,
   PollTimeoutError,
   RequestValidationError,
 } from '../../src/index';
@@ -199,6 +200,26 @@ describe('statements.download', () => {
     // A pre-signed URL's signature stays out of messages.
     expect((error as NotFoundError).message).not.toContain('s3cr3t');
     expect((error as NotFoundError).path).toBe(`${files.origin}/gone.csv`);
+  });
+
+  it("does not blame a file host's 403 on the service's registered origins, and keeps its body", async () => {
+    const denied = '<?xml version="1.0"?><Error><Code>AccessDenied</Code></Error>';
+    const files = await stub((_r, res) => {
+      res.writeHead(403, { 'content-type': 'application/xml' });
+      res.end(denied);
+    });
+    const client = new PartnerClient({
+      baseUrl: 'http://api.invalid/api/v1',
+      clientToken: 'tok',
+      logLevel: 'off',
+      maxRetries: 0,
+    });
+    const error = await client.statements
+      .download({ url: `${files.origin}/expired.csv?X-Signature=s3cr3t` })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect((error as PermissionDeniedError).message).not.toMatch(/registered|§5\.6/);
+    expect((error as PermissionDeniedError).body).toBe(denied);
   });
 
   it('refuses an export without a url, sending nothing', async () => {

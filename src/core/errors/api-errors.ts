@@ -219,12 +219,23 @@ export function makeAPIError(
   detail?: string,
 ): APIError {
   const ErrorClass = errorClassFor(status);
-  return new ErrorClass(request, status, body, headers, detail ?? defaultDetail(status, body));
+  return new ErrorClass(
+    request,
+    status,
+    body,
+    headers,
+    detail ?? defaultDetail(status, body, request.path),
+  );
 }
 
-function defaultDetail(status: number, body: unknown): string | undefined {
+/**
+ * The message of a status the body alone does not explain. The registered-origin rule is the
+ * service's: a 403 from elsewhere (a file host's expired link, named by its full URL) is not
+ * blamed on it.
+ */
+function defaultDetail(status: number, body: unknown, path: string): string | undefined {
   if (status === 422) return firstFieldError(body);
-  if (status === 403) {
+  if (status === 403 && path.startsWith('/')) {
     const said = bodyMessage(body);
     return `${said ? `${said} ` : ''}(calls are accepted only from the IP addresses and domains registered for this client, spec §5.6)`;
   }

@@ -8,6 +8,7 @@ export function bodyMessage(body: unknown): string | undefined {
   if (typeof body === 'string') {
     const text = body.trim();
     if (!text) return undefined;
+    if (text.startsWith('<?xml')) return 'the answer is an XML document';
     if (text.startsWith('<')) return 'the service answered with an HTML page';
     const line = text.split('\n', 1)[0] ?? '';
     return line.length > 300 ? `${line.slice(0, 300)}…` : line;
