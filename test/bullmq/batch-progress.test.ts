@@ -16,6 +16,7 @@ import {
 } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeRedis } from '../helpers/redis-libraries';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 let server: RedisServer;
@@ -169,6 +170,30 @@ describe('followBatch of one batch', () => {
       waiting: 0,
     });
     expect((await production.getJobCounts('waiting')).waiting).toBe(3);
+  }, 30_000);
+
+  it('records, follows and leases through a connected `redis` (node-redis) client as the guide says', async () => {
+    const { mock, seller, queue, connection } = setUp();
+    const redis = await nodeRedis.connect(server.url);
+    cleanups.push(() => redis.close());
+    const hashes = [1, 2, 3].map(() => mock.addTransaction());
+    const { batchId } = await enqueueRefunds(
+      queue,
+      hashes.map((transactionHash) => ({ transactionHash })),
+      { redis: redis.client },
+    );
+    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis: redis.client }), {
+      connection,
+    });
+    cleanups.push(() => worker.close(true));
+    expect(
+      await followBatch(queue, batchId, {
+        redis: redis.client,
+        intervalMs: 50,
+        signal: AbortSignal.timeout(20_000),
+      }),
+    ).toMatchObject({ total: 3, done: 3, completed: 3 });
+    for (const hash of hashes) expect(await seller.refunds.list(hash)).toHaveLength(1);
   }, 30_000);
 
   it('refuses a batch that has no record, naming the option that records one', async () => {
