@@ -102,6 +102,16 @@ export function createDelivery(
   const leaseMs = 2 * handlerTimeoutMs + 5_000;
   // Deliveries being handled in this process, by key: a duplicate waits for the first one's answer.
   const inFlight = new Map<string, Promise<Outcome>>();
+  // A signature over the sent bytes cannot match a body a framework parsed and `verify` only sees
+  // serialised again: every delivery is then refused, and the partner must hear why.
+  let toldParsed = false;
+  const refusedParsedOnce = () => {
+    if (toldParsed) return;
+    toldParsed = true;
+    log.warn(
+      'webhook verify refused a delivery whose body a framework had already parsed (express.json()?): verify got no rawBody, only the JSON serialised again, which a signature over the bytes sent never matches. Mount the handler before any JSON parser, or behind express.raw({ type: "application/json" }).',
+    );
+  };
 
   const run = async (event: WebhookEvent): Promise<Outcome> => {
     const handle = Object.hasOwn(config.on, event.event) ? config.on[event.event] : undefined;
@@ -187,7 +197,10 @@ export function createDelivery(
         report(verdict.error, undefined);
         return FAILED;
       }
-      if (!verdict.value) return UNAUTHORIZED;
+      if (!verdict.value) {
+        if (!raw) refusedParsedOnce();
+        return UNAUTHORIZED;
+      }
     }
     let event: WebhookEvent;
     try {

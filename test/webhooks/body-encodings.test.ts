@@ -5,6 +5,7 @@
  * (Express 4's body parsers, for a `Content-Type` they do not take) does not hide the delivery.
  */
 
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
@@ -109,5 +110,54 @@ describe('an empty req.body set without reading the stream', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a body express.json() parsed before a verify that checks a signature', () => {
+  it('is refused with 401, and the logger is told once why and what to mount instead', async () => {
+    const key = 'signing-key-shared-with-the-platform';
+    const sign = (bytes: Uint8Array | string) =>
+      createHmac('sha256', key).update(bytes).digest('hex');
+    const warnings: unknown[][] = [];
+    const logger = { ...console, warn: (...args: unknown[]) => void warnings.push(args) };
+    const handled: string[] = [];
+    const handler = createWebhookHandler({
+      on: { user_updated: (event) => void handled.push(event.event) },
+      verify: ({ rawBody, body: text, headers }) => {
+        const given = Buffer.from(headers.get('x-signature') ?? '');
+        const expected = Buffer.from(sign(rawBody ?? text));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      },
+      logger,
+    });
+    const parsedFirst = express();
+    parsedFirst.use(express.json());
+    parsedFirst.post('/webhooks/partner', handler.node);
+    server = await listen(http.createServer(parsedFirst));
+    // Sent as a sender would: its own spacing, which JSON.stringify does not give back.
+    const sent = JSON.stringify(userUpdatedBody, null, 2);
+    const signed = { 'x-signature': sign(sent) };
+    const url = `${server.url}/webhooks/partner`;
+
+    expect((await send(url, { body: sent, headers: signed })).status).toBe(401);
+    expect((await send(url, { body: sent, headers: signed })).status).toBe(401);
+    const told = warnings.filter((args) => /already parsed/.test(String(args[0])));
+    expect(told).toHaveLength(1);
+    expect(String(told[0]?.[0])).toMatch(/before any JSON parser.*express\.raw/);
+    expect(handled).toEqual([]);
+
+    // Mounted before the parser, the same delivery passes.
+    const rawFirst = express();
+    rawFirst.post('/webhooks/partner', handler.node);
+    rawFirst.use(express.json());
+    const second = await listen(http.createServer(rawFirst));
+    try {
+      expect(
+        (await send(`${second.url}/webhooks/partner`, { body: sent, headers: signed })).status,
+      ).toBe(200);
+    } finally {
+      await second.close();
+    }
+    expect(handled).toEqual(['user_updated']);
   });
 });
