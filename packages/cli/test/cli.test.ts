@@ -196,20 +196,24 @@ describe('partner-sdk (the CLI)', { timeout: 120_000 }, () => {
     const good = await run(['--json', 'refunds', 'request', '--dry-run', mock.addTransaction()]);
     expect(good.code).toBe(0);
     expect(jsonLines(good.stdout)[0]).toMatchObject({ status: 'valid' });
-    const bad = await run([
-      '--json',
-      'refunds',
-      'request',
-      '--dry-run',
-      '..',
-      '--reason',
-      'x'.repeat(1001),
-    ]);
+    const bad = await run(['--json', 'refunds', 'request', '--dry-run', '..', '--reason', 'ok']);
     expect(bad.code).toBe(1);
     expect(jsonLines(bad.stdout)[0]).toMatchObject({
       status: 'failed',
       error: { name: 'RequestValidationError' },
     });
+    // A bad flag is not an item's failure: a usage error before any item is judged.
+    const badFlag = await run([
+      '--json',
+      'refunds',
+      'request',
+      '--dry-run',
+      mock.addTransaction(),
+      '--reason',
+      'x'.repeat(1001),
+    ]);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stdout).toBe('');
     await writeFile(
       join(dir, 'offers.csv'),
       `product_hash,offer_code,price\n${mock.products.course.hash},${mock.products.course.offerCode},100000000\n`,

@@ -5,10 +5,10 @@
  */
 
 import { Command } from 'commander';
-import type { RefundRequestResult, RefundStatus } from 'partner-sdk';
+import type { PartnerClient, RefundRequestResult, RefundStatus, SellerClient } from 'partner-sdk';
 import { requestRefunds, waitForRefunds } from 'partner-sdk/bulk';
 import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
-import { type Context, EXIT } from '../context';
+import { type Context, EXIT, UsageError } from '../context';
 import { fields } from '../format';
 import { hashInput } from '../input';
 import {
@@ -33,6 +33,30 @@ interface RequestFlags extends BulkFlags, QueueFlags {
   wait?: boolean;
 }
 
+/**
+ * The refund flags (`--reason`…) checked as the SDK checks them, once, before any hash is read or
+ * sent: a bad one is a usage error (exit 2) however many hashes follow, not a failure of each.
+ */
+async function checkRefundFlags(
+  client: PartnerClient | SellerClient,
+  params: Record<string, unknown>,
+): Promise<void> {
+  // A stand-in hash: only the flags are judged here; each real hash is checked as the job reads it.
+  const check = requestRefunds(client, ['trx_flags'], { dryRun: true, params, telemetry: false });
+  for await (const outcome of check) if (outcome.status === 'failed') throw outcome.error;
+}
+
+/** `--timeout` (seconds) as poll options take it: milliseconds, at most what a timer can wait. */
+function timeoutOf(value: string): number {
+  const ms = Number(value) * 1000;
+  if (!(ms >= 1 && ms <= 2_147_483_647)) {
+    throw new UsageError(
+      `--timeout must be a number of seconds from 0.001 to 2147483, got "${value}"`,
+    );
+  }
+  return ms;
+}
+
 /** `refunds request`: the refunds as a bulk job (one from an argument prints its result), then `--wait`. */
 async function requestAction(context: Context, hashes: string[], options: RequestFlags) {
   const params = {
@@ -43,6 +67,7 @@ async function requestAction(context: Context, hashes: string[], options: Reques
   };
   if (options.queue) return queueRequests(context, hashes, options, params);
   const client = context.caller;
+  await checkRefundFlags(client, params);
   const input = await hashInput(hashes, options.file, context.io.stdin);
   // Refunds this run requested or found in progress, for --wait (skipped ones were waited on before).
   const requested: string[] = [];
@@ -126,6 +151,7 @@ function waitCommand(run: Action): Command {
     .action(
       run(async (context, hashes: string[], options) => {
         if (options.queue) return queueWaits(context, hashes, options);
+        const timeout = timeoutOf(options.timeout);
         const client = context.caller;
         const input = await hashInput(hashes, options.file, context.io.stdin);
         return runBulkCommand(
@@ -137,7 +163,7 @@ function waitCommand(run: Action): Command {
             start: (bulk) =>
               waitForRefunds(client, input.items, {
                 ...bulk,
-                pollOptions: { timeout: Number(options.timeout) * 1000 },
+                pollOptions: { timeout },
               }),
             describe: (status: RefundStatus) => `refund ${status.status}`,
           },

@@ -1,0 +1,258 @@
+/**
+ * The flags no other CLI test runs, each through a child process against the kit: what reaches the
+ * service (bodies and queries as the kit recorded them), the journal they write, and the exit code.
+ * A flag's bad value is a usage error (exit 2) before anything is sent.
+ */
+
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VERSION } from 'partner-sdk';
+import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, jsonLines } from './run-cli';
+
+let mock: MockPartnerApi;
+let server: MockServer;
+let env: Record<string, string | undefined>;
+let dir: string;
+
+beforeAll(async () => {
+  mock = createMockPartnerApi({ refundPolls: 0, exportPolls: 0 });
+  server = await mock.listen();
+  dir = await mkdtemp(join(tmpdir(), 'partner-cli-flags-'));
+  env = {
+    PARTNER_API_BASE_URL: server.url,
+    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+    PARTNER_API_CLIENT_TOKEN: undefined,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+    PARTNER_SDK_PROFILE: undefined,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+  };
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const run = (args: string[], input?: string, extra: Record<string, string | undefined> = {}) =>
+  cli(args, { env: { ...env, ...extra }, input });
+const refundPosts = (hash: string) =>
+  mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`);
+const summaryOf = (stdout: string) =>
+  jsonLines(stdout).find((line) => 'summary' in line)?.summary as Record<string, unknown>;
+
+describe('partner-sdk flags', { timeout: 90_000 }, () => {
+  it('--version and -v print the version', async () => {
+    for (const flag of ['--version', '-v']) {
+      const result = await run([flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim()).toBe(VERSION);
+    }
+  });
+
+  it('refunds request sends --reason, --observation, --fraud-confirmed and --no-cancel-subscription as the spec names them', async () => {
+    const hash = mock.addTransaction();
+    const result = await run([
+      'refunds',
+      'request',
+      hash,
+      '--reason',
+      'Duplicate charge',
+      '--observation',
+      'ticket 42',
+      '--fraud-confirmed',
+      '--no-cancel-subscription',
+    ]);
+    expect(result.code).toBe(0);
+    expect(refundPosts(hash).map((r) => r.body)).toEqual([
+      {
+        reason: 'Duplicate charge',
+        observation: 'ticket 42',
+        fraud_confirmed: true,
+        cancel_subscription: false,
+      },
+    ]);
+  });
+
+  it('a bad --reason is a usage error for any number of hashes: exit 2, nothing sent', async () => {
+    const hashes = [mock.addTransaction(), mock.addTransaction()];
+    const tooLong = 'x'.repeat(1001);
+    for (const given of [hashes.slice(0, 1), hashes]) {
+      const result = await run(['refunds', 'request', ...given, '--reason', tooLong]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('reason');
+      expect(result.stdout).toBe('');
+    }
+    for (const hash of hashes) expect(refundPosts(hash)).toEqual([]);
+  });
+
+  it('--job-id names the job in the journal; another --job-id on that journal is exit 2, nothing sent', async () => {
+    const [first, second] = [mock.addTransaction(), mock.addTransaction()];
+    const journal = join(dir, 'job-id.jsonl');
+    const done = await run(['refunds', 'request', first, '--journal', journal, '--job-id', 'a']);
+    expect(done.code).toBe(0);
+    const records = (await readFile(journal, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { job: string });
+    expect(new Set(records.map((record) => record.job))).toEqual(new Set(['a']));
+    const other = await run(['refunds', 'request', second, '--journal', journal, '--job-id', 'b']);
+    expect(other.code).toBe(2);
+    const { error } = JSON.parse(other.stderr) as { error: { message: string } };
+    expect(error.message).toMatch(/job "a".*job "b"/);
+    expect(refundPosts(second)).toEqual([]);
+  });
+
+  it('--retry-failed sends again, on resume, the items that failed before; without it they are skipped', async () => {
+    const hash = mock.addTransaction();
+    const journal = join(dir, 'retry-failed.jsonl');
+    mock.failNext({ status: 422, path: `/financial/refund/${hash}` });
+    const args = ['refunds', 'request', hash, 'trx_other_flags', '--journal', journal];
+    const failed = await run(args);
+    expect(failed.code).toBe(1);
+    const skipped = await run(args);
+    expect(skipped.code).toBe(0);
+    expect(summaryOf(skipped.stdout)).toMatchObject({ skipped: 2 });
+    expect(refundPosts(hash)).toHaveLength(1);
+    const retried = await run([...args, '--retry-failed']);
+    expect(jsonLines(retried.stdout).find((line) => line.key === hash)).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(refundPosts(hash)).toHaveLength(2);
+  });
+
+  it('refunds wait --timeout gives up after that many seconds; a bad one is exit 2, nothing polled', async () => {
+    const hash = mock.addTransaction();
+    mock.refundOutcome(hash, 'completed', { polls: 1_000_000 });
+    expect((await run(['refunds', 'request', hash])).code).toBe(0);
+    const started = performance.now();
+    const waited = await run(['refunds', 'wait', hash, '--timeout', '1']);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(waited.code).toBe(1);
+    expect(jsonLines(waited.stdout)[0]).toMatchObject({
+      key: hash,
+      status: 'failed',
+      error: { name: 'PollTimeoutError' },
+    });
+    const polls = () => mock.requests.filter((r) => r.path.endsWith(`${hash}/status`)).length;
+    const before = polls();
+    for (const bad of ['abc', '0', '-5', '1e9']) {
+      const result = await run(['refunds', 'wait', hash, '--timeout', bad]);
+      expect(result.code, bad).toBe(2);
+      expect(result.stderr).toContain('--timeout');
+      expect(result.stdout).toBe('');
+    }
+    expect(polls()).toBe(before);
+  });
+
+  it('statements export --file-format and products list --page/--per-page reach the service', async () => {
+    const exported = await run([
+      'statements',
+      'export',
+      '--from',
+      '2026-01-01',
+      '--to',
+      '2026-01-31',
+      '--file-format',
+      'pdf',
+    ]);
+    expect(exported.code).toBe(0);
+    const sent = mock.requests.find((r) => r.path === '/financial/account-statement/export-report');
+    expect(sent?.body).toMatchObject({ format: 'pdf' });
+    const listed = await run(['products', 'list', '--page', '2', '--per-page', '1']);
+    expect(listed.code).toBe(0);
+    const query = new URL(mock.requests.at(-1)!.url).searchParams;
+    expect([query.get('page'), query.get('per_page')]).toEqual(['2', '1']);
+    expect(jsonLines(listed.stdout)).toHaveLength(1);
+  });
+
+  it('trigger --header adds the header to the delivery', async () => {
+    let seen: string | undefined;
+    const receiver: Server = createServer((req, res) => {
+      seen = req.headers['x-partner-signature'] as string | undefined;
+      req.resume().on('end', () => res.writeHead(200).end('{}'));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const to = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    try {
+      const result = await run([
+        'trigger',
+        'subscription_ended',
+        '--to',
+        to,
+        '--header',
+        'X-Partner-Signature: sig-123',
+      ]);
+      expect(result.code).toBe(0);
+      expect(seen).toBe('sig-123');
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it('login --no-verify saves the profile without calling the service, the secret never shown', async () => {
+    const logins = mock.stats.logins;
+    const secret = 'sk_flags_never_shown';
+    const result = await run(
+      [
+        'login',
+        '--profile',
+        'offline',
+        '--base-url',
+        server.url,
+        '--client-id',
+        'cli_flags',
+        '--no-verify',
+      ],
+      `${secret}\n`,
+      {
+        PARTNER_API_BASE_URL: undefined,
+        PARTNER_API_CLIENT_ID: undefined,
+        PARTNER_API_CLIENT_SECRET: undefined,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(mock.stats.logins).toBe(logins);
+    const file = join(dir, 'config', 'partner-sdk', 'profiles.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readFile(file, 'utf8')).toContain('cli_flags');
+    expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+  });
+
+  it('users update --emancipated-document sends the document as a multipart file', async () => {
+    const profile = {
+      name: 'Ana Lima',
+      cpf: '529.982.247-25',
+      birth: '2009-04-12',
+      is_emancipated: true,
+      address: {
+        zip_code: '01310-100',
+        street: 'Avenida Paulista',
+        street_number: '1578',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'Brasil',
+      },
+    };
+    const document = join(dir, 'emancipation.pdf');
+    await writeFile(document, '%PDF-1.4\n');
+    const result = await run([
+      'users',
+      'update',
+      '--data',
+      JSON.stringify(profile),
+      '--emancipated-document',
+      document,
+    ]);
+    expect(result.code).toBe(0);
+    const sent = mock.requests.filter((r) => r.path.startsWith('/users')).at(-1);
+    expect(sent?.body).toMatchObject({
+      emancipated_document: expect.objectContaining({ name: 'emancipation.pdf' }),
+    });
+  });
+});
