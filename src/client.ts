@@ -6,6 +6,7 @@ import type { ReplayPolicy } from './core/retry/policy';
 import type { APIPromise } from './core/transport/api-promise';
 import type { CallContext, CallResult, HttpMethod, Schema } from './core/transport/call-spec';
 import { Transport } from './core/transport/engine';
+import { hasDotSegment } from './core/transport/path';
 import { Anticipations } from './resources/anticipations';
 import { BankAccounts } from './resources/bank-accounts';
 import { FeeTiers } from './resources/fee-tiers';
@@ -20,7 +21,7 @@ import { Users } from './resources/users';
 export interface RawRequest<S extends Schema | undefined = undefined> {
   /** HTTP method. */
   method: HttpMethod;
-  /** Path under `baseUrl`, starting with `/` (encode any parameter yourself with `encodeURIComponent`). */
+  /** Path under `baseUrl`, starting with `/`, without `.` or `..` segments (encode any parameter yourself with `encodeURIComponent`). */
   path: string;
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
@@ -129,11 +130,13 @@ abstract class BaseClient {
     // Built inside the call, so that a bad path rejects the promise (nothing sent) like any bad input.
     return this._transport.call(
       () => {
-        if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
+        const { path } = request;
+        if (typeof path !== 'string' || !path.startsWith('/') || hasDotSegment(path)) {
           throw new RequestValidationError('Invalid request', [
             {
               path: ['path'],
-              message: 'must be a path under baseUrl starting with "/"',
+              message:
+                'must be a path under baseUrl starting with "/", without "." or ".." segments',
               code: 'invalid_path',
             },
           ]);

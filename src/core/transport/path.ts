@@ -20,6 +20,17 @@ export function encodePathParam(name: string, value: unknown): string {
   return encodeURIComponent(text);
 }
 
+/** A `.` or `..` segment, plain or percent-encoded (`%2e`), which URL parsing resolves away. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+
+/**
+ * Whether `path` (a path under `baseUrl`, maybe with a query) holds a dot segment before its query:
+ * sent, it would reach another endpoint than the one written, above `baseUrl` even.
+ */
+export function hasDotSegment(path: string): boolean {
+  return DOT_SEGMENT.test(path.replace(/[?#].*$/s, ''));
+}
+
 function invalid(name: string, message: string): RequestValidationError {
   return new RequestValidationError(`Invalid path parameter \`${name}\``, [
     { path: [name], message, code: 'invalid_path_param' },
