@@ -19,6 +19,7 @@ import {
 import {
   BUSY,
   type DeliveryInput,
+  FAILED,
   INCOMPLETE,
   METHOD_NOT_ALLOWED,
   type Outcome,
@@ -86,6 +87,11 @@ export function createAnswers(
       return raw.byteLength > limits.maxBytes ? tooLarge : deliver({ headers, url, body: { raw } });
     }
     if (encoded(headers)) return ENCODED;
+    if (req.readableEnded && declaresBody(headers)) {
+      // Not the sender's fault, so not a 400: the redelivery is handled once the mount is fixed.
+      settings.delivery.report(new TypeError(CONSUMED), undefined);
+      return FAILED;
+    }
     const read = await readNodeBody(req, limits);
     if (read === ABORTED) {
       // Not the partner's failure, and nobody is left to answer.
@@ -116,6 +122,16 @@ const ENCODED: Outcome = {
 function encoded(headers: Headers): boolean {
   const coding = headers.get('content-encoding')?.trim().toLowerCase();
   return coding !== undefined && coding !== '' && coding !== 'identity';
+}
+
+const CONSUMED =
+  'the webhook request body was already read (by a framework or a middleware) and req.body does not hold it: mount handler.node before any body parser, or set req.body to the body that was read (its raw bytes, for verify to see them)';
+
+/** Whether the request says it carries a body: a `Content-Length` above zero, or a chunked one. */
+function declaresBody(headers: Headers): boolean {
+  return (
+    (declaredLength(headers.get('content-length')) ?? 0) > 0 || headers.has('transfer-encoding')
+  );
 }
 
 /**

@@ -161,3 +161,29 @@ describe('a body express.json() parsed before a verify that checks a signature',
     expect(handled).toEqual(['user_updated']);
   });
 });
+
+describe('a body a framework read without setting req.body', () => {
+  it('is answered 500 (the sender delivers again) and onError is told how to mount the handler', async () => {
+    const errors: unknown[] = [];
+    const handled: string[] = [];
+    const handler = createWebhookHandler({
+      on: { user_updated: (event) => void handled.push(event.event) },
+      verify: () => true,
+      onError: (error) => void errors.push(error),
+      logLevel: 'off',
+    });
+    // What Koa's and Fastify's body parsers do: read the stream, keep the body on their own object.
+    const consumedFirst = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => void handler.node(req, res));
+    });
+    server = await listen(consumedFirst);
+    const answer = await send(`${server.url}/webhooks/partner`, { body });
+    expect(answer.status).toBe(500);
+    expect(handled).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(TypeError);
+    expect(String(errors[0])).toMatch(/already read.*mount handler\.node before any body parser/);
+  });
+});
