@@ -282,6 +282,16 @@ describe('extraBody and extraQuery', () => {
     });
   });
 
+  it('send a field named __proto__ as a field, never as the prototype of the body', async () => {
+    const { seller, sent } = recordingClient();
+    const extraBody = JSON.parse('{"__proto__":{"price":5},"constructor":{"prototype":{"p":1}}}');
+    await seller.offers.update('prd_1', 'off_1', { name: 'Oferta' }, { extraBody });
+    expect(await sent[0]!.text()).toBe(
+      '{"name":"Oferta","__proto__":{"price":5},"constructor":{"prototype":{"p":1}}}',
+    );
+    expect(({} as Record<string, unknown>).price).toBeUndefined();
+  });
+
   it('send an undocumented query parameter knowingly', async () => {
     const { client, sent } = recordingClient();
     await client.products.list({ per_page: 5 }, { extraQuery: { status: 'approved' } });

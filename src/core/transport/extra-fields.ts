@@ -46,9 +46,16 @@ function mergeDeep(
 ): Record<string, unknown> {
   const merged = { ...base };
   for (const key of Object.keys(extra)) {
-    const [inBase, inExtra] = [base[key], extra[key]];
-    merged[key] =
+    const [inBase, inExtra] = [Object.hasOwn(base, key) ? base[key] : undefined, extra[key]];
+    const value =
       isPlainObject(inBase) && isPlainObject(inExtra) ? mergeDeep(inBase, inExtra) : inExtra;
+    // Defined, not assigned: a field named `__proto__` stays a field instead of becoming the body's prototype.
+    Object.defineProperty(merged, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return merged;
 }
