@@ -149,3 +149,26 @@ describe('Express body parsers', () => {
     }
   });
 });
+
+describe('the paths the spec lists events under', () => {
+  it('are answered when the handler is mounted on the registered URL and its /webhook-events/<event> paths', async () => {
+    const seen: string[] = [];
+    const handler = createWebhookHandler({
+      verify: () => true,
+      onUnknown: (event) => void seen.push(event.event),
+      logLevel: 'off',
+    });
+    const app = express();
+    app.post(['/webhooks/partner', '/webhooks/partner/webhook-events/:event'], handler.node);
+    const server = await listen(http.createServer(app));
+    try {
+      const body = JSON.stringify(userUpdatedBody);
+      expect((await send(`${server.url}/webhooks/partner`, { body })).status).toBe(200);
+      const appended = `${server.url}/webhooks/partner/webhook-events/user_updated`;
+      expect((await send(appended, { body })).status).toBe(200);
+      expect(seen).toEqual(['user_updated', 'user_updated']);
+    } finally {
+      await server.close();
+    }
+  });
+});
