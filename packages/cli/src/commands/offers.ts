@@ -44,10 +44,17 @@ function fromJsonLine(text: string, where: string): OfferUpdateItem {
   };
 }
 
+/**
+ * Columns that are text whatever they look like: an offer code `1.50` or `007`, a product hash of
+ * digits, an offer named `2024` are never numbers.
+ */
+const TEXT_COLUMNS = new Set(['product_hash', 'offer_code', 'name']);
+
 function fromCsvRow(header: string[], cells: string[]): OfferUpdateItem {
   const row: Record<string, unknown> = {};
   header.forEach((name, i) => {
-    const value = csvValue(cells[i] ?? '');
+    const cell = cells[i] ?? '';
+    const value = TEXT_COLUMNS.has(name) ? cell || undefined : csvValue(cell);
     if (value !== undefined) row[name] = value;
   });
   const { product_hash, offer_code, ...params } = row;

@@ -1,0 +1,74 @@
+/**
+ * Input files as spreadsheets and editors write them: a byte-order mark, CRLF line ends, quoted
+ * fields with commas, empty lines, a header row. Run through `--dry-run`, which reads and checks
+ * every item as a real run would and sends nothing.
+ */
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, jsonLines } from './run-cli';
+
+let mock: MockPartnerApi;
+let server: MockServer;
+let env: Record<string, string | undefined>;
+let dir: string;
+
+beforeAll(async () => {
+  mock = createMockPartnerApi();
+  server = await mock.listen();
+  dir = await mkdtemp(join(tmpdir(), 'partner-cli-input-'));
+  env = {
+    PARTNER_API_BASE_URL: server.url,
+    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+    PARTNER_API_CLIENT_TOKEN: undefined,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+  };
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const BOM = '\uFEFF';
+
+describe('partner-sdk input files', { timeout: 90_000 }, () => {
+  it('reads hashes from a CSV with a BOM, CRLF, a header, quotes and empty lines, from a file and from stdin', async () => {
+    const csv = `${BOM}transaction_hash,amount\r\n"trx_a1",9900\r\n\r\n  trx_b2 ,"1,50"\r\n# a comment\r\ntrx_c3\r\n`;
+    const file = join(dir, 'hashes.csv');
+    await writeFile(file, csv);
+    const before = mock.stats.requests;
+    for (const [args, input] of [
+      [['--file', file], undefined],
+      [[], csv],
+    ] as const) {
+      const result = await cli(['--json', 'refunds', 'request', '--dry-run', ...args], {
+        env,
+        input,
+      });
+      expect(result.code).toBe(0);
+      const outcomes = jsonLines(result.stdout).filter((line) => !('summary' in line));
+      expect(outcomes).toEqual(
+        ['trx_a1', 'trx_b2', 'trx_c3'].map((key) => ({ key, status: 'valid' })),
+      );
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
+  it('keeps offer codes, product hashes and names as the CSV wrote them, never as numbers', async () => {
+    const { hash } = mock.products.course;
+    const csv = `${BOM}product_hash,offer_code,name,price,allow_pix\r\n"${hash}",1.50,"2024",4990,true\r\n\r\n${hash},007,"Plano, anual",100,false\r\n`;
+    const file = join(dir, 'offers.csv');
+    await writeFile(file, csv);
+    const result = await cli(['--json', 'offers', 'update', '--dry-run', '--file', file], { env });
+    expect(result.code).toBe(0);
+    const outcomes = jsonLines(result.stdout).filter((line) => !('summary' in line));
+    expect(outcomes).toEqual([
+      { key: `${hash}/1.50`, status: 'valid' },
+      { key: `${hash}/007`, status: 'valid' },
+    ]);
+  });
+});
