@@ -14,10 +14,15 @@ import {
   type RefundRequestParams,
   RefundRequestParamsSchema,
   type RefundStatus,
-  RefundStatusResponseSchema,
+  RefundStatusSchema,
 } from '../schemas/refund';
+import { envelopedOrBare } from '../schemas/response-fields';
 import { parseTimestamp } from '../shared/timestamp';
 import { APIResource } from './resource';
+
+// The status endpoint's shape is not shown (spec §4.2): read from the envelope's `data` (the
+// assumption, see assumptions.ts), or bare when the body has no `data`.
+const statusAnswerSchema = envelopedOrBare(RefundStatusSchema);
 
 /** `refunds.request`'s result when the service accepted the refund for processing (HTTP 202, spec §4.2). */
 export interface RefundAccepted {
@@ -201,7 +206,7 @@ export class Refunds extends APIResource {
     const path = hashPathOf(this._client.assumptions.refundStatus.path, '{transactionHash}');
     return this._client.get(
       { path, pathParams: { transactionHash } },
-      { operation: 'refunds.retrieveStatus', schema: RefundStatusResponseSchema },
+      { operation: 'refunds.retrieveStatus', schema: statusAnswerSchema },
       options,
     );
   }
@@ -280,7 +285,7 @@ export class Refunds extends APIResource {
   #retrieveStatusAt(statusUrl: string, options: RequestOptions): APIPromise<RefundStatus> {
     return this._client.get(
       statusUrl,
-      { operation: 'refunds.retrieveStatus', schema: RefundStatusResponseSchema },
+      { operation: 'refunds.retrieveStatus', schema: statusAnswerSchema },
       options,
     );
   }

@@ -223,6 +223,15 @@ describe('refunds.retrieveStatus', () => {
     expectTypeOf(status).toEqualTypeOf<RefundStatus>();
   });
 
+  it('reads a bare status body too, the spec showing no shape for it', async () => {
+    const bare = { status: 'completed', transaction_hash: 'tx_abc' };
+    reply('get', '/financial/refund/tx_abc/status', bare);
+    await expect(makeClient().refunds.retrieveStatus('tx_abc')).resolves.toEqual(bare);
+    await expect(
+      makeClient().refunds.waitForCompletion('tx_abc', { interval: 1 }),
+    ).resolves.toEqual(bare);
+  });
+
   it('throws ResponseValidationError when data carries no status', async () => {
     reply('get', '/financial/refund/tx_abc/status', envelope({ hash: 'rfd_91x' }));
     expect(await rejectionOf(makeClient().refunds.retrieveStatus('tx_abc'))).toBeInstanceOf(
