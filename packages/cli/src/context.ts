@@ -5,7 +5,7 @@
  * @module
  */
 
-import { PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
+import { type ClientOptions, PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
 import { csvLine, type Format, formatOf, type Row, renderRows, renderValue } from './format';
 import { type Profile, readProfile } from './profiles';
 
@@ -41,6 +41,7 @@ export interface GlobalOptions {
   sellerToken?: string;
   profile?: string;
   trace?: boolean;
+  verbose?: boolean;
 }
 
 /** The streams a command writes to (the process's, or a test's). */
@@ -111,7 +112,7 @@ export class Context {
       const p = this.#profile;
       try {
         this.#client = new PartnerClient({
-          logLevel: 'error',
+          ...this.#logging(),
           baseUrl: this.baseUrl,
           clientId: this.#setting('PARTNER_API_CLIENT_ID', p?.clientId),
           clientSecret: this.#setting('PARTNER_API_CLIENT_SECRET', p?.clientSecret),
@@ -123,6 +124,23 @@ export class Context {
       }
     }
     return this.#client;
+  }
+
+  /**
+   * The SDK's log: each request and answer with `--verbose` (headers and bodies as the SDK redacts
+   * them), else the level `PARTNER_API_LOG` names, else errors only. Always on stderr, so that
+   * stdout stays the command's output.
+   */
+  #logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
+    const level = this.#options.verbose ? 'debug' : this.io.env.PARTNER_API_LOG || 'error';
+    const write = (message: string, ...details: unknown[]) => {
+      const shown = details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));
+      this.io.stderr.write(`${[message, ...shown].join(' ')}\n`);
+    };
+    return {
+      logLevel: level as ClientOptions['logLevel'],
+      logger: { error: write, warn: write, info: write, debug: write },
+    };
   }
 
   get #sellerToken(): string | undefined {

@@ -61,6 +61,10 @@ function createProgram(io: Io): Command {
       '--trace',
       'OpenTelemetry spans of the calls: JSON lines on stderr, or OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set',
     )
+    .option(
+      '--verbose',
+      "the SDK's log on stderr: each request and answer, headers and bodies redacted (secrets never shown)",
+    )
     .addHelpText('after', HELP_FOOTER)
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({

@@ -255,4 +255,33 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
       emancipated_document: expect.objectContaining({ name: 'emancipation.pdf' }),
     });
   });
+
+  it('--verbose logs each request and answer on stderr, stdout unchanged, nothing secret or personal in it, with --trace too', async () => {
+    const pixKey = 'maria.verbose@example.com';
+    const holderDocument = '529.982.247-25';
+    const data = JSON.stringify({ pix_key: pixKey, holder_document: holderDocument });
+    const args = ['bank-accounts', 'update', mock.bankAccounts.pix, '--data', data];
+    const withSecret = await run(['--json', '--verbose', '--trace', ...args]);
+    const withToken = await run(['--json', '--verbose', ...args], undefined, {
+      PARTNER_API_CLIENT_SECRET: undefined,
+      PARTNER_API_CLIENT_ID: undefined,
+      PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken,
+    });
+    for (const result of [withSecret, withToken]) {
+      expect(result.code).toBe(0);
+      expect(jsonLines(result.stdout)).toEqual([expect.objectContaining({ pix_key: pixKey })]);
+      expect(result.stderr).toMatch(/POST \/users\/bank-accounts\/\S+ → 200/);
+      for (const secret of [
+        mock.credentials.clientSecret,
+        mock.credentials.clientToken,
+        mock.sellers.person.publicToken,
+        pixKey,
+        holderDocument,
+      ]) {
+        expect(result.stderr).not.toContain(secret);
+      }
+    }
+    expect(withSecret.stderr).toContain('POST /auth → 200');
+    expect(withSecret.stderr).toContain('"name":"bankAccounts.update"');
+  });
 });
