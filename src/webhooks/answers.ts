@@ -18,6 +18,7 @@ import {
 } from './body';
 import {
   BUSY,
+  type DeliveryConfig,
   type DeliveryInput,
   FAILED,
   INCOMPLETE,
@@ -25,6 +26,7 @@ import {
   type Outcome,
   TOO_SLOW_OUTCOME,
 } from './delivery';
+import { readsNoBody } from './secret';
 import type { ReceiverSettings } from './settings';
 import { warnOnce } from './warn-once';
 
@@ -58,29 +60,35 @@ export function createAnswers(
   const overBound = (headers: Headers) =>
     (declaredLength(headers.get('content-length')) ?? 0) > limits.maxBytes;
 
+  const forged = unreadRefusal(settings.delivery.verify);
+
   const fetch = async (request: Request): Promise<Outcome> => {
+    const url = new URL(request.url);
     const early =
       request.method !== 'POST'
         ? METHOD_NOT_ALLOWED
-        : overBound(request.headers)
-          ? tooLarge
-          : encoded(request.headers)
-            ? ENCODED
-            : undefined;
+        : forged(request.headers, url)
+          ? REFUSED_UNREAD
+          : overBound(request.headers)
+            ? tooLarge
+            : encoded(request.headers)
+              ? ENCODED
+              : undefined;
     if (early) {
       request.body?.cancel().catch(() => {});
       return early;
     }
     const read = await readWebBody(request.body, limits);
     if (!(read instanceof Uint8Array)) return refused(read);
-    return deliver({ headers: request.headers, url: new URL(request.url), body: { raw: read } });
+    return deliver({ headers: request.headers, url, body: { raw: read } });
   };
 
   const node = async (req: NodeWebhookRequest): Promise<Outcome | undefined> => {
     if (req.method !== 'POST') return METHOD_NOT_ALLOWED;
     const headers = toHeaders(req.headers);
-    if (overBound(headers)) return tooLarge;
     const url = nodeUrl(req, headers);
+    if (forged(headers, url)) return REFUSED_UNREAD;
+    if (overBound(headers)) return tooLarge;
     if (parsedByFramework(req)) {
       const raw = frameworkBytes(req.body);
       if (raw === undefined) return deliver({ headers, url, body: { parsed: req.body } });
@@ -122,6 +130,31 @@ const ENCODED: Outcome = {
 function encoded(headers: Headers): boolean {
   const coding = headers.get('content-encoding')?.trim().toLowerCase();
   return coding !== undefined && coding !== '' && coding !== 'identity';
+}
+
+/** 401 before the body is read: the rest of it is not read, so the connection closes. */
+const REFUSED_UNREAD: Outcome = {
+  status: 401,
+  body: { error: 'unauthorized' },
+  headers: { connection: 'close' },
+};
+
+/**
+ * For a `verify` that needs no body ({@link secretVerifier}'s): whether it refuses a request from
+ * its URL and headers alone, so a sender without the secret never has its body read, nor takes
+ * any of the bytes the receiver may hold for bodies being read. Any other `verify` runs once the
+ * body is read.
+ */
+function unreadRefusal(verify: DeliveryConfig['verify']): (headers: Headers, url: URL) => boolean {
+  if (!verify || !readsNoBody(verify)) return () => false;
+  return (headers, url) => {
+    try {
+      return verify({ rawBody: undefined, body: '', headers, url }) === false;
+    } catch {
+      // Left to the check after the body, which reports what it threw.
+      return false;
+    }
+  };
 }
 
 const CONSUMED =

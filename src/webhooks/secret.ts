@@ -24,12 +24,29 @@ export interface SecretVerifierOptions {
 
 const utf8 = new TextEncoder();
 
+/** Marks a `verify` that looks at the URL and headers only: the receiver runs it before the body. */
+const READS_NO_BODY = Symbol('partner-sdk.verify.reads-no-body');
+
+/**
+ * Whether `verify` was built by {@link secretVerifier}, so it can run before the body is read.
+ *
+ * @example
+ * ```ts
+ * readsNoBody(secretVerifier({ secret: 's3cret', query: 'token' })); // true
+ * ```
+ */
+export function readsNoBody(verify: (input: WebhookVerifyInput) => unknown): boolean {
+  return (verify as unknown as Record<symbol, unknown>)[READS_NO_BODY] === true;
+}
+
 /**
  * Builds a `verify` for {@link createWebhookHandler} that passes a delivery only when it carries
  * the secret exactly once, in the query parameter `query` or in the header `header` (give one of
  * the two). The comparison takes the same time wherever the first difference is, so the answers'
  * timing tells an attacker nothing about the secret. A parameter given twice, a header sent twice
- * (its values arrive joined), an empty or a missing value: refused (401).
+ * (its values arrive joined), an empty or a missing value: refused (401). The receiver runs it
+ * before reading the body, so a request without the secret is refused unread and never holds any
+ * of the bytes the receiver keeps for bodies being read.
  *
  * @throws {TypeError} the secret is missing or empty, or not exactly one of `query` and `header` is given.
  * @example
@@ -64,7 +81,7 @@ export function secretVerifier(
     }
     return input.headers.get(header as string) ?? undefined;
   };
-  return (input) => {
+  const verify = (input: WebhookVerifyInput): boolean => {
     const given = carried(input);
     if (!given) return false;
     const bytes = utf8.encode(given);
@@ -73,6 +90,8 @@ export function secretVerifier(
     for (const secret of secrets) matched = equalInConstantTime(bytes, secret) || matched;
     return matched;
   };
+  Object.defineProperty(verify, READS_NO_BODY, { value: true });
+  return verify;
 }
 
 function checkedSecrets(secret: SecretVerifierOptions['secret']): Uint8Array[] {
