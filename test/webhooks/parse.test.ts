@@ -193,4 +193,38 @@ describe('parseWebhookEvent', () => {
       { path: ['payload'] },
     ]);
   });
+
+  it('never lets a __proto__ or constructor key reach a prototype, nor stand in for a typed field', () => {
+    const text = JSON.stringify({
+      ...subscriptionEndedBody,
+      payload: { ...subscriptionEndedBody.payload, buyer: { name: 'Ana' } },
+      metadata: { ...subscriptionEndedBody.metadata },
+    })
+      .replace('"buyer":{', '"buyer":{"__proto__":{"email":"attacker@example.com"},')
+      .replace(
+        '"metadata":{',
+        '"metadata":{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":true}},',
+      );
+    const event = parseWebhookEvent(text);
+    expect(isKnownWebhookEvent(event) && event.event === 'subscription_ended').toBe(true);
+    const payload = (event as SubscriptionEndedEvent).payload;
+    expect(payload.buyer?.email).toBeUndefined();
+    expect(Object.getPrototypeOf(payload.buyer)).toBe(Object.prototype);
+    expect((event.metadata as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    // A required field offered only through __proto__ is missing, not inherited.
+    const smuggled = JSON.stringify(bankAccountUpdatedBody).replace(
+      '"code":',
+      '"__proto__":{"code":"acc_1"},"other_code":',
+    );
+    expect(parseError(smuggled).issues).toMatchObject([{ path: ['payload', 'code'] }]);
+    // An unknown event's payload: the key never becomes its prototype either.
+    const generic = parseWebhookEvent(
+      '{"event":"order_created","payload":{"__proto__":{"paid":true},"id":"o1"}}',
+    );
+    expect(generic.payload?.paid).toBeUndefined();
+    expect(Object.getPrototypeOf(generic.payload)).toBe(Object.prototype);
+  });
 });
