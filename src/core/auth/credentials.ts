@@ -4,10 +4,9 @@
  * has to be awaited for them (most calls), so that such a call waits on nothing before it is sent.
  */
 
-import { APIConnectionTimeoutError, APIUserAbortError, type RequestIdentity } from '../errors';
+import type { RequestIdentity } from '../errors';
 import { bearerFailure, tokenFailure } from '../errors/mapping';
 import type { TokenSource } from '../options';
-import { sleep } from '../time/sleep';
 import { type ClientTokenManager, knownToken, resolveToken } from './token-manager';
 
 /** The credentials an attempt carries; either may be absent. */
@@ -56,48 +55,4 @@ export async function awaitCredentials(
       })))
     : undefined;
   return { clientToken, bearer: resolved };
-}
-
-/** What a call's wait for its credentials is bounded by: the caller's signal and the call's time left. */
-export interface WaitBounds {
-  signal: AbortSignal | undefined;
-  /** Milliseconds the call has left of its `totalTimeout`. */
-  leftMs: number;
-  /** The call's `totalTimeout`, for the time-out's message. */
-  totalTimeout: number;
-  identity: RequestIdentity;
-}
-
-/**
- * `waited` (a login, a token function, a re-login) within the call's own bounds: the caller's
- * abort or the end of its time ends this call's wait, not the login, which other calls may be
- * waiting on too and which keeps its own time-outs.
- */
-export async function withinCall<T>(waited: Promise<T>, bounds: WaitBounds): Promise<T> {
-  const { signal, identity } = bounds;
-  const settled = new AbortController();
-  const stop = signal ? AbortSignal.any([signal, settled.signal]) : settled.signal;
-  // A real timer, not the transport's clock: this bound ends a wait, it decides no retry.
-  const limit = sleep(Math.max(1, bounds.leftMs), stop).then(
-    () => {
-      throw new APIConnectionTimeoutError(
-        identity,
-        `no credentials in time (${bounds.totalTimeout} ms for the call)`,
-      );
-    },
-    () => {
-      if (!signal?.aborted) return new Promise<never>(() => {});
-      throw new APIUserAbortError(
-        `${identity.method} ${identity.path} was aborted by the caller.`,
-        {
-          cause: signal.reason,
-        },
-      );
-    },
-  );
-  try {
-    return await Promise.race([waited, limit]);
-  } finally {
-    settled.abort();
-  }
 }

@@ -7,6 +7,7 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import type { ResolvedAssumptions } from '../../assumptions';
 import type { RequestOptions, TokenSource } from '../options';
+import { withinCall } from '../time/bounded-wait';
 import type { ReplayPolicy } from '../retry/policy';
 import type { Reconciliation } from '../retry/reconcile';
 import { checkParams } from '../validation';
@@ -195,4 +196,20 @@ function withForm(
 ): ReadyCallSpec | Promise<ReadyCallSpec> {
   if (!spec.form) return spec as ReadyCallSpec;
   return Promise.resolve(spec.form).then((form) => ({ ...spec, form }));
+}
+
+/**
+ * The spec `readySpec` is still making (a multipart body's streams read into memory), within the
+ * call's bounds: the caller's `signal` and its `totalTimeout`, as its attempts will be.
+ */
+export function madeInTime(
+  input: CallSpecInput<Schema | undefined> | ReadyCallSpec,
+  ready: Promise<ReadyCallSpec>,
+  totalTimeout: number,
+  signal: AbortSignal | undefined,
+): Promise<ReadyCallSpec> {
+  const made = typeof input === 'function' ? undefined : input;
+  const identity = { method: made?.method ?? 'GET', path: made?.template ?? made?.path ?? '' };
+  const bounds = { signal, leftMs: totalTimeout, totalTimeout, identity };
+  return withinCall(ready, { ...bounds, what: 'request body' });
 }

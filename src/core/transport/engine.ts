@@ -10,12 +10,7 @@
 import ky, { type KyInstance } from 'ky';
 import { TelemetrySource } from '../../telemetry/gate';
 import type { CallScope } from '../../telemetry/types';
-import {
-  awaitCredentials,
-  type Credentials,
-  knownCredentials,
-  withinCall,
-} from '../auth/credentials';
+import { awaitCredentials, type Credentials, knownCredentials } from '../auth/credentials';
 import { login } from '../auth/login';
 import { ClientTokenManager } from '../auth/token-manager';
 import {
@@ -33,6 +28,7 @@ import type { RequestOptions, ResolvedOptions } from '../options';
 import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
 import { type BoundPace, bindPace } from '../pace/bind';
 import { findLostEffect } from '../retry/reconcile';
+import { withinCall } from '../time/bounded-wait';
 import { type Clock, systemClock } from '../time/clock';
 import { validateResponse } from '../validation';
 import { abortableResponse } from './abortable-response';
@@ -44,6 +40,7 @@ import {
   type CallResult,
   type CallSpecInput,
   type ReadyCallSpec,
+  madeInTime,
   readySpec,
   type Schema,
 } from './call-spec';
@@ -133,17 +130,16 @@ export class Transport {
       strings: this.options.assumptions.strings,
       warnOnce: (message) => this.#log.warnOnce(message),
     });
-    const spec = 'then' in ready ? await ready : ready;
+    const settings = options ? callSettings(this.options, options) : this.#settings;
+    const started = this.#clock.now();
+    // A multipart body is read into memory first: within the call's bounds, as its attempts are.
+    const spec =
+      'then' in ready
+        ? await madeInTime(input, ready, settings.totalTimeout, options?.signal)
+        : ready;
     const target = targetOf(spec, this.options.baseUrl, this.options.origin);
     if (tracing) tracing.scope ??= tracing.telemetry.call(callFacts(spec, target));
-    const call: Call = {
-      spec,
-      target,
-      settings: options ? callSettings(this.options, options) : this.#settings,
-      options,
-      started: this.#clock.now(),
-      trace: tracing?.scope,
-    };
+    const call: Call = { spec, target, settings, options, started, trace: tracing?.scope };
     this.#log.request(call.spec, call.target);
     const { trace } = call;
     const result = await (trace
@@ -206,7 +202,8 @@ export class Transport {
     const { totalTimeout } = call.settings;
     const leftMs = totalTimeout - (this.#clock.now() - call.started);
     const { signal } = call.options ?? {};
-    return withinCall(waited, { signal, leftMs, totalTimeout, identity: call.target.identity });
+    const identity = call.target.identity;
+    return withinCall(waited, { signal, leftMs, totalTimeout, identity, what: 'credentials' });
   }
 
   /** A new client token to replay with, unless the seller's token is the one known at fault or time is out. */
