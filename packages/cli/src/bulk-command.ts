@@ -16,6 +16,7 @@ import {
 } from 'partner-sdk/bulk';
 import { type Context, EXIT, UsageError } from './context';
 import { fields } from './format';
+import { onInterrupt } from './interrupt';
 import { outcomeDetail, outcomeJson, outcomeText, summaryText } from './output';
 import { ProgressBar } from './progress';
 
@@ -98,8 +99,7 @@ export async function runBulkCommand<I, R>(
   const store = flags.journal && !flags.dryRun ? await openJournal(flags.journal) : undefined;
   const stop = new AbortController();
   const onSignal = () => stop.abort(new Error('interrupted'));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const withdraw = onInterrupt(onSignal);
   const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr, run.total) : undefined;
   // A dry run always reports each item's validity as a bulk job does.
   const single = run.single === true && !flags.dryRun;
@@ -124,8 +124,7 @@ export async function runBulkCommand<I, R>(
     throw error;
   } finally {
     bar?.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    withdraw();
     await store?.close();
   }
 }

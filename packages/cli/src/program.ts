@@ -23,6 +23,7 @@ import { refundsCommand } from './commands/refunds';
 import { statementsCommand } from './commands/statements';
 import { triggerCommand, webhooksCommand } from './commands/webhooks';
 import { Context, EXIT, type GlobalOptions, type Io } from './context';
+import { interruptible } from './interrupt';
 import { report } from './report';
 
 const HELP_FOOTER = `
@@ -38,7 +39,8 @@ Credentials, as for the SDK's client: PARTNER_API_BASE_URL, PARTNER_API_CLIENT_I
 Exit codes: 0 all done · 1 the call or some items failed · 2 usage error (nothing sent)
             3 the --journal is in use by another run (nothing sent)
             4 a bad line in input streamed from stdin (the items before it may have been sent)
-            130 interrupted (a --journal job resumes where it stopped)
+            130 interrupted by Ctrl-C or SIGTERM (a --journal job resumes where it stopped)
+            141 stdout closed by its reader (| head)
 ${examples([
   'partner-sdk login',
   'partner-sdk products list --per-page 10',
@@ -89,7 +91,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       try {
         context = new Context(io, program.opts<GlobalOptions>());
         await context.loadProfile();
-        const result = await action(context, ...(args.slice(0, -1) as never));
+        const ready = context;
+        const result = await interruptible(() => action(ready, ...(args.slice(0, -1) as never)));
         code = typeof result === 'number' ? result : EXIT.ok;
       } catch (error) {
         code = report(io, context, error);

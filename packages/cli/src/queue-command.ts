@@ -10,6 +10,7 @@
 import type { Command } from 'commander';
 import type { EnqueuedBatch, QueueProgress } from 'partner-sdk/bullmq';
 import { type Context, EXIT, UsageError } from './context';
+import { onInterrupt } from './interrupt';
 import { ProgressBar } from './progress';
 
 /** The queue options of a bulk command. */
@@ -149,8 +150,7 @@ async function follow(
   const { followBatch } = await import('partner-sdk/bullmq');
   const stop = new AbortController();
   const onSignal = () => stop.abort(new Error('interrupted'));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const withdraw = onInterrupt(onSignal);
   const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr, batch.jobs) : undefined;
   try {
     const last: QueueProgress = await followBatch(queue as never, batch.batchId, {
@@ -169,7 +169,6 @@ async function follow(
     throw error;
   } finally {
     bar?.close();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    withdraw();
   }
 }

@@ -4,15 +4,19 @@
  * A flag's bad value is a usage error (exit 2) before anything is sent.
  */
 
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { VERSION } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, jsonLines } from './run-cli';
+import { CLI_ARGS, cli, jsonLines } from './run-cli';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 let mock: MockPartnerApi;
 let server: MockServer;
@@ -283,5 +287,90 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     }
     expect(withSecret.stderr).toContain('POST /auth → 200');
     expect(withSecret.stderr).toContain('"name":"bankAccounts.update"');
+  });
+
+  it('mock serves with --rate-limit, --latency, --transactions and --hashes-file; bad values are exit 2; Ctrl-C ends it with exit 0', async () => {
+    for (const bad of [
+      ['--rate-limit', 'abc'],
+      ['--rate-limit', '0'],
+      ['--latency', '-5'],
+    ]) {
+      const result = await run(['mock', ...bad]);
+      expect(result.code, bad.join(' ')).toBe(2);
+      expect(result.stderr).toContain(bad[0]);
+    }
+    const hashesFile = join(dir, 'mock-hashes.txt');
+    const child = spawn(
+      process.execPath,
+      [
+        ...CLI_ARGS,
+        '--json',
+        'mock',
+        '--rate-limit',
+        '5',
+        '--latency',
+        '150',
+        '--transactions',
+        '2',
+        '--hashes-file',
+        hashesFile,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    try {
+      const first = await new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+        });
+      });
+      const printed = JSON.parse(first) as { env: Record<string, string>; transactions: string[] };
+      expect(printed.transactions).toHaveLength(mock.transactions.refundable.length + 2);
+      expect((await readFile(hashesFile, 'utf8')).trim().split('\n')).toEqual(printed.transactions);
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => fetch(`${printed.env.PARTNER_API_BASE_URL}/products`)),
+      );
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+      expect(answers.map((answer) => answer.status)).toContain(429);
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    } finally {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('a command that is not a bulk job, stopped by Ctrl-C or SIGTERM, exits 130 as documented', async () => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const path = `/products/${mock.products.course.hash}`;
+      const seen = () => mock.requests.filter((r) => r.path === path).length;
+      const before = seen();
+      mock.setLatency(30_000);
+      const child = spawn(
+        process.execPath,
+        [...CLI_ARGS, 'products', 'get', mock.products.course.hash],
+        {
+          cwd: ROOT,
+          env: { ...process.env, ...env, PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      try {
+        // The request reached the kit: the command is running, and waits for its answer.
+        while (seen() === before) await new Promise((resolve) => setTimeout(resolve, 20));
+        child.kill(signal);
+        expect(await exited, signal).toBe(130);
+      } finally {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        mock.setLatency(undefined);
+      }
+    }
   });
 });

@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
 import { type Context, UsageError } from '../context';
+import { onInterrupt } from '../interrupt';
 import { type Action, examples } from './action';
 
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
@@ -53,15 +54,34 @@ function printEnvironment(
   context.line('# Ctrl-C stops it.');
 }
 
+/** A numeric flag's value, `undefined` when not given; a usage error naming it when it is not `wanted`. */
+function numberFlag(
+  flag: string,
+  value: string | undefined,
+  wanted: string,
+  accepts: (n: number) => boolean,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || !accepts(n)) {
+    throw new UsageError(`${flag} must be ${wanted}, got "${value}"`);
+  }
+  return n;
+}
+
 async function mockAction(context: Context, options: MockFlags) {
   const count = Number(options.transactions);
   if (!Number.isInteger(count) || count < 0 || count > 100_000) {
     throw new UsageError('--transactions must be a whole number from 0 to 100000');
   }
-  const mock = createMockPartnerApi({
-    rateLimit: options.rateLimit === undefined ? undefined : Number(options.rateLimit),
-    latencyMs: options.latency === undefined ? undefined : Number(options.latency),
-  });
+  const rateLimit = numberFlag(
+    '--rate-limit',
+    options.rateLimit,
+    'a positive number',
+    (n) => n > 0,
+  );
+  const latencyMs = numberFlag('--latency', options.latency, 'a number ≥ 0', (n) => n >= 0);
+  const mock = createMockPartnerApi({ rateLimit, latencyMs });
   const server = await mock.listen();
   const transactions = [
     ...mock.transactions.refundable,
@@ -75,10 +95,8 @@ async function mockAction(context: Context, options: MockFlags) {
     PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
   };
   printEnvironment(context, mock, env, transactions);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  // Ctrl-C is how the mock ends: it closes its server and exits 0.
+  await new Promise<void>((resolve) => onInterrupt(resolve));
   await server.close();
 }
 
