@@ -7,9 +7,9 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import type { ResolvedAssumptions } from '../../assumptions';
 import type { RequestOptions, TokenSource } from '../options';
-import { withinCall } from '../time/bounded-wait';
 import type { ReplayPolicy } from '../retry/policy';
 import type { Reconciliation } from '../retry/reconcile';
+import { withinCall } from '../time/bounded-wait';
 import { checkParams } from '../validation';
 import { withExtraFields } from './extra-fields';
 import { toFormData } from './multipart';

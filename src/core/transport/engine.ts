@@ -39,8 +39,8 @@ import {
   type CallContext,
   type CallResult,
   type CallSpecInput,
-  type ReadyCallSpec,
   madeInTime,
+  type ReadyCallSpec,
   readySpec,
   type Schema,
 } from './call-spec';
