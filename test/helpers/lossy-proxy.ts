@@ -8,7 +8,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 /** What to do with one request: forward it and relay the answer, or lose that answer. */
-export type ProxyVerdict = 'relay' | 'reset-after' | 'bad-gateway-after' | 'refuse-before';
+export type ProxyVerdict =
+  | 'relay'
+  | 'reset-after'
+  | 'bad-gateway-after'
+  | 'refuse-before'
+  /** The answer's status, headers and first half of its body relayed, then the connection cut. */
+  | 'cut-body-after';
 
 export interface LossyProxy {
   /** API base URL through the proxy (ends in `/api/v1`). */
@@ -70,6 +76,12 @@ export async function startLossyProxy(
       if (name !== 'content-encoding' && name !== 'content-length' && name !== 'transfer-encoding')
         relayed[name] = value;
     });
+    if (verdict === 'cut-body-after') {
+      res.writeHead(answer.status, { ...relayed, 'content-length': String(body.length) });
+      res.write(body.subarray(0, Math.floor(body.length / 2)));
+      setTimeout(() => req.socket.destroy(), 20);
+      return;
+    }
     res.writeHead(answer.status, relayed);
     res.end(body);
   });

@@ -95,6 +95,16 @@ describe('a refund request whose answer is lost', () => {
     expect(proxy.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
   });
 
+  it('after an answer cut off mid-body, returns the refund the lost attempt created', async () => {
+    const { seller, transaction, refunds, proxy } = await setup('cut-body-after');
+    const result = await seller.refunds.request(transaction);
+    expect(await refunds()).toEqual([
+      expect.objectContaining({ status: 'completed', amount: 5000 }),
+    ]);
+    expect(result).toMatchObject({ kind: 'existing', recovered: true });
+    expect(proxy.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+  });
+
   it('after a 502 from a gateway, returns the refund the lost attempt created', async () => {
     const { seller, transaction, refunds } = await setup('bad-gateway-after');
     const result = await seller.refunds.request(transaction);

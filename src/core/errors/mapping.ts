@@ -7,7 +7,7 @@
 import { isNetworkError, isTimeoutError } from 'ky';
 import { redactText } from '../logging/redact';
 import { errorCode } from '../retry/classify';
-import { BodyTimeout, BodyTooLarge } from '../transport/body';
+import { BodyBroken, BodyTimeout, BodyTooLarge } from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
 import { bodyMessage } from './error-body';
 import {
@@ -54,7 +54,7 @@ export function toPartnerError(
   }
   // Of a network failure, keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which
   // holds the request headers.
-  const network = isNetworkError(error);
+  const network = isNetworkError(error) || error instanceof BodyBroken;
   const cause = network ? error.cause : error;
   return new APIConnectionError(
     identity,

@@ -9,7 +9,7 @@
  */
 
 import { isNetworkError, isTimeoutError } from 'ky';
-import { BodyTimeout } from '../transport/body';
+import { BodyBroken, BodyTimeout } from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
 import { classifyFailure, errorCode, type Failure } from './classify';
 
@@ -41,7 +41,9 @@ function failureOf(error: unknown): Failure {
     return { kind: 'answer', status, retryAfter: headers.get('retry-after') };
   }
   if (isTimeoutError(error) || error instanceof BodyTimeout) return { kind: 'timeout' };
-  if (isNetworkError(error)) return { kind: 'connection', code: errorCode(error) };
+  if (isNetworkError(error) || error instanceof BodyBroken) {
+    return { kind: 'connection', code: errorCode(error) };
+  }
   return { kind: 'other' };
 }
 

@@ -10,6 +10,12 @@
 /** The attempt's time ran out while the body was being read (retried like any attempt time-out). */
 export class BodyTimeout extends Error {}
 
+/**
+ * The connection broke while the body was being read: a connection failure like one before the
+ * headers (retried where the call may be, and the service may have acted on it).
+ */
+export class BodyBroken extends Error {}
+
 /** The decoded body grew past `maxResponseBytes` (not retried: a repeat would be as large). */
 export class BodyTooLarge extends Error {
   readonly limit: number;
@@ -106,9 +112,11 @@ export async function readBody(
     return text.end();
   } catch (error) {
     // What is left unread is cancelled; a read that failed because the time ran out reports the
-    // time-out, not the cancel's echo.
+    // time-out, not the cancel's echo; any other failure of the read is the connection's.
     stop(error);
-    throw timedOut ? new BodyTimeout() : error;
+    if (timedOut) throw new BodyTimeout();
+    if (error instanceof BodyTooLarge || signal?.aborted) throw error;
+    throw new BodyBroken('the connection broke while the body was read', { cause: error });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

@@ -1,7 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../../src/index';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  PartnerClient,
+} from '../../../src/index';
 import { type StubServer, startStub } from '../../helpers/stub-server';
 import { nextTurn, sleep, waitFor, withTimeout } from '../../helpers/waits';
 
@@ -120,6 +125,41 @@ describe('reading the response body', () => {
     expect(await withTimeout(outcome, 2_000, 'the aborted call to end')).toBeInstanceOf(
       APIUserAbortError,
     );
+  });
+
+  it('retries a read whose connection breaks off mid-body, as any lost connection', async () => {
+    let answers = 0;
+    server = await startStub((_r, res, raw) => {
+      answers += 1;
+      const body = JSON.stringify({ hash: 'prd_1', name: 'Curso' });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      if (answers > 1) {
+        res.end(body.padEnd(500, ' '));
+        return;
+      }
+      res.write(body.slice(0, 10));
+      setTimeout(() => raw.socket.destroy(), 20);
+    });
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'body-token-1',
+      logLevel: 'off',
+    });
+    await expect(client.products.retrieve('prd_1')).resolves.toMatchObject({ hash: 'prd_1' });
+    expect(answers).toBe(2);
+  });
+
+  it('reports a body broken off as a connection failure when it is not retried', async () => {
+    server = await startStub((_r, res, raw) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      res.write('{"hash":"prd_1"');
+      setTimeout(() => raw.socket.destroy(), 20);
+    });
+    const error = await clientFor(server)
+      .products.retrieve('prd_1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/^GET \/products\/prd_1 → connection failed: /);
   });
 
   it('gives undefined for an empty body', async () => {
