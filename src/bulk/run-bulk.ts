@@ -408,7 +408,8 @@ class Job<I, R> implements BulkJob<I, R> {
       .then(
         () => undefined,
         (error: unknown) => {
-          this.#fatal ??= { error };
+          // The job fails with the store's own error (ENOSPC, EROFS…), never the wrapper.
+          this.#fatal ??= { error: error instanceof JournalFailure ? error.error : error };
         },
       );
     this.#inFlight.add(running);
