@@ -50,6 +50,7 @@ export interface ReceiverSettings {
 export function resolveSettings(options: WebhookHandlerOptions): ReceiverSettings {
   const { limits, maxBufferedBodyBytes, handlerTimeoutMs, dedupeTtlMs } = resolveLimits(options);
   const store = resolveStore(options.dedupe);
+  checkFunctions(options);
   const sink = options.logger ?? console;
   const log = createLogger(sink, options.logLevel ?? 'warn');
   if (!options.verify) {
@@ -153,6 +154,36 @@ function resolveStore(dedupe: WebhookHandlerOptions['dedupe']): WebhookDedupeSto
     'dedupe must be true, false or a WebhookDedupeStore with claim, complete and release ' +
       '(the { has, add } shape is not supported: it cannot claim a delivery atomically)',
   );
+}
+
+/**
+ * A handler or hook that is not a function would fail every delivery with a 500 that the sender
+ * retries for ever (`verify: process.env.WEBHOOK_TOKEN` is an easy slip): refused at creation.
+ */
+function checkFunctions(options: WebhookHandlerOptions): void {
+  const on: unknown = options.on;
+  if (on !== undefined && (on === null || typeof on !== 'object' || Array.isArray(on))) {
+    throw new TypeError('`on` must be an object of handlers by event name.');
+  }
+  const hooks: [string, unknown][] = [
+    ...Object.entries((on ?? {}) as Record<string, unknown>).map(
+      ([name, handler]): [string, unknown] => [`on.${name}`, handler],
+    ),
+    ['onUnknown', options.onUnknown],
+    ['verify', options.verify],
+    ['dedupeKey', options.dedupeKey],
+    ['onError', options.onError],
+  ];
+  for (const [name, hook] of hooks) {
+    if (hook !== undefined && typeof hook !== 'function') {
+      throw new TypeError(
+        `\`${name}\` must be a function, got ${hook === null ? 'null' : typeof hook}` +
+          (name === 'verify'
+            ? ' (to check a shared secret, use secretVerifier({ secret, query }))'
+            : ''),
+      );
+    }
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

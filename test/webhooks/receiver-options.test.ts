@@ -41,6 +41,27 @@ describe('createWebhookHandler options', () => {
     ).toThrow(/at least maxBodyBytes/);
   });
 
+  it('refuses, at creation, a handler or hook that is not a function, naming it', () => {
+    const made = (options: Record<string, unknown>) => () =>
+      createWebhookHandler({ logger: silent, ...options } as never);
+    // The easy slip: the secret itself given as verify.
+    expect(made({ verify: 'wh_secret' })).toThrow(
+      /`verify` must be a function, got string.*secretVerifier/,
+    );
+    expect(made({ verify: true })).toThrow(TypeError);
+    expect(made({ on: { subscription_ended: 'endSubscription' } })).toThrow(
+      /`on.subscription_ended` must be a function/,
+    );
+    expect(made({ on: [] })).toThrow(/`on` must be an object/);
+    expect(made({ onUnknown: {} })).toThrow(/`onUnknown` must be a function/);
+    expect(made({ dedupe: true, dedupeKey: 'request_id' })).toThrow(
+      /`dedupeKey` must be a function/,
+    );
+    expect(made({ onError: null })).toThrow(/`onError` must be a function, got null/);
+    // Absent ones are fine, as is an event left without a handler.
+    expect(made({ on: { user_updated: undefined }, verify: () => true })).not.toThrow();
+  });
+
   it('logs a failure through logger.error when there is no onError', async () => {
     const errors: unknown[][] = [];
     const handler = createWebhookHandler({
