@@ -46,7 +46,9 @@ export function readsNoBody(verify: (input: WebhookVerifyInput) => unknown): boo
  * timing tells an attacker nothing about the secret. A parameter given twice, a header sent twice
  * (its values arrive joined), an empty or a missing value: refused (401). The receiver runs it
  * before reading the body, so a request without the secret is refused unread and never holds any
- * of the bytes the receiver keeps for bodies being read.
+ * of the bytes the receiver keeps for bodies being read. The query is decoded before the
+ * comparison: register the URL with `encodeURIComponent(secret)` (a `+` left as it is reads as a
+ * space).
  *
  * @throws {TypeError} the secret is missing or empty, or not exactly one of `query` and `header` is given.
  * @example

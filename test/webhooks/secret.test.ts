@@ -125,6 +125,15 @@ describe('secretVerifier', () => {
     }
   });
 
+  it('compares the decoded query value: a base64 secret passes once registered encoded', async () => {
+    const base64 = 'q+8/ZmFrZQ==';
+    const { url, handled } = await receiver(secretVerifier({ secret: base64, query: 'token' }));
+    expect((await send(`${url}?token=${encodeURIComponent(base64)}`, { body })).status).toBe(200);
+    // Registered unencoded, its `+` arrives as a space: refused, as any other wrong value.
+    expect((await send(`${url}?token=${base64}`, { body })).status).toBe(401);
+    expect(handled).toEqual(['user_updated']);
+  });
+
   it('accepts any of several secrets while one replaces another', async () => {
     const { url } = await receiver(
       secretVerifier({ secret: ['old-secret-value', SECRET], query: 'token' }),
