@@ -5,6 +5,8 @@
  */
 
 import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Command } from 'commander';
@@ -13,6 +15,22 @@ import type { Context } from '../context';
 import { UsageError } from '../context';
 import { fields } from '../format';
 import { type Action, examples } from './action';
+
+/**
+ * Writes `body` to `output` whole or not at all: into a temporary file beside it, renamed over
+ * `output` once complete. A download cut mid-way leaves no partial file that would pass for the
+ * statement, and an earlier file of that name stays as it was.
+ */
+async function saveWhole(body: Readable, output: string): Promise<void> {
+  const partial = join(dirname(output), `.${basename(output)}.partial-${process.pid}`);
+  try {
+    await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+    await rename(partial, output);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
 
 function dateArgument(name: string, value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`${name} must be YYYY-MM-DD`);
@@ -105,7 +123,7 @@ export function statementsCommand(run: Action): Command {
         const response = await context.caller.statements.download(current);
         const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
         if (options.output) {
-          await pipeline(body, createWriteStream(options.output));
+          await saveWhole(body, options.output);
           if (!context.json) context.note(`saved ${options.output}`);
           else context.line(JSON.stringify({ hash, output: options.output }));
         } else await pipeline(body, context.io.stdout, { end: false });

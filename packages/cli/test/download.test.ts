@@ -1,0 +1,84 @@
+/**
+ * `statements download --output`: the file appears whole or not at all. A download cut mid-body
+ * (a dropped connection, a proxy's time-out) fails the command and leaves no partial file that
+ * would pass for the statement, and an earlier file of that name is kept as it was.
+ */
+
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, type StubServer, startStub } from '../../../test/helpers/stub-server';
+import { cli } from './run-cli';
+
+const STATEMENT = `date,amount\n${'2026-01-01,100\n'.repeat(20_000)}`;
+let cut = false;
+let stub: StubServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'partner-cli-download-'));
+  stub = await startStub((request, res, raw) => {
+    if (request.path === '/auth') return json(res, 200, { client_token: 'ct_download_test' });
+    if (request.path.startsWith('/financial/account-statement/export-report/')) {
+      return json(res, 200, {
+        status: 'success',
+        data: { hash: 'exp_1', status: 'completed', url: `${stub.origin}/files/exp_1.csv` },
+      });
+    }
+    if (request.path === '/files/exp_1.csv' || raw.url === '/files/exp_1.csv') {
+      res.writeHead(200, {
+        'content-type': 'text/csv',
+        'content-length': String(Buffer.byteLength(STATEMENT)),
+      });
+      if (!cut) return void res.end(STATEMENT);
+      res.write(STATEMENT.slice(0, STATEMENT.length / 2));
+      setTimeout(() => raw.socket.destroy(), 50);
+      return;
+    }
+    json(res, 404, { message: 'not found' });
+  });
+});
+afterAll(async () => {
+  await stub?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const env = () => ({
+  PARTNER_API_BASE_URL: stub.baseUrl,
+  PARTNER_API_CLIENT_ID: 'cli_download',
+  PARTNER_API_CLIENT_SECRET: 'sk_download',
+  PARTNER_API_CLIENT_TOKEN: undefined,
+  PARTNER_API_SELLER_TOKEN: 'seller_download_token',
+});
+
+describe('partner-sdk statements download --output', { timeout: 60_000 }, () => {
+  it('writes the whole file when the download completes', async () => {
+    cut = false;
+    const output = join(dir, 'whole.csv');
+    const result = await cli(['--json', 'statements', 'download', 'exp_1', '--output', output], {
+      env: env(),
+    });
+    expect(result.code).toBe(0);
+    expect(await readFile(output, 'utf8')).toBe(STATEMENT);
+  });
+
+  it('leaves no partial file when the download is cut, and keeps an earlier file whole', async () => {
+    cut = true;
+    const fresh = join(dir, 'cut.csv');
+    const earlier = join(dir, 'earlier.csv');
+    await writeFile(earlier, 'the statement downloaded last month\n');
+    for (const output of [fresh, earlier]) {
+      const result = await cli(['--json', 'statements', 'download', 'exp_1', '--output', output], {
+        env: env(),
+      });
+      expect(result.code).toBe(1);
+    }
+    const files = await readdir(dir);
+    expect(files).not.toContain('cut.csv');
+    expect(files.filter((name) => name.includes('cut') || name.includes('earlier'))).toEqual([
+      'earlier.csv',
+    ]);
+    expect(await readFile(earlier, 'utf8')).toBe('the statement downloaded last month\n');
+  });
+});
