@@ -104,6 +104,15 @@ export function createDelivery(
   const inFlight = new Map<string, Promise<Outcome>>();
   // A signature over the sent bytes cannot match a body a framework parsed and `verify` only sees
   // serialised again: every delivery is then refused, and the partner must hear why.
+  // An empty key would make every event it is given for a duplicate of the first: run them all.
+  let toldEmpty = false;
+  const emptyKeyOnce = () => {
+    if (toldEmpty) return;
+    toldEmpty = true;
+    log.warn(
+      'webhook dedupeKey returned an empty key: such events are handled without dedupe (an empty key would make each one a duplicate of the first); return null to skip dedupe on purpose',
+    );
+  };
   let toldParsed = false;
   const refusedParsedOnce = () => {
     if (toldParsed) return;
@@ -220,6 +229,10 @@ export function createDelivery(
     }
     const key = keyed.value;
     if (key === undefined || key === null) return run(event);
+    if (key === '') {
+      emptyKeyOnce();
+      return run(event);
+    }
     if (typeof key !== 'string') {
       report(new TypeError(`dedupeKey returned a ${typeof key}, not a string`), event);
       return FAILED;

@@ -98,7 +98,8 @@ export interface WebhookHandlerOptions {
   dedupe?: boolean | WebhookDedupeStore;
   /**
    * The key that names one delivery for `dedupe` (may be async); `undefined` or `null` means never
-   * dedupe this event. Default: {@link defaultDedupeKey}, the event name, `metadata.request_id`
+   * dedupe this event. An empty key is taken as no key (with a warning): it would make every
+   * event given it a duplicate of the first. Default: {@link defaultDedupeKey}, the event name, `metadata.request_id`
    * and a SHA-256 of the event's content. A key that throws answers 500 and reaches `onError`.
    */
   dedupeKey?: (

@@ -334,6 +334,24 @@ describe('createWebhookHandler: dedupe', () => {
     expect(run).toHaveBeenCalledOnce();
   });
 
+  it('handles every event a dedupeKey gives an empty key, warning once, instead of dropping all but the first', async () => {
+    const run = vi.fn();
+    const warnings: unknown[][] = [];
+    const handler = createWebhookHandler({
+      dedupe: true,
+      // A key taken from a field the events do not carry: empty for every one of them.
+      dedupeKey: (event) => String((event.payload as Record<string, unknown>)?.missing ?? ''),
+      on: { user_updated: run },
+      logger: { ...console, warn: (...args: unknown[]) => void warnings.push(args) },
+    });
+    for (const requestId of ['req_a', 'req_b', 'req_c']) {
+      const answer = await handler.fetch(delivery(withRequestId(userUpdatedBody, requestId)));
+      expect(await answer.json()).toEqual({ received: true });
+    }
+    expect(run).toHaveBeenCalledTimes(3);
+    expect(warnings.filter((args) => /empty key/.test(String(args[0])))).toHaveLength(1);
+  });
+
   it('keeps the in-memory store within its bound, forgetting the least recently seen first', async () => {
     const store = new MemoryDedupeStore({ maxEntries: 5 });
     const run = vi.fn();
