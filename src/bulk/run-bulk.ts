@@ -458,7 +458,11 @@ class Job<I, R> implements BulkJob<I, R> {
   #emit(outcome: BulkOutcome<I, R>): void {
     if (outcome.status !== 'duplicate' && outcome.key !== '') this.#seen.finish(outcome.key);
     this.#tracker.count(outcome);
-    this.#telemetry.outcome(outcome.key, outcome.status);
+    this.#telemetry.outcome(
+      outcome.key,
+      outcome.status,
+      outcome.status === 'failed' ? outcome.error : undefined,
+    );
     this.#stream?.push(outcome);
   }
 

@@ -39,12 +39,19 @@ export class JobTelemetry<W extends { key: string }> {
     });
   }
 
-  /** Records an item's outcome on its span (if it has one) and in the count by outcome. */
-  outcome(key: string, status: string): void {
+  /**
+   * Records an item's outcome on its span (if it has one) and in the count by outcome; a failed
+   * item's span is marked failed with its error's class, so that a search for failed spans finds it.
+   */
+  outcome(key: string, status: string, error?: unknown): void {
     const telemetry = this.#telemetry;
     if (!telemetry) return;
     const attributes = { 'partner_sdk.bulk.outcome': status };
-    for (const [work, span] of this.#items) if (work.key === key) span.set(attributes);
+    for (const [work, span] of this.#items) {
+      if (work.key !== key) continue;
+      span.set(attributes);
+      if (status === 'failed') span.failed(error);
+    }
     telemetry.count('bulk.items', attributes);
   }
 }

@@ -1,3 +1,4 @@
+import { SpanStatusCode } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
 import { kit } from './client';
@@ -20,7 +21,16 @@ describe('telemetry of a bulk job', () => {
     expect(job!.children.map((item) => item.name)).toEqual(['bulk.item', 'bulk.item', 'bulk.item']);
     const outcomes = job!.children.map((item) => item.attributes['partner_sdk.bulk.outcome']);
     expect(outcomes.sort()).toEqual(['existing', 'failed', 'succeeded']);
+    const failed = job!.children.find(
+      (item) => item.attributes['partner_sdk.bulk.outcome'] === 'failed',
+    );
+    expect([failed?.status, failed?.attributes['error.type']]).toEqual([
+      SpanStatusCode.ERROR,
+      'NotFoundError',
+    ]);
+    expect(job!.status).toBe(SpanStatusCode.UNSET);
     for (const item of job!.children) {
+      if (item !== failed) expect(item.status).toBe(SpanStatusCode.UNSET);
       expect(item.children.map((call) => call.name)).toEqual(['refunds.request']);
       expect(item.children[0]!.children[0]!.attributes['url.template']).toBe(
         '/financial/refund/{transactionHash}',
