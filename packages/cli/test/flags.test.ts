@@ -174,7 +174,7 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(jsonLines(listed.stdout)).toHaveLength(1);
   });
 
-  it('trigger --header adds the header to the delivery', async () => {
+  it('trigger --header adds the header to the delivery; replaying a file with none is exit 2', async () => {
     let seen: string | undefined;
     const receiver: Server = createServer((req, res) => {
       seen = req.headers['x-partner-signature'] as string | undefined;
@@ -193,6 +193,13 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
       ]);
       expect(result.code).toBe(0);
       expect(seen).toBe('sig-123');
+      seen = undefined;
+      const empty = join(dir, 'no-deliveries.jsonl');
+      await writeFile(empty, '\n\n');
+      const replayed = await run(['webhooks', 'replay', empty, '--to', to]);
+      expect(replayed.code).toBe(2);
+      expect(replayed.stderr).toContain('holds no deliveries');
+      expect(seen).toBeUndefined();
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }

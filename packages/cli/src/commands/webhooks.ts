@@ -136,8 +136,12 @@ async function replayAction(context: Context, file: string, flags: SendFlags) {
     throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
   }
   const headers = headersOf(flags.header);
+  const deliveries = deliveriesOf(text, file);
+  // An empty file replays nothing: most likely the wrong file, so not a silent success.
+  if (deliveries.length === 0)
+    throw new UsageError(`${file} holds no deliveries (nothing was sent)`);
   let code: number = EXIT.ok;
-  for (const delivery of deliveriesOf(text, file)) {
+  for (const delivery of deliveries) {
     const name = String((delivery as { event?: unknown })?.event ?? '(no event name)');
     const answer = await send(to, JSON.stringify(delivery), headers);
     show(context, { event: name, ...answer });
