@@ -6,7 +6,6 @@
  */
 
 import { APIConnectionTimeoutError, APIUserAbortError, type RequestIdentity } from '../errors';
-import { sleep } from './sleep';
 
 /** What a call's wait is bounded by, and how its errors name it. */
 export interface WaitBounds {
@@ -22,27 +21,34 @@ export interface WaitBounds {
 
 /**
  * `waited` within `bounds`: rejects with `APIUserAbortError` as soon as the caller aborts, or with
- * `APIConnectionTimeoutError` when the call's time runs out first.
+ * `APIConnectionTimeoutError` when the call's time runs out first. A plain listener and timer
+ * (a real one, not the transport's clock: this bound ends a wait, it decides no retry), both
+ * removed as soon as the wait ends.
  */
-export async function withinCall<T>(waited: Promise<T>, bounds: WaitBounds): Promise<T> {
+export function withinCall<T>(waited: Promise<T>, bounds: WaitBounds): Promise<T> {
   const { signal, identity } = bounds;
-  const settled = new AbortController();
-  const stop = signal ? AbortSignal.any([signal, settled.signal]) : settled.signal;
-  // A real timer, not the transport's clock: this bound ends a wait, it decides no retry.
-  const limit = sleep(Math.max(1, bounds.leftMs), stop).then(
-    () => {
-      const detail = `no ${bounds.what} in time (${bounds.totalTimeout} ms for the call)`;
-      throw new APIConnectionTimeoutError(identity, detail);
-    },
-    () => {
-      if (!signal?.aborted) return new Promise<never>(() => {});
+  return new Promise<T>((resolve, reject) => {
+    const end = (settle: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      settle();
+    };
+    const onAbort = () => {
       const message = `${identity.method} ${identity.path} was aborted by the caller.`;
-      throw new APIUserAbortError(message, { cause: signal.reason });
-    },
-  );
-  try {
-    return await Promise.race([waited, limit]);
-  } finally {
-    settled.abort();
-  }
+      end(() => reject(new APIUserAbortError(message, { cause: signal?.reason })));
+    };
+    const timer = setTimeout(
+      () => {
+        const detail = `no ${bounds.what} in time (${bounds.totalTimeout} ms for the call)`;
+        end(() => reject(new APIConnectionTimeoutError(identity, detail)));
+      },
+      Math.max(1, bounds.leftMs),
+    );
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    waited.then(
+      (value) => end(() => resolve(value)),
+      (error: unknown) => end(() => reject(error)),
+    );
+  });
 }
