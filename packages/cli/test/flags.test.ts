@@ -5,7 +5,7 @@
  */
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -379,5 +379,34 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
         mock.setLatency(undefined);
       }
     }
+  });
+
+  it('PARTNER_SDK_PROFILE picks a profile over PARTNER_API_*, which win over the default one; a profile file others can read is refused', async () => {
+    const config = join(dir, 'profiles-config');
+    const file = join(config, 'partner-sdk', 'profiles.json');
+    await mkdir(join(config, 'partner-sdk'), { recursive: true, mode: 0o700 });
+    const good = { baseUrl: server.url, ...mock.credentials, clientToken: undefined };
+    const wrong = { ...good, clientSecret: 'sk_not_the_secret' };
+    await writeFile(file, JSON.stringify({ profiles: { default: wrong, good } }), { mode: 0o600 });
+    await chmod(file, 0o600);
+    const list = ['--json', 'products', 'list', '--per-page', '1'];
+    const at = { XDG_CONFIG_HOME: config };
+    // PARTNER_API_* (right) win over the default profile (wrong).
+    expect((await run(list, undefined, at)).code).toBe(0);
+    // PARTNER_SDK_PROFILE wins over PARTNER_API_*, whichever is right.
+    const pickedWrong = await run(list, undefined, { ...at, PARTNER_SDK_PROFILE: 'default' });
+    expect(pickedWrong.code).toBe(1);
+    expect(pickedWrong.stderr).toContain('AuthenticationError');
+    const pickedGood = await run(list, undefined, {
+      ...at,
+      PARTNER_SDK_PROFILE: 'good',
+      PARTNER_API_CLIENT_SECRET: 'sk_env_is_wrong_here',
+    });
+    expect(pickedGood.code).toBe(0);
+    await chmod(file, 0o644);
+    const readable = await run(list, undefined, { ...at, PARTNER_SDK_PROFILE: 'good' });
+    expect(readable.code).toBe(2);
+    expect(readable.stderr).toContain('chmod 600');
+    expect(readable.stderr).not.toContain(mock.credentials.clientSecret);
   });
 });
