@@ -62,6 +62,11 @@ export class Requester {
     return this.#transport.options.assumptions;
   }
 
+  /** The client's `baseUrl`: a URL the service gives relative is the service's own, read against it. */
+  get baseUrl(): string {
+    return this.#transport.options.baseUrl;
+  }
+
   /** The client's telemetry now, for the waits and walks that span several calls. */
   telemetry(): PendingTelemetry {
     return this.#transport.telemetry();

@@ -159,7 +159,8 @@ export class Statements extends APIResource {
   /**
    * Downloads a finished export: `GET` its `url`. Resolves with the `Response` as soon as the headers
    * arrive, its body unread, so it can be streamed to disk. SDK credentials are sent only when the
-   * `url` is on `baseUrl`'s origin (export files are typically pre-signed URLs elsewhere). Cancel
+   * `url` is on `baseUrl`'s origin (export files are typically pre-signed URLs elsewhere); a
+   * relative `url` is read against `baseUrl`, the service's own. Cancel
    * `response.body`, or abort the `signal` given in `options`, to stop a download midway: an abort
    * fails the body's stream with the signal's reason.
    *
@@ -184,7 +185,7 @@ export class Statements extends APIResource {
         () => ({
           operation: 'statements.download',
           method: 'GET',
-          path: downloadUrl(finished),
+          path: downloadUrl(finished, this._client.baseUrl),
           raw: true,
         }),
         options,
@@ -193,16 +194,23 @@ export class Statements extends APIResource {
   }
 }
 
-/** The export's `url`, checked before anything is sent: the file to download. */
-function downloadUrl(finished: Pick<StatementExport, 'url'>): string {
+/**
+ * The export's `url`, checked before anything is sent: the file to download. An absolute URL is
+ * taken as given (a pre-signed one must stay byte for byte); a relative one (`/storage/…`, as a
+ * Laravel service gives a public file without its own host configured) is read against `baseUrl`,
+ * as it would be against the status answer that carried it.
+ */
+function downloadUrl(finished: Pick<StatementExport, 'url'>, baseUrl: string): string {
   const url = finished?.url;
   if (typeof url === 'string' && /^https?:\/\//i.test(url)) return url;
+  const relative = typeof url === 'string' && url !== '' && !/^[a-z][a-z\d+.-]*:/i.test(url);
+  if (relative && URL.canParse(url, `${baseUrl}/`)) return new URL(url, `${baseUrl}/`).href;
   throw new RequestValidationError('statements.download', [
     {
       path: ['url'],
       message: !url
         ? 'the export has no url yet: wait for it with statements.waitForExport'
-        : 'must be an absolute http(s) URL',
+        : 'must be an http(s) URL, absolute or relative to baseUrl',
       code: 'invalid_url',
     },
   ]);

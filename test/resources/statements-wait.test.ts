@@ -222,6 +222,22 @@ describe('statements.download', () => {
     expect((error as PermissionDeniedError).body).toBe(denied);
   });
 
+  it("downloads a url the service gave relative from the service's own origin, with its credentials", async () => {
+    const api = await stub((_r, res) => {
+      res.writeHead(200, { 'content-type': 'text/csv' });
+      res.end('a;b\r\n');
+    });
+    const seller = new PartnerClient({
+      baseUrl: api.baseUrl,
+      clientToken: 'tok-relative',
+      logLevel: 'off',
+    }).forUser('seller-public-token');
+    const response = await seller.statements.download({ url: '/storage/exports/exp_1.csv' });
+    expect(await response.text()).toBe('a;b\r\n');
+    expect(api.requests[0]?.path).toBe('/storage/exports/exp_1.csv');
+    expect(api.requests[0]?.headers['x-api-client-token']).toBe('tok-relative');
+  });
+
   it('refuses an export without a url, sending nothing', async () => {
     const { mock, client } = await mockApi();
     const exported = await client.statements.export(params);
