@@ -60,7 +60,7 @@ export function resolveSettings(options: WebhookHandlerOptions): ReceiverSetting
           (store
             ? ', and a forged delivery with a guessed request_id can make the real one look like a duplicate'
             : '') +
-          ' (see docs/webhooks.md, "Authenticity")',
+          ' (pass verify: secretVerifier({ secret, query }) for a secret in the registered URL; see docs/webhooks.md, "Authenticity")',
       ),
     );
   }

@@ -208,6 +208,8 @@ describe('a receiver without verify', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/without verify/);
     expect(warnings[0]).toMatch(/forged delivery/);
+    // It names the ready check, not only the problem.
+    expect(warnings[0]).toMatch(/verify: secretVerifier\(/);
 
     const careful: string[] = [];
     createWebhookHandler({
