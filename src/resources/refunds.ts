@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/options';
 import { type PollOptions, poll } from '../core/poll';
 import { Recovered, serviceClockOffset } from '../core/retry/reconcile';
 import type { APIPromise } from '../core/transport/api-promise';
-import { followLocation, isAccepted, schemaByStatus } from '../core/transport/outcomes';
+import { followLocation, isAccepted } from '../core/transport/outcomes';
 import { route } from '../core/transport/path';
 import {
   type Refund,
@@ -71,11 +71,15 @@ export type RefundRequestResult = RefundAccepted | RefundExisting;
 export type RefundToAwait = string | RefundRequestResult;
 
 // Which body the service sent is told by its status (202 accepted, 200 existing), so each is
-// checked against its own shape: a wrong-typed refund can never pass as an "accepted" body.
-const requestResponseSchema = schemaByStatus(
-  { 202: RefundAcceptedResponseSchema },
-  RefundExistingResponseSchema,
-);
+// checked against its own shape: a wrong-typed refund can never pass as an "accepted" body. A 202
+// is the outcome itself (the refund accepted, `Location` where to follow it): a body with `data` is
+// checked as the spec shows it, and one without (none, a bare message) still means accepted,
+// never an error that would hide a refund the service made.
+const requestResponseSchema = (status: number, body: unknown) => {
+  if (status !== 202) return RefundExistingResponseSchema;
+  const data = typeof body === 'object' && body !== null ? Reflect.get(body, 'data') : undefined;
+  return data === undefined || data === null ? undefined : RefundAcceptedResponseSchema;
+};
 
 /** Refunds of transactions: request (asynchronous), list, status (spec §4.2, §4.3). */
 export class Refunds extends APIResource {
@@ -372,7 +376,7 @@ function requestResult(
   if (body instanceof Recovered) {
     return { kind: 'existing', refund: body.value as Refund, recovered: true };
   }
-  const { data } = body as { data: unknown };
+  const data = (body as { data?: unknown } | undefined)?.data;
   if (!isAccepted(response)) return { kind: 'existing', refund: data as Refund };
   const accepted = data as { transaction_hash?: string | null } | undefined;
   return {

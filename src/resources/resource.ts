@@ -19,7 +19,7 @@ import {
 } from '../schemas/response-fields';
 
 /** A call's response schema, or a function choosing it by status or by the body's shape. */
-type ResponseSchema = Schema | ((status: number, body: unknown) => Schema) | undefined;
+type ResponseSchema = Schema | ((status: number, body: unknown) => Schema | undefined) | undefined;
 
 /**
  * What a method says about its call besides the HTTP method and the path: its `operation` name,

@@ -87,6 +87,34 @@ describe('refunds.request', () => {
     expect(result).toEqual({ kind: 'accepted', transactionHash: 'tx_abc', statusUrl: undefined });
   });
 
+  it.each([
+    ['no data', { status: 'processing', message: 'Reembolso em processamento' }],
+    ['a null data', { status: 'processing', message: 'ok', data: null }],
+    ['a bare message', { message: 'Refund requested' }],
+    ['an empty body', ''],
+  ])(
+    "gives kind 'accepted' on a 202 whose body has %s: the status is the outcome",
+    async (_what, body) => {
+      const location = `${BASE_URL}/financial/refund/tx_abc/status`;
+      replySequence(
+        'post',
+        '/financial/refund/:hash',
+        body === ''
+          ? new HttpResponse(null, { status: 202, headers: { location } })
+          : HttpResponse.json(body, { status: 202, headers: { location } }),
+      );
+      const result = await makeClient().refunds.request('tx_abc');
+      expect(result).toEqual({ kind: 'accepted', transactionHash: 'tx_abc', statusUrl: location });
+    },
+  );
+
+  it('still checks the data of a 202 that has some: a wrong-typed field throws', async () => {
+    reply('post', '/financial/refund/:hash', { data: { transaction_hash: 42 } }, { status: 202 });
+    expect(await rejectionOf(makeClient().refunds.request('tx_abc'))).toBeInstanceOf(
+      ResponseValidationError,
+    );
+  });
+
   it("gives kind 'existing' with the active refund on 200", async () => {
     reply('post', '/financial/refund/tx_abc', envelope(wireRefund()));
     const result = await makeClient().refunds.request('tx_abc');
