@@ -57,6 +57,19 @@ describe('error bodies', () => {
     expect(error.body).toEqual(laravel422);
   });
 
+  it('reads an error body that starts with a byte-order mark as JSON', async () => {
+    server = await startStub((_r, res) => {
+      res.writeHead(422, { 'content-type': 'application/json' });
+      res.end(`\uFEFF${JSON.stringify(laravel422)}`);
+    });
+    const error = await rejection(
+      clientOf(server)
+        .forUser('error-bodies-bearer')
+        .offers.update('prd_1', 'off_1', { name: 'x' }),
+    );
+    expect((error as UnprocessableEntityError).fieldErrors).toEqual(laravel422.errors);
+  });
+
   it('keeps as text an error body labelled JSON that does not parse', async () => {
     const page = '<br />\n<b>Fatal error</b>: Allowed memory size exhausted';
     server = await startStub((_r, res) => {

@@ -162,6 +162,26 @@ describe('reading the response body', () => {
     expect((error as Error).message).toMatch(/^GET \/products\/prd_1 → connection failed: /);
   });
 
+  it.each([1, 3])(
+    'reads JSON behind a byte-order mark and a wrong content-type, in %i chunk(s)',
+    async (chunks) => {
+      const bytes = Buffer.from(`\uFEFF${JSON.stringify({ hash: 'prd_1', name: 'Ação' })}`);
+      server = await startStub(async (_r, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
+        const size = Math.ceil(bytes.length / chunks);
+        for (let at = 0; at < bytes.length; at += size) {
+          res.write(bytes.subarray(at, at + size));
+          await sleep(5);
+        }
+        res.end();
+      });
+      await expect(clientFor(server).products.retrieve('prd_1')).resolves.toEqual({
+        hash: 'prd_1',
+        name: 'Ação',
+      });
+    },
+  );
+
   it('gives undefined for an empty body', async () => {
     server = await startStub((_r, res) => {
       res.writeHead(204);
