@@ -70,6 +70,19 @@ async function openJournal(file: string): Promise<FileJournal> {
   }
 }
 
+/**
+ * A journal that stopped taking writes mid-job (a full disk, a read-only remount) in operator
+ * terms: which file, why, and how to resume. Any other failure is returned as it is.
+ */
+function journalFailure(error: unknown, file: string): unknown {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || syscall === undefined) return error;
+  return new Error(
+    `the journal ${file} could not be written (${code}): the job stopped, and requests in flight may have reached the service. Once it can be written again, run the same command with --journal ${file}: finished items are skipped, the others reconciled before anything is sent again`,
+    { cause: error },
+  );
+}
+
 /** One bulk command's job and how to show its results. */
 export interface BulkRun<I, R> {
   /** The job id in the journal unless `--job-id` names another. */
@@ -121,7 +134,7 @@ export async function runBulkCommand<I, R>(
     return summary.failed > 0 ? EXIT.failed : EXIT.ok;
   } catch (error) {
     if (error instanceof JournalMismatchError) throw new UsageError(error.message);
-    throw error;
+    throw store ? journalFailure(error, store.path) : error;
   } finally {
     bar?.close();
     withdraw();
