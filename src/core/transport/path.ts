@@ -17,8 +17,15 @@ export function encodePathParam(name: string, value: unknown): string {
   if (text.trim() === '') throw invalid(name, 'must not be empty');
   // `.` and `..` would be resolved away by URL parsing and silently change the endpoint.
   if (text === '.' || text === '..') throw invalid(name, `must not be "${text}"`);
+  if (LONE_SURROGATE.test(text)) throw invalid(name, LONE_SURROGATE_NAMED);
   return encodeURIComponent(text);
 }
+
+/** Half of a UTF-16 surrogate pair without its other half: no URL can carry it (UTF-8 has no form for it). */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
+/** What {@link LONE_SURROGATE} finds, said in an issue. */
+export const LONE_SURROGATE_NAMED = 'contains a lone UTF-16 surrogate, which no URL can carry';
 
 /** A `.` or `..` segment, plain or percent-encoded (`%2e`), which URL parsing resolves away. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;

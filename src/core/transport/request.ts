@@ -7,8 +7,9 @@
 import type { Options as KyOptions } from 'ky';
 import { API_VERSION, VERSION } from '../../version';
 import type { Credentials } from '../auth/credentials';
-import type { RequestIdentity } from '../errors';
+import { type RequestIdentity, RequestValidationError } from '../errors';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
+import { LONE_SURROGATE, LONE_SURROGATE_NAMED } from './path';
 
 const USER_AGENT = `partner-sdk/${VERSION} (${runtimeName()}) partner-api/${API_VERSION}`;
 
@@ -105,6 +106,23 @@ export function kyRequest(
   return { request, target: withQuery(url, spec.query) };
 }
 
+/**
+ * `url` (no query, no fragment) with the query's defined parameters, each name and value through
+ * `encodeURIComponent` (a space is `%20`, which servers read as `+` writes it). A name or value no
+ * URL can carry (a lone surrogate) is the caller's bad input, named before anything is sent.
+ */
+function withQuery(url: string, query: QueryParams): string {
+  try {
+    return url + encodedQuery(query);
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    const key = Object.keys(query).find((name) => LONE_SURROGATE.test(`${name}${query[name]}`));
+    throw new RequestValidationError('Invalid query parameters', [
+      { path: [key ?? 'query'], message: LONE_SURROGATE_NAMED, code: 'invalid_query' },
+    ]);
+  }
+}
+
 function definedParams(query: QueryParams): Record<string, string> {
   const result: Record<string, string> = {};
   for (const key of Object.keys(query)) {
@@ -114,18 +132,15 @@ function definedParams(query: QueryParams): Record<string, string> {
   return result;
 }
 
-/**
- * `url` (no query, no fragment) with the query's defined parameters, each name and value through
- * `encodeURIComponent` (a space is `%20`, which servers read as `+` writes it).
- */
-function withQuery(url: string, query: QueryParams): string {
+/** The query's defined parameters as `?name=value&…`, or `''` when none is defined. */
+function encodedQuery(query: QueryParams): string {
   let search = '';
   for (const key of Object.keys(query)) {
     const value = query[key];
     if (value === undefined) continue;
     search += `${search ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
   }
-  return url + search;
+  return search;
 }
 
 /** `url` without its query and fragment: how errors and logs name a URL (a pre-signed one keeps its signature there). */
