@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { PartnerClient, SellerClient } from '../client';
+import { type PartnerClient, type SellerClient, telemetryOptionOf } from '../client';
 import type { RequestOptions } from '../core/options';
 import type { IoredisClient, RedisClient } from '../redis/client';
 import type { TelemetryOptions } from '../telemetry/types';
@@ -37,9 +37,15 @@ export interface ProcessorOptions {
   requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'>;
   /**
    * OpenTelemetry: a span per job (`bullmq.refunds.request`…) with the SDK's calls under it.
-   * Default: the providers registered with `@opentelemetry/api`; `false` turns it off.
+   * Default: where the processor's client records (its own `telemetry` option: `false` there is
+   * off here too); `false` turns it off.
    */
   telemetry?: false | TelemetryOptions;
+}
+
+/** A processor records where its client does, unless its own `telemetry` option says otherwise. */
+function telemetryOf(client: PartnerClient | SellerClient, options: ProcessorOptions) {
+  return options.telemetry ?? telemetryOptionOf(client);
 }
 
 /** Options of {@link refundProcessor}. */
@@ -103,7 +109,7 @@ export function refundProcessor(
   options: RefundProcessorOptions,
 ): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
   let leases: Promise<RefundLeases | undefined> | undefined;
-  return tracedProcessor('bullmq.refunds.request', options.telemetry, async (job) => {
+  return tracedProcessor('bullmq.refunds.request', telemetryOf(client, options), async (job) => {
     leases ??= leasesOf(options);
     const lease = await (await leases)?.acquire(job.data.transactionHash);
     try {
@@ -171,16 +177,20 @@ export function refundWaitProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
 ): (job: ProcessorJob<RefundWaitJobData>) => Promise<QueueJobResult> {
-  return tracedProcessor('bullmq.refunds.waitForCompletion', options.telemetry, async (job) => {
-    const key = job.data.transactionHash;
-    try {
-      const final = await client.refunds.waitForCompletion(key);
-      const result = { status: final.status, refund: final.hash };
-      return { status: 'succeeded', key, reconciled: false, result };
-    } catch (error) {
-      return rethrowForBullmq(error, options.queue);
-    }
-  });
+  return tracedProcessor(
+    'bullmq.refunds.waitForCompletion',
+    telemetryOf(client, options),
+    async (job) => {
+      const key = job.data.transactionHash;
+      try {
+        const final = await client.refunds.waitForCompletion(key);
+        const result = { status: final.status, refund: final.hash };
+        return { status: 'succeeded', key, reconciled: false, result };
+      } catch (error) {
+        return rethrowForBullmq(error, options.queue);
+      }
+    },
+  );
 }
 
 /**
@@ -195,7 +205,7 @@ export function offerUpdateProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
 ): (job: ProcessorJob<OfferUpdateJobData>) => Promise<QueueJobResult> {
-  return tracedProcessor('bullmq.offers.update', options.telemetry, async (job) => {
+  return tracedProcessor('bullmq.offers.update', telemetryOf(client, options), async (job) => {
     const { productHash, offerCode, params } = job.data;
     const key = `${productHash}/${offerCode}`;
     try {

@@ -40,4 +40,18 @@ describe('telemetry of BullMQ processors', () => {
       ),
     ).not.toContain(transaction);
   });
+
+  it('records nothing for a processor on a client made with telemetry: false, even with providers registered', async () => {
+    const { mock, seller } = kit({ telemetry: false });
+    const transaction = mock.addTransaction(3100);
+    const process = refundProcessor(seller, { queue: { rateLimit: async () => {} } });
+    const job = {
+      id: `refund:${transaction}`,
+      data: { transactionHash: transaction },
+      timestamp: Date.now(),
+      attemptsMade: 0,
+    };
+    expect((await process(job)).status).toBe('succeeded');
+    expect(otel().spans()).toEqual([]);
+  });
 });
