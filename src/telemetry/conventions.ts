@@ -4,7 +4,7 @@
  * Never a message: messages may quote a path, and paths hold hashes.
  */
 
-/** The status of an answer carried by an error (ky's `HTTPError`, the SDK's `APIError`). */
+/** The status of an answer carried by an error (the transport's `ErrorStatus`, the SDK's `APIError`). */
 export function statusOf(error: unknown): number | undefined {
   const carried = error as { response?: { status?: unknown }; status?: unknown } | null;
   const status = carried?.response?.status ?? carried?.status;
