@@ -19,10 +19,11 @@ import type { TokenSource } from '../options';
 import type { ClientTokenStore } from './token-store';
 
 /** Characters an HTTP header value cannot carry: a token with them would fail inside fetch, whose error quotes it. */
-export const NOT_IN_HEADER = /[\0\r\n]/;
+export const NOT_IN_HEADER = /[\0\r\n]|[^\0-\xFF]/;
 
 /** {@link NOT_IN_HEADER} in words, for the messages refusing such a token (never quoting it). */
-export const NOT_IN_HEADER_NAMED = 'a line break or NUL, which no HTTP header can carry';
+export const NOT_IN_HEADER_NAMED =
+  'a line break or NUL, or a character beyond Latin-1, which no HTTP header can carry';
 
 /** Throws, without quoting the token, when it cannot be sent in a header. */
 export function checkHeaderToken(token: string, what: string): void {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { PartnerClient, RequestValidationError } from '../src/index';
+
+// A token that no HTTP header can carry is refused where it is given, never quoted: fetch would
+// otherwise fail on it with an error that reads like a connection failure.
+
+const client = new PartnerClient({
+  baseUrl: 'http://partner.test/api/v1',
+  clientToken: 'for-user-client-token',
+  logLevel: 'off',
+});
+
+describe('forUser', () => {
+  it.each([
+    ['a line break', 'eyJ.seller\r\nx-injected: 1'],
+    ['a character beyond Latin-1', 'eyJ.seller€token'],
+  ])('refuses a public token with %s, not quoting it', (_what, token) => {
+    let error: unknown;
+    try {
+      client.forUser(token);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues[0]?.path).toEqual(['publicToken']);
+    expect((error as Error).message).toMatch(/no HTTP header can carry/);
+    expect((error as Error).message).not.toContain('seller');
+  });
+
+  it('refuses a client token beyond Latin-1 at construction, not quoting it', () => {
+    expect(
+      () =>
+        new PartnerClient({
+          baseUrl: 'http://partner.test/api/v1',
+          clientToken: 'client-token-€',
+          logLevel: 'off',
+        }),
+    ).toThrowError(/clientToken.*no HTTP header can carry/);
+  });
+});
