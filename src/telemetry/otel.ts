@@ -74,8 +74,9 @@ interface Instruments {
 }
 
 function instruments(meter: Meter): Instruments {
-  const counter = (name: string, description: string) =>
-    meter.createCounter(name, { description, unit: '{count}' });
+  // An integer count's unit names what it counts, in the singular (the metrics guidelines).
+  const counter = (name: string, unit: string, description: string) =>
+    meter.createCounter(name, { description, unit });
   return {
     attempt: meter.createHistogram('http.client.request.duration', {
       description: 'Duration of HTTP client requests.',
@@ -91,21 +92,32 @@ function instruments(meter: Meter): Instruments {
       unit: 's',
     }),
     counters: {
-      retries: counter('partner_sdk.retries', 'Attempts repeated after a failure.'),
+      retries: counter('partner_sdk.retries', '{retry}', 'Attempts repeated after a failure.'),
       relogins: counter(
         'partner_sdk.relogins',
+        '{login}',
         'Logins again after the service refused a client token.',
       ),
-      rateLimited: counter('partner_sdk.rate_limited', 'Attempts answered 429 Too Many Requests.'),
+      rateLimited: counter(
+        'partner_sdk.rate_limited',
+        '{request}',
+        'Attempts answered 429 Too Many Requests.',
+      ),
       reconciliations: counter(
         'partner_sdk.reconciliations',
+        '{reconciliation}',
         'Lost answers looked up before a replay, by verdict.',
       ),
       'webhook.deliveries': counter(
         'partner_sdk.webhook.deliveries',
+        '{delivery}',
         'Webhook deliveries received, by verdict.',
       ),
-      'bulk.items': counter('partner_sdk.bulk.items', 'Bulk job items finished, by outcome.'),
+      'bulk.items': counter(
+        'partner_sdk.bulk.items',
+        '{item}',
+        'Bulk job items finished, by outcome.',
+      ),
     },
   };
 }

@@ -7,7 +7,7 @@
 
 import { context, metrics, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { DataPointType, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -36,6 +36,8 @@ export interface Otel {
   spans(): ReadableSpan[];
   /** Every metric data point collected now. */
   points(): Promise<Point[]>;
+  /** Each metric collected now, by name: its unit (`s`, `{retry}`…) and kind (`HISTOGRAM`, `SUM`…). */
+  instruments(): Promise<Record<string, [unit: string, kind: string]>>;
 }
 
 /** Makes (but does not register) a tracer provider and a meter provider over in-memory sinks. */
@@ -51,6 +53,16 @@ export function makeOtel(): Otel {
     tracerProvider,
     meterProvider,
     spans: () => exporter.getFinishedSpans(),
+    async instruments() {
+      const { resourceMetrics } = await reader.collect();
+      const metrics = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics);
+      return Object.fromEntries(
+        metrics.map((metric) => [
+          metric.descriptor.name,
+          [metric.descriptor.unit, String(DataPointType[metric.dataPointType])],
+        ]),
+      );
+    },
     async points() {
       const { resourceMetrics } = await reader.collect();
       return resourceMetrics.scopeMetrics.flatMap((scope) =>

@@ -1,0 +1,43 @@
+/**
+ * Each metric as the OpenTelemetry conventions define it: the stable HTTP client duration by its
+ * stable name, in seconds, as a histogram; the SDK's own durations likewise; every counter a sum
+ * whose unit names the thing counted in curly braces (`{retry}`, not `{count}`), as the metrics
+ * guidelines ask of integer counts.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { requestRefunds } from '../../src/bulk';
+import { createWebhookHandler } from '../../src/webhooks';
+import { kit } from './client';
+import { useOtel } from './harness';
+
+const otel = useOtel();
+
+describe('the metrics the SDK records', () => {
+  it('have the conventions’ names, units and instrument kinds', async () => {
+    const { mock, client, seller } = kit();
+    const hash = mock.products.ebook.hash;
+    await client.products.retrieve(hash);
+    mock.failNext({ status: 429, retryAfter: 1, path: `/products/${hash}` });
+    await client.products.retrieve(hash);
+    mock.failNext({ status: 401, path: `/products/${hash}` });
+    await client.products.retrieve(hash);
+    await requestRefunds(seller, [mock.addTransaction(1200)]);
+    const handler = createWebhookHandler({ on: { subscription_ended: async () => {} } });
+    await handler.fetch(
+      new Request('http://127.0.0.1/webhooks', {
+        method: 'POST',
+        body: JSON.stringify({ event: 'subscription_ended', payload: {}, metadata: {} }),
+      }),
+    );
+    expect(await otel().instruments()).toEqual({
+      'http.client.request.duration': ['s', 'HISTOGRAM'],
+      'partner_sdk.operation.duration': ['s', 'HISTOGRAM'],
+      'partner_sdk.retries': ['{retry}', 'SUM'],
+      'partner_sdk.rate_limited': ['{request}', 'SUM'],
+      'partner_sdk.relogins': ['{login}', 'SUM'],
+      'partner_sdk.bulk.items': ['{item}', 'SUM'],
+      'partner_sdk.webhook.deliveries': ['{delivery}', 'SUM'],
+    });
+  });
+});
