@@ -1,4 +1,9 @@
-import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './core/auth/token-manager';
+import {
+  NOT_IN_HEADER,
+  NOT_IN_HEADER_NAMED,
+  WITH_SCHEME,
+  WITH_SCHEME_NAMED,
+} from './core/auth/token-manager';
 import { RequestValidationError, type ValidationIssue } from './core/errors';
 import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
 import { resolveOptions, warnIfUnversioned } from './core/options/resolve';
@@ -256,6 +261,9 @@ function publicTokenIssue(publicToken: unknown): ValidationIssue | undefined {
   // Refused here, never quoted: fetch's own error would carry the token in its message.
   if (NOT_IN_HEADER.test(publicToken)) {
     return { path, message: `contains ${NOT_IN_HEADER_NAMED}`, code: 'invalid_string' };
+  }
+  if (WITH_SCHEME.test(publicToken)) {
+    return { path, message: WITH_SCHEME_NAMED, code: 'invalid_string' };
   }
   return undefined;
 }

@@ -27,6 +27,55 @@ describe('forUser', () => {
     expect((error as Error).message).not.toContain('seller');
   });
 
+  it.each(['Bearer eyJ.seller-token', 'bearer\teyJ.seller-token'])(
+    'refuses a public token given with its scheme (%j), which would be sent as "Bearer Bearer"',
+    (token) => {
+      let error: unknown;
+      try {
+        client.forUser(token);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.path).toEqual(['publicToken']);
+      expect((error as Error).message).toMatch(/starts with "Bearer ": give the token alone/);
+      expect((error as Error).message).not.toContain('seller-token');
+    },
+  );
+
+  it('refuses a token function that answers with the scheme, before anything is sent', async () => {
+    let sent = 0;
+    const counting = new PartnerClient({
+      baseUrl: 'http://partner.test/api/v1',
+      clientToken: 'for-user-client-token',
+      logLevel: 'off',
+      fetch: async () => {
+        sent += 1;
+        return new Response('{}', { status: 200 });
+      },
+    });
+    const error = await counting
+      .forUser(() => 'Bearer eyJ.seller-token')
+      .products.retrieve('prd_1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues[0]?.path).toEqual(['publicToken']);
+    expect((error as Error).message).toMatch(/starts with "Bearer "/);
+    expect((error as Error).message).not.toContain('seller-token');
+    expect(sent).toBe(0);
+  });
+
+  it('refuses a client token given with a scheme at construction, not quoting it', () => {
+    expect(
+      () =>
+        new PartnerClient({
+          baseUrl: 'http://partner.test/api/v1',
+          clientToken: 'Bearer client-token-value',
+          logLevel: 'off',
+        }),
+    ).toThrowError(/clientToken` starts with "Bearer "/);
+  });
+
   it('refuses a client token beyond Latin-1 at construction, not quoting it', () => {
     expect(
       () =>

@@ -25,6 +25,16 @@ export const NOT_IN_HEADER = /[\0\r\n]|[^\0-\xFF]/;
 export const NOT_IN_HEADER_NAMED =
   'a line break or NUL, or a character beyond Latin-1, which no HTTP header can carry';
 
+/**
+ * A token given with its scheme (`Bearer …`), as it is often copied from a header: the SDK writes
+ * the header itself, so the scheme would be sent twice and the service would refuse the token.
+ */
+export const WITH_SCHEME = /^bearer\s/i;
+
+/** {@link WITH_SCHEME} in words, for the messages refusing such a token (never quoting it). */
+export const WITH_SCHEME_NAMED =
+  'starts with "Bearer ": give the token alone, the SDK writes the header';
+
 /** Throws, without quoting the token, when it cannot be sent in a header. */
 export function checkHeaderToken(token: string, what: string): void {
   if (NOT_IN_HEADER.test(token)) throw new TypeError(`${what} contains ${NOT_IN_HEADER_NAMED}.`);
@@ -44,6 +54,7 @@ export async function resolveToken(source: TokenSource): Promise<string> {
   }
   registerSecret(token);
   checkHeaderToken(token, 'A token');
+  if (WITH_SCHEME.test(token)) throw new TypeError(`A token ${WITH_SCHEME_NAMED}.`);
   return token;
 }
 

@@ -4,7 +4,12 @@
  */
 
 import { type ResolvedAssumptions, resolveAssumptions } from '../../assumptions';
-import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from '../auth/token-manager';
+import {
+  NOT_IN_HEADER,
+  NOT_IN_HEADER_NAMED,
+  WITH_SCHEME,
+  WITH_SCHEME_NAMED,
+} from '../auth/token-manager';
 import type { ClientTokenStore } from '../auth/token-store';
 import { PartnerError } from '../errors';
 import { createLogger, parseLogLevel } from '../logging/logger';
@@ -134,6 +139,7 @@ function readCredentials(
     if (NOT_IN_HEADER.test(clientToken)) {
       throw optionError(`\`clientToken\` contains ${NOT_IN_HEADER_NAMED}.`);
     }
+    if (WITH_SCHEME.test(clientToken)) throw optionError(`\`clientToken\` ${WITH_SCHEME_NAMED}.`);
   }
   return { clientId, clientSecret, clientToken };
 }
