@@ -137,6 +137,37 @@ describe('followBatch of one batch', () => {
     expect(await followed).toMatchObject({ total: 5, done: 5, completed: 5, waiting: 0 });
   }, 30_000);
 
+  it('follows to its end a batch whose enqueue failed once and was made again, as the guide says', async () => {
+    const { mock, seller, queue, redis, connection } = setUp();
+    const items = [1, 2, 3].map(() => ({ transactionHash: mock.addTransaction() }));
+    const batchId = `retried-${randomUUID()}`;
+    // The queue fails after the ids were recorded: the record names jobs that were never added.
+    const failing = {
+      name: queue.name,
+      toKey: (type: string) => queue.toKey(type),
+      addBulk: async () => {
+        throw new Error('queue unavailable');
+      },
+    };
+    await expect(enqueueRefunds(failing, items, { redis, batchId })).rejects.toThrow(
+      'queue unavailable',
+    );
+    expect(await queue.count()).toBe(0);
+    await enqueueRefunds(queue, items, { redis, batchId });
+
+    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis }), {
+      connection,
+      concurrency: 2,
+    });
+    cleanups.push(() => worker.close(true));
+    const last = await followBatch(queue, batchId, {
+      redis,
+      intervalMs: 50,
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(last).toMatchObject({ total: 3, done: 3, completed: 3, waiting: 0 });
+  }, 30_000);
+
   it('keeps apart the batches of two queues of one name under different BullMQ prefixes', async () => {
     const { mock, seller, redis, connection } = setUp();
     const name = `refunds-${randomUUID()}`;
