@@ -1,35 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ARGS, cli, jsonLines } from './run-cli';
+import { describe, expect, it } from 'vitest';
+import { CLI_ARGS, cli, jsonLines, useCliKit } from './run-cli';
 
-let mock: MockPartnerApi;
-let server: MockServer;
-let env: Record<string, string | undefined>;
-let dir: string;
-
-beforeAll(async () => {
-  mock = createMockPartnerApi({ refundPolls: 0, exportPolls: 0 });
-  server = await mock.listen();
-  env = {
-    PARTNER_API_BASE_URL: server.url,
-    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-    PARTNER_API_CLIENT_TOKEN: undefined,
-    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-  };
-  dir = await mkdtemp(join(tmpdir(), 'partner-cli-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const run = (args: string[], input?: string) => cli(args, { env, input });
+const { mock, env, dir, run } = useCliKit('main', { refundPolls: 0, exportPolls: 0 });
 
 // Each test starts several processes: on a loaded 2-core machine that takes seconds each.
 describe('partner-sdk (the CLI)', { timeout: 120_000 }, () => {

@@ -5,45 +5,20 @@
  */
 
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from 'partner-sdk';
-import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ARGS, cli, jsonLines } from './run-cli';
+import { describe, expect, it } from 'vitest';
+import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-let mock: MockPartnerApi;
-let server: MockServer;
-let env: Record<string, string | undefined>;
-let dir: string;
+const kit = useCliKit('flags', { refundPolls: 0, exportPolls: 0 });
+const { mock, env, dir, run } = kit;
 
-beforeAll(async () => {
-  mock = createMockPartnerApi({ refundPolls: 0, exportPolls: 0 });
-  server = await mock.listen();
-  dir = await mkdtemp(join(tmpdir(), 'partner-cli-flags-'));
-  env = {
-    PARTNER_API_BASE_URL: server.url,
-    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-    PARTNER_API_CLIENT_TOKEN: undefined,
-    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-    PARTNER_SDK_PROFILE: undefined,
-    XDG_CONFIG_HOME: join(dir, 'config'),
-  };
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const run = (args: string[], input?: string, extra: Record<string, string | undefined> = {}) =>
-  cli(args, { env: { ...env, ...extra }, input });
 const refundPosts = (hash: string) =>
   mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`);
 const summaryOf = (stdout: string) =>
@@ -214,7 +189,7 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
         '--profile',
         'offline',
         '--base-url',
-        server.url,
+        kit.url,
         '--client-id',
         'cli_flags',
         '--no-verify',
@@ -385,7 +360,7 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     const config = join(dir, 'profiles-config');
     const file = join(config, 'partner-sdk', 'profiles.json');
     await mkdir(join(config, 'partner-sdk'), { recursive: true, mode: 0o700 });
-    const good = { baseUrl: server.url, ...mock.credentials, clientToken: undefined };
+    const good = { baseUrl: kit.url, ...mock.credentials, clientToken: undefined };
     const wrong = { ...good, clientSecret: 'sk_not_the_secret' };
     await writeFile(file, JSON.stringify({ profiles: { default: wrong, good } }), { mode: 0o600 });
     await chmod(file, 0o600);

@@ -4,34 +4,12 @@
  * every item as a real run would and sends nothing.
  */
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, jsonLines } from './run-cli';
+import { describe, expect, it } from 'vitest';
+import { cli, jsonLines, useCliKit } from './run-cli';
 
-let mock: MockPartnerApi;
-let server: MockServer;
-let env: Record<string, string | undefined>;
-let dir: string;
-
-beforeAll(async () => {
-  mock = createMockPartnerApi();
-  server = await mock.listen();
-  dir = await mkdtemp(join(tmpdir(), 'partner-cli-input-'));
-  env = {
-    PARTNER_API_BASE_URL: server.url,
-    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-    PARTNER_API_CLIENT_TOKEN: undefined,
-    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-  };
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const { mock, env, dir } = useCliKit('input');
 
 const BOM = '\uFEFF';
 

@@ -4,35 +4,14 @@
  * one run (requested once, the repeats shown as duplicates).
  */
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startLossyProxy } from '../../../test/helpers/lossy-proxy';
-import { cli, jsonLines } from './run-cli';
+import { cli, jsonLines, useCliKit } from './run-cli';
 
-let mock: MockPartnerApi;
-let server: MockServer;
-let env: Record<string, string | undefined>;
-let dir: string;
-
-beforeAll(async () => {
-  mock = createMockPartnerApi({ refundPolls: 0 });
-  server = await mock.listen();
-  env = {
-    PARTNER_API_BASE_URL: server.url,
-    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-    PARTNER_API_CLIENT_TOKEN: undefined,
-    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-  };
-  dir = await mkdtemp(join(tmpdir(), 'partner-cli-one-writer-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const kit = useCliKit('one-writer', { refundPolls: 0 });
+const { mock, env, dir } = kit;
 
 const posts = (hash: string) =>
   mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`).length;
@@ -58,7 +37,7 @@ describe('partner-sdk bulk commands', { timeout: 90_000 }, () => {
     const exited = new Promise<void>((resolve) => {
       oneExited = resolve;
     });
-    const proxy = await startLossyProxy(server.url, async (method, path) => {
+    const proxy = await startLossyProxy(kit.url, async (method, path) => {
       if (method === 'POST' && path.startsWith('/financial/refund/')) await exited;
       return 'relay' as const;
     });

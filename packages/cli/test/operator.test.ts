@@ -5,47 +5,21 @@
  */
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PartnerClient } from 'partner-sdk';
-import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { createWebhookHandler, type WebhookEvent } from 'partner-sdk/webhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ARGS, cli, jsonLines } from './run-cli';
+import { describe, expect, it } from 'vitest';
+import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PTY = fileURLToPath(new URL('./on-terminal.py', import.meta.url));
 
-let mock: MockPartnerApi;
-let server: MockServer;
-let env: Record<string, string | undefined>;
-let dir: string;
-
-beforeAll(async () => {
-  mock = createMockPartnerApi({ refundPolls: 0, exportPolls: 0 });
-  server = await mock.listen();
-  dir = await mkdtemp(join(tmpdir(), 'partner-cli-operator-'));
-  env = {
-    PARTNER_API_BASE_URL: server.url,
-    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-    PARTNER_API_CLIENT_TOKEN: undefined,
-    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-    PARTNER_SDK_PROFILE: undefined,
-    XDG_CONFIG_HOME: join(dir, 'config'),
-  };
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const run = (args: string[], input?: string, extra: Record<string, string | undefined> = {}) =>
-  cli(args, { env: { ...env, ...extra }, input });
+const kit = useCliKit('operator', { refundPolls: 0, exportPolls: 0 });
+const { mock, env, dir, run } = kit;
 
 /**
  * Runs the CLI on a pseudo-terminal (python3's pty module) and resolves with what the terminal
@@ -155,7 +129,7 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     const resumed = await run(['refunds', 'request', '--journal', journal, ...hashes]);
     expect(resumed.code).toBe(0);
     // A request abandoned at the interrupt may be sent again; the refund is made once.
-    const client = new PartnerClient({ baseUrl: server.url, ...mock.credentials });
+    const client = new PartnerClient({ baseUrl: kit.url, ...mock.credentials });
     const seller = client.forUser(mock.sellers.person.publicToken);
     for (const hash of hashes) expect(await seller.refunds.list(hash)).toHaveLength(1);
   });
@@ -199,7 +173,7 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
         '--profile',
         'staging',
         '--base-url',
-        server.url,
+        kit.url,
         '--client-id',
         mock.credentials.clientId,
       ],
@@ -228,7 +202,7 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
         '--profile',
         'typed',
         '--base-url',
-        server.url,
+        kit.url,
         '--client-id',
         mock.credentials.clientId,
       ],

@@ -1,7 +1,18 @@
 /** Runs the CLI as a user does: a child process (from source, through the repo's loader). */
 
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createMockPartnerApi,
+  type MockPartnerApi,
+  type MockPartnerApiSeed,
+  type MockServer,
+} from 'partner-sdk/testing';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -50,3 +61,57 @@ export const jsonLines = (stdout: string): Record<string, unknown>[] =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** A test file's testing kit on loopback, the environment that reaches it as its seller, and a scratch directory. */
+export interface CliKit {
+  readonly mock: MockPartnerApi;
+  /** The environment of a CLI run: the kit's URL (once listening), credentials and seller token, no profile. */
+  readonly env: Record<string, string | undefined>;
+  /** A directory of the file's own, removed after it (`XDG_CONFIG_HOME` points inside it). */
+  readonly dir: string;
+  /** The kit's base URL (from `beforeAll` on). */
+  readonly url: string;
+  /** Runs the CLI against the kit, `extra` variables on top of {@link CliKit.env}. */
+  run(
+    args: string[],
+    input?: string,
+    extra?: Record<string, string | undefined>,
+  ): Promise<CliResult>;
+}
+
+/**
+ * The kit a CLI test file runs against: listening before its tests, closed after them with its
+ * directory. Profiles and the caller's own `PARTNER_API_CLIENT_TOKEN` are kept out, so a
+ * developer's configuration never decides a test.
+ */
+export function useCliKit(name: string, options?: MockPartnerApiSeed): CliKit {
+  const mock = createMockPartnerApi(options);
+  const dir = mkdtempSync(join(tmpdir(), `partner-cli-${name}-`));
+  let server: MockServer | undefined;
+  const env: Record<string, string | undefined> = {
+    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+    PARTNER_API_CLIENT_TOKEN: undefined,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+    PARTNER_SDK_PROFILE: undefined,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+  };
+  beforeAll(async () => {
+    server = await mock.listen();
+    env.PARTNER_API_BASE_URL = server.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    mock,
+    env,
+    dir,
+    get url() {
+      if (!server) throw new Error('the kit listens from beforeAll on');
+      return server.url;
+    },
+    run: (args, input, extra = {}) => cli(args, { env: { ...env, ...extra }, input }),
+  };
+}
