@@ -10,17 +10,22 @@ const client = new PartnerClient({
   logLevel: 'off',
 });
 
+/** What `forUser(token)` throws (`undefined` when it accepts the token). */
+function forUserError(token: string): unknown {
+  try {
+    client.forUser(token);
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 describe('forUser', () => {
   it.each([
     ['a line break', 'eyJ.seller\r\nx-injected: 1'],
     ['a character beyond Latin-1', 'eyJ.seller€token'],
   ])('refuses a public token with %s, not quoting it', (_what, token) => {
-    let error: unknown;
-    try {
-      client.forUser(token);
-    } catch (e) {
-      error = e;
-    }
+    const error = forUserError(token);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues[0]?.path).toEqual(['publicToken']);
     expect((error as Error).message).toMatch(/no HTTP header can carry/);
@@ -30,12 +35,7 @@ describe('forUser', () => {
   it.each(['Bearer eyJ.seller-token', 'bearer\teyJ.seller-token'])(
     'refuses a public token given with its scheme (%j), which would be sent as "Bearer Bearer"',
     (token) => {
-      let error: unknown;
-      try {
-        client.forUser(token);
-      } catch (e) {
-        error = e;
-      }
+      const error = forUserError(token);
       expect(error).toBeInstanceOf(RequestValidationError);
       expect((error as RequestValidationError).issues[0]?.path).toEqual(['publicToken']);
       expect((error as Error).message).toMatch(/starts with "Bearer ": give the token alone/);

@@ -50,21 +50,7 @@ function setUp() {
 
 describe('followBatch of one batch', () => {
   it('counts only the jobs of the batch it follows, to that batch’s end', async () => {
-    const mock = createMockPartnerApi({ refundPolls: 0 });
-    const seller = new PartnerClient({
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-      ...mock.credentials,
-      logLevel: 'off',
-    }).forUser(mock.sellers.person.publicToken);
-    const name = `refunds-${randomUUID()}`;
-    const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
-    const queue = new Queue(name, { connection });
-    const redis = new Redis(server.port, '127.0.0.1');
-    cleanups.push(
-      () => queue.close(),
-      () => redis.quit(),
-    );
+    const { mock, seller, queue, redis, connection } = setUp();
     const [t1, t2, t3, t4] = [1, 2, 3, 4].map(() => mock.addTransaction());
     const items = (hashes: string[]) => hashes.map((transactionHash) => ({ transactionHash }));
     const first = await enqueueRefunds(queue, items([t1!, t2!]), { redis });
@@ -86,7 +72,7 @@ describe('followBatch of one batch', () => {
     expect(reports[0]).toMatchObject({ total: 2, done: 0, waiting: 2, active: 0 });
     expect((await queue.getJobCounts('waiting')).waiting).toBe(5);
 
-    const worker = new Worker(name, refundProcessor(seller, { queue, redis }), {
+    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis }), {
       connection,
       concurrency: 2,
     });
