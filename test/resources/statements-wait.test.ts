@@ -13,6 +13,15 @@ import { json } from '../helpers/stub-server';
 
 const { mockApi, stub } = serversClosedAfterEach();
 
+/** A client whose service is unreachable, without retries: a download from a file host's origin needs nothing of it. */
+const offServiceClient = () =>
+  new PartnerClient({
+    baseUrl: 'http://api.invalid/api/v1',
+    clientToken: 'tok',
+    logLevel: 'off',
+    maxRetries: 0,
+  });
+
 const params = { format: 'csv', filter: { betweenDates: '01/02/2025,28/02/2025' } };
 const EXPORT_PATH = '/financial/account-statement/export-report';
 
@@ -186,12 +195,7 @@ describe('statements.download', () => {
 
   it('turns an error status into a typed error', async () => {
     const files = await stub((_r, res) => json(res, 404, { message: 'File not found.' }));
-    const client = new PartnerClient({
-      baseUrl: 'http://api.invalid/api/v1',
-      clientToken: 'tok',
-      logLevel: 'off',
-      maxRetries: 0,
-    });
+    const client = offServiceClient();
     const error = await client.statements
       .download({ url: `${files.origin}/gone.csv?X-Signature=s3cr3t` })
       .catch((e: unknown) => e);
@@ -208,12 +212,7 @@ describe('statements.download', () => {
       res.writeHead(403, { 'content-type': 'application/xml' });
       res.end(denied);
     });
-    const client = new PartnerClient({
-      baseUrl: 'http://api.invalid/api/v1',
-      clientToken: 'tok',
-      logLevel: 'off',
-      maxRetries: 0,
-    });
+    const client = offServiceClient();
     const error = await client.statements
       .download({ url: `${files.origin}/expired.csv?X-Signature=s3cr3t` })
       .catch((e: unknown) => e);
