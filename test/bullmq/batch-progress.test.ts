@@ -214,13 +214,7 @@ describe('followBatch of one batch', () => {
   }, 30_000);
 
   it('refuses a batch that has no record, naming the option that records one', async () => {
-    const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
-    const queue = new Queue(`refunds-${randomUUID()}`, { connection });
-    const redis = new Redis(server.port, '127.0.0.1');
-    cleanups.push(
-      () => queue.close(),
-      () => redis.quit(),
-    );
+    const { queue, redis } = setUp();
     await expect(followBatch(queue, 'no-such-batch', { redis })).rejects.toThrow(
       /No record of batch "no-such-batch".*`redis` option/,
     );

@@ -5,17 +5,20 @@ import { spanTree, useOtel } from './harness';
 
 const otel = useOtel();
 
+/** A refund job as BullMQ hands it to a processor, after `attemptsMade` earlier attempts. */
+const refundJob = (transaction: string, attemptsMade: number) => ({
+  id: `refund:${transaction}`,
+  data: { transactionHash: transaction },
+  timestamp: Date.now(),
+  attemptsMade,
+});
+
 describe('telemetry of BullMQ processors', () => {
   it('records a span per job with its outcome and the SDK calls under it, never the job id', async () => {
     const { mock, seller } = kit();
     const transaction = mock.addTransaction(3100);
     const process = refundProcessor(seller, { queue: { rateLimit: async () => {} } });
-    const job = {
-      id: `refund:${transaction}`,
-      data: { transactionHash: transaction },
-      timestamp: Date.now(),
-      attemptsMade: 1,
-    };
+    const job = refundJob(transaction, 1);
     const result = await process(job);
     expect(result.status).toBe('succeeded');
     const [span, ...others] = spanTree(otel().spans());
@@ -45,12 +48,7 @@ describe('telemetry of BullMQ processors', () => {
     const { mock, seller } = kit({ telemetry: false });
     const transaction = mock.addTransaction(3100);
     const process = refundProcessor(seller, { queue: { rateLimit: async () => {} } });
-    const job = {
-      id: `refund:${transaction}`,
-      data: { transactionHash: transaction },
-      timestamp: Date.now(),
-      attemptsMade: 0,
-    };
+    const job = refundJob(transaction, 0);
     expect((await process(job)).status).toBe('succeeded');
     expect(otel().spans()).toEqual([]);
   });
