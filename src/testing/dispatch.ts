@@ -1,6 +1,7 @@
 /**
- * The request pipeline shared by the three faces: read and log the request, apply injected
- * faults, the origin rule, routing, the client-token and bearer checks, then the route.
+ * The request pipeline shared by the three faces: take the rate limit's token as the request
+ * arrives, read and log the request, apply the latency, injected faults, the origin rule, the
+ * rate limit's verdict, routing, the client-token and bearer checks, then the route.
  * A dropped connection comes back as {@link DROP}; each face turns it into its own kind of drop.
  *
  * @module
@@ -93,6 +94,10 @@ export async function dispatch(
   const inApi = at >= 0;
   const path = inApi ? url.pathname.slice(at + API_PREFIX.length) || '/' : url.pathname;
   const apiBase = `${url.origin}${inApi ? url.pathname.slice(0, at + API_PREFIX.length) : API_PREFIX}`;
+  // The limiter stands at the service's door: it takes the request's token as the request
+  // arrives, in arrival order. Taken after the latency, the delay timer's own jitter would
+  // bunch requests that arrived a whole interval apart, which no client could pace against.
+  const admission = inApi ? admit(state) : { headers: {} };
 
   const parsed = await readBody(request);
   state.requests.push({
@@ -117,7 +122,6 @@ export async function dispatch(
     );
   }
 
-  const admission = inApi ? admit(state) : { headers: {} };
   if (admission.refused) return admission.refused;
   const paceHeaders = admission.headers;
 

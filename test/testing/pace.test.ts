@@ -110,6 +110,23 @@ describe('mock API rate limit', () => {
     expect(mock.stats.rateLimited).toBe(0);
   });
 
+  it('takes the token as a request arrives, in arrival order, whatever holds it afterwards', async () => {
+    const clock = frozenClock();
+    const mock = createMockPartnerApi({ rateLimit: { requestsPerSecond: 1, burst: 1 } });
+    // The first request is held on its way to the route; the second arrives a whole second later
+    // and is answered first. Both arrived an interval apart: both are admitted.
+    mock.failNext({ delayMs: 100, path: '/products', method: 'GET' });
+    const held = call(mock, 'GET', '/products');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    clock.advance(1_000);
+    const later = await call(mock, 'GET', '/products');
+    expect(later.status).toBe(200);
+    expect((await held).status).toBe(200);
+    expect(mock.stats.rateLimited).toBe(0);
+    // A third right behind the second is refused, though nothing was answered in between.
+    expect((await call(mock, 'GET', '/products')).status).toBe(429);
+  });
+
   it('refuses a limit that is not a positive number', () => {
     expect(() => createMockPartnerApi({ rateLimit: 0 })).toThrow(RangeError);
     expect(() => createMockPartnerApi({ rateLimit: { requestsPerSecond: Number.NaN } })).toThrow(
