@@ -154,7 +154,7 @@ export async function defaultDedupeKey(event: WebhookEvent): Promise<string> {
  *
  * @example
  * ```ts
- * isDedupeStore({ has: async () => false, add: async () => {} }); // false: the old, non-atomic shape
+ * isDedupeStore({ has: async () => false, add: async () => {} }); // false: a SimpleDedupeStore
  * ```
  */
 export function isDedupeStore(value: unknown): value is WebhookDedupeStore {

@@ -70,4 +70,5 @@ export {
   webhookMetadataSchema,
 } from './schemas';
 export { type SecretVerifierOptions, secretVerifier } from './secret';
+export type { SimpleDedupeStore } from './simple-dedupe-store';
 export { WebhookTimeoutError } from './time-limit';

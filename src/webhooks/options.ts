@@ -14,6 +14,7 @@ import type {
   KnownWebhookEventName,
   WebhookEvent,
 } from './events';
+import type { SimpleDedupeStore } from './simple-dedupe-store';
 
 // Method syntax keeps parameters bivariant, so a handler typed for one event fits the index signature.
 /**
@@ -92,10 +93,12 @@ export interface WebhookHandlerOptions {
   /**
    * Handle each delivery once: `true` for a {@link MemoryDedupeStore} of 10,000 keys (this process
    * only), or a shared {@link WebhookDedupeStore} (`partner-sdk/redis`, a database) so that of all
-   * the replicas receiving one delivery exactly one runs its handler. Off by default. The old
-   * `{ has, add }` shape is refused with a `TypeError`: it cannot claim a delivery atomically.
+   * the replicas receiving one delivery exactly one runs its handler, or a
+   * {@link SimpleDedupeStore} (`{ has, add }`, a set of handled keys: each delivery once in one
+   * process, but two replicas given one delivery at the same moment may both handle it). Off by
+   * default.
    */
-  dedupe?: boolean | WebhookDedupeStore;
+  dedupe?: boolean | WebhookDedupeStore | SimpleDedupeStore;
   /**
    * The key that names one delivery for `dedupe` (may be async); `undefined` or `null` means never
    * dedupe this event. An empty key is taken as no key (with a warning): it would make every

@@ -13,6 +13,7 @@ import type { DeliveryConfig } from './delivery';
 import type { WebhookEvent } from './events';
 import { MemoryDedupeStore } from './memory-dedupe-store';
 import type { WebhookHandlerOptions } from './options';
+import { claimsOverSimpleStore, isSimpleDedupeStore } from './simple-dedupe-store';
 import { warnOnce } from './warn-once';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -150,9 +151,10 @@ function resolveStore(dedupe: WebhookHandlerOptions['dedupe']): WebhookDedupeSto
   if (dedupe === undefined || dedupe === false) return undefined;
   if (dedupe === true) return new MemoryDedupeStore();
   if (isDedupeStore(dedupe)) return dedupe;
+  if (isSimpleDedupeStore(dedupe)) return claimsOverSimpleStore(dedupe);
   throw new TypeError(
-    'dedupe must be true, false or a WebhookDedupeStore with claim, complete and release ' +
-      '(the { has, add } shape is not supported: it cannot claim a delivery atomically)',
+    'dedupe must be true, false, a WebhookDedupeStore (claim, complete and release) or a ' +
+      'SimpleDedupeStore (has and add)',
   );
 }
 

@@ -471,10 +471,4 @@ describe('createWebhookHandler: dedupe', () => {
     ]);
   });
 
-  it('refuses the old { has, add } store shape, which cannot claim atomically', () => {
-    const old = { has: async () => false, add: async () => {} };
-    expect(() => createWebhookHandler({ dedupe: old as unknown as WebhookDedupeStore })).toThrow(
-      /claim, complete and release/,
-    );
-  });
 });
