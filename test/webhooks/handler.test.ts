@@ -470,5 +470,4 @@ describe('createWebhookHandler: dedupe', () => {
       'redis down',
     ]);
   });
-
 });
