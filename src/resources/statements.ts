@@ -3,7 +3,7 @@ import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { type PollOptions, poll } from '../core/poll';
 import type { APIPromise } from '../core/transport/api-promise';
-import { isAlreadyRunning, RUNNING_ON_CONFLICT } from '../core/transport/outcomes';
+import { isAlreadyRunning, runningOnConflict } from '../core/transport/outcomes';
 import { route } from '../core/transport/path';
 import { envelopedOrBare } from '../schemas/response-fields';
 import {
@@ -24,6 +24,14 @@ export interface StatementExportRequestResult extends StatementExport {
 
 // The 409 carries "the existing export data" (spec §4.4): read from the envelope's `data`, or bare.
 const exportAnswerSchema = envelopedOrBare(StatementExportSchema);
+
+/**
+ * Whether a 409's body is the running export: the envelope's `data`, or a bare export (its
+ * `hash`). Any other body (an error message) is the plain conflict it says.
+ */
+function carriesExport(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && ('data' in body || 'hash' in body);
+}
 
 /** Finished when `url` is set; a `failed` status (the client's assumption) throws {@link ExportFailedError}. */
 function isFinished(current: StatementExport, failed: readonly string[]): boolean {
@@ -61,6 +69,7 @@ export class Statements extends APIResource {
    * @param params `format` (e.g. `'csv'`, `'pdf'`) and `filter.betweenDates`, either the wire string
    *   `'DD/MM/YYYY,DD/MM/YYYY'` or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings.
    * @throws {RequestValidationError} an unreadable date range, or an end before the start.
+   * @throws {ConflictError} a 409 whose body carries no export (an error message): its body kept.
    * @example
    * ```ts
    * const seller = client.forUser(publicToken);
@@ -88,7 +97,7 @@ export class Statements extends APIResource {
             suspicions,
           },
           schema: exportAnswerSchema,
-          ...RUNNING_ON_CONFLICT,
+          ...runningOnConflict(carriesExport),
           // A repeat of a running export answers 409 with it: harmless.
           replay: 'always',
         },

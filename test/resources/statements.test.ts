@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  ConflictError,
   type ExportStatementParams,
   RequestValidationError,
   ResponseValidationError,
@@ -121,6 +122,30 @@ describe('statements.export', () => {
     const result = await makeClient().statements.export({ format: 'csv' });
     expect(result).toEqual({ ...wireExport(), hash: 'exp_running', alreadyRunning: true });
     expect(requests()).toHaveLength(1);
+  });
+
+  it.each([
+    ['an error envelope', { status: 'error', message: 'An export is already running.' }],
+    ['a plain text', 'export already running'],
+  ])(
+    'gives ConflictError with the raw body on a 409 carrying no export (%s)',
+    async (_what, body) => {
+      if (typeof body === 'string') {
+        replySequence('post', EXPORT_PATH, new HttpResponse(body, { status: 409 }));
+      } else {
+        reply('post', EXPORT_PATH, body, { status: 409 });
+      }
+      const error = await rejectionOf(makeClient().statements.export({ format: 'csv' }));
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(error).toMatchObject({ status: 409, body, method: 'POST', path: EXPORT_PATH });
+      expect(requests()).toHaveLength(1);
+    },
+  );
+
+  it('still gives ResponseValidationError on a 409 whose data is no export', async () => {
+    reply('post', EXPORT_PATH, envelope({ url: 7 }), { status: 409 });
+    const error = await rejectionOf(makeClient().statements.export({ format: 'csv' }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
   });
 
   it('is replayed after a 500 (a repeat answers 409 with the running export)', async () => {

@@ -125,7 +125,7 @@ brand(NotFoundError, 'NotFoundError');
 
 /**
  * HTTP 409: conflicts with the current state. (A running statement export is not thrown: the SDK
- * returns it with `alreadyRunning: true`.)
+ * returns it with `alreadyRunning: true`; a 409 to an export that carries no export is thrown.)
  *
  * @example
  * ```ts

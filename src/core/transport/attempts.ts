@@ -116,7 +116,19 @@ async function attempt(
   if (plan.spec.raw && !failed) return { response, text: '' };
   const bodyTime = Math.max(1, started + budget - clock.now());
   if (failed) throw await errorStatus(response, bodyTime, plan);
-  return { response, text: await readBody(response, bodyTime, plan.maxResponseBytes, plan.signal) };
+  const text = await readBody(response, bodyTime, plan.maxResponseBytes, plan.signal);
+  if (!response.ok) refuseUnlessResult(response, text, plan.spec);
+  return { response, text };
+}
+
+/**
+ * An accepted error status is a result only when its body is one (the 409 that carries the
+ * running export): any other body under that status is the error the status names.
+ */
+function refuseUnlessResult(response: Response, text: string, spec: ReadyCallSpec): void {
+  if (!spec.acceptBody) return;
+  const body = parseBody(text);
+  if (!spec.acceptBody(body)) throw new ErrorStatus(response, body);
 }
 
 /**

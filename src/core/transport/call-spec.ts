@@ -73,6 +73,11 @@ export interface CallSpec<
   reconcile?: Reconciliation;
   /** Non-2xx statuses that are results, not errors (the running export's 409). */
   acceptStatus?: readonly number[];
+  /**
+   * Whether the body of an `acceptStatus` answer is the result; one it refuses throws the error of
+   * its status after all (a 409 that carries no running export is a `ConflictError`).
+   */
+  acceptBody?: (body: unknown) => boolean;
   /** `false` sends no credentials (the login itself); calls outside `baseUrl`'s origin never get them. */
   authenticate?: boolean;
   /**

@@ -39,11 +39,14 @@ export function followLocation(response: Response): string | undefined {
 
 /**
  * Call-spec fields of a call whose 409 answer is the operation already running with the same
- * parameters (a statement export): that answer is a result, not a `ConflictError`.
+ * parameters (a statement export): that answer is a result, not a `ConflictError`, when its body
+ * `carriesRunning` the operation; a 409 with any other body stays a `ConflictError`, its body kept.
  */
-export const RUNNING_ON_CONFLICT = { acceptStatus: [409] } as const;
+export function runningOnConflict(carriesRunning: (body: unknown) => boolean) {
+  return { acceptStatus: [409], acceptBody: carriesRunning } as const;
+}
 
-/** Whether the answer was the 409 of {@link RUNNING_ON_CONFLICT}. */
+/** Whether the answer was the 409 of {@link runningOnConflict}. */
 export function isAlreadyRunning(response: Response): boolean {
   return response.status === 409;
 }

@@ -4,7 +4,7 @@ import {
   followLocation,
   isAccepted,
   isAlreadyRunning,
-  RUNNING_ON_CONFLICT,
+  runningOnConflict,
   schemaByStatus,
 } from '../../../src/core/transport/outcomes';
 
@@ -47,7 +47,10 @@ describe('answers named by status and header', () => {
   });
 
   it('reads the 409 of a running operation as a result', () => {
-    expect(RUNNING_ON_CONFLICT.acceptStatus).toContain(409);
+    const fields = runningOnConflict((body) => body === 'running');
+    expect(fields.acceptStatus).toContain(409);
+    expect(fields.acceptBody('running')).toBe(true);
+    expect(fields.acceptBody('something else')).toBe(false);
     expect(isAlreadyRunning(answer(409, {}, ''))).toBe(true);
     expect(isAlreadyRunning(answer(200, {}, ''))).toBe(false);
     expect(isAccepted(answer(200, {}, ''))).toBe(false);
