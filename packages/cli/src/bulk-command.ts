@@ -29,15 +29,28 @@ export interface BulkFlags {
   retryFailed?: boolean;
 }
 
-/** Adds the bulk options to a command. */
-export function withBulkOptions(command: Command): Command {
+/**
+ * The concurrency a bulk job starts at unless `--concurrency` says: requests sent one after
+ * another (refund requests, offer updates) start low and rise as the service answers.
+ */
+export const START_CONCURRENCY = '4';
+
+/**
+ * The concurrency a wait starts at: each item holds its place for the whole wait while it polls
+ * with back-off (mostly idle, reads only), so a low start would make a cohort wait in slow batches.
+ * The bulk job's own ceiling (`maxConcurrency`), which 429s still halve.
+ */
+export const WAIT_CONCURRENCY = '16';
+
+/** Adds the bulk options to a command, `--concurrency` starting at `concurrency` unless given. */
+export function withBulkOptions(command: Command, concurrency = START_CONCURRENCY): Command {
   return command
     .option(
       '--journal <file>',
       'record each item in FILE; run again with it to resume without duplicates',
     )
     .option('--job-id <id>', 'the job id inside the journal (default: the command name)')
-    .option('--concurrency <n>', 'requests in flight at the start (adapts to 429/503)', '4')
+    .option('--concurrency <n>', 'requests in flight at the start (adapts to 429/503)', concurrency)
     .option('--retry-failed', 'on resume, try again the items that failed before')
     .option('--dry-run', 'validate every item and send nothing');
 }

@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import type { PartnerClient, RefundRequestResult, RefundStatus, SellerClient } from 'partner-sdk';
 import { requestRefunds, waitForRefunds } from 'partner-sdk/bulk';
-import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
+import { type BulkFlags, runBulkCommand, WAIT_CONCURRENCY, withBulkOptions } from '../bulk-command';
 import { type Context, EXIT, UsageError } from '../context';
 import { fields } from '../format';
 import { hashInput } from '../input';
@@ -86,7 +86,7 @@ async function requestAction(context: Context, hashes: string[], options: Reques
   if (!options.wait || options.dryRun || code === EXIT.interrupted) return code;
   const waited = await runBulkCommand(
     context,
-    { concurrency: '16' },
+    { concurrency: WAIT_CONCURRENCY },
     {
       job: 'refunds.wait',
       total: requested.length,
@@ -139,6 +139,7 @@ function waitCommand(run: Action): Command {
         .description('wait until each refund is completed or failed (polls its status)')
         .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
         .option('--timeout <seconds>', 'give up on a refund after this long', '600'),
+      WAIT_CONCURRENCY,
     ),
   )
     .addHelpText(
@@ -154,20 +155,16 @@ function waitCommand(run: Action): Command {
         const timeout = timeoutOf(options.timeout);
         const client = context.caller;
         const input = await hashInput(hashes, options.file, context.io.stdin);
-        return runBulkCommand(
-          context,
-          { concurrency: '16', ...options },
-          {
-            job: 'refunds.wait',
-            total: input.total,
-            start: (bulk) =>
-              waitForRefunds(client, input.items, {
-                ...bulk,
-                pollOptions: { timeout },
-              }),
-            describe: (status: RefundStatus) => `refund ${status.status}`,
-          },
-        );
+        return runBulkCommand(context, options, {
+          job: 'refunds.wait',
+          total: input.total,
+          start: (bulk) =>
+            waitForRefunds(client, input.items, {
+              ...bulk,
+              pollOptions: { timeout },
+            }),
+          describe: (status: RefundStatus) => `refund ${status.status}`,
+        });
       }),
     );
 }
