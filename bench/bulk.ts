@@ -11,7 +11,7 @@ import { fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
-import { PartnerClient } from 'partner-sdk';
+import { PartnerClient, RateLimitError, type SellerClient } from 'partner-sdk';
 import { requestRefunds } from 'partner-sdk/bulk';
 
 export interface BulkRun {
@@ -47,6 +47,8 @@ export interface SweepResult {
   /** Seconds of work at the service's rate in each job (the count is this × R). */
   seconds: number;
   runs: SweepRun[];
+  /** With a bucket of one, the same job sent by a sender told R (see {@link toldRate}). */
+  told: SweepRun[];
   /** The limit halved a third of the way in and restored at two thirds (ideal: `seconds`). */
   change: SweepRun | undefined;
   /** Rates left out: above 60 % of what the kit served here, so the kit and not R would limit. */
@@ -139,6 +141,7 @@ const rateFor = (quick: boolean, served: number) =>
 async function sweepPace(quick: boolean, served: number, latencyMs: number): Promise<SweepResult> {
   const seconds = quick ? 10 : 60;
   const runs: SweepRun[] = [];
+  const told: SweepRun[] = [];
   const skipped: number[] = [];
   for (const rate of [20, 60, 200, 1000]) {
     if (rate > served * 0.6) {
@@ -162,12 +165,66 @@ async function sweepPace(quick: boolean, served: number, latencyMs: number): Pro
       );
       runs.push({ ...run, rate, burst, idealSeconds: count / rate });
     }
+    const count = rate * seconds;
+    const run = await measure(
+      `R = ${rate}, burst 1, told R`,
+      count,
+      rate,
+      latencyMs,
+      (service) => toldRate(clientFor(service), service.hashes, rate),
+      1,
+    );
+    told.push({ ...run, rate, burst: 1, idealSeconds: count / rate });
   }
   // The change at 200 a second, or the highest swept rate the kit can serve here.
   const changeRate = [200, 60, 20].find((rate) => rate <= served * 0.6);
   const change =
     changeRate === undefined ? undefined : await limitChange(changeRate, seconds, latencyMs);
-  return { seconds, runs, change, skipped };
+  return { seconds, runs, told, change, skipped };
+}
+
+/**
+ * A sender told the service's rate, the floor of a bucket of one: each refund request goes 1/R
+ * after the previous one went (a late timer's lateness is kept, never caught up: with no spare
+ * token, a request sent early is refused), and a refused one goes back in line after its
+ * `Retry-After`. No pace that has to find R does better; what it still loses to the ideal time and
+ * to 429s is what this machine's timers and loopback leave. Resolves to the requests that failed
+ * otherwise.
+ */
+async function toldRate(seller: SellerClient, hashes: string[], rate: number): Promise<number> {
+  const interval = 1000 / rate;
+  const line = [...hashes].reverse();
+  let pending = 0;
+  let failed = 0;
+  let wake: () => void = () => {};
+  const send = async (hash: string) => {
+    try {
+      await seller.refunds.request(hash, {}, { maxRetries: 0 });
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) failed++;
+      else {
+        await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs ?? 1_000));
+        line.push(hash);
+      }
+    }
+    pending--;
+    wake();
+  };
+  let last = Number.NEGATIVE_INFINITY;
+  while (line.length > 0 || pending > 0) {
+    const wait = last + interval - performance.now();
+    if (line.length === 0 || wait > 0) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (line.length > 0) setTimeout(resolve, wait);
+      });
+      continue;
+    }
+    last = performance.now();
+    pending++;
+    void send(line.pop()!);
+  }
+  return failed;
 }
 
 /**
@@ -295,17 +352,32 @@ function sweepReport(sweep: SweepResult, verdict: (ok: boolean) => string): stri
       ? `The last row's limit changes mid-job: halved a third of the way in, restored at two thirds (${sweep.change.count} refunds, ideal ${sweep.seconds} s).`
       : 'The mid-job change is left out: even R = 20 is above 60 % of what the kit served here.',
     '',
+    'Rows marked "told R" are not a pace: the same job with a bucket of one sent by a sender told R, ' +
+      'each request 1/R after the previous one went and a refused one back in line after its Retry-After. ' +
+      "With no spare token, any two requests closer than 1/R at the kit are refused, so this is the floor of a bucket of one on this machine: a timer's lateness (whole milliseconds) and bunching on the way cost it time and 429s that no pace, which must also find R, can win back.",
+    '',
     '| R | burst | seconds | ÷ ideal | requests | 429 % | duplicates | ≤ 1.15 × ideal | 429s < 3 % | 0 duplicates |',
     '|---:|---:|---:|---:|---:|---:|---:|---|---|---|',
   ];
-  const rows = sweep.change ? [...sweep.runs, sweep.change] : sweep.runs;
+  const told = new Map(sweep.told.map((run) => [run.rate, run]));
+  const rows = sweep.runs.flatMap((run) => {
+    const floor = run.burst === 1 ? told.get(run.rate) : undefined;
+    return floor ? [run, floor] : [run];
+  });
+  if (sweep.change) rows.push(sweep.change);
   for (const run of rows) {
     const ratio = run.seconds / run.idealSeconds;
     const share = run.requests ? (run.rateLimited / run.requests) * 100 : 0;
     const clean = run.duplicates === 0 && run.refunded === run.count;
+    const floor = sweep.told.includes(run);
+    const rate =
+      run === sweep.change ? `${run.rate} → ${run.rate / 2} → ${run.rate}` : String(run.rate);
+    const verdicts = floor
+      ? '— | — | — |'
+      : `${verdict(ratio <= 1.15)} | ${verdict(share < 3)} | ${verdict(clean)} |`;
     lines.push(
-      `| ${run === sweep.change ? `${run.rate} → ${run.rate / 2} → ${run.rate}` : run.rate} | ${run.burst} | ${run.seconds.toFixed(1)} | ${ratio.toFixed(2)} | ${run.requests} | ` +
-        `${share.toFixed(2)} | ${run.duplicates} | ${verdict(ratio <= 1.15)} | ${verdict(share < 3)} | ${verdict(clean)} |`,
+      `| ${rate}${floor ? ', told R' : ''} | ${run.burst} | ${run.seconds.toFixed(1)} | ${ratio.toFixed(2)} | ${run.requests} | ` +
+        `${share.toFixed(2)} | ${run.duplicates} | ${verdicts}`,
     );
   }
   lines.push('');
