@@ -1,18 +1,26 @@
 /**
  * `statements download --output`: the file appears whole or not at all. A download cut mid-body
  * (a dropped connection, a proxy's time-out) fails the command and leaves no partial file that
- * would pass for the statement, and an earlier file of that name is kept as it was.
+ * would pass for the statement, and an earlier file of that name is kept as it was; so does one
+ * stopped by Ctrl-C or SIGTERM while the body stalls.
  */
 
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type StubServer, startStub } from '../../../test/helpers/stub-server';
-import { cli } from './run-cli';
+import { waitFor } from '../../../test/helpers/waits';
+import { CLI_ARGS, cli } from './run-cli';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const STATEMENT = `date,amount\n${'2026-01-01,100\n'.repeat(20_000)}`;
 let cut = false;
+let stall = false;
 let stub: StubServer;
 let dir: string;
 
@@ -31,6 +39,7 @@ beforeAll(async () => {
         'content-type': 'text/csv',
         'content-length': String(Buffer.byteLength(STATEMENT)),
       });
+      if (stall) return void res.write(STATEMENT.slice(0, STATEMENT.length / 2));
       if (!cut) return void res.end(STATEMENT);
       res.write(STATEMENT.slice(0, STATEMENT.length / 2));
       setTimeout(() => raw.socket.destroy(), 50);
@@ -81,4 +90,37 @@ describe('partner-sdk statements download --output', { timeout: 60_000 }, () => 
     ]);
     expect(await readFile(earlier, 'utf8')).toBe('the statement downloaded last month\n');
   });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'leaves no partial file when stopped by %s mid-body, exit 130',
+    async (signal) => {
+      stall = true;
+      const output = join(dir, `stopped-${signal}.csv`);
+      const child = spawn(
+        process.execPath,
+        [...CLI_ARGS, 'statements', 'download', 'exp_1', '--output', output],
+        { cwd: ROOT, env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const ours = () => readdirSync(dir).filter((name) => name.includes(`stopped-${signal}`));
+      try {
+        // Half the body is on disk as the partial file, and the rest never comes.
+        await waitFor(
+          () => ours().some((name) => name.includes('.partial-')),
+          'the partial file',
+          30_000,
+        );
+        child.kill(signal);
+        expect(await exited, stderr).toBe(130);
+        expect(ours()).toEqual([]);
+      } finally {
+        stall = false;
+        child.kill('SIGKILL');
+      }
+    },
+  );
 });

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,23 +12,31 @@ import { pipeline } from 'node:stream/promises';
 import { Command } from 'commander';
 import type { StatementExport } from 'partner-sdk';
 import type { Context } from '../context';
-import { UsageError } from '../context';
+import { EXIT, UsageError } from '../context';
 import { fields } from '../format';
+import { onInterrupt } from '../interrupt';
 import { type Action, examples } from './action';
 
 /**
  * Writes `body` to `output` whole or not at all: into a temporary file beside it, renamed over
- * `output` once complete. A download cut mid-way leaves no partial file that would pass for the
- * statement, and an earlier file of that name stays as it was.
+ * `output` once complete. A download cut mid-way, or stopped by Ctrl-C or SIGTERM, leaves no
+ * partial file that would pass for the statement, and an earlier file of that name stays as it was.
  */
 async function saveWhole(body: Readable, output: string): Promise<void> {
   const partial = join(dirname(output), `.${basename(output)}.partial-${process.pid}`);
+  // The process ends on the signal, so the partial file goes at once, before the exit.
+  const withdraw = onInterrupt(() => {
+    rmSync(partial, { force: true });
+    process.exit(EXIT.interrupted);
+  });
   try {
     await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
     await rename(partial, output);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
+  } finally {
+    withdraw();
   }
 }
 
