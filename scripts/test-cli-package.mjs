@@ -1,22 +1,28 @@
 // `npm run test:cli-package`: the command line as a user installs it. Packs the SDK and the CLI
-// (packages/cli), installs both tarballs into a fresh project (from npm's cache, as
-// scripts/test-runtimes.mjs installs the SDK), then runs the installed `partner-sdk`:
+// (packages/cli), installs both tarballs globally into a fresh prefix (`npm install -g --prefix`,
+// from npm's cache, as scripts/test-runtimes.mjs installs the SDK), then runs the installed
+// `partner-sdk` from the prefix's bin:
 //   1. `partner-sdk --help`;
 //   2. `partner-sdk mock --json` (the testing kit, from the installed SDK) and, pointed at it,
-//      `partner-sdk --json products list`, whose answer must be the kit's products.
+//      `partner-sdk --json products list`, whose answer must be the kit's products;
+//   3. `refunds request --queue` without bullmq installed: exit 2 naming the package to install.
 // Prints one line per check and exits non-zero if any failed.
 //
 // Options: --no-build (dist/ of both packages is already fresh, as in CI).
 
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const work = join(root, '.tmp', 'cli-package');
+// Outside the repository: Node looks for a package in every node_modules above the importing file,
+// so under the repo the installed command would also find the repo's own dev dependencies.
+const work = join(tmpdir(), 'partner-sdk-cli-package');
 const project = join(work, 'project');
-const bin = join(project, 'node_modules', '.bin', 'partner-sdk');
+const prefix = join(work, 'prefix');
+const bin = join(prefix, 'bin', 'partner-sdk');
 
 const npm = (args, cwd) =>
   execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
@@ -102,10 +108,10 @@ const tarballOf = (args) =>
   join(work, JSON.parse(npm(['pack', '--json', ...args], root))[0].filename);
 const sdk = tarballOf(['--pack-destination', work]);
 const cli = tarballOf(['--workspace', 'partner-sdk-cli', '--pack-destination', work]);
-writeFileSync(join(project, 'package.json'), '{ "name": "cli-consumer", "private": true }\n');
-npm(['install', '--prefer-offline', sdk, cli], project);
+// As `npm install -g partner-sdk-cli` does, into a prefix of its own rather than the machine's.
+npm(['install', '--global', '--prefix', prefix, '--prefer-offline', sdk, cli], project);
 const installed = JSON.parse(
-  readFileSync(join(project, 'node_modules', 'partner-sdk-cli', 'package.json'), 'utf8'),
+  readFileSync(join(prefix, 'lib', 'node_modules', 'partner-sdk-cli', 'package.json'), 'utf8'),
 );
 report(
   !String(installed.dependencies['partner-sdk']).startsWith('file:'),
@@ -133,6 +139,30 @@ try {
   );
 } finally {
   child.kill('SIGTERM');
+}
+
+// bullmq and the Redis clients are not the CLI's dependencies: `--queue` without them says which to
+// install (exit 2) before it reaches for Redis or the service.
+{
+  writeFileSync(join(project, 'cohort.csv'), 'transaction\ntx_1\n');
+  const queued = await partnerSdk(
+    [
+      'refunds',
+      'request',
+      '--file',
+      'cohort.csv',
+      '--queue',
+      'refunds',
+      '--redis',
+      'redis://127.0.0.1:9',
+    ],
+    { PARTNER_API_CLIENT_ID: 'id', PARTNER_API_CLIENT_SECRET: 'secret' },
+  );
+  report(
+    queued.code === 2 && queued.stderr.includes('npm install bullmq'),
+    `partner-sdk refunds request --queue without bullmq: exit ${queued.code}`,
+    `${queued.stdout}${queued.stderr}`,
+  );
 }
 
 const failed = results.filter((ok) => !ok).length;

@@ -106,7 +106,11 @@ function connectionOf(url: string) {
 
 /** What a queued bulk command enqueues. */
 export interface QueueRun {
-  /** Enqueues the items on `queue` recording the batch with `redis`. */
+  /**
+   * Enqueues the items on `queue` recording the batch with `redis`. Called once bullmq and the
+   * Redis client have loaded: import `partner-sdk/bullmq` here, not before, as it imports bullmq
+   * itself and would fail on a missing one without naming the package to install.
+   */
   enqueue: (queue: never, redis: never) => Promise<EnqueuedBatch>;
 }
 

@@ -152,9 +152,9 @@ async function queueUpdates(context: Context, options: UpdateFlags, updates: Num
     offerCode: item.offerCode,
     params: item.params,
   }));
-  const { enqueueOfferUpdates } = await import('partner-sdk/bullmq');
   return runQueueCommand(context, options, {
-    enqueue: (queue, redis) => enqueueOfferUpdates(queue, items, { redis }),
+    enqueue: async (queue, redis) =>
+      (await import('partner-sdk/bullmq')).enqueueOfferUpdates(queue, items, { redis }),
   });
 }
 

@@ -109,9 +109,9 @@ async function queueRequests(
   const items: { transactionHash: string; params: Record<string, unknown> }[] = [];
   const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
   for await (const transactionHash of input.items) items.push({ transactionHash, params: given });
-  const { enqueueRefunds } = await import('partner-sdk/bullmq');
   return runQueueCommand(context, options, {
-    enqueue: (queue, redis) => enqueueRefunds(queue, items, { redis }),
+    enqueue: async (queue, redis) =>
+      (await import('partner-sdk/bullmq')).enqueueRefunds(queue, items, { redis }),
   });
 }
 
@@ -125,9 +125,9 @@ async function queueWaits(
   const input = await hashInput(hashes, options.file, context.io.stdin);
   const items: { transactionHash: string }[] = [];
   for await (const transactionHash of input.items) items.push({ transactionHash });
-  const { enqueueRefundWaits } = await import('partner-sdk/bullmq');
   return runQueueCommand(context, options, {
-    enqueue: (queue, redis) => enqueueRefundWaits(queue, items, { redis }),
+    enqueue: async (queue, redis) =>
+      (await import('partner-sdk/bullmq')).enqueueRefundWaits(queue, items, { redis }),
   });
 }
 
