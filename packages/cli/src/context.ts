@@ -5,6 +5,7 @@
  * @module
  */
 
+import { readFile } from 'node:fs/promises';
 import { type ClientOptions, PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
 import { csvLine, type Format, formatOf, type Row, renderRows, renderValue } from './format';
 import { type Profile, readProfile } from './profiles';
@@ -39,6 +40,7 @@ export interface GlobalOptions {
   json?: boolean;
   format?: string;
   sellerToken?: string;
+  sellerTokenFile?: string;
   profile?: string;
   trace?: boolean;
   verbose?: boolean;
@@ -58,6 +60,7 @@ export class Context {
   readonly #options: GlobalOptions;
   #profile: Profile | undefined;
   #profileError: unknown;
+  #fileSellerToken: string | undefined;
   #client: PartnerClient | undefined;
   #csvHeader = false;
 
@@ -89,9 +92,32 @@ export class Context {
     }
   }
 
-  /** The `--seller-token` given on the command line, if any. */
+  /**
+   * Reads `--seller-token-file`: the token kept out of the command line, so out of shell history
+   * and `ps`. A file that cannot be read, or holds nothing, is a usage error naming the file, never
+   * its contents; so is giving it beside `--seller-token`.
+   */
+  async loadSellerTokenFile(): Promise<void> {
+    const file = this.#options.sellerTokenFile;
+    if (file === undefined) return;
+    if (this.#options.sellerToken !== undefined) {
+      throw new UsageError('give --seller-token or --seller-token-file, not both');
+    }
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException)?.code ?? 'unreadable';
+      throw new UsageError(`cannot read --seller-token-file ${file}: ${code}`);
+    }
+    const token = text.trim();
+    if (!token) throw new UsageError(`--seller-token-file ${file} holds no token`);
+    this.#fileSellerToken = token;
+  }
+
+  /** The seller token given for this run: `--seller-token`, or read from `--seller-token-file`. */
   get sellerTokenFlag(): string | undefined {
-    return this.#options.sellerToken;
+    return this.#options.sellerToken ?? this.#fileSellerToken;
   }
 
   /** The base URL calls go to (for messages). */
@@ -146,8 +172,7 @@ export class Context {
   get #sellerToken(): string | undefined {
     if (this.#profileError) throw this.#profileError;
     return (
-      this.#options.sellerToken ??
-      this.#setting('PARTNER_API_SELLER_TOKEN', this.#profile?.sellerToken)
+      this.sellerTokenFlag ?? this.#setting('PARTNER_API_SELLER_TOKEN', this.#profile?.sellerToken)
     );
   }
 
@@ -162,7 +187,7 @@ export class Context {
     const token = this.#sellerToken;
     if (!token) {
       throw new UsageError(
-        'this command acts for a seller: pass --seller-token TOKEN or set PARTNER_API_SELLER_TOKEN',
+        'this command acts for a seller: set PARTNER_API_SELLER_TOKEN, or pass --seller-token-file FILE or --seller-token TOKEN',
       );
     }
     return this.client.forUser(token);

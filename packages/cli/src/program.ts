@@ -32,7 +32,8 @@ Output: tables on a terminal; JSON lines (one object per line, a bulk job ending
 
 Credentials, as for the SDK's client: PARTNER_API_BASE_URL, PARTNER_API_CLIENT_ID,
   PARTNER_API_CLIENT_SECRET (or PARTNER_API_CLIENT_TOKEN), and PARTNER_API_SELLER_TOKEN (or
-  --seller-token) for calls made for a seller; or a profile saved by partner-sdk login
+  --seller-token-file FILE, or --seller-token, which shell history and ps show) for calls made
+  for a seller; or a profile saved by partner-sdk login
   (~/.config/partner-sdk/profiles.json, mode 0600) chosen with --profile NAME or
   PARTNER_SDK_PROFILE. Try it offline: partner-sdk mock prints the variables.
 
@@ -58,7 +59,14 @@ function createProgram(io: Io): Command {
     )
     .option('--json', 'the same as --format json')
     .option('--profile <name>', 'use the credentials saved by partner-sdk login under NAME')
-    .option('--seller-token <token>', "act for this seller (the user's public_token)")
+    .option(
+      '--seller-token <token>',
+      "act for this seller (the user's public_token); shown in shell history and ps, so prefer PARTNER_API_SELLER_TOKEN or --seller-token-file",
+    )
+    .option(
+      '--seller-token-file <file>',
+      'act for the seller whose token FILE holds (its whitespace trimmed), e.g. <(pass show seller)',
+    )
     .option(
       '--trace',
       'OpenTelemetry spans of the calls: JSON lines on stderr, or OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set',
@@ -91,6 +99,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       try {
         context = new Context(io, program.opts<GlobalOptions>());
         await context.loadProfile();
+        await context.loadSellerTokenFile();
         const ready = context;
         const result = await interruptible(() => action(ready, ...(args.slice(0, -1) as never)));
         code = typeof result === 'number' ? result : EXIT.ok;

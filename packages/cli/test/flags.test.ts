@@ -180,6 +180,45 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     }
   });
 
+  it('--seller-token-file acts for the seller whose token the file holds, never shown; a missing or empty file is exit 2, nothing sent', async () => {
+    const token = mock.sellers.person.publicToken;
+    const file = join(dir, 'seller-token');
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    const noEnvToken = { PARTNER_API_SELLER_TOKEN: undefined };
+    const sentWith = () =>
+      mock.requests.filter(
+        (r) =>
+          r.path === '/users/fee-tiers/history' && r.headers.authorization === `Bearer ${token}`,
+      ).length;
+    const before = sentWith();
+    const result = await run(
+      ['--verbose', '--seller-token-file', file, 'fee-tiers', 'history'],
+      '',
+      noEnvToken,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(sentWith()).toBe(before + 1);
+    expect(result.stdout + result.stderr).not.toContain(token);
+
+    const empty = join(dir, 'empty-token');
+    await writeFile(empty, '\n');
+    const seen = mock.requests.length;
+    for (const [args, said] of [
+      [
+        ['--seller-token-file', join(dir, 'no-such-file')],
+        /cannot read --seller-token-file .*no-such-file: ENOENT/,
+      ],
+      [['--seller-token-file', empty], /empty-token holds no token/],
+      [['--seller-token-file', file, '--seller-token', token], /not both/],
+    ] as const) {
+      const refused = await run([...args, 'fee-tiers', 'history'], '', noEnvToken);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(said);
+      expect(refused.stderr).not.toContain(token);
+    }
+    expect(mock.requests.length).toBe(seen);
+  });
+
   it('login --no-verify saves the profile without calling the service, the secret never shown', async () => {
     const logins = mock.stats.logins;
     const secret = 'sk_flags_never_shown';

@@ -116,7 +116,7 @@ export function loginCommand(run: Action): Command {
 The client secret is asked for without echo on a terminal, or read from stdin's first line when
 piped; it is never a flag (flags land in shell history) and never printed. Profiles are saved in
 $XDG_CONFIG_HOME/partner-sdk/profiles.json (default ~/.config/partner-sdk/profiles.json), mode 0600.
-A --seller-token given to login is saved too. Use a profile with --profile NAME or
+A seller token given to login (--seller-token-file or --seller-token) is saved too. Use a profile with --profile NAME or
 PARTNER_SDK_PROFILE; without either, PARTNER_API_* variables win over the "${DEFAULT_PROFILE}" profile.
 ${examples([
   'partner-sdk login --base-url https://api.example.com --client-id cli_42',
