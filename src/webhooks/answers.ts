@@ -49,68 +49,98 @@ export function createAnswers(
   settings: ReceiverSettings,
   deliver: (input: DeliveryInput) => Promise<Outcome>,
 ): Answers {
-  const { limits, log } = settings;
+  const { limits } = settings;
   const tooLarge: Outcome = {
     status: 413,
     body: { error: 'payload_too_large', max_bytes: limits.maxBytes },
     // The rest of the body is not read, so the connection cannot carry another request.
     headers: { connection: 'close' },
   };
-  const refused = refusals(settings, tooLarge);
-  const overBound = (headers: Headers) =>
-    (declaredLength(headers.get('content-length')) ?? 0) > limits.maxBytes;
-
-  const forged = unreadRefusal(settings.delivery.verify);
-
-  const fetch = async (request: Request): Promise<Outcome> => {
-    const url = new URL(request.url);
-    const early =
-      request.method !== 'POST'
-        ? METHOD_NOT_ALLOWED
-        : forged(request.headers, url)
-          ? REFUSED_UNREAD
-          : overBound(request.headers)
-            ? tooLarge
-            : encoded(request.headers)
-              ? ENCODED
-              : undefined;
-    if (early) {
-      request.body?.cancel().catch(() => {});
-      return early;
-    }
-    const read = await readWebBody(request.body, limits);
-    if (!(read instanceof Uint8Array)) return refused(read);
-    return deliver({ headers: request.headers, url, body: { raw: read } });
+  const receiver: Receiver = {
+    settings,
+    deliver,
+    tooLarge,
+    refused: refusals(settings, tooLarge),
+    overBound: (headers) => (declaredLength(headers.get('content-length')) ?? 0) > limits.maxBytes,
+    forged: unreadRefusal(settings.delivery.verify),
   };
-
-  const node = async (req: NodeWebhookRequest): Promise<Outcome | undefined> => {
-    if (req.method !== 'POST') return METHOD_NOT_ALLOWED;
-    const headers = toHeaders(req.headers);
-    const url = nodeUrl(req, headers);
-    if (forged(headers, url)) return REFUSED_UNREAD;
-    if (overBound(headers)) return tooLarge;
-    if (parsedByFramework(req)) {
-      const raw = frameworkBytes(req.body);
-      if (raw === undefined) return deliver({ headers, url, body: { parsed: req.body } });
-      return raw.byteLength > limits.maxBytes ? tooLarge : deliver({ headers, url, body: { raw } });
-    }
-    if (encoded(headers)) return ENCODED;
-    if (req.readableEnded && declaresBody(headers)) {
-      // Not the sender's fault, so not a 400: the redelivery is handled once the mount is fixed.
-      settings.delivery.report(new TypeError(CONSUMED), undefined);
-      return FAILED;
-    }
-    const read = await readNodeBody(req, limits);
-    if (read === ABORTED) {
-      // Not the partner's failure, and nobody is left to answer.
-      log.debug('webhook sender went away before the body ended');
-      return undefined;
-    }
-    if (!(read instanceof Uint8Array)) return refused(read);
-    return deliver({ headers, url, body: { raw: read } });
+  return {
+    fetch: (request) => answerFetch(receiver, request),
+    node: (req) => answerNode(receiver, req),
   };
+}
 
-  return { fetch, node };
+/** What both faces check a delivery with, built once per receiver. */
+interface Receiver {
+  settings: ReceiverSettings;
+  deliver: (input: DeliveryInput) => Promise<Outcome>;
+  /** 413, naming the bound. */
+  tooLarge: Outcome;
+  /** The answer to a body that could not be read whole. */
+  refused: ReturnType<typeof refusals>;
+  /** Whether `Content-Length` already says the body is over the bound. */
+  overBound: (headers: Headers) => boolean;
+  /** Whether the delivery lacks the secret a `secretVerifier` checks before the body is read. */
+  forged: ReturnType<typeof unreadRefusal>;
+}
+
+/** The Fetch face: answers what can be answered unread, then reads the body and delivers it. */
+async function answerFetch(receiver: Receiver, request: Request): Promise<Outcome> {
+  const url = new URL(request.url);
+  const early =
+    request.method !== 'POST'
+      ? METHOD_NOT_ALLOWED
+      : receiver.forged(request.headers, url)
+        ? REFUSED_UNREAD
+        : receiver.overBound(request.headers)
+          ? receiver.tooLarge
+          : encoded(request.headers)
+            ? ENCODED
+            : undefined;
+  if (early) {
+    request.body?.cancel().catch(() => {});
+    return early;
+  }
+  const read = await readWebBody(request.body, receiver.settings.limits);
+  if (!(read instanceof Uint8Array)) return receiver.refused(read);
+  return receiver.deliver({ headers: request.headers, url, body: { raw: read } });
+}
+
+/**
+ * The Node.js face: the same checks, and a body a framework may have read already; `undefined`
+ * when the sender went away and nobody is left to answer.
+ */
+async function answerNode(
+  receiver: Receiver,
+  req: NodeWebhookRequest,
+): Promise<Outcome | undefined> {
+  const { settings, deliver, tooLarge } = receiver;
+  if (req.method !== 'POST') return METHOD_NOT_ALLOWED;
+  const headers = toHeaders(req.headers);
+  const url = nodeUrl(req, headers);
+  if (receiver.forged(headers, url)) return REFUSED_UNREAD;
+  if (receiver.overBound(headers)) return tooLarge;
+  if (parsedByFramework(req)) {
+    const raw = frameworkBytes(req.body);
+    if (raw === undefined) return deliver({ headers, url, body: { parsed: req.body } });
+    return raw.byteLength > settings.limits.maxBytes
+      ? tooLarge
+      : deliver({ headers, url, body: { raw } });
+  }
+  if (encoded(headers)) return ENCODED;
+  if (req.readableEnded && declaresBody(headers)) {
+    // Not the sender's fault, so not a 400: the redelivery is handled once the mount is fixed.
+    settings.delivery.report(new TypeError(CONSUMED), undefined);
+    return FAILED;
+  }
+  const read = await readNodeBody(req, settings.limits);
+  if (read === ABORTED) {
+    // Not the partner's failure, and nobody is left to answer.
+    settings.log.debug('webhook sender went away before the body ended');
+    return undefined;
+  }
+  if (!(read instanceof Uint8Array)) return receiver.refused(read);
+  return deliver({ headers, url, body: { raw: read } });
 }
 
 /**

@@ -12,6 +12,7 @@ import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
 import type { WebhookHandlerContext, WebhookVerifyInput } from './options';
 import { settleWithin } from './time-limit';
+import { warnOnce } from './warn-once';
 
 /** An answer, before it is written to a Fetch `Response` or a Node.js response. */
 export interface Outcome {
@@ -96,150 +97,30 @@ export interface DeliveryInput {
 export function createDelivery(
   config: DeliveryConfig,
 ): (input: DeliveryInput, span?: SpanScope) => Promise<Outcome> {
-  const { store, handlerTimeoutMs, report, log } = config;
-  // The claim must outlive the handler and the store call after it; past that, a crashed
-  // receiver's claim expires and a redelivery may run the handler.
-  const leaseMs = 2 * handlerTimeoutMs + 5_000;
   // Deliveries being handled in this process, by key: a duplicate waits for the first one's answer.
   const inFlight = new Map<string, Promise<Outcome>>();
-  // A signature over the sent bytes cannot match a body a framework parsed and `verify` only sees
-  // serialised again: every delivery is then refused, and the partner must hear why.
-  // An empty key would make every event it is given for a duplicate of the first: run them all.
-  let toldEmpty = false;
-  const emptyKeyOnce = () => {
-    if (toldEmpty) return;
-    toldEmpty = true;
-    log.warn(
-      'webhook dedupeKey returned an empty key: such events are handled without dedupe (an empty key would make each one a duplicate of the first); return null to skip dedupe on purpose',
-    );
-  };
-  let toldParsed = false;
-  const refusedParsedOnce = () => {
-    if (toldParsed) return;
-    toldParsed = true;
-    log.warn(
-      'webhook verify refused a delivery whose body a framework had already parsed (express.json()?): verify got no rawBody, only the JSON serialised again, which a signature over the bytes sent never matches. Mount the handler before any JSON parser, or behind express.raw({ type: "application/json" }).',
-    );
-  };
-
-  const run = async (event: WebhookEvent): Promise<Outcome> => {
-    const handle = Object.hasOwn(config.on, event.event) ? config.on[event.event] : undefined;
-    const chosen = (handle ?? config.onUnknown) as
-      | ((event: WebhookEvent, context: WebhookHandlerContext) => unknown)
-      | undefined;
-    if (!chosen) return RECEIVED;
-    const controller = new AbortController();
-    const result = await settleWithin(
-      () => chosen(event, { signal: controller.signal }),
-      handlerTimeoutMs,
-      `the ${event.event} handler`,
-      (late) => log.warn(`webhook ${event.event} handler failed after its time-out`, late),
-    );
-    if (result.ok) return RECEIVED;
-    if (result.timedOut) controller.abort(result.error);
-    report(result.error, event);
-    return FAILED;
-  };
-
-  const runClaimed = async (
-    event: WebhookEvent,
-    key: string,
-    dedupeStore: WebhookDedupeStore,
-  ): Promise<Outcome> => {
-    const owner = crypto.randomUUID();
-    const claim = await settleWithin(
-      () => dedupeStore.claim(key, { leaseMs, owner }),
-      handlerTimeoutMs,
-      "the dedupe store's claim",
-    );
-    if (!claim.ok) {
-      report(claim.error, event);
-      return FAILED;
-    }
-    const found: DedupeClaimResult = claim.value;
-    if (found === 'handled') return DUPLICATE;
-    if (found === 'in-progress') {
-      log.debug(`webhook ${event.event} is being handled elsewhere: answered 503`);
-      return IN_PROGRESS;
-    }
-    if (found !== 'claimed') {
-      report(new TypeError(`the dedupe store's claim answered ${String(found)}`), event);
-      return FAILED;
-    }
-    const outcome = await run(event);
-    const settled =
-      outcome === RECEIVED
-        ? await settleWithin(
-            () => dedupeStore.complete(key, { ttlMs: config.dedupeTtlMs, owner }),
-            handlerTimeoutMs,
-            "the dedupe store's complete",
-          )
-        : await settleWithin(
-            () => dedupeStore.release(key, { owner }),
-            handlerTimeoutMs,
-            "the dedupe store's release",
-          );
-    // A failed complete still answers 200: the handler did its work, and the claim keeps
-    // redeliveries out until its lease ends. A failed release leaves the lease to end alone.
-    if (!settled.ok) report(settled.error, event);
-    return outcome;
-  };
-
-  return async ({ headers, url, body }, span) => {
-    const raw = 'raw' in body ? body.raw : undefined;
-    const parsed = 'parsed' in body ? body.parsed : undefined;
-    if (config.verify) {
-      const verify = config.verify;
-      let text: string;
-      try {
-        text = raw ? utf8.decode(raw) : (JSON.stringify(parsed) ?? '');
-      } catch {
-        // Nested past what JSON.stringify can walk (or cyclic): no event the service sends.
-        return invalidPayload('webhook body cannot be serialised back to JSON');
-      }
-      const verdict = await settleWithin(
-        () => verify({ rawBody: raw, body: text, headers, url }),
-        handlerTimeoutMs,
-        'verify',
-      );
-      if (!verdict.ok) {
-        report(verdict.error, undefined);
-        return FAILED;
-      }
-      if (!verdict.value) {
-        if (!raw) refusedParsedOnce();
-        return UNAUTHORIZED;
-      }
-    }
+  return async (input, span) => {
+    const refused = await verifyDelivery(config, input);
+    if (refused) return refused;
+    const raw = 'raw' in input.body ? input.body.raw : undefined;
+    const parsed = 'parsed' in input.body ? input.body.parsed : undefined;
     let event: WebhookEvent;
     try {
       event = parseWebhookEvent(raw ?? parsed);
     } catch (error) {
       if (error instanceof WebhookPayloadError) return invalidPayload(error.message);
       if (error instanceof RangeError) return invalidPayload('webhook body is nested too deeply');
-      report(error, undefined);
+      config.report(error, undefined);
       return FAILED;
     }
     span?.set({ 'partner_sdk.webhook.event': eventName(event.event) });
-    if (!store) return run(event);
-    const keyed = await settleWithin(() => config.dedupeKey(event), handlerTimeoutMs, 'dedupeKey');
-    if (!keyed.ok) {
-      report(keyed.error, event);
-      return FAILED;
-    }
-    const key = keyed.value;
-    if (key === undefined || key === null) return run(event);
-    if (key === '') {
-      emptyKeyOnce();
-      return run(event);
-    }
-    if (typeof key !== 'string') {
-      report(new TypeError(`dedupeKey returned a ${typeof key}, not a string`), event);
-      return FAILED;
-    }
+    const { store } = config;
+    if (!store) return runHandler(config, event);
+    const key = await dedupeKeyOf(config, event);
+    if (typeof key !== 'string') return key ?? runHandler(config, event);
     const running = inFlight.get(key);
     if (running) return running;
-    const outcome = runClaimed(event, key, store);
+    const outcome = runClaimed(config, event, key, store);
     inFlight.set(key, outcome);
     try {
       return await outcome;
@@ -247,6 +128,148 @@ export function createDelivery(
       inFlight.delete(key);
     }
   };
+}
+
+/** The answer that refuses a delivery `verify` does not let in, or `undefined` to go on. */
+async function verifyDelivery(
+  config: DeliveryConfig,
+  { headers, url, body }: DeliveryInput,
+): Promise<Outcome | undefined> {
+  const { verify } = config;
+  if (!verify) return undefined;
+  const raw = 'raw' in body ? body.raw : undefined;
+  let text: string;
+  try {
+    text = raw ? utf8.decode(raw) : (JSON.stringify('parsed' in body ? body.parsed : '') ?? '');
+  } catch {
+    // Nested past what JSON.stringify can walk (or cyclic): no event the service sends.
+    return invalidPayload('webhook body cannot be serialised back to JSON');
+  }
+  const verdict = await settleWithin(
+    () => verify({ rawBody: raw, body: text, headers, url }),
+    config.handlerTimeoutMs,
+    'verify',
+  );
+  if (!verdict.ok) {
+    config.report(verdict.error, undefined);
+    return FAILED;
+  }
+  if (verdict.value) return undefined;
+  // A signature over the sent bytes cannot match a body a framework parsed and `verify` only sees
+  // serialised again: every delivery is then refused, and the partner must hear why.
+  if (!raw) {
+    warnOnce(config.log, 'verify-parsed-body', () =>
+      config.log.warn(
+        'webhook verify refused a delivery whose body a framework had already parsed (express.json()?): verify got no rawBody, only the JSON serialised again, which a signature over the bytes sent never matches. Mount the handler before any JSON parser, or behind express.raw({ type: "application/json" }).',
+      ),
+    );
+  }
+  return UNAUTHORIZED;
+}
+
+/**
+ * The key `dedupeKey` names `event` by; `undefined` to handle the event without dedupe, or the
+ * answer when the key cannot be had.
+ */
+async function dedupeKeyOf(
+  config: DeliveryConfig,
+  event: WebhookEvent,
+): Promise<string | Outcome | undefined> {
+  const keyed = await settleWithin(
+    () => config.dedupeKey(event),
+    config.handlerTimeoutMs,
+    'dedupeKey',
+  );
+  if (!keyed.ok) {
+    config.report(keyed.error, event);
+    return FAILED;
+  }
+  const key = keyed.value;
+  if (key === undefined || key === null) return undefined;
+  if (key === '') {
+    // An empty key would make every event it is given for a duplicate of the first: run them all.
+    warnOnce(config.log, 'empty-dedupe-key', () =>
+      config.log.warn(
+        'webhook dedupeKey returned an empty key: such events are handled without dedupe (an empty key would make each one a duplicate of the first); return null to skip dedupe on purpose',
+      ),
+    );
+    return undefined;
+  }
+  if (typeof key !== 'string') {
+    config.report(new TypeError(`dedupeKey returned a ${typeof key}, not a string`), event);
+    return FAILED;
+  }
+  return key;
+}
+
+/** Runs the partner's handler for `event` (or `onUnknown`) within its time-out. */
+async function runHandler(config: DeliveryConfig, event: WebhookEvent): Promise<Outcome> {
+  const handle = Object.hasOwn(config.on, event.event) ? config.on[event.event] : undefined;
+  const chosen = (handle ?? config.onUnknown) as
+    | ((event: WebhookEvent, context: WebhookHandlerContext) => unknown)
+    | undefined;
+  if (!chosen) return RECEIVED;
+  const controller = new AbortController();
+  const result = await settleWithin(
+    () => chosen(event, { signal: controller.signal }),
+    config.handlerTimeoutMs,
+    `the ${event.event} handler`,
+    (late) => config.log.warn(`webhook ${event.event} handler failed after its time-out`, late),
+  );
+  if (result.ok) return RECEIVED;
+  if (result.timedOut) controller.abort(result.error);
+  config.report(result.error, event);
+  return FAILED;
+}
+
+/** Claims `key` in the store, runs the handler if the claim was won, then completes or releases it. */
+async function runClaimed(
+  config: DeliveryConfig,
+  event: WebhookEvent,
+  key: string,
+  store: WebhookDedupeStore,
+): Promise<Outcome> {
+  const { handlerTimeoutMs, report } = config;
+  // The claim must outlive the handler and the store call after it; past that, a crashed
+  // receiver's claim expires and a redelivery may run the handler.
+  const leaseMs = 2 * handlerTimeoutMs + 5_000;
+  const owner = crypto.randomUUID();
+  const claim = await settleWithin(
+    () => store.claim(key, { leaseMs, owner }),
+    handlerTimeoutMs,
+    "the dedupe store's claim",
+  );
+  if (!claim.ok) {
+    report(claim.error, event);
+    return FAILED;
+  }
+  const found: DedupeClaimResult = claim.value;
+  if (found === 'handled') return DUPLICATE;
+  if (found === 'in-progress') {
+    config.log.debug(`webhook ${event.event} is being handled elsewhere: answered 503`);
+    return IN_PROGRESS;
+  }
+  if (found !== 'claimed') {
+    report(new TypeError(`the dedupe store's claim answered ${String(found)}`), event);
+    return FAILED;
+  }
+  const outcome = await runHandler(config, event);
+  const settled =
+    outcome === RECEIVED
+      ? await settleWithin(
+          () => store.complete(key, { ttlMs: config.dedupeTtlMs, owner }),
+          handlerTimeoutMs,
+          "the dedupe store's complete",
+        )
+      : await settleWithin(
+          () => store.release(key, { owner }),
+          handlerTimeoutMs,
+          "the dedupe store's release",
+        );
+  // A failed complete still answers 200: the handler did its work, and the claim keeps
+  // redeliveries out until its lease ends. A failed release leaves the lease to end alone.
+  if (!settled.ok) report(settled.error, event);
+  return outcome;
 }
 
 /** An event's name as telemetry records it: a name as the service spells them, else `_OTHER`. */

@@ -13,7 +13,7 @@
 
 import { brDateTime } from '../clock';
 import { envelope, errorMessage, unprocessable } from '../respond';
-import type { Route } from '../router';
+import type { Route, RouteContext } from '../router';
 import { type KitShapes, patternOf } from '../shapes';
 import { type MockState, type RefundRecord, randomId } from '../state';
 import { laravelInput, validate } from '../validation/laravel';
@@ -62,46 +62,7 @@ export function refundRoutes({ refundStatus }: KitShapes): Route[] {
       method: 'POST',
       pattern: '/financial/refund/:hash',
       auth: 'user',
-      async handle({ params, body, state, apiBase }) {
-        const trx = state.transactions.get(params.hash!);
-        if (!trx) return errorMessage(404, 'Transaction not found.');
-        const input = laravelInput(body ?? {}, state.shapes.strings) as Record<string, unknown>;
-        const errors = await validate(
-          input,
-          refundRules((code) => state.users.has(code)),
-        );
-        if (errors) return unprocessable(errors);
-        const active = trx.records.find((r) => isActive(state, r));
-        if (active) {
-          return envelope(active.refund, 'An active refund already exists for this transaction.');
-        }
-        const now = refundTime(state);
-        const plan = state.refundPlans.get(trx.hash) ?? {
-          outcome: 'completed' as const,
-          polls: state.defaultRefundPolls,
-        };
-        trx.records.push({
-          refund: {
-            hash: randomId('rfd'),
-            transaction_hash: trx.hash,
-            status: state.shapes.refundStatus.active[0],
-            amount: trx.amount,
-            observation: typeof input.observation === 'string' ? input.observation : '',
-            created_at: now,
-            updated_at: now,
-          },
-          ...plan,
-          seen: 0,
-        });
-        const location = `${apiBase}${refundStatus.path.replace('{hash}', encodeURIComponent(trx.hash))}`;
-        return envelope(
-          { transaction_hash: trx.hash },
-          'Refund request accepted for processing.',
-          202,
-          { location },
-          'processing',
-        );
-      },
+      handle: (context) => requestRefund(context, refundStatus.path),
     },
     {
       method: 'GET',
@@ -128,4 +89,52 @@ export function refundRoutes({ refundStatus }: KitShapes): Route[] {
       },
     },
   ];
+}
+
+/**
+ * `POST /financial/refund/{transaction_hash}`: 202 with the status endpoint (at `statusPath`) in
+ * `Location` for a new refund, 200 with the active one when there is one (spec §3).
+ */
+async function requestRefund(
+  { params, body, state, apiBase }: RouteContext,
+  statusPath: string,
+): Promise<Response> {
+  const trx = state.transactions.get(params.hash!);
+  if (!trx) return errorMessage(404, 'Transaction not found.');
+  const input = laravelInput(body ?? {}, state.shapes.strings) as Record<string, unknown>;
+  const errors = await validate(
+    input,
+    refundRules((code) => state.users.has(code)),
+  );
+  if (errors) return unprocessable(errors);
+  const active = trx.records.find((r) => isActive(state, r));
+  if (active) {
+    return envelope(active.refund, 'An active refund already exists for this transaction.');
+  }
+  const now = refundTime(state);
+  const plan = state.refundPlans.get(trx.hash) ?? {
+    outcome: 'completed' as const,
+    polls: state.defaultRefundPolls,
+  };
+  trx.records.push({
+    refund: {
+      hash: randomId('rfd'),
+      transaction_hash: trx.hash,
+      status: state.shapes.refundStatus.active[0],
+      amount: trx.amount,
+      observation: typeof input.observation === 'string' ? input.observation : '',
+      created_at: now,
+      updated_at: now,
+    },
+    ...plan,
+    seen: 0,
+  });
+  const location = `${apiBase}${statusPath.replace('{hash}', encodeURIComponent(trx.hash))}`;
+  return envelope(
+    { transaction_hash: trx.hash },
+    'Refund request accepted for processing.',
+    202,
+    { location },
+    'processing',
+  );
 }
