@@ -16,8 +16,11 @@ import { findRoute, type Route, routeKey } from './router';
 import { downloadRoutes } from './routes';
 import type { MockState } from './state';
 
-/** Marks a request whose connection the mock drops. */
-export const DROP = Symbol('partner-sdk.mock.drop');
+/**
+ * Marks a request whose connection the mock drops. Registered (`Symbol.for`), so a face from
+ * another copy of the kit (the CJS build of `/testing/msw`) still recognises it.
+ */
+export const DROP: unique symbol = Symbol.for('partner-sdk.mock.drop');
 
 /** Where a request came from, as far as the face can tell. */
 export interface RequestSource {

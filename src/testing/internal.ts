@@ -13,16 +13,21 @@ export type RawHandler = (
   source: RequestSource,
 ) => Promise<Response | typeof DROP>;
 
-const handlers = new WeakMap<object, RawHandler>();
+// A registered symbol, not module state: the CJS build gives `/testing` and `/testing/msw` a copy
+// of this module each (and a suite may load one entry as ESM, the other as CJS), so the handler
+// travels on the mock itself, hidden from spreads, `Object.keys` and JSON.
+const RAW_HANDLER = Symbol.for('partner-sdk.mock.raw-handler');
 
 /** Registers the raw handler of a mock. */
 export function setRawHandler(mock: object, handler: RawHandler): void {
-  handlers.set(mock, handler);
+  Object.defineProperty(mock, RAW_HANDLER, { value: handler, enumerable: false });
 }
 
 /** The raw handler of a mock created by `createMockPartnerApi`. */
 export function rawHandlerOf(mock: object): RawHandler {
-  const handler = handlers.get(mock);
-  if (!handler) throw new TypeError('Expected a mock created by createMockPartnerApi()');
-  return handler;
+  const handler: unknown = Reflect.get(mock, RAW_HANDLER);
+  if (typeof handler !== 'function') {
+    throw new TypeError('Expected a mock created by createMockPartnerApi()');
+  }
+  return handler as RawHandler;
 }

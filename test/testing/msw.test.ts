@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing';
 import { mswHandlers } from '../../src/testing/msw';
 import { clientHeaders, sellerHeaders } from './helpers';
@@ -48,5 +48,29 @@ describe('mock API through msw', () => {
     await expect(
       fetch(`${mock.baseUrl}/products`, { headers: clientHeaders(mock) }),
     ).rejects.toThrow(TypeError);
+  });
+});
+
+describe('mswHandlers over a mock from another copy of the kit', () => {
+  it('serves, fails and drops for a mock created by a separately loaded copy of partner-sdk/testing', async () => {
+    // The CJS build gives `/testing` and `/testing/msw` a copy of the kit each, and a partner's
+    // suite may load one entry as ESM and the other as CommonJS: with the module registry reset,
+    // this import evaluates the msw face again, as such a second copy.
+    vi.resetModules();
+    const copy = await import('../../src/testing/msw');
+    expect(copy.mswHandlers).not.toBe(mswHandlers);
+    const other = createMockPartnerApi();
+    const otherServer = setupServer(...copy.mswHandlers(other));
+    server.close();
+    otherServer.listen({ onUnhandledFrame: 'error' });
+    try {
+      const url = `${other.baseUrl}/products/${other.products.ebook.hash}`;
+      expect((await fetch(url, { headers: clientHeaders(other) })).status).toBe(200);
+      other.dropNext();
+      await expect(fetch(url, { headers: clientHeaders(other) })).rejects.toThrow(TypeError);
+    } finally {
+      otherServer.close();
+      server.listen({ onUnhandledFrame: 'error' });
+    }
   });
 });
