@@ -8,7 +8,12 @@
 
 export type { DropNextOptions, FailNextOptions } from './faults';
 export { createMockPartnerApi } from './mock-api';
-export type { MockCredentials, MockPartnerApi, MockProductHandle } from './mock-api-types';
+export type {
+  MockCredentials,
+  MockPartnerApi,
+  MockProductHandle,
+  MockSellers,
+} from './mock-api-types';
 export type { LatencyOptions, RateLimitOptions } from './pace';
 export type { StoredOffer } from './routes/products';
 export type { MockServer } from './server';

@@ -20,6 +20,23 @@ export interface MockProductHandle {
   producerCode: string;
 }
 
+/**
+ * The seeded sellers, each with `code`, `type` and `publicToken`: a list (`[person, company]`, so
+ * `map`, `find`, `for…of` and `[0]` work) that also names its two members.
+ *
+ * @example
+ * ```ts
+ * const seller = client.forUser(mock.sellers.company.publicToken);
+ * const person = mock.sellers.find((s) => s.type === 'person')!;
+ * ```
+ */
+export type MockSellers = readonly [person: MockSeller, company: MockSeller] & {
+  /** A seller registered with a CPF (a person): the list's first. */
+  readonly person: MockSeller;
+  /** A seller registered with a CNPJ (a company): the list's second. */
+  readonly company: MockSeller;
+};
+
 /** Credentials the mock accepts. */
 export interface MockCredentials {
   /** Client id for `POST /auth`. */
@@ -39,13 +56,8 @@ export interface MockPartnerApi {
   readonly baseUrl: string;
   /** The client credentials and a pre-issued client token. */
   readonly credentials: MockCredentials;
-  /** The seeded sellers, usable as bearers: a person and a company. */
-  readonly sellers: {
-    /** A seller registered with a CPF (a person). */
-    readonly person: MockSeller;
-    /** A seller registered with a CNPJ (a company). */
-    readonly company: MockSeller;
-  };
+  /** The seeded sellers, usable as bearers: a person and a company (see {@link MockSellers}). */
+  readonly sellers: MockSellers;
   /** Seeded transactions: fresh ones, one with an active (`requested`) refund, one refunded in the past. */
   readonly transactions: {
     /** Paid transactions without any refund: a refund request on one is accepted (202). */

@@ -15,7 +15,12 @@ import {
   WITH_PAST_REFUND,
 } from './fixtures/financial';
 import { setRawHandler } from './internal';
-import type { MockCredentials, MockPartnerApi, MockProductHandle } from './mock-api-types';
+import type {
+  MockCredentials,
+  MockPartnerApi,
+  MockProductHandle,
+  MockSellers,
+} from './mock-api-types';
 import { latencyOf, RateLimiter, rateLimitOf } from './pace';
 import { apiRoutes, publicRouteKeys } from './routes';
 import { revokePixRecurring } from './routes/products';
@@ -52,17 +57,28 @@ function credentialsOf(state: MockState): MockCredentials {
   }) as MockCredentials;
 }
 
+/**
+ * The seeded sellers as a list that also names them; the names are not enumerable, so
+ * `Object.values`, spreads and JSON see the two sellers once.
+ */
+function sellersOf(state: MockState): MockSellers {
+  const [person, company] = state.sellers as [MockSeller, MockSeller];
+  const sellers = [person, company];
+  Object.defineProperty(sellers, 'person', { value: person, enumerable: false });
+  Object.defineProperty(sellers, 'company', { value: company, enumerable: false });
+  return Object.freeze(sellers) as unknown as MockSellers;
+}
+
 /** The seeded data a test names: sellers, transactions, products and their offers, accounts. */
 function seededHandles(state: MockState) {
   const handleOf = (hash: string): MockProductHandle => {
     const p = state.products.find((x) => x.product.hash === hash)!;
     return { hash, offerCode: p.offers[0]!.offer.code, producerCode: p.producerCode };
   };
-  const [person, company] = state.sellers as [MockSeller, MockSeller];
   const [course, ebook, physical, recurring] = state.products.map((p) => p.product.hash);
   return {
     credentials: credentialsOf(state),
-    sellers: { person, company },
+    sellers: sellersOf(state),
     transactions: {
       refundable: REFUNDABLE,
       withActiveRefund: WITH_ACTIVE_REFUND,
