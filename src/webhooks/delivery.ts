@@ -11,6 +11,7 @@ import type { SpanScope } from '../telemetry/types';
 import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
 import type { WebhookHandlerContext, WebhookVerifyInput } from './options';
+import { recordedEventName } from './telemetry';
 import { settleWithin } from './time-limit';
 import { warnOnce } from './warn-once';
 
@@ -113,7 +114,7 @@ export function createDelivery(
       config.report(error, undefined);
       return FAILED;
     }
-    span?.set({ 'partner_sdk.webhook.event': eventName(event.event) });
+    span?.set({ 'partner_sdk.webhook.event': recordedEventName(event.event) });
     const { store } = config;
     if (!store) return runHandler(config, event);
     const key = await dedupeKeyOf(config, event);
@@ -270,11 +271,6 @@ async function runClaimed(
   // redeliveries out until its lease ends. A failed release leaves the lease to end alone.
   if (!settled.ok) report(settled.error, event);
   return outcome;
-}
-
-/** An event's name as telemetry records it: a name as the service spells them, else `_OTHER`. */
-function eventName(name: string): string {
-  return /^[\w.-]{1,64}$/.test(name) ? name : '_OTHER';
 }
 
 function invalidPayload(message: string): Outcome {

@@ -12,6 +12,22 @@ import type { DeliveryInput, Outcome } from './delivery';
 
 type Deliver = (input: DeliveryInput, span?: SpanScope) => Promise<Outcome>;
 
+// The event names the spec lists (§6): a bounded set, so an attribute a backend can group by.
+const SPEC_EVENT_NAMES: ReadonlySet<string> = new Set([
+  'user_updated',
+  'bank_account_updated',
+  'bank_account_deleted',
+  'subscription_ended',
+]);
+
+/**
+ * An event's name as telemetry records it: one the spec lists as it is, any other as `_OTHER`
+ * (OpenTelemetry's value for outside a known set), since a sender may name events without bound.
+ */
+export function recordedEventName(name: string): string {
+  return SPEC_EVENT_NAMES.has(name) ? name : '_OTHER';
+}
+
 /** What an answer says of its delivery. */
 function verdictOf(outcome: Outcome): string {
   if (outcome.status === 200) return outcome.body.duplicate === true ? 'duplicate' : 'handled';

@@ -1,7 +1,11 @@
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler } from '../../src/webhooks';
-import { subscriptionEndedBody } from '../helpers/webhook-bodies';
+import {
+  bankAccountDeletedBody,
+  subscriptionEndedBody,
+  userUpdatedBody,
+} from '../helpers/webhook-bodies';
 import { spanTree, useOtel } from './harness';
 
 const otel = useOtel();
@@ -61,6 +65,21 @@ describe('telemetry of webhook deliveries', () => {
         children: [],
       }),
     ]);
+  });
+
+  it('records the event names the spec lists as they are, and any other name as _OTHER', async () => {
+    const handler = createWebhookHandler({ on: {} });
+    const deliveries = [
+      userUpdatedBody,
+      bankAccountDeletedBody,
+      { ...userUpdatedBody, event: 'order_created' },
+      { ...userUpdatedBody, event: 'charge.renewed-7f3a9c' },
+    ];
+    for (const body of deliveries) await receive(handler, body);
+    const recorded = spanTree(otel().spans()).map(
+      (server) => server.children[0]?.attributes['partner_sdk.webhook.event'],
+    );
+    expect(recorded).toEqual(['user_updated', 'bank_account_deleted', '_OTHER', '_OTHER']);
   });
 
   it('records a delivery whose handler failed as a failed span, and counts deliveries by verdict', async () => {
