@@ -57,6 +57,45 @@ async function waitFor(
   });
 }
 
+/** `statements export`: requests the export, and with `--wait` waits until its file is ready. */
+async function requestExport(
+  context: Context,
+  options: { from: string; to: string; fileFormat: string; wait?: boolean },
+): Promise<void> {
+  const exported = await context.caller.statements.export({
+    format: options.fileFormat,
+    filter: {
+      betweenDates: {
+        start: dateArgument('--from', options.from),
+        end: dateArgument('--to', options.to),
+      },
+    },
+  });
+  const result = options.wait ? await waitFor(context, exported) : exported;
+  context.print(result, (e) => fields(e));
+}
+
+/** `statements download`: the finished export's file, to `--output` whole or to stdout. */
+async function download(
+  context: Context,
+  hash: string,
+  options: { output?: string; wait?: boolean },
+): Promise<void> {
+  const current = options.wait
+    ? await waitFor(context, hash)
+    : await context.caller.statements.retrieve(hash);
+  if (!current.url) {
+    throw new UsageError(`export ${hash} is not ready (${current.status}): try --wait`);
+  }
+  const response = await context.caller.statements.download(current);
+  const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
+  if (options.output) {
+    await saveWhole(body, options.output);
+    if (!context.json) context.note(`saved ${options.output}`);
+    else context.line(JSON.stringify({ hash, output: options.output }));
+  } else await pipeline(body, context.io.stdout, { end: false });
+}
+
 export function statementsCommand(run: Action): Command {
   const statements = new Command('statements').description('account statement exports (spec §4.4)');
   statements
@@ -70,26 +109,7 @@ export function statementsCommand(run: Action): Command {
       'after',
       examples(['partner-sdk statements export --from 2026-01-01 --to 2026-01-31 --wait']),
     )
-    .action(
-      run(
-        async (
-          context,
-          options: { from: string; to: string; fileFormat: string; wait?: boolean },
-        ) => {
-          const exported = await context.caller.statements.export({
-            format: options.fileFormat,
-            filter: {
-              betweenDates: {
-                start: dateArgument('--from', options.from),
-                end: dateArgument('--to', options.to),
-              },
-            },
-          });
-          const result = options.wait ? await waitFor(context, exported) : exported;
-          context.print(result, (e) => fields(e));
-        },
-      ),
-    );
+    .action(run(requestExport));
   statements
     .command('status <exportHash>')
     .description("an export's status")
@@ -120,22 +140,6 @@ export function statementsCommand(run: Action): Command {
         'partner-sdk statements download exp_8Gx2 --wait > january.csv',
       ]),
     )
-    .action(
-      run(async (context, hash: string, options: { output?: string; wait?: boolean }) => {
-        const current = options.wait
-          ? await waitFor(context, hash)
-          : await context.caller.statements.retrieve(hash);
-        if (!current.url) {
-          throw new UsageError(`export ${hash} is not ready (${current.status}): try --wait`);
-        }
-        const response = await context.caller.statements.download(current);
-        const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
-        if (options.output) {
-          await saveWhole(body, options.output);
-          if (!context.json) context.note(`saved ${options.output}`);
-          else context.line(JSON.stringify({ hash, output: options.output }));
-        } else await pipeline(body, context.io.stdout, { end: false });
-      }),
-    );
+    .action(run(download));
   return statements;
 }
