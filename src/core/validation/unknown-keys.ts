@@ -27,8 +27,14 @@ export function unknownKeyIssues(schema: $ZodType, value: unknown): ValidationIs
   return issues;
 }
 
+/**
+ * A schema's definition through zod's public `def` property, which every schema has (`zod/mini`
+ * and classic alike) though the core type does not declare it.
+ */
+const definitionOf = (schema: $ZodType) => (schema as $ZodType & { def: Definition }).def;
+
 function walk(schema: $ZodType, value: unknown, path: PropertyKey[], issues: ValidationIssue[]) {
-  const def = schema._zod.def as Definition;
+  const def = definitionOf(schema);
   if ((def.type === 'optional' || def.type === 'nullable') && def.innerType) {
     walk(def.innerType, value, path, issues);
   } else if (def.type === 'array' && def.element && Array.isArray(value)) {
