@@ -62,6 +62,26 @@ export interface PollOptions<T = unknown> {
 }
 
 /**
+ * A wait's poll options with the `RequestOptions` given after them: that call's `signal` ends the
+ * wait too (with the poll options' own, whichever fires first). Its other options apply to each
+ * request the wait sends, where the resource passes them.
+ *
+ * @example
+ * ```ts
+ * poll(target, withCallSignal(pollOptions, options));
+ * ```
+ */
+export function withCallSignal<T>(
+  pollOptions: PollOptions<T> | undefined,
+  options: RequestOptions | undefined,
+): PollOptions<T> | undefined {
+  const callSignal = options?.signal;
+  if (!callSignal) return pollOptions;
+  const own = pollOptions?.signal;
+  return { ...pollOptions, signal: own ? AbortSignal.any([own, callSignal]) : callSignal };
+}
+
+/**
  * The status type of what a wait polls: `RefundState` for a refund, `StatementExportState` (or
  * `undefined` when a poll reports none) for an export; `string | undefined` for anything else.
  */

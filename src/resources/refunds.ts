@@ -1,7 +1,7 @@
 import { hashPathOf, type ResolvedAssumptions } from '../assumptions';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { type PollOptions, poll } from '../core/poll';
+import { type PollOptions, poll, withCallSignal } from '../core/poll';
 import { Recovered, serviceClockOffset } from '../core/retry/reconcile';
 import type { APIPromise } from '../core/transport/api-promise';
 import { followLocation, isAccepted } from '../core/transport/outcomes';
@@ -224,6 +224,8 @@ export class Refunds extends APIResource {
    *
    * @param refund A transaction hash, or the result of `refunds.request`.
    * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
+   * @param options Per-call options for each status request (`headers`, `timeout`, `maxRetries`…);
+   *   their `signal` also ends the wait.
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
    * @example
@@ -239,21 +241,22 @@ export class Refunds extends APIResource {
   waitForCompletion(
     refund: RefundToAwait,
     pollOptions?: PollOptions<RefundStatus>,
+    options?: RequestOptions,
   ): Promise<RefundStatus> {
     const target = pollTargetOf(refund);
     const terminal: ReadonlySet<string> = new Set(this._client.assumptions.refundStatus.terminal);
     return poll(
       {
         what: `refund of transaction ${target.transactionHash}`,
-        fetch: (options) =>
+        fetch: (loop) =>
           target.statusUrl === undefined
-            ? this.retrieveStatus(target.transactionHash, options).withResponse()
-            : this.#retrieveStatusAt(target.statusUrl, options).withResponse(),
+            ? this.retrieveStatus(target.transactionHash, { ...options, ...loop }).withResponse()
+            : this.#retrieveStatusAt(target.statusUrl, { ...options, ...loop }).withResponse(),
         status: (current) => current.status,
         isDone: (current) => terminal.has(current.status),
         trace: { operation: 'refunds.waitForCompletion', telemetry: this._client.telemetry() },
       },
-      pollOptions,
+      withCallSignal(pollOptions, options),
     );
   }
 
@@ -264,6 +267,8 @@ export class Refunds extends APIResource {
    *
    * @param params As for `refunds.request`.
    * @param pollOptions As for `refunds.waitForCompletion`; its `signal` also aborts the request.
+   * @param options Per-call options for the request and each status request (`headers`,
+   *   `timeout`, `maxRetries`…); their `signal` also ends the wait.
    * @throws {RequestValidationError} invalid `params` (nothing sent).
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
    * @example
@@ -276,13 +281,15 @@ export class Refunds extends APIResource {
     transactionHash: string,
     params?: RefundRequestParams,
     pollOptions?: PollOptions<RefundStatus>,
+    options?: RequestOptions,
   ): Promise<RefundStatus> {
-    const signal = pollOptions?.signal;
-    const result = await this.request(transactionHash, params, signal ? { signal } : undefined);
+    const signal = withCallSignal(pollOptions, options)?.signal;
+    const result = await this.request(transactionHash, params, { ...options, signal });
     // An existing refund is polled by the transaction hash, known here even if its body omits it.
     return this.waitForCompletion(
       result.kind === 'accepted' ? result : transactionHash,
       pollOptions,
+      options,
     );
   }
 

@@ -1,7 +1,7 @@
 import { hashPathOf } from '../assumptions';
 import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { type PollOptions, poll } from '../core/poll';
+import { type PollOptions, poll, withCallSignal } from '../core/poll';
 import type { APIPromise } from '../core/transport/api-promise';
 import { isAlreadyRunning, runningOnConflict } from '../core/transport/outcomes';
 import { route } from '../core/transport/path';
@@ -132,6 +132,8 @@ export class Statements extends APIResource {
    *
    * @param exported An export hash, or an export (its `hash` is polled).
    * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
+   * @param options Per-call options for each status request (`headers`, `timeout`, `maxRetries`…);
+   *   their `signal` also ends the wait.
    * @throws {ExportFailedError} the export reported a failure status (`failed` or `error`); carries the export.
    * @throws {PollTimeoutError} not finished within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
@@ -148,6 +150,7 @@ export class Statements extends APIResource {
   async waitForExport(
     exported: string | StatementExport,
     pollOptions?: PollOptions<StatementExport>,
+    options?: RequestOptions,
   ): Promise<StatementExport> {
     const exportHash = typeof exported === 'string' ? exported : exported?.hash;
     const { failed } = this._client.assumptions.exportStatus;
@@ -156,12 +159,12 @@ export class Statements extends APIResource {
     return poll(
       {
         what: `statement export ${exportHash}`,
-        fetch: (options) => this.retrieve(exportHash, options).withResponse(),
+        fetch: (loop) => this.retrieve(exportHash, { ...options, ...loop }).withResponse(),
         status: (current) => current.status ?? undefined,
         isDone,
         trace: { operation: 'statements.waitForExport', telemetry: this._client.telemetry() },
       },
-      pollOptions,
+      withCallSignal(pollOptions, options),
     );
   }
 

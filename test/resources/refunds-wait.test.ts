@@ -189,6 +189,38 @@ describe('refunds.requestAndWait against the mock API', () => {
   });
 });
 
+describe('the waits take a last RequestOptions, as every method does', () => {
+  it('requestAndWait and waitForCompletion send its headers on the request and on every poll', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[0]!;
+    const headers = { 'X-Correlation-Id': 'batch-7' };
+
+    const final = await client.refunds.requestAndWait(trx, {}, { interval: 10 }, { headers });
+    const again = await client.refunds.waitForCompletion(trx, { interval: 10 }, { headers });
+
+    expect(final.status).toBe('completed');
+    expect(again.status).toBe('completed');
+    const sent = mock.requests.filter((r) => r.path.startsWith(`/financial/refund/${trx}`));
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    expect(sent.map((r) => r.headers['x-correlation-id'])).toEqual(sent.map(() => 'batch-7'));
+  });
+
+  it('applies its maxRetries to each poll, and its signal aborts the wait', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[1]!;
+    const accepted = await client.refunds.request(trx);
+    mock.failNext({ status: 503, path: `/financial/refund/${trx}/status` });
+
+    await expect(
+      client.refunds.waitForCompletion(accepted, { interval: 10 }, { maxRetries: 0 }),
+    ).rejects.toMatchObject({ status: 503 });
+    await expect(
+      client.refunds.waitForCompletion(accepted, { interval: 10 }, { signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(requestsTo(mock, 'GET', `/financial/refund/${trx}/status`)).toHaveLength(1);
+  });
+});
+
 describe('refund polling over a scripted server', () => {
   it('grows the interval between polls and stops at maxInterval', async () => {
     const server = await stub(

@@ -100,6 +100,27 @@ describe('statements.waitForExport against the mock API', () => {
   });
 });
 
+describe('statements.waitForExport takes a last RequestOptions, as every method does', () => {
+  it('sends its headers on every poll and applies its maxRetries to each', async () => {
+    const { mock, client } = await mockApi({ exportPolls: 2 });
+    const exported = await client.statements.export(params);
+    const headers = { 'X-Correlation-Id': 'close-2025-02' };
+
+    const finished = await client.statements.waitForExport(exported, { interval: 10 }, { headers });
+
+    expect(finished.url).toEqual(expect.any(String));
+    const polls = mock.requests.filter((r) => r.path === `${EXPORT_PATH}/${exported.hash}`);
+    expect(polls).toHaveLength(3);
+    expect(polls.map((r) => r.headers['x-correlation-id'])).toEqual(
+      polls.map(() => 'close-2025-02'),
+    );
+    mock.failNext({ status: 503, path: `${EXPORT_PATH}/${exported.hash}` });
+    await expect(
+      client.statements.waitForExport(exported.hash, { interval: 10 }, { maxRetries: 0 }),
+    ).rejects.toMatchObject({ status: 503 });
+  });
+});
+
 describe('statements.download', () => {
   it('sends no SDK credentials to a file URL on another origin', async () => {
     const files = await stub((_r, res) => {
