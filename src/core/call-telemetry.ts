@@ -61,14 +61,17 @@ async function tracedBy<T>(
   }
 }
 
-/** What telemetry records of a call or one of its hops. */
-export function callFacts(spec: ReadyCallSpec, target: Target): CallFacts {
+/**
+ * What telemetry records of a call or one of its hops; an attempt's `url` is the one it requests,
+ * the call's query on it.
+ */
+export function callFacts(spec: ReadyCallSpec, target: Target, url = target.url): CallFacts {
   const page = spec.query?.page;
   return {
     operation: spec.operation ?? 'request',
     method: spec.method,
     template: spec.template,
-    url: target.url,
+    url,
     page: typeof page === 'number' ? page : undefined,
   };
 }

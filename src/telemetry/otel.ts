@@ -6,7 +6,7 @@
  *
  * Nothing sensitive is recorded: names, methods, path templates, statuses, counts, durations and
  * error classes only; never a header value, a body, a message (it may quote a path), a token or an
- * id, unless `recordIds` asks for the raw path.
+ * id, unless `recordIds` asks for each attempt's URL (`url.full`, credentials scrubbed).
  */
 
 import type {
@@ -33,6 +33,7 @@ import type {
   TelemetryAttributes,
   TelemetryOptions,
 } from './types';
+import { fullUrl } from './url-full';
 
 /** The key `@opentelemetry/api` keeps the active span under in a context (shared by every copy). */
 const SPAN_KEY = Symbol.for('OpenTelemetry Context Key SPAN');
@@ -268,7 +269,8 @@ class TracedCall extends SpanEvents implements CallScope {
     if (resends > 0 || telemetry.recordIds) {
       attributes = { ...attributes };
       if (resends > 0) attributes['http.request.resend_count'] = resends;
-      if (telemetry.recordIds) attributes['url.path'] = pathOf(facts.url);
+      const full = telemetry.recordIds ? fullUrl(facts.url) : undefined;
+      if (full !== undefined) attributes['url.full'] = full;
     }
     const span = telemetry.start(sets.name, CLIENT, attributes, this.#context);
     return new TracedAttempt(telemetry, sets, span);
@@ -338,13 +340,5 @@ class TracedAttempt implements AttemptScope {
     if (status === 429) instruments?.counters.rateLimited.add(1, attributes);
     span?.end();
     instruments?.attempt.record((performance.now() - this.#started) / 1000, attributes);
-  }
-}
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return '';
   }
 }

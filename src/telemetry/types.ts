@@ -67,9 +67,10 @@ export interface TelemetryOptions {
   /** Metrics go here instead of the global meter provider. */
   meterProvider?: MeterProviderLike;
   /**
-   * `true` adds the raw request path (`url.path`, with transaction, product and seller hashes)
-   * to each HTTP attempt span. Off by default: hashes identify sales and sellers, and spans are
-   * often kept longer and seen by more people than the data they describe.
+   * `true` adds each HTTP attempt's URL (`url.full`: path and query, with transaction, product
+   * and seller hashes; credentials in it scrubbed) to its span. Off by default: hashes identify
+   * sales and sellers, and spans are often kept longer and seen by more people than the data they
+   * describe.
    */
   recordIds?: boolean;
 }
@@ -81,7 +82,7 @@ export interface CallFacts {
   method: string;
   /** The path template (`/financial/refund/{transactionHash}`), when the call has one. */
   template: string | undefined;
-  /** The URL the call goes to (its host and port are recorded, its path only by opt-in). */
+  /** The URL the call goes to, an attempt's with its query (host and port recorded; the rest only by opt-in). */
   url: string;
   /** The page a walk asks for, when the call fetches one. */
   page?: number | undefined;

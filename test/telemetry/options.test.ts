@@ -25,15 +25,45 @@ describe('the telemetry option', () => {
     );
   });
 
-  it('records the raw path only when recordIds asks for it', async () => {
+  it('records url.full (path and query) on each attempt only when recordIds asks for it', async () => {
     const { mock, client } = kit({ telemetry: { recordIds: true } });
     const hash = mock.products.ebook.hash;
     await client.products.retrieve(hash);
+    await client.products.list({ per_page: 5, page: 2 });
+    const attempts = global()
+      .spans()
+      .filter((span) => span.name.startsWith('GET /products'));
+    expect(attempts.map((span) => span.attributes['url.full'])).toEqual([
+      `${mock.baseUrl}/products/${hash}`,
+      `${mock.baseUrl}/products?per_page=5&page=2`,
+    ]);
+    for (const span of attempts) expect(span.attributes).not.toHaveProperty('url.path');
+  });
+
+  it("keeps a pre-signed URL's signature and credentials out of url.full, naming their keys", async () => {
+    const { mock, seller } = kit({ telemetry: { recordIds: true } });
+    const signed = `${new URL(mock.baseUrl).origin}/files/exp_1.csv?X-Amz-Credential=AKIA7&X-Amz-Signature=f00d&sig=beef&response-content-type=text%2Fcsv`;
+    await seller.statements.download({ url: signed }).catch(() => undefined);
     const attempt = global()
       .spans()
-      .find((span) => span.name === 'GET /products/{productHash}');
-    expect(attempt?.attributes['url.path']).toBe(
-      `${new URL(mock.baseUrl).pathname}/products/${hash}`,
+      .find((span) => span.kind === 2 && span.name === 'GET');
+    expect(attempt?.attributes['url.full']).toBe(
+      `${new URL(mock.baseUrl).origin}/files/exp_1.csv?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED&sig=REDACTED&response-content-type=text%2Fcsv`,
     );
+  });
+
+  it('records no URL, path or query, and so no hash, without recordIds', async () => {
+    const { mock, client } = kit();
+    const hash = mock.products.ebook.hash;
+    await client.products.retrieve(hash);
+    await client.products.list({ per_page: 5, page: 2 });
+    const spans = global().spans();
+    expect(spans.length).toBeGreaterThan(2);
+    for (const span of spans) {
+      expect(span.attributes).not.toHaveProperty('url.full');
+      expect(span.attributes).not.toHaveProperty('url.path');
+      expect(span.attributes).not.toHaveProperty('url.query');
+      expect(JSON.stringify(span.attributes)).not.toContain(hash);
+    }
   });
 });

@@ -251,7 +251,7 @@ export class Transport {
           this.#log.retry(target, error, retry, wait);
           trace?.retry(error, retry, wait);
         },
-        onAttempt: trace && (() => trace.attempt(callFacts(spec, target))),
+        onAttempt: trace && (() => trace.attempt(callFacts(spec, target, url))),
         reconcile: spec.reconcile && ((error) => this.#reconcile(call, error, deadline)),
         pace: this.#pace,
       });

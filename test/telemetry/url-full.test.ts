@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { fullUrl } from '../../src/telemetry/url-full';
+
+describe('url.full', () => {
+  it('replaces userinfo with REDACTED, as the conventions say', () => {
+    expect(fullUrl('https://partner:s3cret@api.example.com/api/v1/products?page=2')).toBe(
+      'https://REDACTED:REDACTED@api.example.com/api/v1/products?page=2',
+    );
+  });
+
+  it('scrubs the values of credential parameters the conventions name, keeping the others as sent', () => {
+    expect(
+      fullUrl(
+        'https://files.example.com/e.csv?AWSAccessKeyId=AK&Signature=x%2By&q=a%20b&X-Goog-Signature=z&Key-Pair-Id=K&flag',
+      ),
+    ).toBe(
+      'https://files.example.com/e.csv?AWSAccessKeyId=REDACTED&Signature=REDACTED&q=a%20b&X-Goog-Signature=REDACTED&Key-Pair-Id=REDACTED&flag',
+    );
+  });
+
+  it('records nothing for a string that is no absolute URL', () => {
+    expect(fullUrl('/products')).toBeUndefined();
+  });
+});
