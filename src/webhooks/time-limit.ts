@@ -5,6 +5,8 @@
  * @module
  */
 
+import { PartnerError } from '../core/errors';
+
 /** How a bounded call ended. */
 export type Settled<T> =
   | { readonly ok: true; readonly value: T }
@@ -64,7 +66,7 @@ export async function settleWithin<T>(
  * });
  * ```
  */
-export class WebhookTimeoutError extends Error {
+export class WebhookTimeoutError extends PartnerError {
   /** The limit that passed, in milliseconds. */
   readonly timeoutMs: number;
 
@@ -74,3 +76,8 @@ export class WebhookTimeoutError extends Error {
     this.timeoutMs = timeoutMs;
   }
 }
+// Its own brand, as every PartnerError has: `instanceof` then holds across the ESM and CJS copies
+// of the package, and a sibling error never passes for this one.
+Object.defineProperty(WebhookTimeoutError, Symbol.for('partner-sdk.error.brand'), {
+  value: 'partner-sdk.WebhookTimeoutError',
+});

@@ -60,6 +60,26 @@ async function main() {
     assert.equal(response.status, 200);
     assert.equal(handled?.payload.end_reason, 'completed');
 
+    // A handler past its time limit reaches onError as a PartnerError that the ESM copy's class
+    // recognises too.
+    const esmWebhooks = await import('partner-sdk/webhooks');
+    let late;
+    const slow = createWebhookHandler({
+      handlerTimeoutMs: 50,
+      logLevel: 'off',
+      onError: (error) => (late = error),
+      on: {
+        subscription_ended: (_event, { signal }) =>
+          new Promise((done) => signal.addEventListener('abort', done)),
+      },
+    });
+    const timedOut = await slow.fetch(
+      new Request('http://127.0.0.1/webhooks', { method: 'POST', body }),
+    );
+    assert.equal(timedOut.status, 500);
+    assert.ok(late instanceof esmWebhooks.WebhookTimeoutError, String(late));
+    assert.ok(late instanceof PartnerError && late instanceof esm.PartnerError, String(late));
+
     // partner-sdk/redis over a Redis that is down: the shared token cache falls back to a login
     // from this process (no Redis client library is needed to load the entry point).
     const down = {

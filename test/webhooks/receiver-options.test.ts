@@ -1,6 +1,7 @@
 import http from 'node:http';
 import express from 'express';
 import { describe, expect, it, vi } from 'vitest';
+import { PartnerError, WebhookPayloadError } from '../../src/index';
 import {
   createWebhookHandler,
   type Logger,
@@ -75,6 +76,21 @@ describe('createWebhookHandler options', () => {
     expect((await handler.fetch(delivery())).status).toBe(500);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.[0]).toMatch(/webhook subscription_ended failed/);
+  });
+  it('reports a handler past handlerTimeoutMs as a PartnerError of its own class', async () => {
+    const onError = vi.fn();
+    const handler = createWebhookHandler({
+      logger: silent,
+      onError,
+      handlerTimeoutMs: 100,
+      on: { subscription_ended: () => new Promise(() => {}) },
+    });
+    expect((await handler.fetch(delivery())).status).toBe(500);
+    const error = onError.mock.calls[0]?.[0];
+    expect(error).toBeInstanceOf(WebhookTimeoutError);
+    expect(error).toBeInstanceOf(PartnerError);
+    expect(error).toMatchObject({ name: 'WebhookTimeoutError', timeoutMs: 100 });
+    expect(new WebhookPayloadError('not JSON')).not.toBeInstanceOf(WebhookTimeoutError);
   });
 });
 
