@@ -1,8 +1,11 @@
 // `npm run test:runtimes`: installs the packed tarball into a fresh project and checks it there as a
 // partner would use it.
 //   1. type-checks a file importing every entry point with moduleResolution node16 (ESM and CJS),
-//      bundler and node10;
-//   2. runs the ESM and the CJS smoke script (test/package/smoke.*) on every supported runtime;
+//      nodenext, bundler and node10, in a project without the optional peers but msw; and reads
+//      what each entry point loads (its declarations and code, both formats): nothing but the
+//      package's dependencies and that entry's own peer;
+//   2. runs the ESM and the CJS smoke script (test/package/smoke.*) on every supported runtime, and
+//      on Node the kit through msw from CommonJS (test/package/msw.cjs);
 //   3. runs Cloudflare Workers (test/package/workerd/*) inside workerd through miniflare: one that
 //      logs in, lists products and requests a refund against the testing kit, one that receives
 //      webhooks with `handler.fetch`, and a bulk job (`nodejs_compat`).
@@ -21,13 +24,18 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(root, '.tmp', 'runtimes');
 const cache = join(work, 'cache');
-const project = join(work, 'project');
+// Outside the repository: Node and TypeScript look for a package in every node_modules above the
+// importing file, so under the repo the consumer would also see the repo's dev dependencies (the
+// optional peers among them) and could not tell a missing one.
+const project = join(tmpdir(), 'partner-sdk-runtimes-project');
 const fixtures = join(root, 'test', 'package');
 const { platform, arch } = process;
 
@@ -180,6 +188,7 @@ function devVersion(name) {
 if (build) npm(['run', 'build', '--silent'], root);
 rmSync(project, { recursive: true, force: true });
 mkdirSync(project, { recursive: true });
+mkdirSync(work, { recursive: true });
 const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
 const tarball = join(work, packed.filename);
 writeFileSync(
@@ -198,7 +207,7 @@ npm(
   ],
   project,
 );
-for (const file of ['smoke.mjs', 'smoke.cjs']) {
+for (const file of ['smoke.mjs', 'smoke.cjs', 'msw.cjs']) {
   copyFileSync(join(fixtures, file), join(project, file));
 }
 for (const file of readdirSync(join(fixtures, 'workerd'))) {
@@ -215,9 +224,9 @@ console.log(`installed ${packed.filename} into ${project}`);
 // --- 2. Consumer type-checks ----------------------------------------------------------------------
 
 const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
-const checks = ['node16', 'bundler', 'node10'].map(async (resolution) => ({
+const checks = ['node16', 'nodenext', 'bundler', 'node10'].map(async (resolution) => ({
   resolution,
-  // Three compilers at once: on a busy two-core machine each takes minutes, not seconds.
+  // The compilers at once: on a busy two-core machine each takes minutes, not seconds.
   ...(await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], {
     timeoutMs: 300_000,
   })),
@@ -235,6 +244,64 @@ for (const { resolution, ok, output, seconds } of await Promise.all(checks)) {
   copyFileSync(join(fixtures, 'quick-info.mjs'), join(project, 'quick-info.mjs'));
   const { ok, output, seconds } = await run(process.execPath, ['quick-info.mjs']);
   report(ok, 'types  quick info (language service)', seconds, output);
+}
+
+// What each entry point loads, statically, in both formats and in its declarations: a bare import of
+// an optional peer there breaks every consumer without it (at load, or in `tsc` with skipLibCheck
+// false), so only the package's dependencies and the entry's own peer may appear.
+{
+  const installed = join(project, 'node_modules', 'partner-sdk');
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  const ownPeer = { './testing/msw': ['msw'], './bullmq': ['bullmq'] };
+  for (const [subpath, conditions] of Object.entries(manifest.exports)) {
+    if (typeof conditions === 'string') continue;
+    const started = performance.now();
+    const files = Object.values(conditions).flatMap(({ types, default: code }) => [types, code]);
+    const reached = new Map();
+    for (const file of files) bareImports(join(installed, file), reached);
+    const allowed = [...Object.keys(manifest.dependencies), ...(ownPeer[subpath] ?? [])];
+    const stray = [...reached].filter(([name]) => !allowed.includes(name));
+    const detail = stray.map(([name, from]) => `${name} (from ${from})`).join('\n');
+    const seconds = (performance.now() - started) / 1000;
+    report(stray.length === 0, `loads  ${join('partner-sdk', subpath)}`, seconds, detail);
+  }
+}
+
+/**
+ * Adds to `reached` the packages `file` imports statically (bare specifiers, not Node's built-ins),
+ * following its relative imports; `import()` in code loads on demand and is left out.
+ */
+function bareImports(file, reached, seen = new Set()) {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  const declarations = /\.d\.c?ts$/.test(file);
+  const patterns = [
+    /^(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+    /^import\s*['"]([^'"]+)['"]/gm,
+    /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ...(declarations ? [/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g] : []),
+  ];
+  for (const pattern of patterns) {
+    for (const [, specifier] of text.matchAll(pattern)) {
+      if (specifier.startsWith('.')) {
+        bareImports(declarationOrCode(join(dirname(file), specifier), declarations), reached, seen);
+        continue;
+      }
+      const name = specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
+      if (specifier.startsWith('node:') || builtinModules.includes(name)) continue;
+      if (!reached.has(name)) reached.set(name, file.slice(project.length + 1));
+    }
+  }
+}
+
+/** The file a relative import names: in declarations, `./x.js` is `./x.d.ts` (`.cjs`, `.d.cts`). */
+function declarationOrCode(path, declarations) {
+  if (!declarations) return path;
+  return path.replace(/\.c?js$/, (ext) => (ext === '.cjs' ? '.d.cts' : '.d.ts'));
 }
 
 /**
@@ -266,13 +333,24 @@ for (const runtime of selected) {
   }
   const printed = (await run(bin, ['--version'], { env: runtime.env })).output;
   const version = printed.match(/\d+\.\d+\.\d+/)?.[0] ?? '?';
-  for (const script of ['smoke.mjs', 'smoke.cjs']) {
-    const format = script.endsWith('.mjs') ? 'esm' : 'cjs';
+  // msw from CommonJS needs a Node that can `require` ESM, as the README says.
+  const scripts = [
+    'smoke.mjs',
+    'smoke.cjs',
+    ...(runtime.name.startsWith('node') ? ['msw.cjs'] : []),
+  ];
+  for (const script of scripts) {
+    const format = script === 'msw.cjs' ? 'msw cjs' : script.endsWith('.mjs') ? 'esm' : 'cjs';
     const { ok, output, seconds } = await run(bin, runtime.args(script), {
       env: runtime.env,
       timeoutMs: 60_000,
     });
-    report(ok, `${format}    ${runtime.name.replace(/\d+$/, '')} ${version}`, seconds, output);
+    report(
+      ok,
+      `${format.padEnd(7)} ${runtime.name.replace(/\d+$/, '')} ${version}`,
+      seconds,
+      output,
+    );
   }
 }
 

@@ -1,5 +1,7 @@
 // A partner's file importing every entry point of the installed package. `npm run test:runtimes`
-// type-checks it with moduleResolution node16 (as ESM `.mts` and as CJS `.cts`), bundler and node10.
+// type-checks it with moduleResolution node16 (as ESM `.mts` and as CJS `.cts`), nodenext, bundler
+// and node10, strict with exactOptionalPropertyTypes, in a project without the optional peers but
+// msw (whose entry point this file imports): `partner-sdk/bullmq` needs no `bullmq` to type-check.
 import {
   APIError,
   type Page,
@@ -9,6 +11,14 @@ import {
   type RefundRequestResult,
   UnprocessableEntityError,
 } from 'partner-sdk';
+import { requestRefunds } from 'partner-sdk/bulk';
+import {
+  type ProcessorJob,
+  type QueueJobResult,
+  type RateLimitedQueue,
+  type RefundJobData,
+  refundProcessor,
+} from 'partner-sdk/bullmq';
 import { type RedisClient, RedisTokenStore } from 'partner-sdk/redis';
 import {
   createMockPartnerApi,
@@ -48,4 +58,16 @@ export async function integration(redis: RedisClient): Promise<string[]> {
 
   const event: WebhookEvent = parseWebhookEvent(JSON.stringify(subscriptionEndedEvent()));
   return [...names, String(status), String(response.status), event.event, String(handlers.length)];
+}
+
+/** A refund cohort run in this process, and a BullMQ processor for the same refunds. */
+export async function bulk(
+  client: PartnerClient,
+  queue: RateLimitedQueue,
+): Promise<(job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult>> {
+  const summary = await requestRefunds(client, ['tx_1', 'tx_2'], {
+    params: { reason: 'cohort' },
+  });
+  if (summary.failed > 0) throw new Error(`${summary.failed} refunds failed`);
+  return refundProcessor(client, { queue });
 }
