@@ -67,8 +67,12 @@ export interface RefundExisting {
  */
 export type RefundRequestResult = RefundAccepted | RefundExisting;
 
-/** What `refunds.waitForCompletion` waits for: a transaction hash, or what `refunds.request` returned. */
-export type RefundToAwait = string | RefundRequestResult;
+/**
+ * What `refunds.waitForCompletion` waits for: a transaction hash, what `refunds.request` returned,
+ * or a refund itself (an `existing` result's `refund`, one from `refunds.list`), polled by its
+ * `transaction_hash`.
+ */
+export type RefundToAwait = string | RefundRequestResult | Refund;
 
 // Which body the service sent is told by its status (202 accepted, 200 existing), so each is
 // checked against its own shape: a wrong-typed refund can never pass as an "accepted" body. A 202
@@ -222,7 +226,7 @@ export class Refunds extends APIResource {
    * (credentials go to it only when it is on `baseUrl`'s origin). An `existing` result is waited on
    * the same way: its `requested` and `success` are not final.
    *
-   * @param refund A transaction hash, or the result of `refunds.request`.
+   * @param refund A transaction hash, the result of `refunds.request`, or a refund (polled by its `transaction_hash`).
    * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
    * @param options Per-call options for each status request (`headers`, `timeout`, `maxRetries`…);
    *   their `signal` also ends the wait.
@@ -363,12 +367,14 @@ function pollTargetOf(refund: RefundToAwait): {
   transactionHash: string;
   statusUrl: string | undefined;
 } {
-  const result = typeof refund === 'object' ? refund : undefined;
-  if (result?.kind === 'accepted') return result;
-  // An existing refund is polled by its transaction; anything else as a hash (checked there).
-  const transactionHash =
-    result?.kind === 'existing' ? (result.refund.transaction_hash ?? '') : (refund as string);
-  return { transactionHash, statusUrl: undefined };
+  if (typeof refund !== 'object' || refund === null) {
+    // A hash, or anything else, checked where it becomes a path parameter.
+    return { transactionHash: refund as string, statusUrl: undefined };
+  }
+  if ('kind' in refund && refund.kind === 'accepted') return refund;
+  // A refund, bare or in an existing result, is polled by its transaction.
+  const found = 'kind' in refund && refund.kind === 'existing' ? refund.refund : (refund as Refund);
+  return { transactionHash: found.transaction_hash ?? '', statusUrl: undefined };
 }
 
 /**

@@ -75,6 +75,21 @@ describe('refunds.requestAndWait against the mock API', () => {
     expect(await client.refunds.list(trx)).toHaveLength(1);
   });
 
+  it("waits on a refund itself: the existing result's refund, or one from refunds.list", async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.withActiveRefund;
+    const existing = await client.refunds.request(trx);
+    if (existing.kind !== 'existing') throw new Error('expected the active refund');
+
+    const fromRefund = await client.refunds.waitForCompletion(existing.refund, { interval: 10 });
+    const [listed] = await client.refunds.list(trx);
+
+    expect(fromRefund).toMatchObject({ status: 'completed', transaction_hash: trx });
+    await expect(
+      client.refunds.waitForCompletion(listed!, { interval: 10 }),
+    ).resolves.toMatchObject({ status: 'completed' });
+  });
+
   it('waits from a bare transaction hash', async () => {
     const { mock, client } = await mockApi();
     const trx = mock.transactions.refundable[2]!;
