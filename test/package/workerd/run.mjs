@@ -86,7 +86,7 @@ if (worker.startsWith('client')) {
     await mf.dispose();
   }
 } else {
-  const mf = workerd();
+  const mf = workerd({ WEBHOOK_TOKEN: 'workerd-webhook-token' });
   try {
     const base = await mf.ready;
     const event = subscriptionEndedEvent();

@@ -1,21 +1,24 @@
-// A Cloudflare Worker receiving the service's webhooks with the Fetch-standard `handler.fetch`.
+// A Cloudflare Worker receiving the service's webhooks with the Fetch-standard `handler.fetch`, the
+// secret checked by `secretVerifier` as the guides advise, read from the Worker's bindings (there is
+// no `process.env` on Workers) when the first request builds the handler.
 // `GET /received` answers what it handled, so run.mjs can check that the event got through.
-import { createWebhookHandler } from 'partner-sdk/webhooks';
+import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
 
 const received = [];
-const handler = createWebhookHandler({
-  on: {
-    subscription_ended: (event) => {
-      received.push(event.payload.subscription_code);
-    },
-  },
-  dedupe: true,
-  verify: ({ url }) => url.searchParams.get('token') === 'workerd-webhook-token',
-});
+let handler;
 
 export default {
-  fetch(request) {
+  fetch(request, env) {
     if (new URL(request.url).pathname === '/received') return Response.json(received);
+    handler ??= createWebhookHandler({
+      on: {
+        subscription_ended: (event) => {
+          received.push(event.payload.subscription_code);
+        },
+      },
+      dedupe: true,
+      verify: secretVerifier({ secret: env.WEBHOOK_TOKEN, query: 'token' }),
+    });
     return handler.fetch(request);
   },
 };
