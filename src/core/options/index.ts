@@ -21,21 +21,23 @@ export type FetchLike = (input: Request | URL | string, init?: RequestInit) => P
 /**
  * Options of {@link PartnerClient}. Every one has a default; `baseUrl` and the credentials also
  * read the environment (`PARTNER_API_BASE_URL`, `PARTNER_API_CLIENT_ID`, `PARTNER_API_CLIENT_SECRET`,
- * `PARTNER_API_CLIENT_TOKEN`, `PARTNER_API_LOG`).
+ * `PARTNER_API_CLIENT_TOKEN`, `PARTNER_API_LOG`). `baseUrl` and the credentials take `undefined` as
+ * absent, so a value read from the environment (`process.env.X`, a `string | undefined`) passes as
+ * is, also in a project with `exactOptionalPropertyTypes`.
  */
 export interface ClientOptions {
   /** The service address including the version prefix, e.g. `https://partner.example.com/api/v1`. Default: env `PARTNER_API_BASE_URL`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Client identifier for the login at `POST /auth`. Default: env `PARTNER_API_CLIENT_ID`. */
-  clientId?: string;
+  clientId?: string | undefined;
   /** Client secret for the login at `POST /auth`. Default: env `PARTNER_API_CLIENT_SECRET`. */
-  clientSecret?: string;
+  clientSecret?: string | undefined;
   /**
    * A client token obtained elsewhere, or a function returning the current one (called before each
    * request: cache inside it). With `clientId`/`clientSecret` too, this token is used first and the
    * credentials log in again when the service refuses it. Default: env `PARTNER_API_CLIENT_TOKEN`.
    */
-  clientToken?: TokenSource;
+  clientToken?: TokenSource | undefined;
   /** Milliseconds one attempt may take before it is abandoned (and, if safe, retried). Default 30 000. */
   timeout?: number;
   /** Milliseconds the whole call may take, retries and back-off included. Default 120 000. */

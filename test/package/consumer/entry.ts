@@ -26,7 +26,12 @@ import {
   subscriptionEndedEvent,
 } from 'partner-sdk/testing';
 import { mswHandlers } from 'partner-sdk/testing/msw';
-import { parseWebhookEvent, type WebhookEvent } from 'partner-sdk/webhooks';
+import {
+  createWebhookHandler,
+  parseWebhookEvent,
+  secretVerifier,
+  type WebhookEvent,
+} from 'partner-sdk/webhooks';
 
 export async function integration(redis: RedisClient): Promise<string[]> {
   const mock: MockPartnerApi = createMockPartnerApi();
@@ -70,4 +75,22 @@ export async function bulk(
   });
   if (summary.failed > 0) throw new Error(`${summary.failed} refunds failed`);
   return refundProcessor(client, { queue });
+}
+
+/**
+ * Settings read from the environment as the README's quick start passes them, each a
+ * `string | undefined` (an unset one is read as absent), also under exactOptionalPropertyTypes.
+ */
+export function fromEnvironment(env: Record<string, string | undefined>) {
+  const client = new PartnerClient({
+    baseUrl: env.PARTNER_API_BASE_URL,
+    clientId: env.PARTNER_API_CLIENT_ID,
+    clientSecret: env.PARTNER_API_CLIENT_SECRET,
+  });
+  const tokenOnly = new PartnerClient({ clientToken: env.PARTNER_API_CLIENT_TOKEN });
+  const webhooks = createWebhookHandler({
+    on: {},
+    verify: secretVerifier({ secret: env.WEBHOOK_TOKEN, query: 'token' }),
+  });
+  return { client, tokenOnly, webhooks };
 }
