@@ -108,16 +108,16 @@ async function attempt(
   plan.request.timeout = budget;
   plan.request.totalTimeout = left;
   const response = await ky(plan.target, plan.request);
-  const { status } = response;
+  const { status, ok } = response;
   // A redirect's body is never read.
   if (isRedirect(status)) return { response, text: '' };
-  const failed = !response.ok && !plan.spec.acceptStatus?.includes(status);
+  const failed = !ok && !plan.spec.acceptStatus?.includes(status);
   // A raw response's body is the caller's to stream.
   if (plan.spec.raw && !failed) return { response, text: '' };
   const bodyTime = Math.max(1, started + budget - clock.now());
   if (failed) throw await errorStatus(response, bodyTime, plan);
   const text = await readBody(response, bodyTime, plan.maxResponseBytes, plan.signal);
-  if (!response.ok) refuseUnlessResult(response, text, plan.spec);
+  if (!ok) refuseUnlessResult(response, text, plan.spec);
   return { response, text };
 }
 
