@@ -41,3 +41,25 @@ describe('client.request paths', () => {
     expect(requests()[0]?.query).toEqual({ at: '..' });
   });
 });
+
+describe('options given as undefined', () => {
+  it('are read as absent: the call runs with the client settings, once', async () => {
+    replyToAnything({ ok: true });
+    const result = await makeClient().request(
+      { method: 'POST', path: '/users/fee-tiers', body: { a: 1 } },
+      {
+        signal: undefined,
+        timeout: undefined,
+        totalTimeout: undefined,
+        maxRetries: undefined,
+        headers: undefined,
+        maxResponseBytes: undefined,
+        extraBody: undefined,
+        extraQuery: undefined,
+      },
+    );
+    expect(result).toEqual({ ok: true });
+    expect(requests()).toHaveLength(1);
+    expect(await requests()[0]?.json()).toEqual({ a: 1 });
+  });
+});

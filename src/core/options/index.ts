@@ -104,21 +104,22 @@ export interface ClientOptions {
 
 /**
  * Per-call options, the last argument of every method. Each overrides the client's option of the
- * same name for this call only.
+ * same name for this call only; `undefined` is read as absent (the client's own), so a wrapper can
+ * pass its own optional `signal` or `timeout` on as is, also under exactOptionalPropertyTypes.
  */
 export interface RequestOptions {
   /** Aborts the call (and any retry or wait) when the signal fires; rejects with `APIUserAbortError`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Milliseconds one attempt may take. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Milliseconds the whole call may take, retries included. */
-  totalTimeout?: number;
+  totalTimeout?: number | undefined;
   /** Retries for this call (0 disables them). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Extra headers for this call. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** The largest decoded response body for this call, in bytes (see `ClientOptions.maxResponseBytes`). */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /**
    * Body fields the spec does not document, sent knowingly: added to this call's JSON body (or,
    * for `users.update`, to its multipart form) as given, unchecked. Nested objects merge
@@ -132,7 +133,7 @@ export interface RequestOptions {
    * await client.offers.update('prd_1', 'off_1', { price: 19_900 }, { extraBody: { checkout_theme: 'dark' } });
    * ```
    */
-  extraBody?: Record<string, unknown>;
+  extraBody?: Record<string, unknown> | undefined;
   /**
    * Query parameters the spec does not document, added to this call's URL as given (unchecked;
    * `undefined` values are left out), overriding a documented parameter of the same name.
@@ -142,7 +143,7 @@ export interface RequestOptions {
    * await client.products.list({ per_page: 50 }, { extraQuery: { status: 'approved' } });
    * ```
    */
-  extraQuery?: Record<string, string | number | boolean | undefined>;
+  extraQuery?: Record<string, string | number | boolean | undefined> | undefined;
 }
 
 /** Options after defaults and checks: what the transport runs on. */

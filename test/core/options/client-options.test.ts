@@ -61,6 +61,19 @@ describe('PartnerClient options', () => {
     expect(() => new PartnerClient()).not.toThrow();
   });
 
+  it('reads baseUrl and credentials given as undefined from the environment', () => {
+    vi.stubEnv('PARTNER_API_BASE_URL', 'https://env.example.com/api/v1');
+    vi.stubEnv('PARTNER_API_CLIENT_TOKEN', 'env-client-token');
+    const unset: Record<string, string | undefined> = {};
+    const options = {
+      baseUrl: unset.BASE_URL,
+      clientId: unset.CLIENT_ID,
+      clientSecret: unset.CLIENT_SECRET,
+      clientToken: unset.CLIENT_TOKEN,
+    };
+    expect(() => new PartnerClient(options)).not.toThrow();
+  });
+
   it('never shows the secret in an option error', () => {
     try {
       new PartnerClient({ baseUrl: 'nope', clientId: 'id', clientSecret: 'very-secret-value-9' });

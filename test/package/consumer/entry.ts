@@ -94,3 +94,12 @@ export function fromEnvironment(env: Record<string, string | undefined>) {
   });
   return { client, tokenOnly, webhooks };
 }
+
+/** A partner's wrapper handing its own optional signal and time-out on to a call. */
+export function firstProducts(
+  client: PartnerClient,
+  signal?: AbortSignal,
+  timeout?: number,
+): PagePromise<Product> {
+  return client.products.list({ per_page: 10 }, { signal, timeout });
+}
