@@ -11,7 +11,7 @@
 // Options: --no-build (dist/ of both packages is already fresh, as in CI).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,9 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // Outside the repository: Node looks for a package in every node_modules above the importing file,
 // so under the repo the installed command would also find the repo's own dev dependencies.
-const work = join(tmpdir(), 'partner-sdk-cli-package');
+// A directory of its own per run (two checkouts may run this at once), removed when every check
+// passed, kept to look into otherwise.
+const work = mkdtempSync(join(tmpdir(), 'partner-sdk-cli-package-'));
 const project = join(work, 'project');
 const prefix = join(work, 'prefix');
 const bin = join(prefix, 'bin', 'partner-sdk');
@@ -102,7 +104,6 @@ function startMock() {
 // --- Pack both packages and install them into a fresh project ----------------------------------
 
 if (!process.argv.includes('--no-build')) npm(['run', 'build', '--silent'], root);
-rmSync(work, { recursive: true, force: true });
 mkdirSync(project, { recursive: true });
 const tarballOf = (args) =>
   join(work, JSON.parse(npm(['pack', '--json', ...args], root))[0].filename);
@@ -167,4 +168,6 @@ try {
 
 const failed = results.filter((ok) => !ok).length;
 console.log(`\ntest:cli-package: ${results.length - failed} passed, ${failed} failed`);
+if (failed === 0) rmSync(work, { recursive: true, force: true });
+else console.log(`the install is kept in ${work}`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -19,6 +19,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -35,7 +36,9 @@ const cache = join(work, 'cache');
 // Outside the repository: Node and TypeScript look for a package in every node_modules above the
 // importing file, so under the repo the consumer would also see the repo's dev dependencies (the
 // optional peers among them) and could not tell a missing one.
-const project = join(tmpdir(), 'partner-sdk-runtimes-project');
+// A directory of its own per run, so that two checkouts running this at once never share one;
+// removed when every check passed, kept to look into otherwise.
+const project = mkdtempSync(join(tmpdir(), 'partner-sdk-runtimes-'));
 const fixtures = join(root, 'test', 'package');
 const { platform, arch } = process;
 
@@ -186,8 +189,6 @@ function devVersion(name) {
 // --- 1. Pack and install into a fresh project -------------------------------------------------
 
 if (build) npm(['run', 'build', '--silent'], root);
-rmSync(project, { recursive: true, force: true });
-mkdirSync(project, { recursive: true });
 mkdirSync(work, { recursive: true });
 const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
 const tarball = join(work, packed.filename);
@@ -383,4 +384,6 @@ if (withWorkerd) {
 
 const failed = results.filter((ok) => !ok).length;
 console.log(`\ntest:runtimes: ${results.length - failed} passed, ${failed} failed`);
+if (failed === 0) rmSync(project, { recursive: true, force: true });
+else console.log(`the consumer project is kept in ${project}`);
 process.exitCode = failed === 0 ? 0 : 1;
