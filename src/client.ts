@@ -221,7 +221,8 @@ export class PartnerClient extends BaseClient {
 
   /**
    * A client with some options changed (time-outs, retries, logging…), sharing this client's
-   * client token and login, so no second login happens.
+   * client token and login, so no second login happens. An option given as `undefined` is not
+   * changed: it keeps this client's value.
    *
    * @example
    * ```ts
@@ -229,7 +230,8 @@ export class PartnerClient extends BaseClient {
    * await fast.products.retrieve('prd_1');
    * ```
    */
-  withOptions(options: Partial<ClientOptions>): PartnerClient {
+  withOptions(changes: Partial<ClientOptions>): PartnerClient {
+    const options = givenOnly(changes);
     const current = this._transport.options;
     // New assumptions merge over the parent's; the child keeps the result, so its own children
     // inherit it whole.
@@ -245,6 +247,16 @@ export class PartnerClient extends BaseClient {
       merged,
     );
   }
+}
+
+/**
+ * The options `changes` gives a value: one given as `undefined` is absent, as it is everywhere,
+ * so the parent's value stands rather than the default's.
+ */
+function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as Partial<ClientOptions>;
 }
 
 /** The options that say whose client token a client uses: a child that keeps them shares its parent's. */

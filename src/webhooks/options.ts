@@ -84,12 +84,12 @@ export interface WebhookVerifyInput {
  */
 export interface WebhookHandlerOptions {
   /** Handlers by event name. */
-  on?: WebhookHandlers;
+  on?: WebhookHandlers | undefined;
   /**
    * Runs for every event that has no handler in `on`, typed or not. Without it such an event is
    * acknowledged (200) with nothing run.
    */
-  onUnknown?: (event: WebhookEvent, context: WebhookHandlerContext) => unknown;
+  onUnknown?: ((event: WebhookEvent, context: WebhookHandlerContext) => unknown) | undefined;
   /**
    * Handle each delivery once: `true` for a {@link MemoryDedupeStore} of 10,000 keys (this process
    * only), or a shared {@link WebhookDedupeStore} (`partner-sdk/redis`, a database) so that of all
@@ -98,21 +98,21 @@ export interface WebhookHandlerOptions {
    * process, but two replicas given one delivery at the same moment may both handle it). Off by
    * default.
    */
-  dedupe?: boolean | WebhookDedupeStore | SimpleDedupeStore;
+  dedupe?: boolean | WebhookDedupeStore | SimpleDedupeStore | undefined;
   /**
    * The key that names one delivery for `dedupe` (may be async); `undefined` or `null` means never
    * dedupe this event. An empty key is taken as no key (with a warning): it would make every
    * event given it a duplicate of the first. Default: {@link defaultDedupeKey}, the event name, `metadata.request_id`
    * and a SHA-256 of the event's content. A key that throws answers 500 and reaches `onError`.
    */
-  dedupeKey?: (
-    event: WebhookEvent,
-  ) => string | null | undefined | Promise<string | null | undefined>;
+  dedupeKey?:
+    | ((event: WebhookEvent) => string | null | undefined | Promise<string | null | undefined>)
+    | undefined;
   /**
    * How long the store remembers a handled delivery, in milliseconds: a redelivery within it is
    * answered 200 without running the handler. Default 7 days.
    */
-  dedupeTtlMs?: number;
+  dedupeTtlMs?: number | undefined;
   /**
    * Decides whether a delivery is authentic; `false` answers 401 before the body is parsed. The
    * spec does not define how deliveries are authenticated (no signature or secret is shown), so
@@ -121,51 +121,51 @@ export interface WebhookHandlerOptions {
    * forged delivery with a guessed `request_id` can make the real one look like a duplicate): the
    * receiver warns once through `logger`.
    */
-  verify?: (input: WebhookVerifyInput) => boolean | Promise<boolean>;
+  verify?: ((input: WebhookVerifyInput) => boolean | Promise<boolean>) | undefined;
   /** The largest body accepted, in bytes; larger ones get 413 without being read. Default 1 MiB. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * How long the whole body may take to arrive, in milliseconds; a body still incomplete then is
    * answered 408 and its connection closed, what was read of it dropped. Default 10 s.
    */
-  bodyTimeoutMs?: number;
+  bodyTimeoutMs?: number | undefined;
   /**
    * The most bytes that the bodies being read at once may hold together, across every delivery of
    * this receiver; a delivery whose body would go past it is answered 503 with `Retry-After: 1`
    * and its connection closed (the sender delivers it again). Bounds the memory that many slow or
    * stalled senders can hold. Default 64 MiB, or `maxBodyBytes` if larger.
    */
-  maxBufferedBodyBytes?: number;
+  maxBufferedBodyBytes?: number | undefined;
   /**
    * How long a handler may run, in milliseconds (the same bound applies to each call to `verify`,
    * `dedupeKey` and the dedupe store). Past it the delivery is answered 500, its claim released so
    * the sender's redelivery runs it, the handler's `signal` aborted and `onError` told with a
    * {@link WebhookTimeoutError}. Default 30 s.
    */
-  handlerTimeoutMs?: number;
+  handlerTimeoutMs?: number | undefined;
   /**
    * Told about every failure answered 500 (a handler, `verify`, `dedupeKey` or the dedupe store
    * threw or timed out) and about a dedupe store that failed to remember a handled delivery
    * (answered 200). If it throws or rejects, that is logged and changes nothing else. Default: an
    * error line through `logger`.
    */
-  onError?: (error: unknown, event: WebhookEvent | undefined) => void;
+  onError?: ((error: unknown, event: WebhookEvent | undefined) => void) | undefined;
   /**
    * Where the receiver logs: anything with console's four methods (pino, winston). Every line is
    * redacted. Default `console`.
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * How much the receiver logs: `'warn'` by default (a receiver without `verify`, an old store);
    * `'debug'` adds the deliveries whose sender went away mid-body and those answered 503 because
    * another receiver is handling them.
    */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /**
    * OpenTelemetry: a span per delivery (its event name and dedupe verdict), under the span active
    * when the request came in, with the handler running inside it; and the count of deliveries by
    * verdict. Default: the providers registered with `@opentelemetry/api` (nothing without one);
    * `false` turns it off. See the "Tracing and metrics" guide.
    */
-  telemetry?: false | TelemetryOptions;
+  telemetry?: false | TelemetryOptions | undefined;
 }

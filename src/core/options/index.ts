@@ -21,9 +21,10 @@ export type FetchLike = (input: Request | URL | string, init?: RequestInit) => P
 /**
  * Options of {@link PartnerClient}. Every one has a default; `baseUrl` and the credentials also
  * read the environment (`PARTNER_API_BASE_URL`, `PARTNER_API_CLIENT_ID`, `PARTNER_API_CLIENT_SECRET`,
- * `PARTNER_API_CLIENT_TOKEN`, `PARTNER_API_LOG`). `baseUrl` and the credentials take `undefined` as
- * absent, so a value read from the environment (`process.env.X`, a `string | undefined`) passes as
- * is, also in a project with `exactOptionalPropertyTypes`.
+ * `PARTNER_API_CLIENT_TOKEN`, `PARTNER_API_LOG`). Every option takes `undefined` as absent, so a
+ * value read from the environment (`process.env.X`, a `string | undefined`) or a wrapper's own
+ * optional setting passes as is, also in a project with `exactOptionalPropertyTypes`; given to
+ * `withOptions`, it keeps the parent's value.
  */
 export interface ClientOptions {
   /** The service address including the version prefix, e.g. `https://partner.example.com/api/v1`. Default: env `PARTNER_API_BASE_URL`. */
@@ -39,35 +40,35 @@ export interface ClientOptions {
    */
   clientToken?: TokenSource | undefined;
   /** Milliseconds one attempt may take before it is abandoned (and, if safe, retried). Default 30 000. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Milliseconds the whole call may take, retries and back-off included. Default 120 000. */
-  totalTimeout?: number;
+  totalTimeout?: number | undefined;
   /** How many times a failed call that is safe to repeat is retried. Default 2. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * The largest response body read, in bytes after decompression (counted while reading, so a
    * huge or inflating body is cancelled early): a larger one fails with `ResponseTooLargeError`.
    * Downloads (`statements.download`) are the caller's stream and not bounded by it. Default
    * 32 MiB.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** A custom `fetch` (for proxies, instrumentation or tests). Default: the global `fetch`. */
-  fetch?: FetchLike;
+  fetch?: FetchLike | undefined;
   /** Where log lines go: any console-compatible object. Default: `console`. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** How much is logged. Default: env `PARTNER_API_LOG`, else `'warn'`. */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** `'strict'` throws `ResponseValidationError` on an undocumented shape; `'warn'` logs and returns it; `'off'` skips the check. Default `'strict'`. */
-  validateResponses?: ValidateResponses;
+  validateResponses?: ValidateResponses | undefined;
   /** Headers added to every request to `baseUrl`'s origin (never to another origin, never overriding the SDK's authentication headers). */
-  defaultHeaders?: Record<string, string>;
+  defaultHeaders?: Record<string, string> | undefined;
   /**
    * Shares the logins of `clientId`/`clientSecret` with other processes (replicas, workers): one
    * login for the whole fleet, and after a 401 one re-login that every process picks up. Without it
    * each client logs in on its own. `partner-sdk/redis`'s `RedisTokenStore` is one; if the store is
    * down or slow the client logs in locally and warns, so a call never fails because of it.
    */
-  tokenStore?: ClientTokenStore;
+  tokenStore?: ClientTokenStore | undefined;
   /**
    * Overrides the SDK's assumptions where the spec does not show a shape (the login, the refund
    * and export status endpoints and their statuses, the refund reconciliation, the anticipation's
@@ -81,13 +82,13 @@ export interface ClientOptions {
    * const client = new PartnerClient({ baseUrl, clientToken, assumptions: { anticipationConfirmation: { field: 'type' } } });
    * ```
    */
-  assumptions?: Assumptions;
+  assumptions?: Assumptions | undefined;
   /**
    * OpenTelemetry spans and metrics (see the "Tracing and metrics" guide). By default they go to
    * the providers registered with `@opentelemetry/api`, and cost nothing when there are none;
    * `{ tracerProvider, meterProvider }` sends them elsewhere, `false` turns them off.
    */
-  telemetry?: false | TelemetryOptions;
+  telemetry?: false | TelemetryOptions | undefined;
   /**
    * One request budget for every process using these credentials: each attempt draws from it, and
    * a 429 with `Retry-After` seen by any process pauses them all until then. `partner-sdk/redis`'s
@@ -99,7 +100,7 @@ export interface ClientOptions {
    * const client = new PartnerClient({ pace: fleetPace(redis, { requestsPerSecond: 50 }) });
    * ```
    */
-  pace?: RequestPace;
+  pace?: RequestPace | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { PartnerClient, PartnerError } from '../../../src/index';
+import { type ClientOptions, PartnerClient, PartnerError } from '../../../src/index';
 import { VERSION } from '../../../src/version';
 
 afterEach(() => {
@@ -72,6 +72,42 @@ describe('PartnerClient options', () => {
       clientToken: unset.CLIENT_TOKEN,
     };
     expect(() => new PartnerClient(options)).not.toThrow();
+  });
+
+  it('takes every option given as undefined as absent, and withOptions keeps the parent value for it', async () => {
+    const sent: string[] = [];
+    const failing: typeof fetch = async (input) => {
+      sent.push(String(input instanceof Request ? input.url : input));
+      return new Response('{"message":"Service Unavailable."}', {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const unset = {
+      timeout: undefined,
+      totalTimeout: undefined,
+      maxRetries: undefined,
+      maxResponseBytes: undefined,
+      logger: undefined,
+      validateResponses: undefined,
+      defaultHeaders: undefined,
+      tokenStore: undefined,
+      assumptions: undefined,
+      telemetry: undefined,
+      pace: undefined,
+    } satisfies ClientOptions;
+    const parent = new PartnerClient({
+      ...unset,
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      clientToken: 'tok-123456',
+      logLevel: 'off',
+      maxRetries: 0,
+      fetch: failing,
+    });
+    const child = parent.withOptions({ ...unset, logLevel: undefined, fetch: undefined });
+    await expect(child.products.list()).rejects.toMatchObject({ status: 503 });
+    // The parent's maxRetries (0) and fetch stood: one request, through the parent's fetch.
+    expect(sent).toHaveLength(1);
   });
 
   it('never shows the secret in an option error', () => {

@@ -95,6 +95,29 @@ export function fromEnvironment(env: Record<string, string | undefined>) {
   return { client, tokenOnly, webhooks };
 }
 
+/**
+ * A partner's factory handing its own optional settings on, each possibly `undefined`: the
+ * client's time-outs and logger (and a `withOptions` of them), and the receiver's.
+ */
+export function withOwnSettings(settings: {
+  timeout?: number;
+  logger?: Console;
+  handlerTimeoutMs?: number;
+}) {
+  const client = new PartnerClient({
+    clientToken: 'tok',
+    timeout: settings.timeout,
+    logger: settings.logger,
+  });
+  const slower = client.withOptions({ timeout: settings.timeout });
+  const webhooks = createWebhookHandler({
+    on: {},
+    logger: settings.logger,
+    handlerTimeoutMs: settings.handlerTimeoutMs,
+  });
+  return { client, slower, webhooks };
+}
+
 /** A partner's wrapper handing its own optional signal and time-out on to a call. */
 export function firstProducts(
   client: PartnerClient,
