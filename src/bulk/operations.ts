@@ -113,7 +113,7 @@ function checkSellerToken(item: unknown): void {
 /** Options of {@link requestRefunds}. */
 export interface RequestRefundsOptions extends BulkOptions {
   /** Parameters for every item that carries none of its own (`reason`, `observation`…). */
-  params?: RequestRefundParams;
+  params?: RequestRefundParams | undefined;
 }
 
 /**
@@ -186,7 +186,7 @@ export function requestRefunds(
 /** Options of {@link waitForRefunds}. */
 export interface WaitForRefundsOptions extends BulkOptions {
   /** How each wait polls (`interval`, `maxInterval`, `timeout`); the job's `signal` stops them all. */
-  pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'>;
+  pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'> | undefined;
 }
 
 /**
@@ -227,7 +227,7 @@ export function waitForRefunds(
       replaySafe: true,
       describe: (result) => ({ status: result.status, refund: result.hash }),
     },
-    onClientTelemetry(client, { concurrency: 8, ...options }),
+    onClientTelemetry(client, { ...options, concurrency: options.concurrency ?? 8 }),
   );
 }
 

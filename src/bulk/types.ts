@@ -164,38 +164,38 @@ export interface BulkJournal {
 /** Options of every bulk job. */
 export interface BulkOptions {
   /** Requests in flight at the start. Default 4. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Lowest concurrency the job backs off to. Default 1. */
-  minConcurrency?: number;
+  minConcurrency?: number | undefined;
   /** Highest concurrency the job grows to. Default 16 (or `concurrency` if higher). */
-  maxConcurrency?: number;
+  maxConcurrency?: number | undefined;
   /** Attempts per item on failures worth repeating (connection lost, time-out, 408, 500, 502, 504). Default 3. 429 and 503 pause the job instead and do not count. */
-  maxAttempts?: number;
+  maxAttempts?: number | undefined;
   /** Stops the job: nothing new starts, requests in flight are abandoned and reported `interrupted`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Records intent and outcome of each item, so a second run resumes without duplicates. */
-  journal?: BulkJournal;
+  journal?: BulkJournal | undefined;
   /** On resume, try again the items an earlier run recorded as `failed` (default: skip them). */
-  retryFailed?: boolean;
+  retryFailed?: boolean | undefined;
   /** Validates every item and sends nothing: each outcome is `valid` or `failed`. */
-  dryRun?: boolean;
+  dryRun?: boolean | undefined;
   /**
    * Finished items whose keys are remembered to recognise a repeated key (besides every
    * unfinished item's, always remembered). Default 100 000, a few megabytes at most; 0 keeps
    * only unfinished items'. With a journal, repeats further apart are recognised too.
    */
-  dedupeWindow?: number;
+  dedupeWindow?: number | undefined;
   /** How many items there are, for the estimate of time left (an array's length is known). */
-  total?: number;
+  total?: number | undefined;
   /** Called with progress about twice a second and once at the end. *
    * @example
    * ```ts
    * onProgress: (p) => console.error(`${p.done}/${p.total ?? '?'} ${p.ratePerSecond.toFixed(0)}/s`),
    * ```
    */
-  onProgress?: (progress: BulkProgress) => void;
+  onProgress?: ((progress: BulkProgress) => void) | undefined;
   /** Per-request `timeout`, `totalTimeout` and `headers` (retries are the job's: see the guide). */
-  requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'>;
+  requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'> | undefined;
   /**
    * OpenTelemetry: a `bulk.job` span, a `bulk.item` span per item under it (the item's calls under
    * that) with its outcome, and `partner_sdk.bulk.items` counted by outcome. Default: where the
@@ -203,7 +203,7 @@ export interface BulkOptions {
    * `requestRefunds`, `waitForRefunds` and `updateOffers`; for `runBulk`, the providers registered
    * with `@opentelemetry/api` (nothing without one). `false` turns it off.
    */
-  telemetry?: false | TelemetryOptions;
+  telemetry?: false | TelemetryOptions | undefined;
 }
 
 /**

@@ -48,12 +48,12 @@ export interface RedisStoreOptions {
    * application's. Keep braces out of it (they would change a Redis Cluster's slot). Default
    * `'partner-sdk:'`.
    */
-  prefix?: string;
+  prefix?: string | undefined;
   /**
    * Milliseconds a Redis command may take before the store gives up on it and treats Redis as
    * unavailable (a stopped server otherwise queues commands until it comes back). Default 1 000.
    */
-  commandTimeoutMs?: number;
+  commandTimeoutMs?: number | undefined;
 }
 
 /** Sends raw commands over either client library, each one bounded in time. @internal */

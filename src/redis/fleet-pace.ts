@@ -27,14 +27,14 @@ export interface FleetPaceOptions extends RedisStoreOptions {
    */
   requestsPerSecond: number;
   /** The most the budget grows to, in requests per second. Default: no bound. */
-  maxRequestsPerSecond?: number;
+  maxRequestsPerSecond?: number | undefined;
   /** The least a run of 429s lowers it to. Default 1. */
-  minRequestsPerSecond?: number;
+  minRequestsPerSecond?: number | undefined;
   /**
    * How much the budget grows for every second without a 429 (requests per second, per second).
    * Default a fiftieth of `requestsPerSecond`.
    */
-  increasePerSecond?: number;
+  increasePerSecond?: number | undefined;
 }
 
 /** How often a process paced on its own tries Redis again. */

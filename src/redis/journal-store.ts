@@ -17,12 +17,12 @@ export interface RedisJournalStoreOptions extends RedisStoreOptions {
    * Milliseconds a job's journal is kept after its last record: long enough to resume the job
    * after any outage you plan for. Default 2 592 000 000 (30 days).
    */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /**
    * Milliseconds a job's lease lasts unless its runner renews it (it does, three times per lease,
    * while it runs): how long a runner that died keeps the next one waiting. Default 30 000.
    */
-  leaseMs?: number;
+  leaseMs?: number | undefined;
 }
 
 // The record and the renewed expiry in one step, so that no journal is ever left without one;

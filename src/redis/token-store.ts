@@ -29,12 +29,12 @@ export interface RedisTokenStoreOptions extends RedisStoreOptions {
    * lasts; a token the service refuses is replaced at once whatever this says, so this only bounds
    * how old a token a newly started process picks up. Default 3 600 000 (one hour).
    */
-  tokenTtlMs?: number;
+  tokenTtlMs?: number | undefined;
   /**
    * Milliseconds a process waits for another one's login before logging in itself; also how long
    * the login lock lives if its holder dies. Default 10 000.
    */
-  loginWaitMs?: number;
+  loginWaitMs?: number | undefined;
 }
 
 // Returns {1, token} for a usable stored token, {2, ''} when this caller took the lock, {0, ''}

@@ -118,6 +118,20 @@ export function withOwnSettings(settings: {
   return { client, slower, webhooks };
 }
 
+/** The same for a bulk job and a shared token store: a job's own optional settings handed on. */
+export function jobWithOwnSettings(
+  client: PartnerClient,
+  redis: RedisClient,
+  settings: { concurrency?: number; signal?: AbortSignal; prefix?: string },
+) {
+  const tokenStore = new RedisTokenStore(redis, { prefix: settings.prefix });
+  const job = requestRefunds(client, ['tx_1'], {
+    concurrency: settings.concurrency,
+    signal: settings.signal,
+  });
+  return { tokenStore, job };
+}
+
 /** A partner's wrapper handing its own optional signal and time-out on to a call. */
 export function firstProducts(
   client: PartnerClient,
