@@ -41,7 +41,8 @@ export interface ReceiverSettings {
  * `verify`.
  *
  * @throws {RangeError} for a limit that is not a positive integer (or a timer past 2^31 - 1 ms).
- * @throws {TypeError} for a `dedupe` that is not `true`, `false` or a {@link WebhookDedupeStore}.
+ * @throws {TypeError} for a `dedupe` that is not `true`, `false`, a {@link WebhookDedupeStore} or a
+ *   `SimpleDedupeStore`.
  *
  * @example
  * ```ts
