@@ -32,18 +32,10 @@ import { mswHandlers } from 'partner-sdk/testing/msw';
 import { createWebhookHandler, parseWebhookEvent } from 'partner-sdk/webhooks';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { paulistaAddress as address } from './helpers/addresses';
 
 const quiet = { error() {}, warn() {}, info() {}, debug() {} };
 const fast = { interval: 5, maxInterval: 10, timeout: 5_000 };
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Av. Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
 
 /** A mock, a client on its fetch face (DESIGN §8) and the person seller's client. */
 function setUp(options: { maxRetries?: number } = {}) {

@@ -25,6 +25,7 @@ import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'part
 import { createWebhookHandler } from 'partner-sdk/webhooks';
 import { createClient } from 'redis';
 import { expect } from 'vitest';
+import { paulistaAddress as ADDRESS } from '../helpers/addresses';
 
 /** One snippet's run: its kit, its directory, and what is to be closed after it. */
 export class SnippetRun {
@@ -247,16 +248,6 @@ export const SCOPE: Record<string, Factory> = {
 };
 
 type SellerOf = ReturnType<PartnerClient['forUser']>;
-
-const ADDRESS = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Av. Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
 
 /** A statement export the seller asked for (once per run). */
 function exported(run: SnippetRun): Promise<unknown> {

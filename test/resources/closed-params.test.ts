@@ -16,6 +16,7 @@ import {
   RequestValidationError,
   UserUpdateParamsSchema,
 } from '../../src/index';
+import { paulistaAddress as ADDRESS } from '../helpers/addresses';
 
 const BASE_URL = 'http://partner.test/api/v1';
 
@@ -79,16 +80,6 @@ async function refusal(call: Promise<unknown>): Promise<RequestValidationError> 
   expect(error).toBeInstanceOf(RequestValidationError);
   return error as RequestValidationError;
 }
-
-const ADDRESS = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Av. Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
 
 // Each method, a misspelled key, where it is reported and the name suggested. `as never`: the
 // types already refuse these keys (test/types/closed-params.test-d.ts); this is the JavaScript caller.

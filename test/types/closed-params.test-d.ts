@@ -12,18 +12,10 @@ import {
   type UserUpdateParams,
 } from 'partner-sdk';
 import { describe, expectTypeOf, test } from 'vitest';
+import { paulistaAddress as address } from '../helpers/addresses';
 
 const client = new PartnerClient({ baseUrl: 'https://partner.example.com/api/v1' });
 const seller = client.forUser('public-token');
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Av. Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
 
 describe('products.list', () => {
   test('valid params compile', () => {
