@@ -95,7 +95,9 @@ export async function dispatch(
   const method = request.method.toUpperCase();
   const at = url.pathname.indexOf(API_PREFIX);
   const inApi = at >= 0;
-  const path = inApi ? url.pathname.slice(at + API_PREFIX.length) || '/' : url.pathname;
+  // Laravel's router ignores a trailing slash (`/products/` is `/products`).
+  const fullPath = inApi ? url.pathname.slice(at + API_PREFIX.length) || '/' : url.pathname;
+  const path = fullPath.replace(/(.)\/+$/, '$1');
   const apiBase = `${url.origin}${inApi ? url.pathname.slice(0, at + API_PREFIX.length) : API_PREFIX}`;
   // The limiter stands at the service's door: it takes the request's token as the request
   // arrives, in arrival order. Taken after the latency, the delay timer's own jitter would
@@ -139,7 +141,31 @@ export async function dispatch(
   for (const [name, value] of Object.entries(paceHeaders)) answer.headers.set(name, value);
   // As any HTTP server with a clock (RFC 9110 §6.6.1): the service's time, the kit's clock.
   answer.headers.set('date', new Date(state.clock.now()).toUTCString());
-  return answer;
+  return method === 'HEAD' ? withoutBody(answer) : answer;
+}
+
+/** A HEAD answer: the GET answer's status and headers, no body (RFC 9110 §9.3.2). */
+function withoutBody(answer: Response): Response {
+  return new Response(null, { status: answer.status, headers: answer.headers });
+}
+
+/** Laravel's `$request->path()`: the path without its outer slashes, `/` for the root. */
+function laravelPath(url: URL): string {
+  return url.pathname.replace(/^\/+|\/+$/g, '') || '/';
+}
+
+/**
+ * The router's answer when no route takes the request: Laravel's 404, its 405 naming the
+ * methods the path answers (in `Allow` too), or, to `OPTIONS`, a bodiless 200 with `Allow`.
+ */
+function unrouted(found: 404 | { allow: string[] }, method: string, url: URL): Response {
+  if (found === 404) return errorMessage(404, `The route ${laravelPath(url)} could not be found.`);
+  if (method === 'OPTIONS') {
+    return new Response(null, { status: 200, headers: { allow: found.allow.join(',') } });
+  }
+  const allow = found.allow.join(', ');
+  const message = `The ${method} method is not supported for route ${laravelPath(url)}. Supported methods: ${allow}.`;
+  return json({ message }, 405, { allow });
 }
 
 /**
@@ -190,10 +216,7 @@ async function route(
 ): Promise<Response> {
   const routes: readonly Route[] = inApi ? state.routes : downloads ? downloadRoutes : [];
   const found = findRoute(routes, method, path);
-  if (found === 404) return errorMessage(404, `The route ${url.pathname} could not be found.`);
-  if (found === 405)
-    return errorMessage(405, `The ${method} method is not supported for this route.`);
-  if (parsed.malformed) return errorMessage(400, 'The request body could not be parsed.');
+  if (found === 404 || 'allow' in found) return unrouted(found, method, url);
 
   const { route: matched, params } = found;
   const token = request.headers.get('x-api-client-token');
@@ -206,6 +229,8 @@ async function route(
   const needsBearer = matched.auth === 'user' && !state.publicRoutes.has(routeKey(matched));
   if (matched.auth !== 'none' && bearer && !seller) return errorMessage(401, 'Unauthenticated.');
   if (needsBearer && !seller) return errorMessage(401, 'Unauthenticated.');
+  // Read after the credentials: the auth middleware answers before a controller reads a body.
+  if (parsed.malformed) return errorMessage(400, 'The request body could not be parsed.');
 
   try {
     return await matched.handle({

@@ -84,18 +84,29 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
-/** Finds the route for a request: the route, or `405` when only the method differs, or `404`. */
+/** Laravel's verbs, in the order its router lists them in `Allow` (`Router::$verbs`). */
+const VERBS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The methods a path answers: a GET route also answers HEAD, as every Laravel GET route does. */
+function methodsOf(route: Route): string[] {
+  return route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
+}
+
+/**
+ * Finds the route for a request: the route, or the methods the path does answer when only the
+ * method differs (Laravel's 405, or its `OPTIONS` answer), or `404`. `HEAD` finds the GET route.
+ */
 export function findRoute(
   routes: readonly Route[],
   method: string,
   path: string,
-): { route: Route; params: Record<string, string> } | 404 | 405 {
-  let pathMatched = false;
+): { route: Route; params: Record<string, string> } | { allow: string[] } | 404 {
+  const answered = new Set<string>();
   for (const route of routes) {
     const params = matchPath(route.pattern, path);
     if (!params) continue;
-    if (route.method === method) return { route, params };
-    pathMatched = true;
+    if (methodsOf(route).includes(method)) return { route, params };
+    for (const m of methodsOf(route)) answered.add(m);
   }
-  return pathMatched ? 405 : 404;
+  return answered.size > 0 ? { allow: VERBS.filter((v) => answered.has(v)) } : 404;
 }

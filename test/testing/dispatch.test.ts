@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockPartnerApi, type MockServer } from '../../src/testing';
+
+// The kit seen from outside: plain fetch over its loopback server, never the SDK, so nothing the
+// SDK assumes can agree with the kit by construction.
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function served() {
+  const mock = createMockPartnerApi();
+  const server = await mock.listen();
+  servers.push(server);
+  const seller = {
+    'X-Api-Client-Token': mock.credentials.clientToken,
+    Authorization: `Bearer ${mock.sellers.person.publicToken}`,
+  };
+  return { mock, url: server.url, seller };
+}
+
+describe('the kit routes requests as a Laravel router does', () => {
+  it('answers HEAD on a GET route with its status and headers and no body', async () => {
+    const { url, seller } = await served();
+    const head = await fetch(`${url}/products`, { method: 'HEAD', headers: seller });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json');
+    expect(await head.text()).toBe('');
+  });
+
+  it('names the allowed methods in Allow and in the message of a 405', async () => {
+    const { url, seller } = await served();
+    const answer = await fetch(`${url}/products`, { method: 'DELETE', headers: seller });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, HEAD');
+    expect(await answer.json()).toEqual({
+      message:
+        'The DELETE method is not supported for route api/v1/products. Supported methods: GET, HEAD.',
+    });
+    const get = await fetch(`${url}/users/update`, { headers: seller });
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers OPTIONS with the methods of the path in Allow and no body', async () => {
+    const { mock, url } = await served();
+    const answer = await fetch(`${url}/financial/refund/${mock.transactions.refundable[0]}`, {
+      method: 'OPTIONS',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('allow')).toBe('GET,HEAD,POST');
+    expect(await answer.text()).toBe('');
+  });
+
+  it('names an unknown route by its path without the leading slash, as Laravel does', async () => {
+    const { url, seller } = await served();
+    const answer = await fetch(`${url}/nope`, { headers: seller });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ message: 'The route api/v1/nope could not be found.' });
+  });
+
+  it('matches a path with a trailing slash to its route', async () => {
+    const { mock, url, seller } = await served();
+    const list = await fetch(`${url}/products/?per_page=1`, { headers: seller });
+    expect(list.status).toBe(200);
+    const one = await fetch(`${url}/products/${mock.products.course.hash}/`, { headers: seller });
+    expect(((await one.json()) as { hash: string }).hash).toBe(mock.products.course.hash);
+  });
+});
+
+describe('the kit checks credentials before it reads the body', () => {
+  it('answers 401, not 400, to a malformed body sent without a client token', async () => {
+    const { mock, url } = await served();
+    const answer = await fetch(`${url}/financial/refund/${mock.transactions.refundable[0]}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('answers 401 to a malformed body sent without the seller bearer', async () => {
+    const { mock, url } = await served();
+    const answer = await fetch(`${url}/financial/refund/${mock.transactions.refundable[0]}`, {
+      method: 'POST',
+      headers: {
+        'X-Api-Client-Token': mock.credentials.clientToken,
+        'content-type': 'application/json',
+      },
+      body: '{',
+    });
+    expect(answer.status).toBe(401);
+  });
+
+  it('still answers 400 to a malformed body from an authenticated caller', async () => {
+    const { mock, url, seller } = await served();
+    const answer = await fetch(`${url}/financial/refund/${mock.transactions.refundable[0]}`, {
+      method: 'POST',
+      headers: { ...seller, 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(answer.status).toBe(400);
+  });
+});
