@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { DEFAULT_ASSUMPTIONS as A } from '../../src/assumptions.ts';
 import * as schemas from '../../src/schemas/index.ts';
+import { jsonKeywords } from '../../src/schemas/json-keywords.ts';
 import * as webhookSchemas from '../../src/webhooks/schemas.ts';
 import { recordCalls } from './calls.mjs';
 import { deriveOperation } from './derive.mjs';
@@ -34,6 +35,12 @@ function components(types) {
     // Rules JSON Schema cannot say (a tax id's check digits) are left to the SDK's own check.
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
+    // The SDK's own rules are checks zod cannot translate: each states its keywords itself.
+    override: ({ zodSchema, jsonSchema }) => {
+      for (const [keyword, value] of Object.entries(jsonKeywords(zodSchema) ?? {})) {
+        if (value !== undefined) jsonSchema[keyword] = value;
+      }
+    },
   });
   for (const [name, schema] of Object.entries(out)) {
     delete schema.$schema;

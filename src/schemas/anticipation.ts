@@ -6,6 +6,7 @@
  */
 
 import * as z from 'zod/mini';
+import { withKeywords } from './json-keywords';
 import { integer, oneOf, optional, paramsObject } from './request-rules';
 import {
   type Envelope,
@@ -166,6 +167,7 @@ export const AnticipationConfirmParamsSchema = paramsObject({
 
 /** Schema of {@link AnticipationListParams}: `page` ≥ 1, `per_page` 1 to 100. */
 export const AnticipationListParamsSchema = paramsObject({
-  page: optional(integer({ min: 1 })),
-  per_page: optional(integer({ min: 1, max: 100 })),
+  // The defaults are the service's, for the document (spec §4.8): the SDK sends none of its own.
+  page: optional(withKeywords(integer({ min: 1 }), { default: 1 })),
+  per_page: optional(withKeywords(integer({ min: 1, max: 100 }), { default: 25 })),
 });

@@ -9,6 +9,7 @@
 
 import * as z from 'zod/mini';
 import { isRealDay } from '../shared/timestamp';
+import { withKeywords } from './json-keywords';
 
 /**
  * Any zod schema (classic or mini).
@@ -86,15 +87,18 @@ export function uploadable(): z.ZodMiniType<Uploadable, Uploadable> {
 // The rule-free bases, one instance each: a field with rules gets a copy with its checks added.
 const anyText = z.string({ error: 'Expected a string' });
 const anyDecimal = z.number({ error: 'Expected a number' });
-const anyInteger = z
-  .number({ error: 'Expected an integer' })
-  .check(
-    rule<number>((value) =>
-      Number.isSafeInteger(value)
-        ? undefined
-        : { code: 'invalid_type', expected: 'int', message: 'Expected an integer' },
+const anyInteger = withKeywords(
+  z
+    .number({ error: 'Expected an integer' })
+    .check(
+      rule<number>((value) =>
+        Number.isSafeInteger(value)
+          ? undefined
+          : { code: 'invalid_type', expected: 'int', message: 'Expected an integer' },
+      ),
     ),
-  );
+  { type: 'integer' },
+);
 const anyFlag = z.boolean({ error: 'Expected true or false' });
 
 /** Characters as the service counts them (PHP `mb_strlen`: code points, not UTF-16 units). */
@@ -158,7 +162,7 @@ export function text(rules: TextRules = {}): z.ZodMiniString<string> {
   if (min === undefined && max === undefined && !pattern) return anyText;
   const formatMessage = `Must have the format ${format ?? String(pattern)}`;
   // One rule per field, length first: a value of the wrong length gets one issue, not two.
-  return anyText.check(
+  const checked = anyText.check(
     rule<string>((value) => {
       const count = min === undefined && max === undefined ? 0 : charCount(value);
       if (min !== undefined && count < min) {
@@ -180,6 +184,7 @@ export function text(rules: TextRules = {}): z.ZodMiniString<string> {
       return undefined;
     }),
   );
+  return withKeywords(checked, { minLength: min, maxLength: max, pattern: pattern?.source });
 }
 
 /** A calendar day written `YYYY-MM-DD`. */
@@ -212,12 +217,16 @@ export function readIsoDate(value: string): [number, number, number] | undefined
  * dateText.safeParse('1988-02-29').success; // true
  * ```
  */
-export const dateText = anyText.check(
-  rule<string>((value) =>
-    readIsoDate(value.slice(0, 10)) || !ISO_DATE.test(value.slice(0, 10))
-      ? undefined
-      : { code: 'invalid_format', message: 'Not a real calendar day' },
+export const dateText = withKeywords(
+  anyText.check(
+    rule<string>((value) =>
+      readIsoDate(value.slice(0, 10)) || !ISO_DATE.test(value.slice(0, 10))
+        ? undefined
+        : { code: 'invalid_format', message: 'Not a real calendar day' },
+    ),
   ),
+  // The spec says "string (date)": the document names the `YYYY-MM-DD` form, which this rule reads.
+  { format: 'date' },
 );
 
 /** Inclusive bounds of {@link integer} and {@link decimal}. */
@@ -259,7 +268,12 @@ function rangeRule({ min, max }: RangeRules): z.core.$ZodCheck<number> | undefin
  */
 export function integer(rules: RangeRules = {}): z.ZodMiniNumber<number> {
   const range = rangeRule(rules);
-  return range ? anyInteger.check(range) : anyInteger;
+  if (!range) return anyInteger;
+  return withKeywords(anyInteger.check(range), {
+    type: 'integer',
+    minimum: rules.min,
+    maximum: rules.max,
+  });
 }
 
 /**
@@ -272,7 +286,8 @@ export function integer(rules: RangeRules = {}): z.ZodMiniNumber<number> {
  */
 export function decimal(rules: RangeRules = {}): z.ZodMiniNumber<number> {
   const range = rangeRule(rules);
-  return range ? anyDecimal.check(range) : anyDecimal;
+  if (!range) return anyDecimal;
+  return withKeywords(anyDecimal.check(range), { minimum: rules.min, maximum: rules.max });
 }
 
 /**
@@ -301,13 +316,17 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
 ): z.ZodMiniType<T[number], T[number]> {
   const allowed: readonly string[] = values;
   const message = `Expected one of: ${values.join(', ')}`;
-  return z
+  const schema = z
     .string({ error: message })
     .check(
       rule<string>((value) =>
         allowed.includes(value) ? undefined : { code: 'invalid_value', values, message },
       ),
-    ) as unknown as z.ZodMiniType<T[number], T[number]>;
+    );
+  return withKeywords(schema, { enum: [...values] }) as unknown as z.ZodMiniType<
+    T[number],
+    T[number]
+  >;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod/mini';
+import { withKeywords } from './json-keywords';
 import {
   crossFieldRule,
   dateText,
@@ -325,8 +326,14 @@ export const UserUpdateParamsSchema = paramsObject({
   avatar: optional(uploadable()),
   phones: optional(listOf(PhoneParamsSchema, 'phones')),
   about: optional(text()),
-  website: optional(text({ pattern: FORMATS.url, format: 'an absolute URL' })),
-  recovery_email: optional(text({ pattern: FORMATS.email, format: 'an e-mail address' })),
+  website: optional(
+    withKeywords(text({ pattern: FORMATS.url, format: 'an absolute URL' }), { format: 'uri' }),
+  ),
+  recovery_email: optional(
+    withKeywords(text({ pattern: FORMATS.email, format: 'an e-mail address' }), {
+      format: 'email',
+    }),
+  ),
   nickname: optional(text(TEXT_191)),
   birth: optional(dateText),
   is_emancipated: optional(flag()),
