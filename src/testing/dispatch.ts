@@ -9,7 +9,7 @@
 
 import { sleep } from '../core/time/sleep';
 import type { FaultQueue } from './faults';
-import { describeForm } from './multipart';
+import { describeForm, formToObject } from './multipart';
 import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
 import { findRoute, type Route, routeKey } from './router';
@@ -60,7 +60,9 @@ async function readBody(request: Request): Promise<Parsed> {
   if (type.includes('multipart/form-data')) {
     try {
       const form = await request.formData();
-      return { body: undefined, form, logBody: describeForm(form), malformed: false };
+      // Laravel reads form fields into the input of any endpoint; PHP parses multipart for POST only.
+      const body = request.method === 'POST' ? formToObject(form) : undefined;
+      return { body, form, logBody: describeForm(form), malformed: false };
     } catch {
       return { body: undefined, form: undefined, logBody: undefined, malformed: true };
     }
@@ -68,6 +70,10 @@ async function readBody(request: Request): Promise<Parsed> {
   const text = await request.text();
   if (text === '')
     return { body: undefined, form: undefined, logBody: undefined, malformed: false };
+  if (type.includes('application/x-www-form-urlencoded')) {
+    const body = formToObject(new URLSearchParams(text));
+    return { body, form: undefined, logBody: text, malformed: false };
+  }
   if (type.includes('json')) {
     try {
       const body: unknown = JSON.parse(text);

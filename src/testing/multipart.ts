@@ -56,9 +56,10 @@ export function fieldPath(name: string): string[] | undefined {
 function coerce(path: readonly string[], value: string | File): unknown {
   if (typeof value !== 'string') return value;
   const pattern = path.map((p) => (/^\d+$/.test(p) ? '*' : p)).join('.');
+  // Only `1`/`0`: Laravel's `boolean` rule refuses the text `true`/`false`, so they stay text.
   if (BOOLEAN_FIELDS.has(pattern)) {
-    if (value === '1' || value === 'true') return true;
-    if (value === '0' || value === 'false') return false;
+    if (value === '1') return true;
+    if (value === '0') return false;
   }
   if (INTEGER_FIELDS.has(pattern) && /^-?\d+$/.test(value)) return Number(value);
   return value;
@@ -83,8 +84,11 @@ function arrays(value: unknown): unknown {
   return out;
 }
 
-/** Nests the fields of a multipart body by their bracket keys (later fields win, as in PHP). */
-export function formToObject(form: FormData): FormObject {
+/**
+ * Nests the fields of a multipart or form-urlencoded body, or of a query string, by their bracket
+ * keys (later fields win, as in PHP).
+ */
+export function formToObject(form: Iterable<[string, string | File]>): FormObject {
   const root = bareObject();
   // The next index of an `[]` append per object: one past its largest integer key, as in PHP.
   const nextIndex = new WeakMap<FormObject, number>();
@@ -93,7 +97,7 @@ export function formToObject(form: FormData): FormObject {
     if (INDEX.test(key)) nextIndex.set(node, Math.max(nextIndex.get(node) ?? 0, Number(key) + 1));
     return key;
   };
-  for (const [name, value] of form.entries()) {
+  for (const [name, value] of form) {
     const path = fieldPath(name);
     if (!path) continue;
     let node = root;

@@ -102,3 +102,48 @@ describe('the kit checks credentials before it reads the body', () => {
     expect(answer.status).toBe(400);
   });
 });
+
+describe('the kit reads the bodies a Laravel service reads', () => {
+  it('reads a form-urlencoded body on a JSON endpoint, as Laravel merges it into the input', async () => {
+    const { mock, url, seller } = await served();
+    const answer = await fetch(`${url}/financial/refund/${mock.transactions.refundable[0]}`, {
+      method: 'POST',
+      headers: { ...seller, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ reason: 'x'.repeat(1001), fraud_confirmed: 'maybe' }),
+    });
+    expect(answer.status).toBe(422);
+    expect(((await answer.json()) as { errors: unknown }).errors).toEqual({
+      reason: ['The reason must not be greater than 1000 characters.'],
+      fraud_confirmed: ['The fraud confirmed field must be true or false.'],
+    });
+  });
+
+  it('logs in with a form-urlencoded body', async () => {
+    const { mock, url } = await served();
+    const answer = await fetch(`${url}/auth`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: mock.credentials.clientId,
+        client_secret: mock.credentials.clientSecret,
+      }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ client_token: expect.any(String) });
+  });
+
+  it('reads a multipart POST on a JSON endpoint, with bracket keys', async () => {
+    const { mock, url, seller } = await served();
+    const form = new FormData();
+    form.set('format', 'csv');
+    form.set('filter[betweenDates]', '31/02/2025,01/03/2025');
+    const answer = await fetch(`${url}/financial/account-statement/export-report`, {
+      method: 'POST',
+      headers: seller,
+      body: form,
+    });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(((await answer.json()) as { errors: object }).errors)).toEqual([
+      'filter.betweenDates',
+    ]);
+  });
+});

@@ -94,4 +94,26 @@ describe('mock API products and offers', () => {
     expect(oneTime.status).toBe(422);
     expect(oneTime.body.errors).toHaveProperty('commission_only_first_installment');
   });
+
+  it('reads a repeated query parameter as PHP does: the last one wins', async () => {
+    const mock = createMockPartnerApi();
+    const res = await call(mock, 'GET', '/products?page=1&page=2&per_page=5');
+    expect(res.body.meta).toMatchObject({ current_page: 2, per_page: 5 });
+  });
+
+  it('refuses a page sent as a list (page[]=1) with a 422, as PHP reads it as an array', async () => {
+    const mock = createMockPartnerApi();
+    const res = await call(mock, 'GET', '/products?page[]=1');
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ page: ['The page must be an integer.'] });
+    const anticipations = await call(mock, 'GET', '/financial/anticipation?per_page[x]=5');
+    expect(anticipations.body.errors).toEqual({ per_page: ['The per page must be an integer.'] });
+  });
+
+  it("reads query values trimmed, as Laravel's TrimStrings does", async () => {
+    const mock = createMockPartnerApi();
+    const res = await call(mock, 'GET', '/products?page=%202%20&per_page=5');
+    expect(res.status).toBe(200);
+    expect(res.body.meta.current_page).toBe(2);
+  });
 });

@@ -371,4 +371,17 @@ describe('the kit answers the other endpoints’ rules with the service’s 422'
     expect(res.body.data.anticipations).toEqual([]);
     expect(res.body.data.pagination).toMatchObject({ current_page: 999, from: 0, to: 0 });
   });
+
+  it("reads integers as PHP's FILTER_VALIDATE_INT does: no leading zeros, nothing past 64 bits", async () => {
+    const mock = createMockPartnerApi();
+    const leadingZero = await call(mock, 'GET', '/products?page=007');
+    expect(leadingZero.status).toBe(422);
+    expect(leadingZero.body.errors).toEqual({ page: ['The page must be an integer.'] });
+    const { course } = mock.products;
+    const huge = await call(mock, 'PUT', `/products/${course.hash}/offers/${course.offerCode}`, {
+      price: 1e20,
+    });
+    expect(huge.body.errors).toEqual({ price: ['The price must be an integer.'] });
+    expect((await call(mock, 'GET', '/products?page=%2B2')).status).toBe(200);
+  });
 });

@@ -106,6 +106,19 @@ describe('mock API profile and bank accounts', () => {
     expect(Object.keys(errors).sort()).toEqual(['emancipated_document', 'is_emancipated']);
   });
 
+  it("refuses true and false sent as text for a boolean field, as Laravel's boolean rule does", async () => {
+    const mock = createMockPartnerApi();
+    const form = personForm();
+    form.set('address[is_default]', 'true');
+    form.set('is_emancipated', 'false');
+    const res = await updateProfile(mock, form, mock.sellers.person.publicToken);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { errors: unknown }).errors).toEqual({
+      'address.is_default': ['The address.is default field must be true or false.'],
+      is_emancipated: ['The is emancipated field must be true or false.'],
+    });
+  });
+
   it('answers 400 to a profile update that is not multipart', async () => {
     const mock = createMockPartnerApi();
     const res = await call(

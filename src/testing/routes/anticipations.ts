@@ -76,7 +76,7 @@ function page(state: MockState, accountCode: string, query: Record<string, unkno
 
 /** Lists the caller's anticipations, served from the cache while it is fresh. */
 async function list({ url, state, accountCode }: RouteContext): Promise<Response> {
-  const query = queryParams(url, ['page', 'per_page']);
+  const query = queryParams(url, ['page', 'per_page'], state.shapes.strings);
   const errors = await validate(query, LIST_ANTICIPATIONS_RULES);
   if (errors) return unprocessable(errors);
   const key = JSON.stringify([accountCode, query.page ?? null, query.per_page ?? null]);

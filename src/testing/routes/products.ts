@@ -7,24 +7,30 @@
  */
 
 import { sqlDateTime } from '../clock';
+import { formToObject } from '../multipart';
 import { errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
 import type { MockState } from '../state';
-import { laravelInput, validate } from '../validation/laravel';
+import { laravelInput, type StringReading, validate } from '../validation/laravel';
 import { LIST_PRODUCTS_RULES, offerRules } from '../validation/rules';
 import type { HiddenOfferSettings, WireOffer } from '../wire';
 
 /** Page size of `GET /products` when `per_page` is not sent (the spec does not show it; Laravel's default). */
 export const DEFAULT_PRODUCTS_PER_PAGE = 15;
 
-/** The query values of `names`, as the strings they arrive as (`''` read as `null`, as Laravel does). */
-export function queryParams(url: URL, names: readonly string[]): Record<string, unknown> {
+/**
+ * The query values of `names` as a Laravel service reads them: parsed as PHP does (the last of a
+ * repeated name wins, `page[]=1` is an array), then trimmed, `''` read as `null`.
+ */
+export function queryParams(
+  url: URL,
+  names: readonly string[],
+  reading: StringReading,
+): Record<string, unknown> {
+  const query = formToObject(url.searchParams);
   const out: Record<string, unknown> = {};
-  for (const name of names) {
-    const raw = url.searchParams.get(name);
-    if (raw !== null) out[name] = raw === '' ? null : raw;
-  }
-  return out;
+  for (const name of names) if (Object.hasOwn(query, name)) out[name] = query[name];
+  return laravelInput(out, reading) as Record<string, unknown>;
 }
 
 /** Turns automatic PIX off on every offer of a producer (spec §4.6 rule 4). */
@@ -150,7 +156,7 @@ export const productRoutes: Route[] = [
     pattern: '/products',
     auth: 'client',
     async handle({ url, state }) {
-      const query = queryParams(url, ['page', 'per_page']);
+      const query = queryParams(url, ['page', 'per_page'], state.shapes.strings);
       const errors = await validate(query, LIST_PRODUCTS_RULES);
       if (errors) return unprocessable(errors);
       const page = query.page == null ? 1 : Number(query.page);

@@ -83,12 +83,17 @@ function valueAt(data: unknown, path: string): unknown {
   return value;
 }
 
-const INTEGER_TEXT = /^[+-]?\d+$/;
+/** PHP's `FILTER_VALIDATE_INT`, which Laravel's `integer` uses: a sign, no leading zeros. */
+const INTEGER_TEXT = /^[+-]?(0|[1-9]\d*)$/;
+/** PHP's integers are 64-bit: past that, a number is a float and text is not an integer. */
+const PHP_INT_MAX = 2n ** 63n - 1n;
 const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 function isInteger(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isInteger(value);
-  return typeof value === 'string' && INTEGER_TEXT.test(value);
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 63;
+  if (typeof value !== 'string' || !INTEGER_TEXT.test(value)) return false;
+  const n = BigInt(value);
+  return n <= PHP_INT_MAX && n >= -PHP_INT_MAX - 1n;
 }
 
 function isNumeric(value: unknown): boolean {
