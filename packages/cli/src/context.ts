@@ -27,13 +27,17 @@ export const EXIT = {
 } as const;
 
 /** A problem with the command line, its input or its configuration: exit code 2. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
 
 /**
  * A bad line met while streaming stdin, after the job had started: exit code 4. Files are read
  * whole before anything is sent; stdin can be endless, so it is checked as it goes.
  */
-export class StreamedInputError extends Error {}
+export class StreamedInputError extends Error {
+  override name = 'StreamedInputError';
+}
 
 /** Global options of every command. */
 export interface GlobalOptions {

@@ -14,7 +14,9 @@ export type Row = Record<string, unknown>;
 const FORMATS: readonly Format[] = ['table', 'json', 'csv'];
 
 /** Thrown for an unknown `--format` (the program maps it to a usage error). */
-export class FormatError extends Error {}
+export class FormatError extends Error {
+  override name = 'UsageError';
+}
 
 /**
  * The format asked for (`--format`, or `--json`), else JSON lines when stdout is not a terminal

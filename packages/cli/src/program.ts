@@ -23,6 +23,7 @@ import { refundsCommand } from './commands/refunds';
 import { statementsCommand } from './commands/statements';
 import { triggerCommand, webhooksCommand } from './commands/webhooks';
 import { Context, EXIT, type GlobalOptions, type Io } from './context';
+import { formatOf } from './format';
 import { interruptible } from './interrupt';
 import { report } from './report';
 
@@ -49,8 +50,27 @@ ${examples([
   'partner-sdk trigger subscription_ended --to http://127.0.0.1:3000/webhooks',
 ])}`;
 
+/**
+ * Commander's own errors (an unknown option, a missing argument) as every other error: one
+ * `{"error": …}` record in JSON, so a script reading stderr can parse it; else its line and where
+ * to look. The format comes from the options parsed so far: a bad `--format` falls back to text.
+ */
+function commanderErrors(io: Io, program: () => Command) {
+  return (text: string, write: (text: string) => void) => {
+    let json = false;
+    try {
+      json = formatOf(program().opts<GlobalOptions>(), io.stdout.isTTY === true) === 'json';
+    } catch {
+      // a bad --format: its own error follows; this one is text
+    }
+    const message = text.trim().replace(/^error: /, '');
+    if (!json) return write(`${text.trimEnd()}\n(add --help for usage)\n`);
+    write(`${JSON.stringify({ error: { name: 'UsageError', message } })}\n`);
+  };
+}
+
 function createProgram(io: Io): Command {
-  return new Command('partner-sdk')
+  const program: Command = new Command('partner-sdk')
     .description('The Partner Integration API from the command line (partner-sdk)')
     .version(VERSION, '-v, --version')
     .option(
@@ -76,12 +96,13 @@ function createProgram(io: Io): Command {
       "the SDK's log on stderr: each request and answer, headers and bodies redacted (secrets never shown)",
     )
     .addHelpText('after', HELP_FOOTER)
-    .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      outputError: commanderErrors(io, () => program),
     })
     .exitOverride();
+  return program;
 }
 
 /** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
