@@ -4,7 +4,7 @@
  * @module
  */
 
-import { APIError, PartnerError, RequestValidationError } from 'partner-sdk';
+import { APIError, AuthenticationError, PartnerError, RequestValidationError } from 'partner-sdk';
 import type { BulkOutcome, BulkSummary } from 'partner-sdk/bulk';
 
 /** An error as a JSON-friendly object (never a secret: SDK messages are redacted). */
@@ -13,14 +13,22 @@ export function errorJson(error: unknown): Record<string, unknown> {
     return { name: error.name, message: error.message, issues: error.issues };
   }
   if (error instanceof APIError) {
-    return { name: error.name, message: error.message, status: error.status };
+    return { name: error.name, message: errorText(error), status: error.status };
   }
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
 }
 
+/** The SDK's hint on a 401 to a call sent without a seller token names its own API... */
+const FOR_USER_HINT = "a seller's endpoint needs client.forUser(publicToken)";
+/** ...where a CLI user needs the CLI's ways to give one. */
+const SELLER_WAYS =
+  "a seller's call needs a seller token: set PARTNER_API_SELLER_TOKEN, or pass --seller-token-file FILE or --seller-token TOKEN";
+
 /** The error's message for people. */
 export function errorText(error: unknown): string {
+  if (error instanceof AuthenticationError)
+    return error.message.replace(FOR_USER_HINT, SELLER_WAYS);
   if (error instanceof PartnerError || error instanceof Error) return error.message;
   return String(error);
 }

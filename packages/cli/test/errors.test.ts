@@ -45,6 +45,37 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     }
   });
 
+  it('a 401 without a seller token names the ways to give one, as a seller command refused before sending does', async () => {
+    const hash = mock.addTransaction();
+    for (const format of ['json', 'table']) {
+      const result = await run(['--format', format, 'refunds', 'request', hash], '', {
+        PARTNER_API_SELLER_TOKEN: undefined,
+      });
+      expect(result.code, format).toBe(1);
+      expect(result.stderr, format).toContain('401');
+      for (const way of ['PARTNER_API_SELLER_TOKEN', '--seller-token-file', '--seller-token']) {
+        expect(result.stderr, format).toContain(way);
+      }
+      expect(result.stderr, format).not.toContain('forUser');
+    }
+    // A bulk job's failed items say the same, in their JSON outcome.
+    const bulk = await run(['--json', 'refunds', 'request', hash, mock.addTransaction()], '', {
+      PARTNER_API_SELLER_TOKEN: undefined,
+    });
+    expect(bulk.code).toBe(1);
+    const failed = jsonLines(bulk.stdout).filter((line) => line.status === 'failed');
+    expect(failed).toHaveLength(2);
+    for (const line of failed) {
+      expect((line.error as { message: string }).message).toContain('PARTNER_API_SELLER_TOKEN');
+    }
+    // With a token given, a 401 is the token's or the credentials' fault: no hint to give one.
+    const refused = await run(['--format', 'table', 'refunds', 'request', hash], '', {
+      PARTNER_API_SELLER_TOKEN: 'not-a-seller-token',
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).not.toContain('set PARTNER_API_SELLER_TOKEN');
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);
