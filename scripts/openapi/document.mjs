@@ -180,7 +180,9 @@ export async function buildDocument({ types, methods, resources, version }) {
         },
       },
     ],
-    security: [{ clientToken: [], userToken: [] }],
+    // Every request carries the client token (spec §4, §5.3); user-scoped ones may also take the
+    // bearer, and the public set is not shown (§5.5): so either, unless an operation says more.
+    security: [{ clientToken: [] }, { clientToken: [], userToken: [] }],
     tags: [
       'auth',
       'users',

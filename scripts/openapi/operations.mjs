@@ -57,6 +57,8 @@ export function documentOperation() {
 export function exceptions({ A, ref }) {
   return {
     'users.update': {
+      // Spec §4.1 names both: "Security: client token header and bearer token".
+      security: [{ clientToken: [], userToken: [] }],
       // A file (a `Blob`, a stream) has no JSON Schema, so the params component leaves it untyped,
       // and the bracket form of nested fields is the form encoder's: neither can be derived.
       requestBody: {

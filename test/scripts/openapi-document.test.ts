@@ -45,6 +45,29 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
     }
   });
 
+  it('asks every call for the client token, and for the bearer too only where the spec requires it', () => {
+    type Requirement = Record<string, string[]>;
+    const paths = document.paths as Record<string, Record<string, { security?: Requirement[] }>>;
+    const clientTokenOrBoth = [{ clientToken: [] }, { clientToken: [], userToken: [] }];
+    const expected: Record<string, Requirement[]> = {
+      // §5.2: the login is how the client token is obtained; the kit's own document is public.
+      'post /auth': [],
+      'get /openapi.json': [],
+      // §4.1: "Security: client token header and bearer token".
+      'post /users/update': [{ clientToken: [], userToken: [] }],
+    };
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, found] of Object.entries(methods)) {
+        const key = `${method} ${path}`;
+        // §4 and §5.3: every request carries the client token; user-scoped ones may also take
+        // the bearer, and which endpoints are public is not shown.
+        expect(found.security ?? document.security, key).toEqual(
+          expected[key] ?? clientTokenOrBoth,
+        );
+      }
+    }
+  });
+
   it('sends the profile update as multipart with its files', () => {
     const body = operation('post', '/users/update')?.requestBody?.content;
     expect(Object.keys(body ?? {})).toEqual(['multipart/form-data']);
