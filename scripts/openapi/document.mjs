@@ -172,12 +172,10 @@ export async function buildDocument({ types, methods, resources, version }) {
     servers: [
       {
         url: '{base_url}',
-        variables: {
-          base_url: {
-            default: 'https://api.example.com/api/v1',
-            description: 'The service address, version prefix included (spec §9).',
-          },
-        },
+        // The words sit on the server, not on its variable: the first published OpenAPI 3.1
+        // schema, which @apidevtools/swagger-parser still validates with, refuses them there.
+        description: 'The service address, version prefix included (spec §9): `base_url`.',
+        variables: { base_url: { default: 'https://api.example.com/api/v1' } },
       },
     ],
     // Every request carries the client token (spec §4, §5.3); user-scoped ones may also take the
