@@ -76,8 +76,10 @@ async function readBody(request: Request): Promise<Parsed> {
   }
   if (type.includes('json')) {
     try {
-      const body: unknown = JSON.parse(text);
-      return { body, form: undefined, logBody: body, malformed: false };
+      const value: unknown = JSON.parse(text);
+      // Laravel casts the decoded body to an array: a bare value becomes a list of it.
+      const body = typeof value === 'object' ? (value ?? {}) : [value];
+      return { body, form: undefined, logBody: value, malformed: false };
     } catch {
       return { body: undefined, form: undefined, logBody: text, malformed: true };
     }

@@ -116,4 +116,29 @@ describe('mock API products and offers', () => {
     expect(res.status).toBe(200);
     expect(res.body.meta.current_page).toBe(2);
   });
+
+  it("stamps an updated offer with the kit's clock, in São Paulo time", async () => {
+    const mock = createMockPartnerApi();
+    mock.advanceClock(400 * 86_400_000);
+    const { course } = mock.products;
+    const res = await call(mock, 'PUT', `/products/${course.hash}/offers/${course.offerCode}`, {
+      price: 100,
+    });
+    const saoPaulo = new Date(mock.now().getTime() - 3 * 3_600_000).toISOString();
+    expect(res.body.updated_at.slice(0, 13)).toBe(saoPaulo.slice(0, 13).replace('T', ' '));
+  });
+
+  it('reads a JSON body that is a bare value as Laravel does (as a list), never failing with 500', async () => {
+    const mock = createMockPartnerApi();
+    const { course } = mock.products;
+    for (const body of ['hello', 5, true]) {
+      const res = await call(
+        mock,
+        'PUT',
+        `/products/${course.hash}/offers/${course.offerCode}`,
+        body,
+      );
+      expect(res.status).toBe(200);
+    }
+  });
 });

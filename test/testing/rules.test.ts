@@ -384,4 +384,36 @@ describe('the kit answers the other endpoints’ rules with the service’s 422'
     expect(huge.body.errors).toEqual({ price: ['The price must be an integer.'] });
     expect((await call(mock, 'GET', '/products?page=%2B2')).status).toBe(200);
   });
+
+  it("judges age by the kit's clock: a minor today is an adult a year after advanceClock", async () => {
+    const mock = createMockPartnerApi();
+    const birth = new Date(mock.now().getTime() - (17 * 365 + 180) * 86_400_000);
+    const form = () => personForm({ birth: birth.toISOString().slice(0, 10) });
+    expect((await updateProfile(mock, form())).status).toBe(422);
+    mock.advanceClock(365 * 86_400_000);
+    expect((await updateProfile(mock, form())).status).toBe(200);
+  });
+
+  it('judges "before today" by the kit\'s clock behind its assumedRules switch', async () => {
+    const mock = createMockPartnerApi({ assumedRules: { birthBeforeToday: true } });
+    const nextWeek = new Date(mock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+    expect((await updateProfile(mock, personForm({ birth: nextWeek }))).status).toBe(422);
+    mock.advanceClock(30 * 86_400_000);
+    const later = await updateProfile(mock, personForm({ birth: nextWeek }));
+    // Now under 18, so the emancipation fields are asked for, but the date itself passes.
+    expect(Object.keys(later.body.errors as object)).not.toContain('birth');
+  });
+
+  it("takes only a URL with a scheme and a host as website, as Laravel's url rule does", async () => {
+    const mock = createMockPartnerApi();
+    for (const website of ['javascript:alert(1)', 'mailto:maria@example.com.br', 'https://']) {
+      const res = await updateProfile(mock, personForm({ website }));
+      expect(res.body.errors).toEqual({ website: ['The website must be a valid URL.'] });
+    }
+    const ok = await updateProfile(
+      mock,
+      personForm({ website: 'https://maria.example.com.br/a?b=1' }),
+    );
+    expect(ok.status).toBe(200);
+  });
 });

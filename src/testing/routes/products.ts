@@ -129,7 +129,7 @@ function assignKnown(to: Record<string, unknown>, from: unknown, fields: readonl
 }
 
 /** Applies a validated update to the stored offer. */
-function applyOffer(offer: WireOffer, input: Record<string, unknown>): void {
+function applyOffer(offer: WireOffer, input: Record<string, unknown>, now: number): void {
   const target = offer as unknown as Record<string, unknown>;
   assignKnown(target, input, OFFER_FIELDS);
   for (const [key, fields] of [
@@ -145,7 +145,7 @@ function applyOffer(offer: WireOffer, input: Record<string, unknown>): void {
     assignKnown(merged, input[key], fields);
     target[key] = merged;
   }
-  offer.updated_at = sqlDateTime();
+  offer.updated_at = sqlDateTime(new Date(now));
   offer.is_free = offer.price === 0;
 }
 
@@ -205,7 +205,7 @@ export const productRoutes: Route[] = [
         offerRules({ productType: product.product.type, typeOfCharge }),
       );
       if (errors) return unprocessable(errors);
-      applyOffer(entry.offer, input);
+      applyOffer(entry.offer, input, state.clock.now());
       const hidden = entry.hidden as unknown as Record<string, unknown>;
       for (const key of HIDDEN_KEYS) if (key in input) hidden[key] = input[key];
       // §4.6 rule 3: without the operator's enablement the value is saved as false, silently.

@@ -84,6 +84,7 @@ export const userRoutes: Route[] = [
         companyPartnerDefined: record.companyPartnerDefined,
         birth: params.birth,
         rules: state.shapes.rules,
+        now: state.clock.now(),
       });
       const errors = await validate(params, rules);
       if (errors) return unprocessable(errors);

@@ -216,22 +216,23 @@ const VALUE_RULES: Record<string, NamedRule> = {
       `The selected ${attr} is invalid.`,
     ),
   date: ({ value, attr }) => fails(!readDate(value), `The ${attr} is not a valid date.`),
-  before: ({ args, value, attr }) => {
-    const date = readDate(value);
-    const limit = args[0] === 'today' ? today() : readDate(args[0]);
-    return fails(!(date && limit && date < limit), `The ${attr} must be a date before ${args[0]}.`);
-  },
   email: ({ value, attr }) =>
     fails(
       !(typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value)),
       `The ${attr} must be a valid email address.`,
     ),
-  url: ({ value, attr }) =>
-    fails(
-      !(typeof value === 'string' && !/\s/.test(value) && URL.canParse(value)),
-      `The ${attr} must be a valid URL.`,
-    ),
+  url: ({ value, attr }) => fails(!isUrl(value), `The ${attr} must be a valid URL.`),
 };
+
+/**
+ * Laravel's `url`: a scheme, `://` and a host (`javascript:…` and `mailto:…` are refused), no
+ * whitespace.
+ */
+function isUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || /\s/.test(value)) return false;
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(value) || !URL.canParse(value)) return false;
+  return new URL(value).hostname !== '';
+}
 
 const NAMED_RULES: Record<string, NamedRule> = { ...TYPE_RULES, ...SIZE_RULES, ...VALUE_RULES };
 

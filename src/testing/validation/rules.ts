@@ -65,6 +65,16 @@ export interface ProfileState {
   birth: unknown;
   /** The unstated rules turned on: a birth before today, an avatar that is an image. */
   rules: { birthBeforeToday: boolean; avatarIsImage: boolean };
+  /** The kit's time (milliseconds since the epoch), which decides "today". */
+  now: number;
+}
+
+/** Laravel's `before:today`, with today read on the kit's clock. */
+function beforeToday(now: number): CustomRule {
+  return (value, attribute) => {
+    const date = readDate(value);
+    return date && date < today(now) ? undefined : `The ${attribute} must be a date before today.`;
+  };
 }
 
 const ADDRESS: RuleSet = {
@@ -102,10 +112,13 @@ export function profileRules(state: ProfileState): RuleSet {
     recovery_email: ['nullable', 'email'],
     nickname: optionalText('max:191'),
   };
-  const birthRules: Rule[] = ['date', ...(state.rules.birthBeforeToday ? ['before:today'] : [])];
+  const birthRules: Rule[] = [
+    'date',
+    ...(state.rules.birthBeforeToday ? [beforeToday(state.now)] : []),
+  ];
   if (state.type === 'person') {
     const birth = readDate(state.birth);
-    const minor = birth !== undefined && birth < today() && ageOf(birth) < 18;
+    const minor = birth !== undefined && birth < today(state.now) && ageOf(birth, state.now) < 18;
     return {
       ...common,
       birth: ['required', ...birthRules],
