@@ -8,8 +8,8 @@
  */
 
 import { sleep } from '../core/time/sleep';
+import { type Parsed, readBody } from './body';
 import type { FaultQueue } from './faults';
-import { describeForm, formToObject } from './multipart';
 import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
 import { findRoute, type Route, routeKey } from './router';
@@ -44,48 +44,6 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable.',
   504: 'Gateway Timeout.',
 };
-
-interface Parsed {
-  body: unknown;
-  form: FormData | undefined;
-  logBody: unknown;
-  malformed: boolean;
-}
-
-async function readBody(request: Request): Promise<Parsed> {
-  const type = request.headers.get('content-type') ?? '';
-  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) {
-    return { body: undefined, form: undefined, logBody: undefined, malformed: false };
-  }
-  if (type.includes('multipart/form-data')) {
-    try {
-      const form = await request.formData();
-      // Laravel reads form fields into the input of any endpoint; PHP parses multipart for POST only.
-      const body = request.method === 'POST' ? formToObject(form) : undefined;
-      return { body, form, logBody: describeForm(form), malformed: false };
-    } catch {
-      return { body: undefined, form: undefined, logBody: undefined, malformed: true };
-    }
-  }
-  const text = await request.text();
-  if (text === '')
-    return { body: undefined, form: undefined, logBody: undefined, malformed: false };
-  if (type.includes('application/x-www-form-urlencoded')) {
-    const body = formToObject(new URLSearchParams(text));
-    return { body, form: undefined, logBody: text, malformed: false };
-  }
-  if (type.includes('json')) {
-    try {
-      const value: unknown = JSON.parse(text);
-      // Laravel casts the decoded body to an array: a bare value becomes a list of it.
-      const body = typeof value === 'object' ? (value ?? {}) : [value];
-      return { body, form: undefined, logBody: value, malformed: false };
-    } catch {
-      return { body: undefined, form: undefined, logBody: text, malformed: true };
-    }
-  }
-  return { body: undefined, form: undefined, logBody: text, malformed: false };
-}
 
 function bearerOf(request: Request): string | undefined {
   const match = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
@@ -134,6 +92,8 @@ export async function dispatch(
       `Access denied: origin ${source.remoteAddress} is not registered for this client.`,
     );
   }
+  // Laravel's ValidatePostSize, a global middleware: before routing, credentials and throttle.
+  if (parsed.tooLarge) return errorMessage(413, 'The POST data is too large.');
 
   if (admission.refused) return admission.refused;
   const paceHeaders = admission.headers;

@@ -147,3 +147,32 @@ describe('the kit reads the bodies a Laravel service reads', () => {
     ]);
   });
 });
+
+describe('the kit refuses a body over PHP’s post_max_size, as Laravel’s ValidatePostSize does', () => {
+  const huge = JSON.stringify({ observation: 'x'.repeat(9 * 1024 * 1024) });
+
+  it('answers 413 over the loopback server, before credentials are looked at', async () => {
+    const { mock, url } = await served();
+    const answer = await fetch(`${url}/financial/refund/${mock.transactions.refundable[0]}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: huge,
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ message: 'The POST data is too large.' });
+    expect(mock.requests.at(-1)?.body).toBeUndefined();
+  });
+
+  it('answers 413 on the fetch face, and takes a body just under the limit', async () => {
+    const { mock, seller } = await served();
+    const post = (body: string) =>
+      mock.fetch(`${mock.baseUrl}/financial/refund/${mock.transactions.refundable[0]}`, {
+        method: 'POST',
+        headers: { ...seller, 'content-type': 'application/json' },
+        body,
+      });
+    expect((await post(huge)).status).toBe(413);
+    const under = JSON.stringify({ observation: 'x'.repeat(7 * 1024 * 1024) });
+    expect((await post(under)).status).toBe(202);
+  });
+});
