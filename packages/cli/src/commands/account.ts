@@ -62,7 +62,8 @@ export function usersCommand(run: Action): Command {
       'after',
       examples([
         'partner-sdk users update --data @profile.json --avatar photo.png',
-        `echo '{"name":"Maria Souza"}' | partner-sdk users update --data @- --seller-token "$TOKEN"`,
+        // The whole profile: the spec requires name and address on every update.
+        'partner-sdk users update --data @- --seller-token-file seller-token.txt < profile.json',
       ]),
     )
     .action(
