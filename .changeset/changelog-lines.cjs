@@ -1,6 +1,6 @@
 // How `changeset version` words a release's lines: each changeset's summary as one bullet, as the
 // rest of CHANGELOG.md is written (no commit hashes; a dependency bump is said once, plainly).
-// scripts/release-changelog.mjs then folds them into the Keep a Changelog sections.
+// scripts/release-changelog.ts then folds them into the Keep a Changelog sections.
 
 /** @type {import('@changesets/types').ChangelogFunctions} */
 module.exports = {

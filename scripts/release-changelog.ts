@@ -1,4 +1,4 @@
-// Runs after `changeset version` (`npm run version`): changesets writes each package's release at
+// Runs after `changeset version` (`npm run release:version`): changesets writes each package's release at
 // the top of its CHANGELOG.md. The root changelog follows Keep a Changelog, with the details under
 // `## [Unreleased]` written as changes land; this folds the two together: that section becomes
 // the release (`## [x.y.z] - date`), the changesets' summaries head it under `### Summary`, and a
