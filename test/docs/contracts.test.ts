@@ -26,9 +26,7 @@ function interfacesOf(code: string): Map<string, string[]> {
 
 describe('contracts shown in the guides', () => {
   it("the bulk guide's JournalStore and JournalRecord are partner-sdk/bulk's, member for member", () => {
-    const shown = interfacesOf(
-      snippetIn('docs/bulk-and-cli.md', 'Your own journal store').code,
-    );
+    const shown = interfacesOf(snippetIn('docs/bulk-and-cli.md', 'Your own journal store').code);
     const exported = interfacesOf(readFileSync(`${ROOT}src/bulk/journal.ts`, 'utf8'));
     for (const name of ['JournalStore', 'JournalRecord']) {
       expect(shown.get(name), name).toEqual(exported.get(name));
