@@ -1,0 +1,29 @@
+/**
+ * The getting-started guide's table of entry points is where a new partner learns what the
+ * package holds: it names every entry point `package.json` exports (`./package.json` aside), and
+ * nothing that is not one.
+ */
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/doc-snippets';
+
+const manifest = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
+  exports: Record<string, unknown>;
+};
+
+/** The first column of the table under the guide's "Install" heading. */
+function tabledEntryPoints(): string[] {
+  const text = readFileSync(`${ROOT}docs/getting-started.md`, 'utf8');
+  const section = text.slice(text.indexOf('## Install'), text.indexOf('## Create a client'));
+  return [...section.matchAll(/^\| `(partner-sdk[^`]*)` \|/gm)].map((match) => match[1]!);
+}
+
+describe('getting started', () => {
+  it("names every entry point of the package's exports in its table", () => {
+    const exported = Object.keys(manifest.exports)
+      .filter((path) => path !== './package.json')
+      .map((path) => (path === '.' ? 'partner-sdk' : `partner-sdk${path.slice(1)}`));
+    expect(tabledEntryPoints().sort()).toEqual(exported.sort());
+  });
+});
