@@ -17,7 +17,6 @@ import {
 } from '../../../src/index';
 import { json, type StubServer, sequence, startStub } from '../../helpers/stub-server';
 import { type VirtualClock, virtualClock } from '../../helpers/virtual-clock';
-import { sleep } from '../../helpers/waits';
 
 let server: StubServer | undefined;
 afterEach(async () => {
@@ -104,16 +103,17 @@ describe('retries over a real loopback server', () => {
     server = await startStub(
       sequence(
         (_r, res) =>
-          json(res, 503, {}, { 'retry-after': new Date(Date.now() + 2_000).toUTCString() }),
+          json(res, 503, {}, { 'retry-after': new Date(Date.now() + 5_000).toUTCString() }),
         (_r, res) => json(res, 200, {}),
       ),
     );
     const clock = virtualClock();
     await get(clientFor(server, {}, clock));
-    // HTTP dates have one-second precision: the wait is between one and two whole seconds.
+    // HTTP dates have one-second precision: the date is four to five seconds ahead, and the wait
+    // that less the answer's way back to the client (a loaded machine may take a while there).
     expect(clock.waits).toHaveLength(1);
-    expect(clock.waits[0]).toBeGreaterThan(900);
-    expect(clock.waits[0]).toBeLessThanOrEqual(2_000);
+    expect(clock.waits[0]).toBeGreaterThan(3_000);
+    expect(clock.waits[0]).toBeLessThanOrEqual(5_000);
   });
 
   it('fails at once with RateLimitError when Retry-After is longer than the call has left', async () => {
@@ -150,18 +150,19 @@ describe('retries over a real loopback server', () => {
   });
 
   it('does not start an attempt with less time left than the last answer took', async () => {
-    server = await startStub(async (_r, res) => {
-      // A slow service: how long an answer takes is what this test is about.
-      await sleep(200);
+    const clock = virtualClock();
+    server = await startStub((_r, res) => {
+      // A slow service: how long an answer takes is what this test is about. It takes its 5 s on
+      // the call's clock, so that a loaded machine's own delays stay small beside it.
+      clock.advance(5_000);
       json(res, 503, { message: 'busy' });
     });
-    // Jitter at half: attempt 1 answers at ~200 ms, a 150 ms wait, attempt 2 answers at ~550 ms.
-    // A 300 ms wait would then leave the third attempt ~150 ms of the 1 s, less than the 200 ms
-    // an answer takes: it would end in a time-out, so the call ends now with the 503.
+    // Jitter at half: attempt 1 answers at 5 s, a 150 ms wait, attempt 2 answers at 10.15 s.
+    // A 300 ms wait would then leave the third attempt 2.35 s of the 12.8 s, less than the 5 s an
+    // answer takes: it would end in a time-out, so the call ends now with the 503.
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const clock = virtualClock();
     const error = await get(
-      clientFor(server, { totalTimeout: 1_000, maxRetries: 10 }, clock),
+      clientFor(server, { totalTimeout: 12_800, maxRetries: 10 }, clock),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(clock.waits).toEqual([150]);
