@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/helpers/waits';
 import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -384,7 +385,11 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
       const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       try {
         // The request reached the kit: the command is running, and waits for its answer.
-        while (seen() === before) await new Promise((resolve) => setTimeout(resolve, 20));
+        await waitFor(
+          () => seen() > before,
+          `the ${signal} run's request to reach the kit`,
+          30_000,
+        );
         child.kill(signal);
         expect(await exited, signal).toBe(130);
       } finally {
