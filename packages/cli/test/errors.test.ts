@@ -76,6 +76,20 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(refused.stderr).not.toContain('set PARTNER_API_SELLER_TOKEN');
   });
 
+  it('a statements export day that is not a real day names its flag, exit 2, nothing sent', async () => {
+    const before = mock.stats.requests;
+    for (const [flag, args] of [
+      ['--from', ['--from', '2026-13-01', '--to', '2026-01-31']],
+      ['--to', ['--from', '2026-02-01', '--to', '2026-02-30']],
+    ] as const) {
+      const result = await run(['--format', 'table', 'statements', 'export', ...args]);
+      expect(result.code, flag).toBe(2);
+      expect(result.stderr, flag).toContain(flag);
+      expect(result.stderr, flag).not.toContain('betweenDates');
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);

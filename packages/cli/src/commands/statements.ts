@@ -40,8 +40,12 @@ async function saveWhole(body: Readable, output: string): Promise<void> {
   }
 }
 
+/** A day flag's value: a real day as YYYY-MM-DD (not 2026-02-30), else a usage error naming the flag. */
 function dateArgument(name: string, value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new UsageError(`${name} must be YYYY-MM-DD`);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+    throw new UsageError(`${name} must be a real day as YYYY-MM-DD, got "${value}"`);
+  }
   return value;
 }
 
@@ -103,7 +107,11 @@ export function statementsCommand(run: Action): Command {
     .description('request an export: POST /financial/account-statement/export-report')
     .requiredOption('--from <date>', 'first day, YYYY-MM-DD')
     .requiredOption('--to <date>', 'last day, YYYY-MM-DD')
-    .option('--file-format <format>', 'csv or pdf', 'csv')
+    .option(
+      '--file-format <format>',
+      "csv or pdf (the spec's examples; it does not list every format, so another is sent as given)",
+      'csv',
+    )
     .option('--wait', 'then wait until the file is ready')
     .addHelpText(
       'after',
