@@ -141,7 +141,8 @@ export interface MockState {
   originAllowed: boolean;
   users: Map<string, { user: WireUser; companyPartnerDefined: boolean }>;
   sellers: MockSeller[];
-  bankAccounts: Map<string, WireBankAccount>;
+  /** Bank accounts by code, each with the code of the seller it belongs to. */
+  bankAccounts: Map<string, { account: WireBankAccount; seller: string }>;
   products: SeedProduct[];
   transactions: Map<string, { hash: string; amount: number; records: RefundRecord[] }>;
   refundPlans: Map<string, Outcome<'completed' | 'failed'>>;
@@ -178,6 +179,15 @@ export function randomId(prefix: string, length = 10): string {
   return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
+/** The seeded bank accounts: the PIX receiver is the person seller's, the bank one the company's. */
+function accountsOf(person: string, company: string): MockState['bankAccounts'] {
+  const [pix, bank] = bankAccounts() as [WireBankAccount, WireBankAccount];
+  return new Map([
+    [pix.code, { account: pix, seller: person }],
+    [bank.code, { account: bank, seller: company }],
+  ]);
+}
+
 /** Builds a fresh state from the seed. */
 export function createState(seed: MockPartnerApiSeed = {}): MockState {
   const users = [personUser(), companyUser()];
@@ -193,7 +203,7 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
       users.map((user) => [user.code, { user, companyPartnerDefined: user.type === 'person' }]),
     ),
     sellers: users.map((u) => ({ code: u.code, type: u.type, publicToken: u.public_token! })),
-    bankAccounts: new Map(bankAccounts().map((b) => [b.code, b])),
+    bankAccounts: accountsOf(person, company),
     products: catalogue(Math.max(4, seed.productCount ?? 120)),
     transactions: new Map(
       transactions().map((t) => [

@@ -208,4 +208,18 @@ describe('mock API anticipations and fee tiers', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
     });
   });
+
+  it('serves a finished export of any format at a URL that reaches it', async () => {
+    const mock = createMockPartnerApi({ exportPolls: 0 });
+    const path = '/financial/account-statement/export-report';
+    for (const format of ['x/../y?z#w', 'xlsx\r\nSet-Cookie: a=b']) {
+      const made = await call(mock, 'POST', path, { format });
+      const done = await call(mock, 'GET', `${path}/${made.body.data.hash}`);
+      const url = new URL(done.body.data.url);
+      expect(url.pathname.startsWith('/downloads/exports/')).toBe(true);
+      const file = await mock.fetch(url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('set-cookie')).toBeNull();
+    }
+  });
 });

@@ -35,6 +35,17 @@ describe('the kit keeps two sellers apart', () => {
     expect(theirs.status).toBe(404);
   });
 
+  it("answers 404 to a seller updating another seller's bank account", async () => {
+    const mock = createMockPartnerApi();
+    const path = `/users/bank-accounts/${mock.bankAccounts.bank}`;
+    const theirs = await call(mock, 'POST', path, { holder_name: 'Maria' }, as(mock, 'person'));
+    expect(theirs).toMatchObject({ status: 404, body: { message: 'Bank account not found.' } });
+    const own = await call(mock, 'POST', path, { holder_name: 'Editora H' }, as(mock, 'company'));
+    expect(own).toMatchObject({ status: 200, body: { holder_name: 'Editora H' } });
+    const pix = `/users/bank-accounts/${mock.bankAccounts.pix}`;
+    expect((await call(mock, 'POST', pix, {}, as(mock, 'company'))).status).toBe(404);
+  });
+
   it("lists each seller's own anticipations, a confirmation landing in the confirmer's list", async () => {
     const mock = createMockPartnerApi();
     const person = await call(

@@ -135,12 +135,20 @@ describe('mock API profile and bank accounts', () => {
 
   it('updates a bank account and sends it back to review', async () => {
     const mock = createMockPartnerApi();
-    const res = await call(mock, 'POST', `/users/bank-accounts/${mock.bankAccounts.bank}`, {
-      holder_name: 'Editora Horizonte Digital Ltda',
-      receiver_type: 'pix',
-      pix_key: '11.222.333/0001-81',
-      bank_code: '341',
-    });
+    const company = { Authorization: `Bearer ${mock.sellers.company.publicToken}` };
+    const path = `/users/bank-accounts/${mock.bankAccounts.bank}`;
+    const res = await call(
+      mock,
+      'POST',
+      path,
+      {
+        holder_name: 'Editora Horizonte Digital Ltda',
+        receiver_type: 'pix',
+        pix_key: '11.222.333/0001-81',
+        bank_code: '341',
+      },
+      company,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       code: mock.bankAccounts.bank,
@@ -148,9 +156,7 @@ describe('mock API profile and bank accounts', () => {
       pix_key: '11.222.333/0001-81',
       status: 'pending',
     });
-    const bad = await call(mock, 'POST', `/users/bank-accounts/${mock.bankAccounts.bank}`, {
-      receiver_type: 'wire',
-    });
+    const bad = await call(mock, 'POST', path, { receiver_type: 'wire' }, company);
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ receiver_type: ['The selected receiver type is invalid.'] });
     expect((await call(mock, 'POST', '/users/bank-accounts/bnk_nope', {})).status).toBe(404);

@@ -38,7 +38,9 @@ function advance(state: MockState, record: ExportRecord, apiBase: string): void 
     record.outcome === 'failed' ? state.shapes.exportStatus.failed : record.outcome;
   if (record.outcome === 'completed') {
     const origin = new URL(apiBase).origin;
-    record.export.url = `${origin}/downloads/exports/${record.export.hash}.${record.format}?signature=${record.downloadToken}`;
+    // The format is the caller's text (the spec lists no formats): encoded, it stays one segment.
+    const file = encodeURIComponent(`${record.export.hash}.${record.format}`);
+    record.export.url = `${origin}/downloads/exports/${file}?signature=${record.downloadToken}`;
   }
 }
 
@@ -114,6 +116,12 @@ export function statementRoutes({ exportStatus }: KitShapes): Route[] {
   ];
 }
 
+/** Content types of the formats the spec names (§4.4: "for example csv or pdf"). */
+const FILE_TYPES: Record<string, string> = {
+  csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
 /** The download of finished export files (site root, no credentials, signature in the query). */
 export const downloadRoutes: Route[] = [
   {
@@ -121,7 +129,9 @@ export const downloadRoutes: Route[] = [
     pattern: '/downloads/exports/:file',
     auth: 'none',
     handle({ params, url, state }) {
-      const [hash = '', format = ''] = params.file!.split('.');
+      const file = params.file!;
+      const dot = file.indexOf('.');
+      const [hash, format] = dot < 0 ? [file, ''] : [file.slice(0, dot), file.slice(dot + 1)];
       const record = state.exports.get(hash);
       const finished = record?.export.status === 'completed' && record.format === format;
       if (!record || !finished) return errorMessage(404, 'File not found.');
@@ -129,11 +139,11 @@ export const downloadRoutes: Route[] = [
         return errorMessage(403, 'Invalid signature.');
       const isCsv = format === 'csv';
       const body = isCsv ? csv(record) : '%PDF-1.4\n% mock statement\n%%EOF\n';
+      const type = FILE_TYPES[format] ?? 'application/octet-stream';
+      // Only safe characters in a header: the format is whatever text the caller sent.
+      const name = `extrato-${hash}.${format.replace(/[^\w.-]/g, '_')}`;
       return new Response(body, {
-        headers: {
-          'content-type': isCsv ? 'text/csv; charset=utf-8' : 'application/pdf',
-          'content-disposition': `attachment; filename="extrato-${hash}.${format}"`,
-        },
+        headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` },
       });
     },
   },

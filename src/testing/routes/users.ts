@@ -97,9 +97,12 @@ export const userRoutes: Route[] = [
     method: 'POST',
     pattern: '/users/bank-accounts/:hash',
     auth: 'user',
-    async handle({ body, params, state }) {
-      const account = state.bankAccounts.get(params.hash!);
-      if (!account) return errorMessage(404, 'Bank account not found.');
+    async handle({ body, params, state, accountCode }) {
+      const stored = state.bankAccounts.get(params.hash!);
+      // Another seller's account is not found, as the service keeps each account's apart.
+      if (!stored || stored.seller !== accountCode)
+        return errorMessage(404, 'Bank account not found.');
+      const { account } = stored;
       const input = laravelInput(body ?? {}, state.shapes.strings) as Params;
       const errors = await validate(input, BANK_ACCOUNT_RULES);
       if (errors) return unprocessable(errors);
