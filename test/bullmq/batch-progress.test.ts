@@ -67,6 +67,9 @@ describe('followBatch of one batch', () => {
       onProgress: (p) => reports.push(p),
     });
     const followedSecond = followBatch(queue, second.batchId, { redis, intervalMs: 50 });
+    // Both are awaited further down: a rejection before then must fail this test when awaited,
+    // not surface meanwhile as an unhandled rejection of the whole run.
+    for (const following of [followed, followedSecond]) following.catch(() => undefined);
     // Before any worker runs: the first batch's two jobs wait, not the queue's five.
     await expect.poll(() => reports.length, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(reports[0]).toMatchObject({ total: 2, done: 0, waiting: 2, active: 0 });
@@ -112,6 +115,9 @@ describe('followBatch of one batch', () => {
       signal: AbortSignal.timeout(20_000),
       onProgress: (p) => reports.push(p),
     });
+    // Awaited further down: a rejection before then must fail this test when awaited, not
+    // surface meanwhile as an unhandled rejection of the whole run.
+    followed.catch(() => undefined);
     await expect.poll(() => reports.length, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(reports[0]).toMatchObject({ total: 5, done: 0, waiting: 5 });
 
