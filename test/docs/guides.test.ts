@@ -24,4 +24,16 @@ describe('the docs site', () => {
       expect(front, guide).toMatch(/^group: Guides$/m);
     }
   });
+
+  it("is the README's Documentation list: every guide it builds, linked there by its title", () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const section = readme.slice(readme.indexOf('## Documentation'));
+    const listed = [...section.matchAll(/^- \[([^\]]+)\]\(docs\/([^)]+\.md)\)/gm)];
+    const guides = readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md'));
+    expect(listed.map((link) => link[2]).sort()).toEqual(guides.sort());
+    for (const [, title, guide] of listed) {
+      const text = readFileSync(new URL(`docs/${guide}`, root), 'utf8');
+      expect(text, guide).toMatch(new RegExp(`^title: ${title}$`, 'm'));
+    }
+  });
 });
