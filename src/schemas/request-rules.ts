@@ -375,8 +375,11 @@ export const FORMATS = {
   state: /^[A-Za-z]{2}$/,
   /** An e-mail address, loosely: something, `@`, something, no spaces (the service's rule is not shown). */
   email: /^[^\s@]+@[^\s@]+$/,
-  /** An absolute URL: a scheme, `:`, and no spaces. */
-  url: /^[A-Za-z][A-Za-z\d+.-]*:\S+$/,
+  /**
+   * An absolute URL: a scheme, `://`, a host, and no spaces (a Laravel `url` rule refuses
+   * `mailto:…` and `javascript:…`, which have no `//` host).
+   */
+  url: /^[A-Za-z][A-Za-z\d+.-]*:\/\/[^\s/?#]+\S*$/,
 } as const;
 
 /** The value of a request object, as a cross-field rule reads it. */

@@ -204,8 +204,8 @@ const EDGES: Edge[] = [
   {
     endpoint: 'users.update (person)',
     field: 'website',
-    accepted: ['https://mariasouza.com.br'],
-    refused: ['mariasouza dot com'],
+    accepted: ['https://mariasouza.com.br', 'http://127.0.0.1:8080/loja?a=1'],
+    refused: ['mariasouza dot com', 'javascript:alert(1)', 'mailto:maria@example.com.br'],
   },
   {
     endpoint: 'users.update (person)',

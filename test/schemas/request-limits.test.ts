@@ -83,7 +83,7 @@ const limits: Record<string, Limit> = {
     base: user,
     path: 'website',
     inside: ['https://ana.example.com/loja'],
-    outside: ['ana.example.com', 'https://ana example.com'],
+    outside: ['ana.example.com', 'https://ana example.com', 'mailto:ana@example.com', 'https://'],
   },
   'user recovery_email is an e-mail': {
     schema: UserUpdateParamsSchema,
