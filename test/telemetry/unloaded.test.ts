@@ -33,7 +33,8 @@ async function run(mode: 'absent' | 'no-provider' | 'provider'): Promise<Seen> {
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Seen;
 }
 
-describe('the OpenTelemetry chunk', () => {
+// Past the child's own 30 s limit, so a slow child ends with its error rather than the test's.
+describe('the OpenTelemetry chunk', { timeout: 45_000 }, () => {
   it('is never loaded without @opentelemetry/api, and the SDK does not load the API', async () => {
     const seen = await run('absent');
     expect(seen.called).toBe(true);
