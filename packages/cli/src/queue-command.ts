@@ -34,6 +34,19 @@ export function withQueueOptions(command: Command): Command {
     );
 }
 
+/**
+ * Refuses `--follow` and `--redis` without `--queue`: they describe a queue, so a command given
+ * one without it was meant for the workers, and running the items in this process instead would
+ * be a surprise (a refund is not taken back).
+ */
+export function refuseQueueFlagsAlone(flags: QueueFlags): void {
+  if (flags.queue) return;
+  if (flags.follow) throw new UsageError('--follow applies only with --queue NAME: nothing sent');
+  if (flags.redis !== undefined) {
+    throw new UsageError('--redis applies only with --queue NAME: nothing sent');
+  }
+}
+
 /** Refuses the bulk flags that describe an in-process run, which `--queue` replaces. */
 export function refuseInProcessFlags(flags: Record<string, unknown>): void {
   for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed', 'jobId']) {

@@ -90,6 +90,23 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(before);
   });
 
+  it('--follow or --redis without --queue is a usage error naming it, nothing sent (not a run in this process)', async () => {
+    const hash = mock.addTransaction();
+    const { hash: product, offerCode } = mock.products.course;
+    const before = mock.stats.requests;
+    for (const args of [
+      ['refunds', 'request', hash, '--follow'],
+      ['refunds', 'request', hash, '--redis', 'redis://127.0.0.1:6379'],
+      ['refunds', 'wait', hash, '--follow'],
+      ['offers', 'update', product, offerCode, '--data', '{"price":4990}', '--follow'],
+    ]) {
+      const result = await run(['--format', 'table', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/--(follow|redis) applies only with --queue/);
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);

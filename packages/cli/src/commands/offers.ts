@@ -15,6 +15,7 @@ import { errorText } from '../output';
 import {
   type QueueFlags,
   refuseInProcessFlags,
+  refuseQueueFlagsAlone,
   runQueueCommand,
   withQueueOptions,
 } from '../queue-command';
@@ -164,6 +165,7 @@ async function updateAction(
   offerCode: string | undefined,
   options: UpdateFlags,
 ) {
+  refuseQueueFlagsAlone(options);
   if (options.file !== undefined) {
     if (productHash !== undefined || options.data !== undefined) {
       throw new UsageError('give one offer (arguments and --data) or --file, not both');

@@ -14,6 +14,7 @@ import { hashInput } from '../input';
 import {
   type QueueFlags,
   refuseInProcessFlags,
+  refuseQueueFlagsAlone,
   runQueueCommand,
   withQueueOptions,
 } from '../queue-command';
@@ -59,6 +60,7 @@ function timeoutOf(value: string): number {
 
 /** `refunds request`: the refunds as a bulk job (one from an argument prints its result), then `--wait`. */
 async function requestAction(context: Context, hashes: string[], options: RequestFlags) {
+  refuseQueueFlagsAlone(options);
   const params = {
     reason: options.reason,
     observation: options.observation,
@@ -151,6 +153,7 @@ function waitCommand(run: Action): Command {
     )
     .action(
       run(async (context, hashes: string[], options) => {
+        refuseQueueFlagsAlone(options);
         if (options.queue) return queueWaits(context, hashes, options);
         const timeout = timeoutOf(options.timeout);
         const client = context.caller;
