@@ -11,8 +11,8 @@ import { integer, oneOf, optional, paramsObject } from './request-rules';
 import {
   type Envelope,
   envelope,
+  INTEGER,
   maybe,
-  NUMBER,
   type OpenEnum,
   openEnum,
   responseObject,
@@ -128,27 +128,27 @@ export type ListAnticipationsParams = AnticipationListParams;
 export const AnticipationSchema = responseObject({
   hash: z.nullable(STRING),
   status: maybe(openEnum(['approved'])),
-  amount: maybe(NUMBER),
-  fee: maybe(NUMBER),
-  net_value: maybe(NUMBER),
+  amount: maybe(INTEGER),
+  fee: maybe(INTEGER),
+  net_value: maybe(INTEGER),
   created_at: maybe(STRING),
 });
 
 /** Schema of {@link AnticipationConfirmation}. */
 export const AnticipationConfirmationSchema = responseObject({
-  amount: maybe(NUMBER),
+  amount: maybe(INTEGER),
   status: maybe(openEnum(['approved'])),
   created_at: maybe(STRING),
 });
 
 /** Schema of {@link AnticipationPagination}. */
 export const AnticipationPaginationSchema = responseObject({
-  current_page: maybe(NUMBER),
-  from: maybe(NUMBER),
-  per_page: maybe(NUMBER),
-  to: maybe(NUMBER),
-  total: maybe(NUMBER),
-  last_page: maybe(NUMBER),
+  current_page: maybe(INTEGER),
+  from: maybe(INTEGER),
+  per_page: maybe(INTEGER),
+  to: maybe(INTEGER),
+  total: maybe(INTEGER),
+  last_page: maybe(INTEGER),
 });
 
 /** Schema of {@link AnticipationListData}. */

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { integer, optional, paramsObject } from './request-rules';
 import {
   BOOLEAN,
+  INTEGER,
   maybe,
   NUMBER,
   type OpenEnum,
@@ -173,12 +174,12 @@ export const ProductMetadataSchema = responseObject({ links: maybe(ProductLinksS
 export const ProductSchema = responseObject({
   hash: STRING,
   name: maybe(STRING),
-  category_id: maybe(NUMBER),
+  category_id: maybe(INTEGER),
   description: maybe(STRING),
   type: maybe(openEnum(['course', 'ebook', 'physical'])),
   support_email: maybe(STRING),
   support_phone: maybe(STRING),
-  refund_deadline: maybe(NUMBER),
+  refund_deadline: maybe(INTEGER),
   status: maybe(
     openEnum(['draft', 'pre-approved', 'approved', 'pending', 'pending-correction', 'reproved']),
   ),
@@ -198,10 +199,10 @@ export const ProductSchema = responseObject({
 
 /** Schema of {@link ProductListMeta}. */
 export const ProductListMetaSchema = responseObject({
-  current_page: maybe(NUMBER),
-  last_page: maybe(NUMBER),
-  per_page: maybe(NUMBER),
-  total: maybe(NUMBER),
+  current_page: maybe(INTEGER),
+  last_page: maybe(INTEGER),
+  per_page: maybe(INTEGER),
+  total: maybe(INTEGER),
 });
 
 /** Schema of {@link ProductListResponse}. */

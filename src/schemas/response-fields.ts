@@ -9,6 +9,7 @@
  */
 
 import * as z from 'zod/mini';
+import { withKeywords } from './json-keywords';
 
 /**
  * Any zod schema (classic or mini).
@@ -24,6 +25,12 @@ type AnySchema = z.core.$ZodType;
 export const STRING = z.string();
 /** The shared response number (see {@link STRING}). */
 export const NUMBER = z.number();
+/**
+ * The shared response number for a field the spec gives as an integer (cents, days, counts). Read
+ * as any number, as {@link NUMBER} is (no ranges, see the module note); the OpenAPI document says
+ * `integer`, so a client generated from it reads the field into an integer type.
+ */
+export const INTEGER = withKeywords(z.number(), { type: 'integer' });
 /** The shared response boolean (see {@link STRING}). */
 export const BOOLEAN = z.boolean();
 

@@ -23,8 +23,8 @@ import {
 } from './request-rules';
 import {
   BOOLEAN,
+  INTEGER,
   maybe,
-  NUMBER,
   type OpenEnum,
   openEnum,
   responseObject,
@@ -254,7 +254,7 @@ export const AddressSchema = responseObject({
 
 /** Schema of {@link Phone}. */
 export const PhoneSchema = responseObject({
-  id: maybe(NUMBER),
+  id: maybe(INTEGER),
   ddi: maybe(STRING),
   ddd: maybe(STRING),
   type: maybe(openEnum(['whatsapp', 'mobile', 'landline', 'work'])),

@@ -1,0 +1,80 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { describe, expect, it } from 'vitest';
+import document from '../../docs/openapi.json' with { type: 'json' };
+
+/**
+ * docs/openapi.json's answers read as a partner's generator reads them: a field the spec gives as
+ * an integer (cents, days, counts, page numbers) must be `integer` in the document, so that a
+ * client generated in a typed language reads it into an integer type, not a float.
+ */
+const ajv = new Ajv2020({ strict: false, validateSchema: false });
+ajv.addSchema(document, 'openapi.json');
+
+type Json = Record<string, unknown>;
+const components = document.components.schemas as Record<string, Json>;
+
+/** Whether `value` passes the schema of `component.field`. */
+function accepts(component: string, field: string, value: unknown): boolean {
+  const properties = components[component]?.properties as Json | undefined;
+  if (!properties?.[field]) throw new Error(`${component} has no field ${field}`);
+  return ajv.validate(
+    { $ref: `openapi.json#/components/schemas/${component}/properties/${field}` },
+    value,
+  );
+}
+
+/** [component, fields the spec types `integer`], section by section. */
+const INTEGERS: [string, string[]][] = [
+  ['Phone', ['id']], // §2.3
+  ['Product', ['category_id', 'refund_deadline']], // §2.5
+  [
+    'Offer', // §2.6
+    [
+      'price',
+      'fake_initial_price',
+      'quantity_items',
+      'bank_slip_days_due',
+      'bank_slip_installments_limit',
+    ],
+  ],
+  [
+    'OfferSubscription', // §2.7
+    ['trial_days', 'first_charge_price', 'extension_length', 'max_charges', 'max_charges_attempts'],
+  ],
+  [
+    'OfferFreight', // §2.8
+    ['preparation_day', 'start_day', 'end_day', 'pac_fallback_end_day', 'sedex_fallback_end_day'],
+  ],
+  ['Anticipation', ['amount', 'fee', 'net_value']], // §2.11
+  ['AnticipationConfirmation', ['amount']], // §2.11, §4.7
+  ['AnticipationPagination', ['current_page', 'from', 'per_page', 'to', 'total', 'last_page']], // §2.13
+  ['ProductListMeta', ['current_page', 'last_page', 'per_page', 'total']], // §2.13
+];
+
+describe('docs/openapi.json answers', () => {
+  it.each(INTEGERS)(
+    '%s: the fields the spec gives as integers are integers',
+    (component, fields) => {
+      for (const field of fields) {
+        expect(accepts(component, field, 12), `${component}.${field} 12`).toBe(true);
+        expect(accepts(component, field, 12.5), `${component}.${field} 12.5`).toBe(false);
+      }
+    },
+  );
+
+  it('gives the offer installment options as integers (§2.6)', () => {
+    expect(accepts('Offer', 'credit_card_installments_options', [1, 12])).toBe(true);
+    expect(accepts('Offer', 'credit_card_installments_options', [1.5])).toBe(false);
+  });
+
+  it('keeps the fields the spec gives as numbers open to fractions', () => {
+    const numbers: [string, string][] = [
+      ['Offer', 'affiliates_percentage'],
+      ['OfferFreight', 'fixed_price'],
+      ['OfferFreight', 'weight'],
+      ['Product', 'first_click_percentage'],
+      ['Refund', 'amount'],
+    ];
+    expect(numbers.filter(([component, field]) => !accepts(component, field, 12.5))).toEqual([]);
+  });
+});
