@@ -152,19 +152,24 @@ export function exceptions({ A, ref }) {
   };
 }
 
-/** The events of spec §6 the SDK types, as OpenAPI 3.1 webhooks. */
+/**
+ * The events spec §6 names, as OpenAPI 3.1 webhooks: a JSON body and no other header (the spec
+ * shows no signature), acknowledged by a 200 (its retries are not shown). `user_updated`'s payload
+ * is not shown: its body is the envelope, whose payload is any object.
+ */
 export function webhooks({ ref }) {
   const event = (name, schema) => ({
     post: {
       operationId: `webhook.${name}`,
       summary: `The ${name} event (spec §6), POSTed to the URL the client configured.`,
       requestBody: { required: true, content: json(ref(schema)) },
-      responses: { 200: { description: 'Acknowledged: the service does not send it again.' } },
+      responses: { 200: { description: 'Acknowledged (spec §6).' } },
     },
   });
   return {
     subscription_ended: event('subscription_ended', 'SubscriptionEndedEvent'),
     bank_account_updated: event('bank_account_updated', 'BankAccountUpdatedEvent'),
     bank_account_deleted: event('bank_account_deleted', 'BankAccountDeletedEvent'),
+    user_updated: event('user_updated', 'WebhookEnvelope'),
   };
 }

@@ -12,6 +12,7 @@ import {
   type Envelope,
   envelope,
   INTEGER,
+  ISO_TIMESTAMP,
   maybe,
   type OpenEnum,
   openEnum,
@@ -131,14 +132,14 @@ export const AnticipationSchema = responseObject({
   amount: maybe(INTEGER),
   fee: maybe(INTEGER),
   net_value: maybe(INTEGER),
-  created_at: maybe(STRING),
+  created_at: maybe(ISO_TIMESTAMP),
 });
 
 /** Schema of {@link AnticipationConfirmation}. */
 export const AnticipationConfirmationSchema = responseObject({
   amount: maybe(INTEGER),
   status: maybe(openEnum(['approved'])),
-  created_at: maybe(STRING),
+  created_at: maybe(ISO_TIMESTAMP),
 });
 
 /** Schema of {@link AnticipationPagination}. */

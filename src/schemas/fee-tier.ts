@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import {
   type Envelope,
   envelope,
+  ISO_TIMESTAMP,
   maybe,
   type OpenEnum,
   openEnum,
@@ -71,7 +72,7 @@ export const FeeTierChangeSchema = responseObject({
   new: maybe(z.looseObject({})),
   observation: maybe(STRING),
   changed_by: maybe(FeeTierOperatorSchema),
-  created_at: maybe(STRING),
+  created_at: maybe(ISO_TIMESTAMP),
 });
 
 /** Schema of {@link FeeTierHistoryResponse}. */

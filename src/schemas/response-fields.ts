@@ -31,6 +31,12 @@ export const NUMBER = z.number();
  * `integer`, so a client generated from it reads the field into an integer type.
  */
 export const INTEGER = withKeywords(z.number(), { type: 'integer' });
+/**
+ * The shared response string for a timestamp the spec gives as ISO 8601. Read as any string, as
+ * {@link STRING} is (timestamps stay what the service sent); the OpenAPI document says
+ * `date-time`. The two other formats of the spec are plain strings there.
+ */
+export const ISO_TIMESTAMP = withKeywords(z.string(), { format: 'date-time' });
 /** The shared response boolean (see {@link STRING}). */
 export const BOOLEAN = z.boolean();
 

@@ -15,7 +15,7 @@
  */
 
 import * as z from 'zod/mini';
-import { openEnum } from '../schemas/response-fields';
+import { ISO_TIMESTAMP, openEnum } from '../schemas/response-fields';
 
 /** `metadata` of the envelope: where the event came from and which API call it tracks. */
 export const webhookMetadataSchema = z.looseObject({
@@ -38,9 +38,9 @@ const envelopeShape = {
   /** Where the event came from and which API call it tracks. */
   metadata: z.nullish(webhookMetadataSchema),
   /** When the event was created: ISO 8601 with microseconds and `Z`. */
-  created_at: z.nullish(z.string()),
+  created_at: z.nullish(ISO_TIMESTAMP),
   /** When the event was last updated: ISO 8601 with microseconds and `Z`. */
-  updated_at: z.nullish(z.string()),
+  updated_at: z.nullish(ISO_TIMESTAMP),
 };
 
 /**
@@ -87,7 +87,7 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
   /** Status of the subscription: `ended` is the only value seen. */
   status: z.nullish(openEnum(['ended'])),
   /** When it ended, ISO 8601. */
-  ended_at: z.nullish(z.string()),
+  ended_at: z.nullish(ISO_TIMESTAMP),
   /**
    * Why it ended: `completed` (the maximum number of charges was reached) or `delinquency`
    * (ended for prolonged delinquency).

@@ -76,6 +76,34 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
     }
   });
 
+  it('describes each event spec §6 names as a webhook: a JSON POST, acknowledged by a 200', () => {
+    type Webhook = {
+      post: {
+        parameters?: unknown[];
+        requestBody: { content: Record<string, { schema: { $ref: string } }> };
+        responses: Record<string, { description: string }>;
+      };
+    };
+    const hooks = document.webhooks as Record<string, Webhook>;
+    expect(Object.keys(hooks).sort()).toEqual([
+      'bank_account_deleted',
+      'bank_account_updated',
+      'subscription_ended',
+      'user_updated',
+    ]);
+    // user_updated's payload is not shown: the envelope, payload any object.
+    expect(hooks.user_updated?.post.requestBody.content['application/json']?.schema.$ref).toBe(
+      '#/components/schemas/WebhookEnvelope',
+    );
+    for (const [name, { post }] of Object.entries(hooks)) {
+      expect(Object.keys(post.requestBody.content), name).toEqual(['application/json']);
+      // "no other header": the spec shows no signature, and retries are not shown.
+      expect(post.parameters, name).toBeUndefined();
+      expect(Object.keys(post.responses), name).toEqual(['200']);
+      expect(post.responses['200']?.description, name).not.toMatch(/again|retr|redeliver/i);
+    }
+  });
+
   it('sends the profile update as multipart with its files', () => {
     const body = operation('post', '/users/update')?.requestBody?.content;
     expect(Object.keys(body ?? {})).toEqual(['multipart/form-data']);

@@ -1,13 +1,16 @@
 import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import document from '../../docs/openapi.json' with { type: 'json' };
 
 /**
  * docs/openapi.json's answers read as a partner's generator reads them: a field the spec gives as
  * an integer (cents, days, counts, page numbers) must be `integer` in the document, so that a
- * client generated in a typed language reads it into an integer type, not a float.
+ * client generated in a typed language reads it into an integer type, not a float; a timestamp the
+ * spec gives as ISO 8601 is a `date-time`, and one in another format stays a plain string.
  */
 const ajv = new Ajv2020({ strict: false, validateSchema: false });
+addFormats(ajv);
 ajv.addSchema(document, 'openapi.json');
 
 type Json = Record<string, unknown>;
@@ -76,5 +79,26 @@ describe('docs/openapi.json answers', () => {
       ['Refund', 'amount'],
     ];
     expect(numbers.filter(([component, field]) => !accepts(component, field, 12.5))).toEqual([]);
+  });
+
+  it('gives the timestamps the spec writes in ISO 8601 as date-time, and no others', () => {
+    const iso: [string, string][] = [
+      ['Anticipation', 'created_at'], // §2.11: with a UTC offset
+      ['AnticipationConfirmation', 'created_at'], // §4.7
+      ['FeeTierChange', 'created_at'], // §2.12: with microseconds and Z
+      ['WebhookEnvelope', 'created_at'], // §6
+      ['WebhookEnvelope', 'updated_at'],
+      ['SubscriptionEndedPayload', 'ended_at'], // §6.1
+    ];
+    for (const [component, field] of iso) {
+      expect(accepts(component, field, '2026-03-01T12:00:00.123456Z'), field).toBe(true);
+      expect(accepts(component, field, '2026-03-01T09:00:00-03:00'), field).toBe(true);
+      expect(accepts(component, field, '01/03/2026 12:00:00'), `${component}.${field}`).toBe(false);
+    }
+    // §2.5, §2.6, §2.9, §6.1: `YYYY-MM-DD HH:mm:ss` and `DD/MM/YYYY HH:mm:ss` are no date-time.
+    expect(accepts('Product', 'created_at', '2026-03-01 12:00:00')).toBe(true);
+    expect(accepts('Offer', 'updated_at', '2026-03-01 12:00:00')).toBe(true);
+    expect(accepts('Refund', 'created_at', '01/03/2026 12:00:00')).toBe(true);
+    expect(accepts('SubscriptionEndedPayload', 'created_at', '2026-03-01 12:00:00')).toBe(true);
   });
 });
