@@ -249,6 +249,27 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
   });
 
+  it('login saves a seller token given with --seller-token-file; a run with that profile acts for the seller, the token never shown', async () => {
+    const token = mock.sellers.person.publicToken;
+    const tokenFile = join(dir, 'login-seller-token.txt');
+    await writeFile(tokenFile, `${token}\n`);
+    const saved = await run(
+      ['--seller-token-file', tokenFile, 'login', '--profile', 'seller', '--base-url', kit.url],
+      `${mock.credentials.clientSecret}\n`,
+      { PARTNER_API_BASE_URL: undefined, PARTNER_API_CLIENT_SECRET: undefined },
+    );
+    expect(saved.code).toBe(0);
+    expect(`${saved.stdout}${saved.stderr}`).not.toContain(token);
+    const hash = mock.addTransaction();
+    const refunded = await run(['--profile', 'seller', 'refunds', 'request', hash], '', {
+      PARTNER_API_SELLER_TOKEN: undefined,
+    });
+    expect(refunded.code).toBe(0);
+    const sent = mock.requests.filter((r) => r.path === `/financial/refund/${hash}`).at(-1);
+    expect(sent?.headers.authorization).toBe(`Bearer ${token}`);
+    expect(`${refunded.stdout}${refunded.stderr}`).not.toContain(token);
+  });
+
   it('users update --emancipated-document sends the document as a multipart file', async () => {
     const profile = {
       name: 'Ana Lima',
