@@ -70,8 +70,3 @@ export function isoWithOffset(date = new Date()): string {
   const d = local(date);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}-03:00`;
 }
-
-/** ISO 8601 in UTC with microseconds, e.g. `2025-03-10T17:22:05.123000Z`. */
-export function isoMicros(date = new Date()): string {
-  return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-}

@@ -6,8 +6,6 @@
  * @module
  */
 
-import { isoMicros } from './clock';
-
 /** The envelope every event shares (spec §6). */
 export interface MockWebhookEvent<E extends string = string, P = Record<string, unknown>> {
   /** Event name, e.g. `subscription_ended`. */
@@ -119,6 +117,19 @@ export interface BankAccountEventPayload {
   bank_document: string | null;
 }
 
+/** The time of the last event built, in microseconds since the epoch. */
+let lastMicros = 0;
+
+/**
+ * Now, ISO 8601 with microseconds and `Z`, and always later than the last event's: two events
+ * built in one millisecond still differ, as two events of the service do.
+ */
+function eventTime(): string {
+  lastMicros = Math.max(Date.now() * 1000, lastMicros + 1);
+  const micros = String(lastMicros % 1000).padStart(3, '0');
+  return new Date(Math.floor(lastMicros / 1000)).toISOString().replace(/Z$/, `${micros}Z`);
+}
+
 /**
  * Builds an event of any name with the spec §6 envelope around `payload`.
  *
@@ -132,7 +143,7 @@ export function webhookEvent<E extends string, P>(
   payload: P,
   overrides: WebhookEnvelopeOverrides = {},
 ): MockWebhookEvent<E, P> {
-  const now = isoMicros();
+  const now = eventTime();
   return {
     event,
     endpoint: overrides.endpoint ?? 'https://partner.example.com.br/webhooks/partner-api',

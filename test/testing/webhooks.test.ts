@@ -81,6 +81,15 @@ describe('webhook helpers', () => {
     });
   });
 
+  it('makes two factory calls two different events, even within one millisecond', () => {
+    const metadata = { request_id: 'req_same' };
+    const events = Array.from({ length: 50 }, () => subscriptionEndedEvent({}, { metadata }));
+    const stamps = events.map((e) => e.created_at);
+    expect(new Set(stamps).size).toBe(50);
+    expect(stamps.every((s) => ISO_MICROS.test(s))).toBe(true);
+    expect([...stamps].sort()).toEqual(stamps);
+  });
+
   it('deliver POSTs the JSON event with Content-Type application/json and returns the status', async () => {
     const { url, received } = await receiver();
     const event = bankAccountUpdatedEvent();
