@@ -57,6 +57,21 @@ export async function dispatch(
   request: Request,
   source: RequestSource,
 ): Promise<Response | typeof DROP> {
+  const answer = await answerOf(state, faults, request, source);
+  if (answer === DROP) return answer;
+  // Every answer, injected ones included, as any HTTP server with a clock (RFC 9110 §6.6.1):
+  // the service's time, the kit's clock.
+  answer.headers.set('date', new Date(state.clock.now()).toUTCString());
+  return request.method.toUpperCase() === 'HEAD' ? withoutBody(answer) : answer;
+}
+
+/** The pipeline itself: the answer to one request, before its `Date` and HEAD's trimming. */
+async function answerOf(
+  state: MockState,
+  faults: FaultQueue,
+  request: Request,
+  source: RequestSource,
+): Promise<Response | typeof DROP> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const at = url.pathname.indexOf(API_PREFIX);
@@ -107,9 +122,7 @@ export async function dispatch(
     apiBase,
   });
   for (const [name, value] of Object.entries(paceHeaders)) answer.headers.set(name, value);
-  // As any HTTP server with a clock (RFC 9110 §6.6.1): the service's time, the kit's clock.
-  answer.headers.set('date', new Date(state.clock.now()).toUTCString());
-  return method === 'HEAD' ? withoutBody(answer) : answer;
+  return answer;
 }
 
 /** A HEAD answer: the GET answer's status and headers, no body (RFC 9110 §9.3.2). */

@@ -176,3 +176,27 @@ describe('the kit refuses a body over PHP’s post_max_size, as Laravel’s Vali
     expect((await post(under)).status).toBe(202);
   });
 });
+
+describe('the kit dates every answer with its clock', () => {
+  it('sends Date on injected failures, the origin 403 and the rate limit 429 too', async () => {
+    const mock = createMockPartnerApi({ rateLimit: { requestsPerSecond: 1, burst: 1 } });
+    mock.advanceClock(3 * 86_400_000);
+    const expected = () => new Date(mock.now()).toUTCString().slice(0, 16);
+    const get = () =>
+      mock.fetch(`${mock.baseUrl}/products`, {
+        headers: { 'X-Api-Client-Token': mock.credentials.clientToken },
+      });
+    mock.failNext({ status: 503 });
+    const injected = await get();
+    expect(injected.status).toBe(503);
+    expect(injected.headers.get('date')?.slice(0, 16)).toBe(expected());
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('date')?.slice(0, 16)).toBe(expected());
+    mock.setRateLimit(undefined);
+    mock.setOriginAllowed(false);
+    const refused = await get();
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('date')?.slice(0, 16)).toBe(expected());
+  });
+});
