@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 import type { EnqueuedBatch, QueueProgress } from 'partner-sdk/bullmq';
 import { type Context, EXIT, UsageError } from './context';
 import { onInterrupt } from './interrupt';
+import { plural } from './output';
 import { ProgressBar } from './progress';
 
 /** The queue options of a bulk command. */
@@ -148,7 +149,9 @@ export async function runQueueCommand(
       context.line(JSON.stringify({ batch: { ...batch, queue: flags.queue } }));
     } else {
       context.line(batch.batchId);
-      context.note(`enqueued ${batch.jobs} jobs on queue ${flags.queue} (batch ${batch.batchId})`);
+      context.note(
+        `enqueued ${plural(batch.jobs, 'job')} on queue ${flags.queue} (batch ${batch.batchId})`,
+      );
     }
     if (!flags.follow) return EXIT.ok;
     return await follow(context, queue, batch, loaded.redis);

@@ -80,6 +80,14 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     expect(jsonLines(run.stdout)).toEqual([
       { batch: { batchId: expect.stringMatching(/^[0-9a-f-]{36}$/), enqueued: 1, jobs: 1, queue } },
     ]);
+    // On a table format: the batch id on stdout, and a line for people on stderr.
+    const table = await cli(
+      ['--format', 'table', 'refunds', 'request', mock.addTransaction(), '--queue', queue],
+      { env: { ...env(), REDIS_URL: redis.url } },
+    );
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    expect(table.stderr).toContain(`enqueued 1 job on queue ${queue} (batch `);
   });
 
   it('offers update --file and refunds wait enqueue their jobs the same way', async () => {
