@@ -5,7 +5,11 @@
 //   1. `partner-sdk --help`;
 //   2. `partner-sdk mock --json` (the testing kit, from the installed SDK) and, pointed at it,
 //      `partner-sdk --json products list`, whose answer must be the kit's products;
-//   3. `refunds request --queue` without bullmq installed: exit 2 naming the package to install.
+//   3. `refunds request --queue` without bullmq installed: exit 2 naming the package to install;
+//   4. a command line it refuses (`--json products list --bogus`): exit 2, one `{"error"}` record;
+//   5. `refunds request --file … --journal …` against a slow mock, Ctrl-C after the first outcome:
+//      exit 130, a summary saying how to resume; the same command again: exit 0, every
+//      transaction refunded once.
 // Prints one line per check and exits non-zero if any failed.
 //
 // Options: --no-build (dist/ of both packages is already fresh, as in CI).
@@ -76,9 +80,9 @@ function partnerSdk(args, env = {}) {
 }
 
 /** Starts `partner-sdk mock --json` and resolves with the process and what it printed. */
-function startMock() {
+function startMock(flags = []) {
   return new Promise((done, fail) => {
-    const child = spawn(bin, ['mock', '--json'], { cwd: project, env: cleanEnv() });
+    const child = spawn(bin, ['mock', '--json', ...flags], { cwd: project, env: cleanEnv() });
     let text = '';
     let errors = '';
     const timer = setTimeout(() => {
@@ -164,6 +168,79 @@ try {
     `partner-sdk refunds request --queue without bullmq: exit ${queued.code}`,
     `${queued.stdout}${queued.stderr}`,
   );
+}
+
+// A command line commander refuses is a usage error in the CLI's own JSON, not a line of text.
+{
+  const refused = await partnerSdk(['--json', 'products', 'list', '--bogus']);
+  let error;
+  try {
+    error = JSON.parse(refused.stderr.trim()).error;
+  } catch {}
+  report(
+    refused.code === 2 && error?.name === 'UsageError' && refused.stdout === '',
+    `partner-sdk --json products list --bogus: exit ${refused.code}, ${refused.stderr.trim()}`,
+    `${refused.stdout}${refused.stderr}`,
+  );
+}
+
+/** Runs the installed command until its first JSON line, then sends it SIGINT; resolves at its end. */
+function interruptAfterFirstLine(args, env) {
+  return new Promise((done) => {
+    const child = spawn(bin, args, { cwd: project, env: cleanEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    let sent = false;
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      if (!sent && stdout.includes('\n')) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+// Ctrl-C mid-job leaves a journal the same command resumes from, each transaction refunded once.
+{
+  const slow = await startMock(['--latency', '150', '--transactions', '6']);
+  try {
+    const hashes = slow.printed.transactions;
+    writeFileSync(join(project, 'cohort.txt'), `${hashes.join('\n')}\n`);
+    const args = ['--json', 'refunds', 'request', '--file', 'cohort.txt', '--concurrency', '1'];
+    const journal = ['--journal', 'cohort.jsonl'];
+    const stopped = await interruptAfterFirstLine([...args, ...journal], slow.printed.env);
+    const lines = stopped.stdout.split('\n').filter(Boolean);
+    const summary = JSON.parse(lines.at(-1) ?? '{}').summary;
+    report(
+      stopped.code === 130 &&
+        summary?.aborted === true &&
+        /--journal cohort\.jsonl/.test(summary.resume),
+      `Ctrl-C mid-job: exit ${stopped.code}, ${summary?.notStarted} never started, resume: ${summary?.resume}`,
+      `${stopped.stdout}${stopped.stderr}`,
+    );
+    const resumed = await partnerSdk([...args, ...journal], slow.printed.env);
+    const counts = [];
+    for (const hash of hashes) {
+      const listed = await partnerSdk(['--json', 'refunds', 'list', hash], slow.printed.env);
+      counts.push(listed.stdout.split('\n').filter(Boolean).length);
+    }
+    report(
+      resumed.code === 0 && counts.every((count) => count === 1),
+      `the same command again resumes: exit ${resumed.code}, refunds per transaction ${counts.join(',')}`,
+      `${resumed.stdout}${resumed.stderr}`,
+    );
+  } finally {
+    slow.child.kill('SIGTERM');
+  }
 }
 
 const failed = results.filter((ok) => !ok).length;
