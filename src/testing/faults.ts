@@ -7,9 +7,9 @@
 
 /** Options of `mock.failNext`. */
 export interface FailNextOptions {
-  /** Status to answer with. Omit it to only delay (with `delayMs`) and then answer normally. */
+  /** Status to answer with, 200 to 599. Omit it to only delay (with `delayMs`) and then answer normally. */
   status?: number;
-  /** How many matching requests the fault applies to. Default 1. */
+  /** How many matching requests the fault applies to, at least 1. Default 1. */
   times?: number;
   /** `Retry-After` header value: seconds, or an HTTP date string. */
   retryAfter?: number | string;
@@ -44,17 +44,44 @@ function matches(fault: Fault, method: string, path: string): boolean {
   return typeof fault.path === 'string' ? fault.path === path : fault.path.test(path);
 }
 
+/** Whether `value` is absent or a number that passes `ok`. */
+const absentOr = (value: unknown, ok: (n: number) => boolean) =>
+  value === undefined || (typeof value === 'number' && ok(value));
+
+/**
+ * Refuses, when it is queued, a fault no answer could carry: a status outside 200 to 599 (what
+ * a `Response` can hold), a `times` below 1, a negative delay or `Retry-After`.
+ */
+function checked(options: FailNextOptions & DropNextOptions, name: string): void {
+  const problems: Array<[string, boolean]> = [
+    ['status', absentOr(options.status, (n) => Number.isInteger(n) && n >= 200 && n <= 599)],
+    ['times', absentOr(options.times, (n) => Number.isInteger(n) && n >= 1)],
+    ['delayMs', absentOr(options.delayMs, (n) => Number.isFinite(n) && n >= 0)],
+    [
+      'retryAfter',
+      typeof options.retryAfter === 'string' ||
+        absentOr(options.retryAfter, (n) => Number.isFinite(n) && n >= 0),
+    ],
+  ];
+  const [field] = problems.find(([, ok]) => !ok) ?? [];
+  if (field === undefined) return;
+  const value = String((options as Record<string, unknown>)[field]);
+  throw new RangeError(`${name}: ${field} cannot be ${value}`);
+}
+
 /** The queue of pending faults. */
 export class FaultQueue {
   private readonly pending: Fault[] = [];
 
   /** Queues a scripted failure. */
   fail(options: FailNextOptions): void {
+    checked(options, 'failNext');
     this.pending.push({ kind: 'fail', ...options, remaining: options.times ?? 1 });
   }
 
   /** Queues a connection drop. */
   drop(options: DropNextOptions): void {
+    checked(options, 'dropNext');
     this.pending.push({ kind: 'drop', ...options, remaining: options.times ?? 1 });
   }
 

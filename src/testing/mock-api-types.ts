@@ -146,6 +146,8 @@ export interface MockPartnerApi {
    * mock.failNext({ status: 503, times: 2, retryAfter: 1, path: '/products' });
    * mock.failNext({ delayMs: 2_000 }); // a slow answer, to test time-outs
    * ```
+   * @throws RangeError for a fault no answer could carry (a status outside 200 to 599, `times`
+   * below 1, a negative `delayMs` or `retryAfter`), when it is queued.
    */
   failNext(options: FailNextOptions): void;
 

@@ -31,6 +31,25 @@ describe('mock API fault injection on the fetch face', () => {
     expect((await call(mock, 'GET', '/products')).body).toEqual({ message: 'boom' });
   });
 
+  it('refuses a fault it could not inject with a RangeError when it is queued', async () => {
+    const mock = createMockPartnerApi();
+    for (const options of [
+      { status: 99 },
+      { status: 600 },
+      { status: 503.5 },
+      { status: 503, times: 0 },
+      { status: 503, times: -1 },
+      { status: 503, times: Number.NaN },
+      { delayMs: -5 },
+      { status: 429, retryAfter: -1 },
+    ]) {
+      expect(() => mock.failNext(options), JSON.stringify(options)).toThrow(RangeError);
+    }
+    expect(() => mock.dropNext({ times: 0 })).toThrow(RangeError);
+    // Nothing was queued by the refused calls: the next request is answered normally.
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
   it('delays an answer and gives up with the request signal', async () => {
     const mock = createMockPartnerApi();
     mock.failNext({ delayMs: 5_000 });
