@@ -3,6 +3,8 @@
 // and its `sendAs`, answers from the response schema (its envelope, `envelopedOrBare`, a schema
 // chosen by status, statuses accepted as results), words from the method's TSDoc.
 
+import { formSchema } from './form.mjs';
+
 const json = (schema) => ({ 'application/json': { schema } });
 const CONTENT_TYPES = { json: 'application/json', form: 'multipart/form-data' };
 
@@ -93,14 +95,19 @@ function pathParams({ methods }, { sdkMethod, pathParams: values = {} }) {
  * The body of a call whose params are sent as `json` or `form`: required when the method's
  * parameter they came from is (the placeholder the recorder passed tells which one it was).
  */
-function requestBody({ ref, nameOf, methods }, { sdkMethod, endpoint: { params }, args }) {
+function requestBody(context, { sdkMethod, endpoint: { params }, args }) {
+  const { ref, nameOf, methods, schemas } = context;
   const index = args.indexOf(params.value);
   const optional = index === -1 || methods[sdkMethod].params[index].optional;
+  const name = nameOf(params.schema, sdkMethod);
+  // A form travels flat (form.mjs); the params component it comes from is named beside it.
+  const schema =
+    params.sendAs === 'form'
+      ? { ...formSchema(schemas[name], schemas), 'x-sdk-params': ref(name) }
+      : ref(name);
   return {
     ...(optional ? {} : { required: true }),
-    content: {
-      [CONTENT_TYPES[params.sendAs]]: { schema: ref(nameOf(params.schema, sdkMethod)) },
-    },
+    content: { [CONTENT_TYPES[params.sendAs]]: { schema } },
   };
 }
 

@@ -59,32 +59,6 @@ export function exceptions({ A, ref }) {
     'users.update': {
       // Spec §4.1 names both: "Security: client token header and bearer token".
       security: [{ clientToken: [], userToken: [] }],
-      // A file (a `Blob`, a stream) has no JSON Schema, so the params component leaves it untyped,
-      // and the bracket form of nested fields is the form encoder's: neither can be derived.
-      requestBody: {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              allOf: [ref('UserUpdateParams')],
-              properties: {
-                avatar: {
-                  type: 'string',
-                  contentMediaType: 'application/octet-stream',
-                  description: 'The user photo (a file).',
-                },
-                emancipated_document: {
-                  type: 'string',
-                  contentMediaType: 'application/octet-stream',
-                  description: 'Person under 18: the emancipation document (a file).',
-                },
-              },
-            },
-            'x-encoding-note':
-              'Nested fields travel in bracket form (address[zip_code], phones[0][number]); booleans as 1/0.',
-          },
-        },
-      },
       // Spec §4.1 lists these error answers; every call may get any error (`default`).
       responses: { 400: error, 401: error, 422: error, 500: error },
     },

@@ -61,15 +61,19 @@ function isUploadable(value: unknown): value is Uploadable {
 
 // `z.unknown()` and a rule rather than `z.custom`, whose class every partner's bundle would carry
 // for this one field.
-const anyUploadable = z.unknown().check(
-  rule((value) =>
-    isUploadable(value)
-      ? undefined
-      : {
-          code: 'custom',
-          message: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
-        },
+const anyUploadable = withKeywords(
+  z.unknown().check(
+    rule((value) =>
+      isUploadable(value)
+        ? undefined
+        : {
+            code: 'custom',
+            message: 'Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream',
+          },
+    ),
   ),
+  // A file part: `contentMediaType` is OpenAPI 3.1's word, `format: binary` the one generators read.
+  { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
 ) as unknown as z.ZodMiniType<Uploadable, Uploadable>;
 
 /**
