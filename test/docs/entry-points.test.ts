@@ -19,11 +19,20 @@ function tabledEntryPoints(): string[] {
   return [...section.matchAll(/^\| `(partner-sdk[^`]*)` \|/gm)].map((match) => match[1]!);
 }
 
-describe('getting started', () => {
-  it("names every entry point of the package's exports in its table", () => {
-    const exported = Object.keys(manifest.exports)
-      .filter((path) => path !== './package.json')
-      .map((path) => (path === '.' ? 'partner-sdk' : `partner-sdk${path.slice(1)}`));
+/** Each entry point `package.json` exports, by the name a partner imports. */
+const exported = Object.keys(manifest.exports)
+  .filter((path) => path !== './package.json')
+  .map((path) => (path === '.' ? 'partner-sdk' : `partner-sdk${path.slice(1)}`));
+
+describe('the entry points the guides name', () => {
+  it("getting started names every entry point of the package's exports in its table", () => {
     expect(tabledEntryPoints().sort()).toEqual(exported.sort());
+  });
+
+  it('the versioning guide counts every entry point in the public API its promises cover', () => {
+    const text = readFileSync(`${ROOT}docs/versioning.md`, 'utf8');
+    const sentence = /The public API is what[^.]*\./s.exec(text)?.[0] ?? '';
+    const named = [...sentence.matchAll(/`(partner-sdk[^`]*)`/g)].map((match) => match[1]!);
+    expect(named.sort()).toEqual(exported.sort());
   });
 });
