@@ -20,14 +20,17 @@ export interface VirtualClock extends Clock {
 
 /**
  * A virtual clock. With `hold: true` a wait never ends by itself (only an abort ends it), for
- * tests that abort a call while it waits.
+ * tests that abort a call while it waits. With `frozen: true` only its waits and `advance` move
+ * it: the time attempts take for real counts for nothing, for tests of a deadline's arithmetic
+ * that a loaded machine's delays must not change.
  */
-export function virtualClock(options: { hold?: boolean } = {}): VirtualClock {
+export function virtualClock(options: { hold?: boolean; frozen?: boolean } = {}): VirtualClock {
   let skipped = 0;
   const waits: number[] = [];
+  const start = Date.now();
   return {
     waits,
-    now: () => Date.now() + skipped,
+    now: () => (options.frozen ? start : Date.now()) + skipped,
     advance(ms) {
       skipped += ms;
     },

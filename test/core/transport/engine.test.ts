@@ -132,11 +132,13 @@ describe('retries over a real loopback server', () => {
 
   it('fails at once with the last error when the back-off would outlast totalTimeout', async () => {
     server = await startStub((_r, res) => json(res, 503, { message: 'busy' }));
-    // The jitter fixed at half: waits of 150, 300, then 600 ms, which from ~450 ms cannot end
+    // The jitter fixed at half: waits of 150, 300, then 600 ms, which from 450 ms cannot end
     // before the 1 s deadline. (With real jitter a wait may end just before the deadline and
-    // leave its attempt no time, which ends in a time-out instead: a rare, random outcome.)
+    // leave its attempt no time, which ends in a time-out instead: a rare, random outcome.) The
+    // attempts take no time on the frozen clock: on a loaded machine their real half second
+    // would leave no room for the second wait.
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const clock = virtualClock();
+    const clock = virtualClock({ frozen: true });
     const started = clock.now();
     const error = await get(
       clientFor(server, { totalTimeout: 1_000, maxRetries: 10 }, clock),
@@ -150,10 +152,10 @@ describe('retries over a real loopback server', () => {
   });
 
   it('does not start an attempt with less time left than the last answer took', async () => {
-    const clock = virtualClock();
+    const clock = virtualClock({ frozen: true });
     server = await startStub((_r, res) => {
       // A slow service: how long an answer takes is what this test is about. It takes its 5 s on
-      // the call's clock, so that a loaded machine's own delays stay small beside it.
+      // the call's clock alone, so that a loaded machine's own delays do not add to it.
       clock.advance(5_000);
       json(res, 503, { message: 'busy' });
     });
@@ -245,15 +247,18 @@ describe('connection failures', () => {
 
   it('bounds the whole call, retries included, by totalTimeout', async () => {
     server = await startStub(() => new Promise(() => {}));
+    // The jitter fixed at half: the first back-off is 150 ms, which leaves room for a second
+    // attempt even when a loaded machine ends the first 300 ms time-out late.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const clock = virtualClock();
     const started = clock.now();
     const error = await get(
-      clientFor(server, { timeout: 300, totalTimeout: 700, maxRetries: 10 }, clock),
+      clientFor(server, { timeout: 300, totalTimeout: 1_500, maxRetries: 10 }, clock),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
-    // The second attempt starts within 600 ms (300 ms time-out, then at most 300 ms of back-off)
-    // and runs until its own time-out or the deadline; a back-off that cannot end before the
-    // deadline ends the call at once rather than waiting to fail.
+    // The second attempt starts at 450 ms (300 ms time-out, then 150 ms of back-off) and runs
+    // until its own time-out or the deadline; a back-off that cannot end before the deadline
+    // ends the call at once rather than waiting to fail.
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
     expect(clock.waits.length).toBeGreaterThanOrEqual(1);
     expect(clock.now() - started).toBeGreaterThanOrEqual(550);
