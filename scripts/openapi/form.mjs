@@ -12,8 +12,14 @@ const resolve = (schema, schemas) =>
 /** A leaf as it travels: a boolean is the text `1` or `0`; anything else as described. */
 function leaf(schema) {
   if (schema.type !== 'boolean') return schema;
-  const { type: _boolean, ...rest } = schema;
-  return { ...rest, type: 'string', enum: ['1', '0'] };
+  const { type: _boolean, default: value, ...rest } = schema;
+  const text = (flag) => (flag ? '1' : '0');
+  return {
+    ...rest,
+    type: 'string',
+    enum: ['1', '0'],
+    ...(value === undefined ? {} : { default: text(value) }),
+  };
 }
 
 /** `phones[<n>][number]` as the pattern that names every item's field. */

@@ -71,6 +71,7 @@ export function exceptions({ A, ref }) {
           headers: {
             Location: {
               description: 'The address of the status endpoint.',
+              required: true,
               schema: { type: 'string' },
             },
           },

@@ -297,13 +297,15 @@ export const AddressParamsSchema = paramsObject({
   street_number: text(TEXT_191),
   neighborhood: text(TEXT_191),
   complement: optional(text(TEXT_191)),
-  is_default: optional(flag()),
+  // The service's default when absent (spec §2.2), for the document: the SDK sends none.
+  is_default: optional(withKeywords(flag().clone(), { default: false })),
 });
 
 /** Schema of {@link PhoneParams}. */
 export const PhoneParamsSchema = paramsObject({
   id: optional(integer({ min: 1, max: 999_999_999 })),
-  ddi: optional(text({ max: 5 })),
+  // The service's default when absent (spec §2.3), for the document: the SDK sends none.
+  ddi: optional(withKeywords(text({ max: 5 }), { default: '55' })),
   ddd: optional(text({ max: 2 })),
   type: text({ max: 191 }) as unknown as z.ZodMiniType<PhoneType, PhoneType>,
   number: optional(

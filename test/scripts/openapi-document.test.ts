@@ -104,6 +104,16 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
     }
   });
 
+  it('gives the refund accepted for processing its Location header, which spec §3 and §4.2 say it has', () => {
+    const accepted = (
+      document.paths['/financial/refund/{transaction_hash}'].post.responses as Record<
+        string,
+        { headers?: Record<string, { required?: boolean }> }
+      >
+    )['202'];
+    expect(accepted?.headers?.Location?.required).toBe(true);
+  });
+
   it('sends the profile update as multipart with its files', () => {
     const body = operation('post', '/users/update')?.requestBody?.content;
     expect(Object.keys(body ?? {})).toEqual(['multipart/form-data']);

@@ -49,7 +49,10 @@ describe('docs/openapi.json: the profile update as multipart', () => {
 
   it('gives booleans as 1 or 0 and files as binary parts', () => {
     expect(form.properties.is_emancipated).toMatchObject({ type: 'string', enum: ['1', '0'] });
-    expect(form.properties['address[is_default]']).toMatchObject({ enum: ['1', '0'] });
+    expect(form.properties['address[is_default]']).toMatchObject({
+      enum: ['1', '0'],
+      default: '0',
+    });
     for (const file of ['avatar', 'emancipated_document']) {
       expect(form.properties[file]).toMatchObject({ type: 'string', format: 'binary' });
     }

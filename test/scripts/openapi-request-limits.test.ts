@@ -94,6 +94,13 @@ describe('docs/openapi.json request fields', () => {
     expect(bad.filter((value) => accepts(component, field, value))).toEqual([]);
   });
 
+  it("gives the service's documented defaults of the fields that have one", () => {
+    const field = (component: string, name: string) =>
+      (components[component]?.properties as Record<string, Json>)[name];
+    expect(field('PhoneParams', 'ddi')?.default).toBe('55'); // §2.3
+    expect(field('AddressParams', 'is_default')?.default).toBe(false); // §2.2
+  });
+
   it('counts lengths in characters, as the service does', () => {
     expect(accepts('UserUpdateParams', 'name', '😀'.repeat(191))).toBe(true);
     expect(accepts('UserUpdateParams', 'name', '😀'.repeat(192))).toBe(false);
