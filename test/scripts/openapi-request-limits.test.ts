@@ -96,7 +96,7 @@ describe('docs/openapi.json request fields', () => {
 
   it("gives the service's documented defaults of the fields that have one", () => {
     const field = (component: string, name: string) =>
-      (components[component]?.properties as Record<string, Json>)[name];
+      (components[component]?.properties as Record<string, Json> | undefined)?.[name];
     expect(field('PhoneParams', 'ddi')?.default).toBe('55'); // §2.3
     expect(field('AddressParams', 'is_default')?.default).toBe(false); // §2.2
   });
