@@ -107,6 +107,23 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(before);
   });
 
+  it('a page flag past the spec bound names the flag and its range, exit 2, nothing sent', async () => {
+    const before = mock.stats.requests;
+    for (const [args, named] of [
+      [['products', 'list', '--per-page', '51'], '--per-page must be a whole number from 1 to 50'],
+      [['products', 'list', '--page', '1000'], '--page must be a whole number from 1 to 999'],
+      [
+        ['anticipations', 'list', '--per-page', '101'],
+        '--per-page must be a whole number from 1 to 100',
+      ],
+    ] as const) {
+      const result = await run(['--format', 'table', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toContain(named);
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);

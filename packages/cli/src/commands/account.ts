@@ -35,10 +35,21 @@ async function printList<T extends object>(
   if (!context.json || !all) context.rows(items as Record<string, unknown>[], columns);
 }
 
-function positiveInt(name: string, value: string | undefined): number | undefined {
+/**
+ * A page flag's value: a whole number from 1 to `max` (the spec's bound, when it gives one), else
+ * a usage error naming the flag, before the SDK's own check would name its parameter instead.
+ */
+function positiveInt(
+  name: string,
+  value: string | undefined,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a whole number ≥ 1`);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? '≥ 1' : `from 1 to ${max}`;
+    throw new UsageError(`${name} must be a whole number ${range}, got "${value}"`);
+  }
   return n;
 }
 
@@ -141,8 +152,8 @@ export function productsCommand(run: Action): Command {
     .action(
       run(async (context, options: { page?: string; perPage?: string; all?: boolean }) => {
         const list = context.caller.products.list({
-          page: positiveInt('--page', options.page),
-          per_page: positiveInt('--per-page', options.perPage),
+          page: positiveInt('--page', options.page, 999),
+          per_page: positiveInt('--per-page', options.perPage, 50),
         });
         await printList(context, list, options.all, ['hash', 'name', 'type', 'status']);
       }),
@@ -178,7 +189,7 @@ export function anticipationsCommand(run: Action): Command {
       run(async (context, options: { page?: string; perPage?: string; all?: boolean }) => {
         const list = context.caller.anticipations.list({
           page: positiveInt('--page', options.page),
-          per_page: positiveInt('--per-page', options.perPage),
+          per_page: positiveInt('--per-page', options.perPage, 100),
         });
         await printList(context, list as never, options.all, [
           'hash',
