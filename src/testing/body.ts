@@ -47,12 +47,34 @@ async function readForm(bytes: ArrayBuffer, type: string, method: string): Promi
   }
 }
 
+/** PHP's `json_decode` default depth: text nested deeper fails to decode. */
+const JSON_MAX_DEPTH = 512;
+
+/** Whether JSON text nests arrays and objects deeper than `max`; one pass, no recursion. */
+function nestedDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      if (++depth > max) return true;
+    } else if (c === ']' || c === '}') depth--;
+  }
+  return false;
+}
+
 function readText(text: string, type: string): Parsed {
   if (text === '') return NONE;
   if (type.includes('application/x-www-form-urlencoded')) {
     return { ...NONE, body: formToObject(new URLSearchParams(text)), logBody: text };
   }
   if (!type.includes('json')) return { ...NONE, logBody: text };
+  // Too deep for PHP is undecodable, as malformed text is (and would overflow the kit's stack).
+  if (nestedDeeper(text, JSON_MAX_DEPTH)) return { ...NONE, logBody: text, malformed: true };
   try {
     const value: unknown = JSON.parse(text);
     // Laravel casts the decoded body to an array: a bare value becomes a list of it.

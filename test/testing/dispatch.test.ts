@@ -200,3 +200,28 @@ describe('the kit dates every answer with its clock', () => {
     expect(refused.headers.get('date')?.slice(0, 16)).toBe(expected());
   });
 });
+
+describe('the kit reads JSON as PHP’s json_decode does', () => {
+  it('answers 400, never a 500, to JSON nested deeper than json_decode reads', async () => {
+    const { mock, seller } = await served();
+    const post = (depth: number, trx: string) =>
+      mock.fetch(`${mock.baseUrl}/financial/refund/${trx}`, {
+        method: 'POST',
+        headers: { ...seller, 'content-type': 'application/json' },
+        body: `{"observation":"x","a":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+      });
+    const [first, second] = mock.transactions.refundable as [string, string];
+    expect((await post(50_000, first)).status).toBe(400);
+    expect((await post(500, second)).status).toBe(202);
+    // Brackets inside a string are text, not nesting.
+    const text = await mock.fetch(
+      `${mock.baseUrl}/financial/refund/${mock.transactions.refundable[2]}`,
+      {
+        method: 'POST',
+        headers: { ...seller, 'content-type': 'application/json' },
+        body: JSON.stringify({ observation: `"\\${'['.repeat(1_000)}` }),
+      },
+    );
+    expect(text.status).toBe(202);
+  });
+});
