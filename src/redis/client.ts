@@ -149,10 +149,11 @@ export function connect(
     const name = args[0] ?? '';
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new RedisStoreError(`Redis did not answer ${name} within ${timeoutMs} ms`)),
-        timeoutMs,
-      );
+      const fail = () =>
+        reject(new RedisStoreError(`Redis did not answer ${name} within ${timeoutMs} ms`));
+      // Node runs due timers before it reads sockets: when this process was busy past the limit,
+      // an answer that came in time is still unread here. setImmediate runs after that read.
+      timer = setTimeout(() => setImmediate(fail), timeoutMs);
     });
     const sent = Promise.resolve()
       .then(() => send(args))
