@@ -135,6 +135,10 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Runs `work` once the socket reads already due have run: setImmediate where the runtime has it. */
+const afterPendingReads: (work: () => void) => void =
+  typeof setImmediate === 'function' ? (work) => setImmediate(work) : (work) => setTimeout(work, 0);
+
 /** Checks the options shared by every store and wraps the client. @internal */
 export function connect(
   client: RedisClient,
@@ -153,7 +157,7 @@ export function connect(
         reject(new RedisStoreError(`Redis did not answer ${name} within ${timeoutMs} ms`));
       // Node runs due timers before it reads sockets: when this process was busy past the limit,
       // an answer that came in time is still unread here. setImmediate runs after that read.
-      timer = setTimeout(() => setImmediate(fail), timeoutMs);
+      timer = setTimeout(() => afterPendingReads(fail), timeoutMs);
     });
     const sent = Promise.resolve()
       .then(() => send(args))
