@@ -1,5 +1,12 @@
-import { NotFoundError, RequestValidationError, UnprocessableEntityError } from 'partner-sdk';
+import {
+  InternalServerError,
+  NotFoundError,
+  PartnerClient,
+  RequestValidationError,
+  UnprocessableEntityError,
+} from 'partner-sdk';
 import { type BulkOutcome, requestRefunds } from 'partner-sdk/bulk';
+import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { collect, setup } from './support';
 
@@ -53,6 +60,31 @@ describe('requestRefunds', () => {
     // Invalid items were never sent; each valid one was sent once.
     expect(refundPosts(fresh2)).toBe(0);
     expect(refundPosts()).toBe(4);
+  });
+
+  it('reports an item whose login failed as never sent, and one whose own request failed as in doubt', async () => {
+    const mock = createMockPartnerApi();
+    const { clientToken: _named, ...loginOnly } = mock.credentials;
+    const client = new PartnerClient({
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+      ...loginOnly,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
+    const seller = client.forUser(mock.sellers.person.publicToken);
+    const [hash] = mock.transactions.refundable;
+    mock.failNext({ status: 500, times: 2, path: '/auth' });
+    const loginFailed = await collect(requestRefunds(seller, [hash!], { maxAttempts: 2 }));
+    expect(loginFailed).toEqual([
+      expect.objectContaining({ status: 'failed', inDoubt: false, attempts: 2 }),
+    ]);
+    expect((loginFailed[0] as { error: unknown }).error).toBeInstanceOf(InternalServerError);
+    expect(mock.requests.filter((r) => r.method === 'POST' && r.path !== '/auth')).toEqual([]);
+
+    mock.failNext({ status: 500, times: 10, path: `/financial/refund/${hash}` });
+    const ownFailed = await collect(requestRefunds(seller, [hash!], { maxAttempts: 1 }));
+    expect(ownFailed).toEqual([expect.objectContaining({ status: 'failed', inDoubt: true })]);
   });
 
   it('streams each outcome as it finishes, then resolves the summary', async () => {

@@ -79,9 +79,27 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
+ * Errors a call threw while it waited for its credentials: before its request went out, or after
+ * the service refused it with a 401 (which acts on nothing) and a fresh login failed.
+ */
+const beforeSending = new WeakSet<object>();
+
+/**
+ * Marks `error` as thrown while a call waited for its credentials (a failed login, a time-out
+ * waiting for one): whatever it says of the login, the service acted on nothing the call sent.
+ * Returns `error`.
+ */
+export function thrownBeforeSending(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) beforeSending.add(error);
+  return error;
+}
+
+/**
  * Classifies a call's failure as the SDK reported it (what a bulk job sees): an `APIError` by its
  * status, a time-out, a lost connection, a parameter refused before sending; anything else (an
- * abort, an answer that did not parse) was sent and is not repeated.
+ * abort, an answer that did not parse) was sent and is not repeated. A failure while the call
+ * waited for its credentials (a login answered 500) is read as that failure, but never as one the
+ * service may have acted on: the call's own request never went out, or was refused with a 401.
  *
  * @example
  * ```ts
@@ -89,7 +107,9 @@ export function errorCode(error: unknown): string | undefined {
  * ```
  */
 export function classifyError(error: unknown): FailureClass {
-  return classifyFailure(failureOfError(error));
+  const reading = classifyFailure(failureOfError(error));
+  const unsent = typeof error === 'object' && error !== null && beforeSending.has(error);
+  return unsent ? { ...reading, mayHaveActed: false } : reading;
 }
 
 function failureOfError(error: unknown): Failure {
