@@ -1,8 +1,10 @@
 /**
  * One variant of one call, for `instructions.ts` to count under callgrind:
- * `node bench/instructions-child.ts <case> <variant> <concurrency> <warm-up calls> <calls>`. It
- * starts the loopback service (a child process, which callgrind does not follow, so only the
- * caller is counted), makes the warm-up calls, then `calls` more, and exits.
+ * `node bench/instructions-child.ts <case> <variant> <concurrency> <warm-up calls> <calls> [memory]`.
+ * It starts the loopback service (a child process, which callgrind does not follow, so only the
+ * caller is counted), makes the warm-up calls, then `calls` more, and exits. With `memory`, every
+ * variant's `fetch` answers from memory with the body the service sent once: the network is out of
+ * the count, so what is left is each library's own work on the same response.
  */
 
 import ky from 'ky';
@@ -15,11 +17,12 @@ const { startServer, timeCalls, JUDGED_CALLS, BENCH_TOKEN, BENCH_HEADERS } = (aw
 /** A time-out no call reaches under callgrind, however loaded the machine. */
 const SLOW_TIMEOUT_MS = 600_000;
 
-const [caseName, variant, concurrency, warmUp, calls] = process.argv.slice(2);
+const [caseName, variant, concurrency, warmUp, calls, transport] = process.argv.slice(2);
 const testCase = JUDGED_CALLS[caseName as keyof typeof JUDGED_CALLS];
 const server = await startServer();
 try {
   const url = `${server.base}${testCase.path}`;
+  const fetch = transport === 'memory' ? await fromMemory(url) : globalThis.fetch;
   // Under callgrind a call runs tens of times slower, more so beside other work: every variant
   // gets the same long time-outs (the same timers, only longer), and the SDK retries nothing into
   // the count (a failed call fails the run).
@@ -31,8 +34,9 @@ try {
       timeout: SLOW_TIMEOUT_MS,
       totalTimeout: 2 * SLOW_TIMEOUT_MS,
       maxRetries: 0,
+      fetch,
     });
-  const api = ky.create({ headers: BENCH_HEADERS, timeout: SLOW_TIMEOUT_MS });
+  const api = ky.create({ headers: BENCH_HEADERS, timeout: SLOW_TIMEOUT_MS, fetch });
   const on = client('strict');
   const off = client('off');
   const call = {
@@ -44,4 +48,15 @@ try {
   await timeCalls(call, Number(calls), Number(concurrency));
 } finally {
   server.stop();
+}
+
+/**
+ * A `fetch` that answers every request with the response `url` gave once (status, headers, body),
+ * a new `Response` each time, as the network would hand it over.
+ */
+async function fromMemory(url: string): Promise<typeof globalThis.fetch> {
+  const answer = await globalThis.fetch(url, { headers: BENCH_HEADERS });
+  const body = await answer.text();
+  const headers = [...answer.headers];
+  return async () => new Response(body, { status: answer.status, headers });
 }

@@ -19,28 +19,39 @@ import { fileURLToPath } from 'node:url';
 const CHILD = fileURLToPath(new URL('./instructions-child.ts', import.meta.url));
 
 /**
- * The cells counted: both payload sizes, one call at a time and 32 at once. Before the counted
- * calls, warm-up ones (the same in both runs of a pair, so they cancel out, the JIT's work with
- * them); then the short run makes none and the long one `calls` (a large page costs more apiece).
+ * The cells counted: both payload sizes, one call at a time and 32 at once, over loopback and
+ * answered from memory. Before the counted calls, warm-up ones (the same in both runs of a pair, so
+ * they cancel out, the JIT's work with them); then the short run makes none and the long one
+ * `calls` (a large page costs more apiece).
+ *
+ * Over loopback, how many answers one turn of the event loop finds ready depends on timing, so a
+ * count of 32 calls at once moves by a few per cent from run to run, load or not. Answered from
+ * memory (`instructions-child.ts`), nothing depends on timing: the count is the libraries' own
+ * work on the same response, the budget's "ky's own cost", with nothing to dilute the ratio. Those
+ * rows are judged; the loopback rows show the same calls where the network's cost is shared.
  */
-const CELLS = [
-  {
-    name: 'products.retrieve (~1.5 KB)',
-    case: 'retrieve',
-    concurrency: 1,
-    warmUp: 800,
-    calls: 2_000,
-  },
-  {
-    name: 'products.retrieve (~1.5 KB)',
-    case: 'retrieve',
-    concurrency: 32,
-    warmUp: 800,
-    calls: 2_000,
-  },
-  { name: 'products.list (50, ~75 KB)', case: 'list', concurrency: 1, warmUp: 200, calls: 400 },
-  { name: 'products.list (50, ~75 KB)', case: 'list', concurrency: 32, warmUp: 200, calls: 400 },
-] as const;
+const RETRIEVE = {
+  name: 'products.retrieve (~1.5 KB)',
+  case: 'retrieve',
+  warmUp: 800,
+  calls: 2_000,
+};
+const LIST = { name: 'products.list (50, ~75 KB)', case: 'list', warmUp: 200, calls: 400 };
+const CELLS: ReadonlyArray<Cell> = (['memory', 'loopback'] as const).flatMap((transport) =>
+  [RETRIEVE, LIST].flatMap((call) =>
+    [1, 32].map((concurrency) => ({ ...call, concurrency, transport })),
+  ),
+);
+
+interface Cell {
+  name: string;
+  case: string;
+  concurrency: number;
+  warmUp: number;
+  calls: number;
+  /** `memory`: every variant's `fetch` answers from memory; `loopback`: the service answers. */
+  transport: 'memory' | 'loopback';
+}
 
 const VARIANTS = ['ky', 'off', 'on'] as const;
 type Variant = (typeof VARIANTS)[number];
@@ -48,6 +59,7 @@ type Variant = (typeof VARIANTS)[number];
 export interface InstructionRow {
   name: string;
   concurrency: number;
+  transport: Cell['transport'];
   /** Instructions per call, by variant. */
   perCall: Record<Variant, number>;
 }
@@ -110,12 +122,24 @@ async function countCells(): Promise<InstructionRow[]> {
     const perCall = {} as Record<Variant, number>;
     for (const variant of VARIANTS) {
       const run = (calls: number) =>
-        count([cell.case, variant, String(cell.concurrency), String(cell.warmUp), String(calls)]);
+        count([
+          cell.case,
+          variant,
+          String(cell.concurrency),
+          String(cell.warmUp),
+          String(calls),
+          cell.transport,
+        ]);
       const [none, many] = await Promise.all([run(0), run(cell.calls)]);
       perCall[variant] = (many - none) / cell.calls;
       process.stderr.write('.');
     }
-    rows.push({ name: cell.name, concurrency: cell.concurrency, perCall });
+    rows.push({
+      name: cell.name,
+      concurrency: cell.concurrency,
+      transport: cell.transport,
+      perCall,
+    });
   }
   return rows;
 }
@@ -144,17 +168,25 @@ export function instructionsReport(
       "V8's predictable schedule (`--predictable-gc-schedule`), so that where a full collection " +
       'lands does not decide the ratio.',
     '',
+    '"memory": every variant\'s `fetch` answers from memory with the response the service sent ' +
+      "once, so the count is each library's own work on the same response (the budget's \"ky's own " +
+      'cost"), the network left out and nothing timing-dependent left in: these rows are judged. ' +
+      '"loopback": the service answers over a socket; there, how many answers one turn of the event ' +
+      'loop finds ready depends on timing, and at 32 calls at once the count moves by a few per ' +
+      "cent from run to run, so these rows show the network's share and are not judged.",
+    '',
   ];
   if ('skipped' in result) return [...lines, `Not counted: ${result.skipped}.`, ''];
   lines.push(
-    '| call | c | ky, instructions/call | SDK off ÷ ky | SDK on ÷ ky | ≤ 1.1 × ky |',
-    '|---|---:|---:|---:|---:|---|',
+    '| call | answered | c | ky, instructions/call | SDK off ÷ ky | SDK on ÷ ky | ≤ 1.1 × ky |',
+    '|---|---|---:|---:|---:|---:|---|',
   );
-  for (const { name, concurrency, perCall } of result.rows) {
+  for (const { name, transport, concurrency, perCall } of result.rows) {
     const on = perCall.on / perCall.ky;
+    const judged = transport === 'memory' ? verdict(on <= 1.1) : '—';
     lines.push(
-      `| ${name} | ${concurrency} | ${Math.round(perCall.ky).toLocaleString('en-US')} | ` +
-        `${(perCall.off / perCall.ky).toFixed(3)} | ${on.toFixed(3)} | ${verdict(on <= 1.1)} |`,
+      `| ${name} | ${transport} | ${concurrency} | ${Math.round(perCall.ky).toLocaleString('en-US')} | ` +
+        `${(perCall.off / perCall.ky).toFixed(3)} | ${on.toFixed(3)} | ${judged} |`,
     );
   }
   return [...lines, ''];
