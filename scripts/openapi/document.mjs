@@ -11,7 +11,7 @@ import { jsonKeywords } from '../../src/schemas/json-keywords.ts';
 import * as webhookSchemas from '../../src/webhooks/schemas.ts';
 import { recordCalls } from './calls.mjs';
 import { deriveOperation } from './derive.mjs';
-import { documentOperation, exceptions, loginOperation, webhooks } from './operations.mjs';
+import { exceptions, loginOperation, webhooks } from './operations.mjs';
 
 const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -141,7 +141,9 @@ async function operations({ resources, methods, types, schemas, nameOf }) {
     }
     return { ...operation, ...rest };
   });
-  return [loginOperation({ A, ref }), ...derived, documentOperation()];
+  // Only the service's operations: the testing kit's own GET /openapi.json would give a generated
+  // client a method that calls nothing on the service.
+  return [loginOperation({ A, ref }), ...derived];
 }
 
 /**
@@ -191,7 +193,6 @@ export async function buildDocument({ types, methods, resources, version }) {
       'statements',
       'anticipations',
       'feeTiers',
-      'testing',
     ].map((name) => ({ name })),
     paths,
     webhooks: webhooks({ ref }),

@@ -30,26 +30,6 @@ export function loginOperation({ A, ref }) {
   };
 }
 
-/** The testing kit's own document: served by the kit only, no resource method asks for it. */
-export function documentOperation() {
-  return {
-    path: '/openapi.json',
-    method: 'get',
-    operationId: 'openapi',
-    tags: ['testing'],
-    summary: 'This document.',
-    description:
-      "Served by the SDK's testing kit (partner-sdk/testing) only; the service itself is not known to serve it.",
-    security: [],
-    responses: {
-      200: {
-        description: 'This document.',
-        content: json({ type: 'object', required: ['openapi'] }),
-      },
-    },
-  };
-}
-
 /**
  * What the spec documents of an operation and its method's call cannot say, merged over the
  * derived operation (an answer's fields over the derived answer's): each with why.

@@ -29,6 +29,13 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
     await expect(parsed).resolves.toMatchObject({ openapi: '3.1.0' });
   });
 
+  it("has the service's operations only: none of the testing kit's own", () => {
+    // A client generated from the document gets a method per operation: one for GET /openapi.json,
+    // which the kit serves and the service is not known to, would call nothing.
+    expect(Object.keys(document.paths)).not.toContain('/openapi.json');
+    expect(document.tags.map((tag) => tag.name)).not.toContain('testing');
+  });
+
   it('has every endpoint of spec §4.1–4.11 with its documented answers', () => {
     const endpoints: [string, string, string[]][] = [
       ['post', '/users/update', ['200', '400', '401', '422', '500']],
