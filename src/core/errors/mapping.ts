@@ -96,10 +96,26 @@ export function bearerFailure(error: unknown): PartnerError {
   ]);
 }
 
+/** A failure in words: its system code and the reason the runtime gave. */
 function describeCause(cause: unknown): string {
   const code = errorCode(cause);
-  const message = errorSummary(cause);
-  return code === undefined ? message : `${code} (${message})`;
+  const message = errorSummary(reason(cause));
+  if (code === undefined || message.includes(code)) return message;
+  return `${code} (${message})`;
+}
+
+/**
+ * The deepest error along `error`'s causes that says something: fetch's own `fetch failed` gives
+ * the reason only in its cause (`bad port`, `certificate has expired`, `other side closed`).
+ */
+function reason(error: unknown): unknown {
+  let found = error;
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current.message !== '') found = current;
+    current = current.cause;
+  }
+  return found;
 }
 
 const AUTH_HINTS = {

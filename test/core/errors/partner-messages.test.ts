@@ -1,6 +1,7 @@
 /**
- * Messages a partner reads (issue 14): a Laravel 8 422 names the first field error and how many
- * follow; a `baseUrl` without the `/api/v1` prefix is warned about once, at construction.
+ * Messages a partner reads: a Laravel 8 422 names the first field error and how many follow; a
+ * connection that failed says why, not only "fetch failed"; a `baseUrl` without the `/api/v1`
+ * prefix is warned about once, at construction.
  */
 
 import { describe, expect, it, vi } from 'vitest';
@@ -72,6 +73,43 @@ describe('a Laravel 8 422', () => {
     });
     await expect(client.offers.update('prd_1', 'off_1', { price: 1 })).rejects.toThrow(
       'PUT /products/prd_1/offers/off_1 → 422 Unprocessable Entity: price: The price must not be greater than 99999999.',
+    );
+  });
+});
+
+describe('a connection that failed', () => {
+  const failing = (error: unknown) =>
+    new PartnerClient({
+      baseUrl: 'http://partner.test/api/v1',
+      clientToken: 'client-token',
+      logLevel: 'off',
+      maxRetries: 0,
+      fetch: async () => {
+        throw error;
+      },
+    });
+
+  it.each([
+    ['a port fetch refuses', new Error('bad port'), 'bad port'],
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+      'connect ECONNREFUSED 127.0.0.1:9',
+    ],
+    [
+      'a certificate',
+      Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }),
+      'CERT_HAS_EXPIRED (certificate has expired)',
+    ],
+    [
+      'a reason with no words (an AggregateError of every address)',
+      Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' }),
+      'ECONNREFUSED (fetch failed)',
+    ],
+  ])('names the reason fetch gave in its cause: %s', async (_, cause, reason) => {
+    const error = new TypeError('fetch failed', { cause });
+    await expect(failing(error).products.retrieve('prd_1')).rejects.toThrow(
+      `GET /products/prd_1 → connection failed: ${reason}`,
     );
   });
 });
