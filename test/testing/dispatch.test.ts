@@ -132,7 +132,7 @@ describe('the kit reads the bodies a Laravel service reads', () => {
   });
 
   it('reads a multipart POST on a JSON endpoint, with bracket keys', async () => {
-    const { mock, url, seller } = await served();
+    const { url, seller } = await served();
     const form = new FormData();
     form.set('format', 'csv');
     form.set('filter[betweenDates]', '31/02/2025,01/03/2025');
