@@ -2,7 +2,7 @@
 // (packages/cli), installs both tarballs globally into a fresh prefix (`npm install -g --prefix`,
 // from npm's cache, as scripts/test-runtimes.mjs installs the SDK), then runs the installed
 // `partner-sdk` from the prefix's bin:
-//   1. `partner-sdk --help`;
+//   1. `partner-sdk --help`, and `--version`, which reads the installed CLI's own package.json;
 //   2. `partner-sdk mock --json` (the testing kit, from the installed SDK) and, pointed at it,
 //      `partner-sdk --json products list`, whose answer must be the kit's products;
 //   3. `refunds request --queue` without bullmq installed: exit 2 naming the package to install;
@@ -15,7 +15,7 @@
 // Options: --no-build (dist/ of both packages is already fresh, as in CI).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +130,25 @@ report(
   help.code === 0 && help.stdout.includes('Usage: partner-sdk'),
   'partner-sdk --help',
   help.stderr,
+);
+
+// The CLI is released apart from the SDK: its --version is its own package's, read where it is
+// installed (a version only that file holds proves it), beside the SDK's.
+const installedManifest = join(prefix, 'lib', 'node_modules', 'partner-sdk-cli', 'package.json');
+writeFileSync(installedManifest, JSON.stringify({ ...installed, version: '9.8.7-installed' }));
+// The SDK the CLI loads: its own copy when npm nested one, else the one installed beside it.
+const sdkManifest = [
+  join(prefix, 'lib', 'node_modules', 'partner-sdk-cli', 'node_modules', 'partner-sdk'),
+  join(prefix, 'lib', 'node_modules', 'partner-sdk'),
+]
+  .map((dir) => join(dir, 'package.json'))
+  .find((file) => existsSync(file));
+const sdkVersion = JSON.parse(readFileSync(sdkManifest, 'utf8')).version;
+const version = await partnerSdk(['--version']);
+report(
+  version.code === 0 && version.stdout.trim() === `9.8.7-installed (partner-sdk ${sdkVersion})`,
+  `partner-sdk --version: ${version.stdout.trim()}`,
+  version.stderr,
 );
 
 const { child, printed } = await startMock();

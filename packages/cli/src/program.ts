@@ -26,6 +26,7 @@ import { Context, EXIT, type GlobalOptions, type Io } from './context';
 import { formatOf } from './format';
 import { interruptible } from './interrupt';
 import { report } from './report';
+import { CLI_VERSION } from './version';
 
 const HELP_FOOTER = `
 Output: tables on a terminal; JSON lines (one object per line, a bulk job ending with a
@@ -72,7 +73,7 @@ function commanderErrors(io: Io, program: () => Command) {
 function createProgram(io: Io): Command {
   const program: Command = new Command('partner-sdk')
     .description('The Partner Integration API from the command line (partner-sdk)')
-    .version(VERSION, '-v, --version')
+    .version(`${CLI_VERSION} (partner-sdk ${VERSION})`, '-v, --version')
     .option(
       '--format <format>',
       'table, json (JSON lines) or csv (default: table on a terminal, else json)',

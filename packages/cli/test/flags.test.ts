@@ -26,11 +26,14 @@ const summaryOf = (stdout: string) =>
   jsonLines(stdout).find((line) => 'summary' in line)?.summary as Record<string, unknown>;
 
 describe('partner-sdk flags', { timeout: 90_000 }, () => {
-  it('--version and -v print the version', async () => {
+  it("--version and -v print the CLI's own version and the SDK's", async () => {
+    const cli = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     for (const flag of ['--version', '-v']) {
       const result = await run([flag]);
       expect(result.code).toBe(0);
-      expect(result.stdout.trim()).toBe(VERSION);
+      expect(result.stdout.trim()).toBe(`${cli.version} (partner-sdk ${VERSION})`);
     }
   });
 
