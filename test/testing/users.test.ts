@@ -161,4 +161,21 @@ describe('mock API profile and bank accounts', () => {
     expect(bad.body.errors).toEqual({ receiver_type: ['The selected receiver type is invalid.'] });
     expect((await call(mock, 'POST', '/users/bank-accounts/bnk_nope', {})).status).toBe(404);
   });
+
+  it('updates only the fields a bank account has: keys an object inherits are not its fields', async () => {
+    const mock = createMockPartnerApi();
+    const company = { Authorization: `Bearer ${mock.sellers.company.publicToken}` };
+    const path = `/users/bank-accounts/${mock.bankAccounts.bank}`;
+    const before = (await call(mock, 'POST', path, { holder_name: 'Editora G' }, company)).body;
+    // Own keys, as JSON.parse makes them on the wire.
+    const hostile = JSON.parse(
+      '{"holder_name":"Editora H","toString":"x","valueOf":"y","hasOwnProperty":"z",' +
+        '"constructor":"c","__proto__":{"status":"approved"}}',
+    );
+    const res = await call(mock, 'POST', path, hostile, company);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...before, holder_name: 'Editora H' });
+    const after = await call(mock, 'POST', path, { holder_name: 'Editora I' }, company);
+    expect(after.body).toEqual({ ...before, holder_name: 'Editora I' });
+  });
 });

@@ -108,14 +108,16 @@ export const userRoutes: Route[] = [
       if (errors) return unprocessable(errors);
       // §4.5 names `agency` and `account` among the updatable fields; they are the branch and
       // account numbers of §2.4.
-      const aliases: Record<string, string> = {
-        agency: 'branch_number',
-        account: 'account_number',
-      };
+      const aliases = new Map([
+        ['agency', 'branch_number'],
+        ['account', 'account_number'],
+      ]);
       const target = account as unknown as Params;
       for (const [key, value] of Object.entries(input)) {
-        const field = aliases[key] ?? key;
-        if (field !== 'code' && field !== 'status' && field in account) target[field] = value;
+        const field = aliases.get(key) ?? key;
+        // Only the account's own fields: a key an object inherits (`toString`, `__proto__`) is none.
+        const updatable = field !== 'code' && field !== 'status' && Object.hasOwn(account, field);
+        if (updatable) target[field] = value;
       }
       // An assumption, off by default: the spec shows no transition of the status (§3).
       if (state.shapes.rules.bankAccountUpdateResetsStatus) account.status = 'pending';
