@@ -85,7 +85,9 @@ export async function startChildren(
 ): Promise<(Child & { ready: Record<string, unknown> })[]> {
   const children = Array.from({ length: count }, (_, index) => startChild(fixture, env(index)));
   try {
-    const ready = await Promise.all(children.map((child) => child.next(30_000)));
+    // Several Node processes loading the SDK and a Redis library at once is CPU work: on a loaded
+    // 2-core machine with the compile cache still cold, four of them took longer than 30 s.
+    const ready = await Promise.all(children.map((child) => child.next(60_000)));
     return children.map((child, index) => ({ ...child, ready: ready[index]! }));
   } catch (error) {
     await Promise.all(children.map((child) => child.close()));

@@ -115,7 +115,7 @@ describe.each(libraries)('webhook receivers sharing RedisDedupeStore over $name'
       WEBHOOK_TOKEN: TOKEN,
     }));
     urls = receivers.map((receiver) => String(receiver.ready.url));
-  }, 60_000);
+  }, 90_000);
   afterAll(async () => {
     await Promise.all(receivers.map((receiver) => receiver.close()));
   });

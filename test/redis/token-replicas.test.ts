@@ -71,7 +71,7 @@ describe.each(libraries)('replicas sharing RedisTokenStore over $name', (library
   let fleet: Fleet;
   beforeAll(async () => {
     fleet = await startFleet(library.name, `replicas-${library.name}:`);
-  }, 60_000);
+  }, 90_000);
   afterAll(() => fleet?.close());
 
   // Its own fleet and prefix, whatever ran before: a cold start, no token anywhere, counted from
