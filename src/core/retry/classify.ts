@@ -82,16 +82,18 @@ export function errorCode(error: unknown): string | undefined {
  * Errors a call threw while it waited for its credentials: before its request went out, or after
  * the service refused it with a 401 (which acts on nothing) and a fresh login failed.
  */
-const beforeSending = new WeakSet<object>();
+const beforeSendingErrors = new WeakSet<object>();
 
 /**
- * Marks `error` as thrown while a call waited for its credentials (a failed login, a time-out
- * waiting for one): whatever it says of the login, the service acted on nothing the call sent.
- * Returns `error`.
+ * `wait`, a call's wait for its credentials (a login, a time-out waiting for one), with the error
+ * it may fail with marked: whatever it says of the login, the service acted on nothing the call
+ * sent, which {@link classifyError} then says.
  */
-export function thrownBeforeSending(error: unknown): unknown {
-  if (typeof error === 'object' && error !== null) beforeSending.add(error);
-  return error;
+export function beforeSending<T>(wait: Promise<T>): Promise<T> {
+  return wait.catch((error: unknown) => {
+    if (typeof error === 'object' && error !== null) beforeSendingErrors.add(error);
+    throw error;
+  });
 }
 
 /**
@@ -108,7 +110,7 @@ export function thrownBeforeSending(error: unknown): unknown {
  */
 export function classifyError(error: unknown): FailureClass {
   const reading = classifyFailure(failureOfError(error));
-  const unsent = typeof error === 'object' && error !== null && beforeSending.has(error);
+  const unsent = typeof error === 'object' && error !== null && beforeSendingErrors.has(error);
   return unsent ? { ...reading, mayHaveActed: false } : reading;
 }
 

@@ -27,7 +27,7 @@ import { holdSecret } from '../logging/redact';
 import type { RequestOptions, ResolvedOptions } from '../options';
 import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
 import { type BoundPace, bindPace } from '../pace/bind';
-import { thrownBeforeSending } from '../retry/classify';
+import { beforeSending } from '../retry/classify';
 import { findLostEffect } from '../retry/reconcile';
 import { withinCall } from '../time/bounded-wait';
 import { type Clock, systemClock } from '../time/clock';
@@ -203,16 +203,8 @@ export class Transport {
     const { totalTimeout } = call.settings;
     const leftMs = totalTimeout - (this.#clock.now() - call.started);
     const { signal } = call.options ?? {};
-    const identity = call.target.identity;
-    return withinCall(waited, {
-      signal,
-      leftMs,
-      totalTimeout,
-      identity,
-      what: 'credentials',
-    }).catch((error: unknown) => {
-      throw thrownBeforeSending(error);
-    });
+    const bounds = { signal, leftMs, totalTimeout, identity: call.target.identity };
+    return beforeSending(withinCall(waited, { ...bounds, what: 'credentials' }));
   }
 
   /** A new client token to replay with, unless the seller's token is the one known at fault or time is out. */
