@@ -25,10 +25,11 @@ const CHILD = fileURLToPath(new URL('./instructions-child.ts', import.meta.url))
  * `calls` (a large page costs more apiece).
  *
  * Over loopback, how many answers one turn of the event loop finds ready depends on timing, so a
- * count of 32 calls at once moves by a few per cent from run to run, load or not. Answered from
- * memory (`instructions-child.ts`), nothing depends on timing: the count is the libraries' own
- * work on the same response, the budget's "ky's own cost", with nothing to dilute the ratio. Those
- * rows are judged; the loopback rows show the same calls where the network's cost is shared.
+ * count of 32 calls at once moves by several per cent from run to run, load or not. Answered from
+ * memory (`instructions-child.ts`), the network and its timing are out (the JIT's background
+ * compiles still move a count by a few per cent): the count is the libraries' own work on the same
+ * response, the budget's "ky's own cost", with nothing to dilute the ratio. Those rows are judged;
+ * the loopback rows show the same calls where the network's cost is shared.
  */
 const RETRIEVE = {
   name: 'products.retrieve (~1.5 KB)',
@@ -170,7 +171,8 @@ export function instructionsReport(
     '',
     '"memory": every variant\'s `fetch` answers from memory with the response the service sent ' +
       "once, so the count is each library's own work on the same response (the budget's \"ky's own " +
-      'cost"), the network left out and nothing timing-dependent left in: these rows are judged. ' +
+      'cost"), with the network left out and the timing that comes with it (the JIT\'s background ' +
+      'compiles still move a count by a few per cent): these rows are judged. ' +
       '"loopback": the service answers over a socket; there, how many answers one turn of the event ' +
       'loop finds ready depends on timing, and at 32 calls at once the count moves by a few per ' +
       "cent from run to run, so these rows show the network's share and are not judged.",
