@@ -174,7 +174,7 @@ export function instructionsReport(
       'cost"), with the network left out and the timing that comes with it (the JIT\'s background ' +
       'compiles still move a count by a few per cent): these rows are judged. ' +
       '"loopback": the service answers over a socket; there, how many answers one turn of the event ' +
-      'loop finds ready depends on timing, and at 32 calls at once the count moves by a few per ' +
+      'loop finds ready depends on timing, and at 32 calls at once the count moves by several per ' +
       "cent from run to run, so these rows show the network's share and are not judged.",
     '',
   ];
