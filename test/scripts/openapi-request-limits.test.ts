@@ -1,7 +1,6 @@
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import document from '../../docs/openapi.json' with { type: 'json' };
+import { accepts, ajv, components, type Json } from '../helpers/openapi-document';
 
 /**
  * docs/openapi.json read as a partner's generator reads it: each request field's schema must hold
@@ -9,20 +8,6 @@ import document from '../../docs/openapi.json' with { type: 'json' };
  * another language refuses what the service refuses. The values below come from the spec's tables,
  * checked with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1).
  */
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-addFormats(ajv);
-ajv.addSchema(document, 'openapi.json');
-
-type Json = Record<string, unknown>;
-const components = document.components.schemas as Record<string, Json>;
-
-/** Whether `value` passes the schema of `component.field`. */
-function accepts(component: string, field: string, value: unknown): boolean {
-  const properties = components[component]?.properties as Json | undefined;
-  if (!properties?.[field]) throw new Error(`${component} has no field ${field}`);
-  const pointer = `openapi.json#/components/schemas/${component}/properties/${field}`;
-  return ajv.validate({ $ref: pointer }, value);
-}
 
 /** [component, field, accepted values, refused values], each from the spec's words. */
 const RULES: [string, string, unknown[], unknown[]][] = [

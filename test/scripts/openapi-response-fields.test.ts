@@ -1,7 +1,5 @@
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import document from '../../docs/openapi.json' with { type: 'json' };
+import { accepts } from '../helpers/openapi-document';
 
 /**
  * docs/openapi.json's answers read as a partner's generator reads them: a field the spec gives as
@@ -9,22 +7,6 @@ import document from '../../docs/openapi.json' with { type: 'json' };
  * client generated in a typed language reads it into an integer type, not a float; a timestamp the
  * spec gives as ISO 8601 is a `date-time`, and one in another format stays a plain string.
  */
-const ajv = new Ajv2020({ strict: false, validateSchema: false });
-addFormats(ajv);
-ajv.addSchema(document, 'openapi.json');
-
-type Json = Record<string, unknown>;
-const components = document.components.schemas as Record<string, Json>;
-
-/** Whether `value` passes the schema of `component.field`. */
-function accepts(component: string, field: string, value: unknown): boolean {
-  const properties = components[component]?.properties as Json | undefined;
-  if (!properties?.[field]) throw new Error(`${component} has no field ${field}`);
-  return ajv.validate(
-    { $ref: `openapi.json#/components/schemas/${component}/properties/${field}` },
-    value,
-  );
-}
 
 /** [component, fields the spec types `integer`], section by section. */
 const INTEGERS: [string, string[]][] = [

@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { paulistaAddress } from '../../../test/helpers/addresses';
 import { CLI_ARGS, useCliKit } from './run-cli';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -76,15 +77,7 @@ describe('partner-sdk --help examples', { timeout: 180_000 }, () => {
       name: 'Maria Souza',
       cpf: '529.982.247-25',
       birth: '1988-04-12',
-      address: {
-        zip_code: '01310-100',
-        street: 'Avenida Paulista',
-        street_number: '1578',
-        neighborhood: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-        country: 'Brasil',
-      },
+      address: paulistaAddress,
     };
     await writeFile(join(dir, 'profile.json'), JSON.stringify(profile));
     await writeFile(join(dir, 'photo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
