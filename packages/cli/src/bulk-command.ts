@@ -65,6 +65,20 @@ function concurrencyOf(value: string | undefined): number | undefined {
 }
 
 /**
+ * Refuses `--job-id` and `--retry-failed` without `--journal`: they name a job in a journal and the
+ * items it recorded as failed, so without one the run would go ahead as if they were not given.
+ */
+function refuseJournalFlagsAlone(flags: BulkFlags): void {
+  if (flags.journal) return;
+  for (const [given, name] of [
+    [flags.jobId !== undefined, '--job-id'],
+    [flags.retryFailed === true, '--retry-failed'],
+  ] as const) {
+    if (given) throw new UsageError(`${name} applies only with --journal FILE: nothing sent`);
+  }
+}
+
+/**
  * Opens `--journal`. One it cannot use is a usage error naming it, before anything is sent: not a
  * journal, a newer version's, or a file that cannot be opened (its code, not the lock's file name).
  * Another run's lock stays a {@link JournalLockedError} (exit 3).
@@ -122,6 +136,7 @@ export async function runBulkCommand<I, R>(
   run: BulkRun<I, R>,
 ): Promise<number> {
   const concurrency = concurrencyOf(flags.concurrency);
+  refuseJournalFlagsAlone(flags);
   const store = flags.journal && !flags.dryRun ? await openJournal(flags.journal) : undefined;
   const stop = new AbortController();
   const onSignal = () => stop.abort(new Error('interrupted'));

@@ -107,6 +107,25 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(before);
   });
 
+  it('--job-id or --retry-failed without --journal is a usage error naming it, nothing sent (not a run that ignores it)', async () => {
+    const hash = mock.addTransaction();
+    const { hash: product, offerCode } = mock.products.course;
+    const before = mock.stats.requests;
+    for (const args of [
+      ['refunds', 'request', hash, '--job-id', 'monday'],
+      ['refunds', 'request', hash, '--retry-failed'],
+      ['refunds', 'wait', hash, '--retry-failed'],
+      ['offers', 'update', product, offerCode, '--data', '{"price":4990}', '--job-id', 'x'],
+    ]) {
+      const result = await run(['--format', 'table', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(
+        /--(job-id|retry-failed) applies only with --journal FILE: nothing sent/,
+      );
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('a page flag past the spec bound names the flag and its range, exit 2, nothing sent', async () => {
     const before = mock.stats.requests;
     for (const [args, named] of [

@@ -452,4 +452,22 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(readable.stderr).toContain('chmod 600');
     expect(readable.stderr).not.toContain(mock.credentials.clientSecret);
   });
+
+  it('offers update of one offer with --journal records it: the same command again sends nothing and reports it skipped', async () => {
+    const { hash: product, offerCode } = mock.products.course;
+    const journal = join(dir, `one-offer-${Date.now()}.jsonl`);
+    const puts = () =>
+      mock.requests.filter(
+        (r) => r.method === 'PUT' && r.path === `/products/${product}/offers/${offerCode}`,
+      ).length;
+    const args = ['--json', 'offers', 'update', product, offerCode, '--data', '{"price":5190}'];
+    const first = await run([...args, '--journal', journal]);
+    expect(first.code).toBe(0);
+    expect(jsonLines(first.stdout)[0]).toMatchObject({ price: 5190 });
+    const sentOnce = puts();
+    const again = await run([...args, '--journal', journal]);
+    expect(again.code).toBe(0);
+    expect(jsonLines(again.stdout)[0]).toMatchObject({ status: 'skipped', previous: 'succeeded' });
+    expect(puts()).toBe(sentOnce);
+  });
 });

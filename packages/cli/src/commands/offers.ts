@@ -9,7 +9,6 @@ import type { Offer, PartnerClient, SellerClient } from 'partner-sdk';
 import { type OfferUpdateItem, updateOffers } from 'partner-sdk/bulk';
 import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
 import { type Context, UsageError } from '../context';
-import { fields } from '../format';
 import { csvFields, csvValue, jsonArgument, type Line, linesOf } from '../input';
 import { errorText } from '../output';
 import {
@@ -176,16 +175,15 @@ async function updateAction(
     throw new UsageError('offers update needs <productHash> <offerCode> --data JSON, or --file');
   }
   const params = await jsonArgument(options.data, context.io.stdin, '--data');
-  if (options.dryRun) {
-    return runBulkCommand(context, options, {
-      job: 'offers.update',
-      total: 1,
-      start: (bulk) => updateOffers(context.caller, [{ productHash, offerCode, params }], bulk),
-      describe: (offer: Offer) => `price ${offer.price}`,
-    });
-  }
-  const offer = await context.caller.offers.update(productHash, offerCode, params);
-  context.print(offer, (o) => fields(o));
+  // A job of one, as `refunds request HASH` runs: `--journal` records it (a run again skips it)
+  // and the offer is printed as a single call prints it.
+  return runBulkCommand(context, options, {
+    job: 'offers.update',
+    total: 1,
+    start: (bulk) => updateOffers(context.caller, [{ productHash, offerCode, params }], bulk),
+    describe: (offer: Offer) => `price ${offer.price}`,
+    single: true,
+  });
 }
 
 export function offersCommand(run: Action): Command {
