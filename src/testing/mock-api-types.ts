@@ -289,12 +289,20 @@ export interface MockPartnerApi {
   /**
    * Adds a paid transaction without refunds and returns its hash.
    *
+   * With `seller` (a seeded seller's `code`), the transaction is that seller's, as the service
+   * keeps each seller's transactions apart: another seller's refund request, refund list or status
+   * on it is answered 404 (`Transaction not found.`). Without it, as for the seeded transactions,
+   * every seller may refund it.
+   *
+   * @throws RangeError for a `seller` that is not a seeded seller's code.
+   *
    * @example
    * ```ts
    * const trx = mock.addTransaction(4990);
+   * const companys = mock.addTransaction(4990, { seller: mock.sellers.company.code });
    * ```
    */
-  addTransaction(amountCents?: number): string;
+  addTransaction(amountCents?: number, options?: { seller?: string }): string;
 
   /**
    * Moves the kit's clock forward by `ms` milliseconds: the anticipation list's 10-minute cache

@@ -138,9 +138,13 @@ function dataKnobs(state: MockState) {
       const o = p?.offers.find((x) => x.offer.code === offerCode);
       return o ? { ...o.offer, ...o.hidden } : undefined;
     },
-    addTransaction: (amountCents = 9900) => {
+    addTransaction: (amountCents = 9900, options: { seller?: string } = {}) => {
+      const { seller } = options;
+      if (seller !== undefined && !state.sellers.some((s) => s.code === seller)) {
+        throw new RangeError(`addTransaction: no seeded seller has the code ${seller}`);
+      }
       const hash = randomId('trx', 8);
-      state.transactions.set(hash, { hash, amount: amountCents, records: [] });
+      state.transactions.set(hash, { hash, amount: amountCents, records: [], seller });
       return hash;
     },
     advanceClock: (ms: number) => state.clock.advance(ms),

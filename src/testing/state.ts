@@ -144,7 +144,14 @@ export interface MockState {
   /** Bank accounts by code, each with the code of the seller it belongs to. */
   bankAccounts: Map<string, { account: WireBankAccount; seller: string }>;
   products: SeedProduct[];
-  transactions: Map<string, { hash: string; amount: number; records: RefundRecord[] }>;
+  /**
+   * Transactions by hash. One added with a seller is that seller's (another seller's refund calls
+   * on it are not found); the seeded ones and those added without one answer every seller.
+   */
+  transactions: Map<
+    string,
+    { hash: string; amount: number; records: RefundRecord[]; seller?: string }
+  >;
   refundPlans: Map<string, Outcome<'completed' | 'failed'>>;
   defaultRefundPolls: number;
   exports: Map<string, ExportRecord>;

@@ -46,6 +46,28 @@ describe('the kit keeps two sellers apart', () => {
     expect((await call(mock, 'POST', pix, {}, as(mock, 'company'))).status).toBe(404);
   });
 
+  it("answers 404 to a seller requesting, listing or polling a refund of another seller's transaction", async () => {
+    const mock = createMockPartnerApi({ refundPolls: 0 });
+    const trx = mock.addTransaction(4990, { seller: mock.sellers.company.code });
+    const refund = `/financial/refund/${trx}`;
+    const notFound = { status: 404, body: { message: 'Transaction not found.' } };
+    expect(await call(mock, 'POST', refund, {}, as(mock, 'person'))).toMatchObject(notFound);
+    expect(await call(mock, 'GET', refund, undefined, as(mock, 'person'))).toMatchObject(notFound);
+    const own = await call(mock, 'POST', refund, {}, as(mock, 'company'));
+    expect(own).toMatchObject({ status: 202, body: { data: { transaction_hash: trx } } });
+    const status = `${refund}/status`;
+    expect((await call(mock, 'GET', status, undefined, as(mock, 'person'))).status).toBe(404);
+    expect((await call(mock, 'GET', status, undefined, as(mock, 'company'))).status).toBe(200);
+    const listed = await call(mock, 'GET', refund, undefined, as(mock, 'company'));
+    expect(listed.body.data).toHaveLength(1);
+    // Added without a seller, as the seeded ones are: every seller may refund it.
+    const shared = mock.addTransaction();
+    expect(
+      (await call(mock, 'POST', `/financial/refund/${shared}`, {}, as(mock, 'person'))).status,
+    ).toBe(202);
+    expect(() => mock.addTransaction(100, { seller: 'usr_nobody' })).toThrow(RangeError);
+  });
+
   it("lists each seller's own anticipations, a confirmation landing in the confirmer's list", async () => {
     const mock = createMockPartnerApi();
     const person = await call(

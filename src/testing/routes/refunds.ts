@@ -19,6 +19,15 @@ import { type MockState, type RefundRecord, randomId } from '../state';
 import { laravelInput, validate } from '../validation/laravel';
 import { refundRules } from '../validation/rules';
 
+/**
+ * The transaction `hash` as `accountCode` sees it: one that belongs to another seller is not found,
+ * as the service keeps each seller's transactions apart.
+ */
+function transactionOf(state: MockState, hash: string, accountCode: string) {
+  const trx = state.transactions.get(hash);
+  return trx && (trx.seller === undefined || trx.seller === accountCode) ? trx : undefined;
+}
+
 /** Whether a refund is active (spec §3: `requested` or `success`, as the kit names them). */
 function isActive(state: MockState, record: RefundRecord): boolean {
   return state.shapes.refundStatus.active.includes(record.refund.status);
@@ -68,8 +77,8 @@ export function refundRoutes({ refundStatus }: KitShapes): Route[] {
       method: 'GET',
       pattern: '/financial/refund/:hash',
       auth: 'user',
-      handle({ params, state }) {
-        const trx = state.transactions.get(params.hash!);
+      handle({ params, state, accountCode }) {
+        const trx = transactionOf(state, params.hash!, accountCode);
         if (!trx) return errorMessage(404, 'Transaction not found.');
         return envelope(
           trx.records.map((r) => r.refund),
@@ -81,8 +90,8 @@ export function refundRoutes({ refundStatus }: KitShapes): Route[] {
       method: 'GET',
       pattern: patternOf(refundStatus.path),
       auth: 'user',
-      handle({ params, state }) {
-        const latest = state.transactions.get(params.hash!)?.records.at(-1);
+      handle({ params, state, accountCode }) {
+        const latest = transactionOf(state, params.hash!, accountCode)?.records.at(-1);
         if (!latest) return errorMessage(404, 'No refund found for this transaction.');
         advance(state, latest);
         return envelope({ ...latest.refund }, 'Refund status retrieved successfully.');
@@ -96,10 +105,10 @@ export function refundRoutes({ refundStatus }: KitShapes): Route[] {
  * `Location` for a new refund, 200 with the active one when there is one (spec §3).
  */
 async function requestRefund(
-  { params, body, state, apiBase }: RouteContext,
+  { params, body, state, apiBase, accountCode }: RouteContext,
   statusPath: string,
 ): Promise<Response> {
-  const trx = state.transactions.get(params.hash!);
+  const trx = transactionOf(state, params.hash!, accountCode);
   if (!trx) return errorMessage(404, 'Transaction not found.');
   const input = laravelInput(body ?? {}, state.shapes.strings) as Record<string, unknown>;
   const errors = await validate(
