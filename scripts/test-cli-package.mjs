@@ -15,7 +15,15 @@
 // Options: --no-build (dist/ of both packages is already fresh, as in CI).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +129,15 @@ const installed = JSON.parse(
 report(
   !String(installed.dependencies['partner-sdk']).startsWith('file:'),
   `installed ${cli.slice(work.length + 1)} beside ${sdk.slice(work.length + 1)}: partner-sdk ${installed.dependencies['partner-sdk']}`,
+);
+
+// What the CLI's tarball holds: the licence MIT asks to travel with every copy, and no source map
+// (the bin never loads one and the sources are not shipped).
+const installedCli = join(prefix, 'lib', 'node_modules', 'partner-sdk-cli');
+const shippedMaps = readdirSync(join(installedCli, 'dist')).filter((file) => file.endsWith('.map'));
+report(
+  existsSync(join(installedCli, 'LICENSE')) && shippedMaps.length === 0,
+  `the CLI ships its LICENSE and no source map${shippedMaps.length ? ` (found ${shippedMaps})` : ''}`,
 );
 
 // --- Run it -------------------------------------------------------------------------------------
