@@ -39,10 +39,3 @@ export function errorType(error: unknown, level: 'attempt' | 'call' = 'attempt')
   if (name === 'TimeoutError' || name === 'BodyTimeout') return 'timeout';
   return codeOf(error) ?? name;
 }
-
-/** Whether the wait after `error` is the one its answer's `Retry-After` asked for. */
-export function retryAfterAsked(error: unknown): boolean {
-  const headers = (error as { response?: { headers?: { get?: unknown } } } | null)?.response
-    ?.headers;
-  return typeof headers?.get === 'function' && headers.get('retry-after') !== null;
-}

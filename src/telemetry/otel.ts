@@ -22,7 +22,7 @@ import type {
   TracerProvider,
 } from '@opentelemetry/api';
 import { type AttemptSets, AttributeSets, type OperationSets } from './attribute-sets';
-import { errorType, retryAfterAsked, statusOf } from './conventions';
+import { errorType, statusOf } from './conventions';
 import type {
   AttemptScope,
   CallFacts,
@@ -276,12 +276,12 @@ class TracedCall extends SpanEvents implements CallScope {
     return new TracedAttempt(telemetry, sets, span);
   }
 
-  retry(error: unknown, retry: number, waitMs: number): void {
+  retry(error: unknown, retry: number, waitMs: number, retryAfter: boolean): void {
     const type = errorType(error);
     this.event('partner_sdk.retry', {
       'partner_sdk.retry.number': retry,
       'partner_sdk.retry.wait_ms': Math.round(waitMs),
-      'partner_sdk.retry.retry_after': retryAfterAsked(error),
+      'partner_sdk.retry.retry_after': retryAfter,
       'error.type': type,
     });
     const telemetry = this.#telemetry;

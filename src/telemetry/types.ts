@@ -110,8 +110,8 @@ export interface CallScope extends SpanScope {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Starts the span of the next HTTP attempt. */
   attempt(facts: CallFacts): AttemptScope;
-  /** Retry number `retry` is about to wait `waitMs` after `error` (the event says whether `Retry-After` asked for it). */
-  retry(error: unknown, retry: number, waitMs: number): void;
+  /** Retry number `retry` is about to wait `waitMs` after `error`; `retryAfter`: that wait is the one a readable `Retry-After` asked for. */
+  retry(error: unknown, retry: number, waitMs: number, retryAfter: boolean): void;
   /** Counts an SDK decision (re-login, reconciliation) with its event. */
   decision(event: 'relogin' | 'login' | 'reconciliation', attributes?: TelemetryAttributes): void;
   /** Ends the call, with the error that ended it if any. */

@@ -4,7 +4,7 @@
  */
 
 import { redactDeep, redactHeaders } from '../logging/redact';
-import { parseRetryAfter } from '../retry/retry-after';
+import { retryAfterOf } from '../retry/retry-after';
 import { bodyMessage, firstFieldError, readFieldErrors } from './error-body';
 import { brand, PartnerError, type RequestIdentity } from './partner-error';
 
@@ -171,7 +171,7 @@ export class RateLimitError extends APIError {
 
   constructor(...args: ConstructorParameters<typeof APIError>) {
     super(...args);
-    this.retryAfterMs = parseRetryAfter(args[3].get('retry-after'));
+    this.retryAfterMs = retryAfterOf(args[3]);
   }
 }
 brand(RateLimitError, 'RateLimitError');

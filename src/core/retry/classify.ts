@@ -16,12 +16,12 @@ import {
   APIError,
   RequestValidationError,
 } from '../errors';
-import { parseRetryAfter } from './retry-after';
+import { retryAfterOf } from './retry-after';
 
 /** A failed attempt as the classification reads it, whatever reported it (ky or the SDK's errors). */
 export type Failure =
-  /** The service answered with an error status; `retryAfter` is its `Retry-After` header. */
-  | { kind: 'answer'; status: number; retryAfter: string | null }
+  /** The service answered with an error status; `retryAfterMs` is the wait its `Retry-After` asked for. */
+  | { kind: 'answer'; status: number; retryAfterMs: number | undefined }
   /** The attempt ran out of time, before or while reading the answer. */
   | { kind: 'timeout' }
   /** No answer: the connection failed; `code` is the system's (`ECONNREFUSED`…) when known. */
@@ -52,7 +52,7 @@ export function classifyFailure(failure: Failure): FailureClass {
       return {
         retryable: status === 408 || status === 429 || (status >= 500 && status !== 501),
         mayHaveActed: status === 408 || status >= 500,
-        retryAfterMs: parseRetryAfter(failure.retryAfter),
+        retryAfterMs: failure.retryAfterMs,
       };
     }
     case 'timeout':
@@ -116,7 +116,7 @@ export function classifyError(error: unknown): FailureClass {
 
 function failureOfError(error: unknown): Failure {
   if (error instanceof APIError) {
-    return { kind: 'answer', status: error.status, retryAfter: error.headers.get('retry-after') };
+    return { kind: 'answer', status: error.status, retryAfterMs: retryAfterOf(error.headers) };
   }
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
   if (error instanceof APIConnectionError) return { kind: 'connection', code: errorCode(error) };

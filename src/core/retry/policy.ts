@@ -12,6 +12,7 @@ import { isNetworkError, isTimeoutError } from 'ky';
 import { BodyBroken, BodyTimeout } from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
 import { classifyFailure, errorCode, type Failure } from './classify';
+import { retryAfterOf } from './retry-after';
 
 /**
  * Whether a call may be sent again after a failure:
@@ -38,7 +39,7 @@ export const MAX_BACKOFF_MS = 8_000;
 function failureOf(error: unknown): Failure {
   if (error instanceof ErrorStatus) {
     const { status, headers } = error.response;
-    return { kind: 'answer', status, retryAfter: headers.get('retry-after') };
+    return { kind: 'answer', status, retryAfterMs: retryAfterOf(headers) };
   }
   if (isTimeoutError(error) || error instanceof BodyTimeout) return { kind: 'timeout' };
   if (isNetworkError(error) || error instanceof BodyBroken) {
@@ -96,6 +97,11 @@ export function retryDelay(
   const wait =
     retryAfterMs ?? random() * Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (retry - 1));
   return wait < remainingMs ? wait : undefined;
+}
+
+/** Whether the wait after `error` is the one its answer's `Retry-After` asked for (a readable one). */
+export function retryAfterAsked(error: unknown): boolean {
+  return error instanceof ErrorStatus && retryAfterOf(error.response.headers) !== undefined;
 }
 
 /**

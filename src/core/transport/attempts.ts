@@ -8,7 +8,7 @@
 import type { KyInstance, Options as KyOptions } from 'ky';
 import type { BoundPace } from '../pace/index';
 import { mayHaveActed, retryDelay, timeForWait } from '../retry/policy';
-import { parseRetryAfter } from '../retry/retry-after';
+import { retryAfterOf } from '../retry/retry-after';
 import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
 import { parseBody, readBody } from './body';
@@ -88,7 +88,7 @@ export async function runAttempts(
 /** Tells the shared pace of a 429 among an attempt's failures; others are not its business. */
 function noteRefusal(pace: BoundPace, error: unknown): void {
   if (!(error instanceof ErrorStatus) || error.response.status !== 429) return;
-  pace.refused(parseRetryAfter(error.response.headers.get('retry-after')));
+  pace.refused(retryAfterOf(error.response.headers));
 }
 
 /**

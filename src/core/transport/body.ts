@@ -8,7 +8,10 @@
 // Two signals of the read, never shown as they are: `error-mapping.ts` turns each into the SDK's error.
 
 /** The attempt's time ran out while the body was being read (retried like any attempt time-out). */
-export class BodyTimeout extends Error {}
+export class BodyTimeout extends Error {
+  // Named, as ky names its own time-out: telemetry reads a failure's type from its name.
+  override name = 'BodyTimeout';
+}
 
 /**
  * The connection broke while the body was being read: a connection failure like one before the

@@ -28,6 +28,7 @@ import type { RequestOptions, ResolvedOptions } from '../options';
 import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
 import { type BoundPace, bindPace } from '../pace/bind';
 import { beforeSending } from '../retry/classify';
+import { retryAfterAsked } from '../retry/policy';
 import { findLostEffect } from '../retry/reconcile';
 import { withinCall } from '../time/bounded-wait';
 import { type Clock, systemClock } from '../time/clock';
@@ -250,7 +251,7 @@ export class Transport {
         clock: this.#clock,
         onRetry: (error, retry, wait) => {
           this.#log.retry(target, error, retry, wait);
-          trace?.retry(error, retry, wait);
+          trace?.retry(error, retry, wait, retryAfterAsked(error));
         },
         onAttempt: trace && (() => trace.attempt(callFacts(spec, target, url))),
         reconcile: spec.reconcile && ((error) => this.#reconcile(call, error, deadline)),
