@@ -2,7 +2,9 @@
  * The one polling loop behind every "wait for" method: back-off between polls, the service's
  * `Retry-After`, an overall deadline, cancellation that ends a pending sleep at once, and a
  * callback on each status change. Each poll is an ordinary replay-safe call, so a transient failure
- * (connection reset, 429, 5xx) is retried by the transport and never seen here as a result.
+ * (connection reset, 429, 5xx) is retried by the transport and never seen here as a result; only
+ * a 429 whose `Retry-After` is longer than a call waits comes back here, and is waited out as the
+ * service asked, within the wait's deadline.
  *
  * @module
  */
@@ -12,11 +14,12 @@ import { inSpan, type PendingTelemetry } from './call-telemetry';
 import {
   APIUserAbortError,
   PollTimeoutError,
+  RateLimitError,
   RequestValidationError,
   type ValidationIssue,
 } from './errors';
 import type { RequestOptions } from './options';
-import { parseRetryAfter } from './retry/retry-after';
+import { retryAfterOf } from './retry/retry-after';
 import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './time/clock';
 import type { WithResponse } from './transport/api-promise';
 
@@ -121,7 +124,8 @@ export { systemClock };
 
 /**
  * Polls `target` until `isDone`, sleeping between polls (see {@link PollOptions}). The first poll is
- * sent at once. A `Retry-After` on a poll's response makes the next wait at least that long.
+ * sent at once. A `Retry-After` on a poll's response (a 429's too) makes the next wait at least
+ * that long.
  *
  * @throws {PollTimeoutError} `timeout` spent before `isDone`.
  * @throws {APIUserAbortError} `signal` aborted.
@@ -162,17 +166,21 @@ async function pollUntilDone<T>(
   let interval = settings.interval;
   try {
     for (;;) {
-      const { data, response } = await target.fetch({ signal: controller.signal });
-      const status = target.status(data);
-      if (!seen || status !== lastStatus) {
-        seen = true;
-        lastStatus = status;
-        span?.event('partner_sdk.poll.status', { 'partner_sdk.poll.status': String(status) });
-        options.onStatus?.(status, data);
+      const answer = await pollOnce(target, controller.signal);
+      // A 429 the transport would not wait for asks to come back later: a wait like any other.
+      const limited = answer instanceof RateLimitError;
+      if (!limited) {
+        const status = target.status(answer.data);
+        if (!seen || status !== lastStatus) {
+          seen = true;
+          lastStatus = status;
+          span?.event('partner_sdk.poll.status', { 'partner_sdk.poll.status': String(status) });
+          options.onStatus?.(status, answer.data);
+        }
+        if (target.isDone(answer.data)) return answer.data;
       }
-      if (target.isDone(data)) return data;
 
-      const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      const retryAfter = limited ? answer.retryAfterMs : retryAfterOf(answer.response.headers);
       const wait = Math.max(interval, retryAfter ?? 0);
       interval = Math.min(interval * POLL_DEFAULTS.backoff, settings.maxInterval);
       const left = deadline - clock.now();
@@ -195,6 +203,22 @@ async function pollUntilDone<T>(
   }
 }
 
+/**
+ * One poll: its answer, or the `RateLimitError` of a 429 whose `Retry-After` the transport would
+ * not wait for (longer than a call waits, or than it had left). Any other failure ends the wait.
+ */
+async function pollOnce<T>(
+  target: PollTarget<T>,
+  signal: AbortSignal,
+): Promise<WithResponse<T> | RateLimitError> {
+  try {
+    return await target.fetch({ signal });
+  } catch (error) {
+    if (error instanceof RateLimitError && error.retryAfterMs !== undefined) return error;
+    throw error;
+  }
+}
+
 function abortError(
   target: Pick<PollTarget<unknown>, 'what'>,
   signal: AbortSignal,
@@ -202,6 +226,20 @@ function abortError(
   return new APIUserAbortError(`The wait for ${target.what} was aborted.`, {
     cause: signal.reason,
   });
+}
+
+/**
+ * Checks `options` as a wait would, for a method that sends something before it waits
+ * (`refunds.requestAndWait`): a wrong option is refused before that is sent.
+ *
+ * @throws {RequestValidationError} a poll option out of range.
+ * @example
+ * ```ts
+ * checkPollOptions(pollOptions); // before the request the wait follows
+ * ```
+ */
+export function checkPollOptions<T>(options: PollOptions<T> | undefined): void {
+  readPollOptions(options ?? {});
 }
 
 function readPollOptions<T>(options: PollOptions<T>): {

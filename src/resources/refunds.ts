@@ -1,7 +1,7 @@
 import { hashPathOf, type ResolvedAssumptions } from '../assumptions';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { type PollOptions, poll, withCallSignal } from '../core/poll';
+import { checkPollOptions, type PollOptions, poll, withCallSignal } from '../core/poll';
 import { Recovered, serviceClockOffset } from '../core/retry/reconcile';
 import type { APIPromise } from '../core/transport/api-promise';
 import { followLocation, isAccepted } from '../core/transport/outcomes';
@@ -273,7 +273,7 @@ export class Refunds extends APIResource {
    * @param pollOptions As for `refunds.waitForCompletion`; its `signal` also aborts the request.
    * @param options Per-call options for the request and each status request (`headers`,
    *   `timeout`, `maxRetries`…); their `signal` also ends the wait.
-   * @throws {RequestValidationError} invalid `params` (nothing sent).
+   * @throws {RequestValidationError} invalid `params` or `pollOptions` (nothing sent).
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
    * @example
    * ```ts
@@ -287,6 +287,8 @@ export class Refunds extends APIResource {
     pollOptions?: PollOptions<RefundStatus>,
     options?: RequestOptions,
   ): Promise<RefundStatus> {
+    // A wrong poll option is refused before the refund is requested, not after.
+    checkPollOptions(pollOptions);
     const signal = withCallSignal(pollOptions, options)?.signal;
     const result = await this.request(transactionHash, params, { ...options, signal });
     // An existing refund is polled by the transaction hash, known here even if its body omits it.

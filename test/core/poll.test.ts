@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type PollClock, type PollTarget, poll } from '../../src/core/poll';
-import { APIUserAbortError, PollTimeoutError, RequestValidationError } from '../../src/index';
+import {
+  APIUserAbortError,
+  PollTimeoutError,
+  RateLimitError,
+  RequestValidationError,
+} from '../../src/index';
 import { countingController } from '../helpers/counting-signal';
 import { activeTimers } from '../helpers/leak-check';
 import { nextTurn, waitFor } from '../helpers/waits';
@@ -42,6 +47,12 @@ function scripted(
   return target;
 }
 
+/** The error a poll's call rejects with after a 429 it would not wait for. */
+function tooManyRequests(retryAfter: string | undefined): RateLimitError {
+  const headers = new Headers(retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+  return new RateLimitError({ method: 'GET', path: '/jobs/1' }, 429, undefined, headers);
+}
+
 describe('poll', () => {
   it('polls at once, then waits longer each time (×1.5) until maxInterval', async () => {
     const clock = fakeClock();
@@ -72,6 +83,40 @@ describe('poll', () => {
     ]);
     await poll(target, { interval: 1_000 }, clock);
     expect(clock.sleeps).toEqual([7_000, 1_500]);
+  });
+
+  it('waits out a 429 the transport gave up on, for as long as its Retry-After asks', async () => {
+    const clock = fakeClock();
+    const target = scripted(clock, ['pending', 'pending', 'done']);
+    const answer = target.fetch;
+    const seen: string[] = [];
+    target.fetch = async () => {
+      if (target.polls !== 1) return answer({});
+      target.polls += 1;
+      throw tooManyRequests('120');
+    };
+    const done = await poll(target, { interval: 1_000, onStatus: (s) => seen.push(s) }, clock);
+    expect(done).toEqual({ status: 'done' });
+    expect(clock.sleeps).toEqual([1_000, 120_000]);
+    expect(seen).toEqual(['pending', 'done']);
+  });
+
+  it('ends with PollTimeoutError when a 429 asks for longer than the wait has left', async () => {
+    const clock = fakeClock();
+    const target = scripted(clock, ['pending']);
+    const answer = target.fetch;
+    target.fetch = async () =>
+      target.polls === 0 ? answer({}) : Promise.reject(tooManyRequests('3600'));
+    const error = await poll(target, { timeout: 60_000 }, clock).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ lastStatus: 'pending', waitedMs: 60_000 });
+  });
+
+  it('ends with the RateLimitError of a 429 that names no wait', async () => {
+    const clock = fakeClock();
+    const target = scripted(clock, ['pending']);
+    target.fetch = async () => Promise.reject(tooManyRequests(undefined));
+    await expect(poll(target, {}, clock)).rejects.toBeInstanceOf(RateLimitError);
   });
 
   it('calls onStatus once per change, the first status included', async () => {

@@ -194,6 +194,23 @@ describe('refunds.requestAndWait against the mock API', () => {
     expect(error).toMatchObject({ lastStatus: undefined });
   });
 
+  it.each([
+    ['interval', { interval: 0 }],
+    ['maxInterval', { maxInterval: -1 }],
+    ['timeout', { timeout: Number.NaN }],
+  ])(
+    'refuses a %s out of range before requesting the refund, sending nothing',
+    async (name, poll) => {
+      const { mock, client } = await mockApi();
+      const trx = mock.transactions.refundable[0]!;
+      const error = await client.refunds.requestAndWait(trx, {}, poll).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).issues[0]?.path).toEqual([name]);
+      expect(mock.requests).toHaveLength(0);
+      expect(await client.refunds.list(trx)).toHaveLength(0);
+    },
+  );
+
   it('rejects an existing refund without a transaction hash as invalid, sending nothing', async () => {
     const { mock, client } = await mockApi();
     const error = await client.refunds
@@ -271,6 +288,27 @@ describe('refund polling over a scripted server', () => {
     await clientOf(server).refunds.waitForCompletion('tx_1', { interval: 10 });
     const [first, second] = server.requests;
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('waits out a 429 whose Retry-After is longer than a poll may wait, instead of ending', async () => {
+    const server = await stub(
+      sequence(
+        (_r, res) => json(res, 200, statusBody('requested')),
+        (_r, res) => json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '1' }),
+        (_r, res) => json(res, 200, statusBody('completed')),
+      ),
+    );
+    const seen: string[] = [];
+    // Each poll may take 300 ms: the service's 1 s is longer than the transport waits within it.
+    const final = await clientOf(server).refunds.waitForCompletion(
+      'tx_1',
+      { interval: 10, onStatus: (status) => seen.push(status) },
+      { totalTimeout: 300 },
+    );
+    expect(final.status).toBe('completed');
+    expect(seen).toEqual(['requested', 'completed']);
+    const [, limited, last] = server.requests;
+    expect((last?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(950);
   });
 
   it('waits on an existing refund in success: success is not final', async () => {
