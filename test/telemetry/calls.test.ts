@@ -128,6 +128,23 @@ describe('a call traced with the real OpenTelemetry SDK', () => {
     ]);
   });
 
+  it("records a token function's new value after a 401 as a relogin too, with no login span", async () => {
+    const mock = createMockPartnerApi();
+    let asked = 0;
+    // The first value is refused by the service; every later one is its own token.
+    const clientToken = async () => (asked++ === 0 ? 'tok-stale-1' : mock.credentials.clientToken);
+    const { client } = kit({ clientToken, clientId: undefined, clientSecret: undefined }, mock);
+    await client.products.retrieve(mock.products.ebook.hash);
+    const [call] = spanTree(otel().spans());
+    expect(shape([call!])).toEqual([
+      'products.retrieve',
+      ['GET /products/{productHash}', 'GET /products/{productHash}'],
+    ]);
+    expect(call!.events.map((event) => event.name)).toEqual(['partner_sdk.relogin']);
+    const relogins = (await otel().points()).filter((p) => p.metric === 'partner_sdk.relogins');
+    expect(relogins.map((point) => point.value)).toEqual([1]);
+  });
+
   it('records the call duration by operation and outcome, with the error class of a failed call', async () => {
     const { mock, client } = kit({ maxRetries: 0 });
     await client.products.retrieve(mock.products.ebook.hash);

@@ -65,4 +65,19 @@ describe('telemetry of polls and paginated walks', () => {
     for (const page of pages)
       expect(page.children.at(-1)!.attributes['url.template']).toBe('/products');
   });
+
+  it('records a page asked for by number as a page event too, and none for a first page asked for by none', async () => {
+    const { client } = kit();
+    await client.products.list({ per_page: 1 });
+    await client.products.list({ page: 2, per_page: 1 });
+    const [first, second] = spanTree(otel().spans()).filter(
+      (span) => span.name === 'products.list',
+    );
+    const pageEvents = (span: typeof first) =>
+      span!.events.filter((event) => event.name === 'partner_sdk.page');
+    expect(pageEvents(first)).toEqual([]);
+    expect(pageEvents(second)).toEqual([
+      { name: 'partner_sdk.page', attributes: { 'partner_sdk.page.number': 2 } },
+    ]);
+  });
 });
