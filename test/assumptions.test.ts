@@ -46,6 +46,22 @@ describe('the assumptions option, checked at construction', () => {
       /assumptions\.reconciliation\.marginMs` must be a whole number/,
     ],
     [
+      { reconciliation: { marginMs: 3_600_001 } },
+      /assumptions\.reconciliation\.marginMs` must be a whole number of milliseconds from 0 to 3600000/,
+    ],
+    [
+      { reconciliation: { marginMs: 1.5 } },
+      /assumptions\.reconciliation\.marginMs` must be a whole number/,
+    ],
+    [
+      { reconciliation: { maxClockSkewMs: 86_400_001 } },
+      /assumptions\.reconciliation\.maxClockSkewMs` must be a whole number of milliseconds from 0 to 86400000/,
+    ],
+    [
+      { reconciliation: { maxClockSkewMs: -1 } },
+      /assumptions\.reconciliation\.maxClockSkewMs` must be a whole number/,
+    ],
+    [
       { reconciliation: { timeZone: 'Mars/Olympus' } },
       /assumptions\.reconciliation\.timeZone` must be an IANA time zone/,
     ],
@@ -90,6 +106,15 @@ describe('the assumptions option, checked at construction', () => {
     expect(() => clientWith(all)).not.toThrow();
     expect(() => clientWith(undefined)).not.toThrow();
     expect(() => clientWith({})).not.toThrow();
+  });
+
+  it('accepts the documented bounds of the reconciliation, at both ends', () => {
+    for (const reconciliation of [
+      { marginMs: 0, maxClockSkewMs: 0 },
+      { marginMs: 3_600_000, maxClockSkewMs: 86_400_000 },
+    ]) {
+      expect(() => clientWith({ reconciliation })).not.toThrow();
+    }
   });
 
   it('keeps the defaults as the documented assumptions', () => {

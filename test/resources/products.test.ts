@@ -197,6 +197,19 @@ describe('products.list', () => {
     expect(requests()).toHaveLength(2);
   });
 
+  it('stops at an empty page, whatever the counters say', async () => {
+    // The counters claim 10 pages; the items run out after the second.
+    serveProducts(2, 10);
+    const seen: string[] = [];
+    for await (const product of makeClient().products.list({ per_page: 1 }))
+      seen.push(product.hash);
+    expect(seen).toEqual(['prd_1', 'prd_2']);
+    expect(requests().map((r) => r.query.page)).toEqual([undefined, '2', '3']);
+    const empty = await makeClient().products.list({ page: 3, per_page: 1 });
+    expect(empty.pagination.last_page).toBe(10);
+    expect(empty.hasNextPage()).toBe(false);
+  });
+
   it('stops at page 999, the documented bound, whatever last_page says', async () => {
     serveProducts(50_000, 5_000);
     const page = await makeClient().products.list({ page: 998, per_page: 1 });

@@ -82,6 +82,27 @@ describe('statements.waitForExport against the mock API', () => {
     expect((error as Error).message).toContain(exported.hash);
   });
 
+  it("ends with ExportFailedError on the other failure status the guide names, 'error'", async () => {
+    const server = await stub((_r, res) =>
+      json(res, 200, {
+        status: 'success',
+        message: 'ok',
+        data: { hash: 'exp_9', status: 'error', url: null },
+      }),
+    );
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'tok',
+      logLevel: 'off',
+    });
+    const error = await client.statements
+      .waitForExport('exp_9', { interval: 10 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExportFailedError);
+    expect((error as ExportFailedError).export).toMatchObject({ hash: 'exp_9', status: 'error' });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('resolves an export that already has its url at once, with no request', async () => {
     const { mock, client } = await mockApi();
     const done = { hash: 'exp_1', status: 'completed', url: 'https://files.example/exp_1.csv' };
