@@ -3,7 +3,7 @@
  * `Retry-After`, an overall deadline, cancellation that ends a pending sleep at once, and a
  * callback on each status change. Each poll is an ordinary replay-safe call, so a transient failure
  * (connection reset, 429, 5xx) is retried by the transport and never seen here as a result; only
- * a 429 whose `Retry-After` is longer than a call waits comes back here, and is waited out as the
+ * one whose `Retry-After` is longer than a call waits comes back here, and is waited out as the
  * service asked, within the wait's deadline.
  *
  * @module
@@ -12,13 +12,14 @@
 import type { SpanScope } from '../telemetry/types';
 import { inSpan, type PendingTelemetry } from './call-telemetry';
 import {
+  APIError,
   APIUserAbortError,
   PollTimeoutError,
-  RateLimitError,
   RequestValidationError,
   type ValidationIssue,
 } from './errors';
 import type { RequestOptions } from './options';
+import { classifyError } from './retry/classify';
 import { retryAfterOf } from './retry/retry-after';
 import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './time/clock';
 import type { WithResponse } from './transport/api-promise';
@@ -124,8 +125,8 @@ export { systemClock };
 
 /**
  * Polls `target` until `isDone`, sleeping between polls (see {@link PollOptions}). The first poll is
- * sent at once. A `Retry-After` on a poll's response (a 429's too) makes the next wait at least
- * that long.
+ * sent at once. A `Retry-After` on a poll's response (a 429's or a 503's too) makes the next wait
+ * at least that long.
  *
  * @throws {PollTimeoutError} `timeout` spent before `isDone`.
  * @throws {APIUserAbortError} `signal` aborted.
@@ -167,9 +168,8 @@ async function pollUntilDone<T>(
   try {
     for (;;) {
       const answer = await pollOnce(target, controller.signal);
-      // A 429 the transport would not wait for asks to come back later: a wait like any other.
-      const limited = answer instanceof RateLimitError;
-      if (!limited) {
+      // A failure the transport would not wait out asks to come back later: a wait like any other.
+      if (!('retryAfterMs' in answer)) {
         const status = target.status(answer.data);
         if (!seen || status !== lastStatus) {
           seen = true;
@@ -180,7 +180,8 @@ async function pollUntilDone<T>(
         if (target.isDone(answer.data)) return answer.data;
       }
 
-      const retryAfter = limited ? answer.retryAfterMs : retryAfterOf(answer.response.headers);
+      const retryAfter =
+        'retryAfterMs' in answer ? answer.retryAfterMs : retryAfterOf(answer.response.headers);
       const wait = Math.max(interval, retryAfter ?? 0);
       interval = Math.min(interval * POLL_DEFAULTS.backoff, settings.maxInterval);
       const left = deadline - clock.now();
@@ -204,17 +205,21 @@ async function pollUntilDone<T>(
 }
 
 /**
- * One poll: its answer, or the `RateLimitError` of a 429 whose `Retry-After` the transport would
- * not wait for (longer than a call waits, or than it had left). Any other failure ends the wait.
+ * One poll: its answer, or the wait asked for by a transient failure (a 429, a 503…) whose
+ * `Retry-After` the transport would not wait for (longer than a call waits, or than it had left).
+ * Any other failure ends the wait.
  */
 async function pollOnce<T>(
   target: PollTarget<T>,
   signal: AbortSignal,
-): Promise<WithResponse<T> | RateLimitError> {
+): Promise<WithResponse<T> | { retryAfterMs: number }> {
   try {
     return await target.fetch({ signal });
   } catch (error) {
-    if (error instanceof RateLimitError && error.retryAfterMs !== undefined) return error;
+    const { retryable, retryAfterMs } = classifyError(error);
+    if (error instanceof APIError && retryable && retryAfterMs !== undefined) {
+      return { retryAfterMs };
+    }
     throw error;
   }
 }

@@ -311,6 +311,32 @@ describe('refund polling over a scripted server', () => {
     expect((last?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(950);
   });
 
+  it('waits out a 503 whose Retry-After is longer than a poll may wait, as the service asked', async () => {
+    const server = await stub(
+      sequence(
+        (_r, res) => json(res, 503, { message: 'Down for maintenance.' }, { 'retry-after': '1' }),
+        (_r, res) => json(res, 200, statusBody('completed')),
+      ),
+    );
+    const final = await clientOf(server).refunds.waitForCompletion(
+      'tx_1',
+      { interval: 10 },
+      { totalTimeout: 300 },
+    );
+    expect(final.status).toBe('completed');
+    const [unavailable, last] = server.requests;
+    expect((last?.at ?? 0) - (unavailable?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('ends with the error of a poll failure that asks for no wait: a 404', async () => {
+    const server = await stub((_r, res) => json(res, 404, { message: 'Not Found.' }));
+    const error = await clientOf(server)
+      .refunds.waitForCompletion('tx_1', { interval: 10 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404 });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('waits on an existing refund in success: success is not final', async () => {
     const server = await stub(
       sequence(
