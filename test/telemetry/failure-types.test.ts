@@ -49,6 +49,23 @@ describe('the error.type of a failed attempt', () => {
     ]);
   });
 
+  it("is the connection failure's code for a body cut off mid-way, never a class name", async () => {
+    const server = await stub(
+      sequence(
+        (_r, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+          res.write('{"data":');
+          setTimeout(() => res.socket?.destroy(), 20);
+        },
+        (_r, res) => json(res, 200, { ok: true }),
+      ),
+    );
+    await clientOf(server.baseUrl).request({ method: 'GET', path: '/products' });
+    const [call] = spanTree(otel().spans());
+    const type = call!.children[0]!.attributes['error.type'];
+    expect(type).toMatch(/^[A-Z][A-Z0-9_]+$/);
+  });
+
   it('is timeout for an answer whose headers never come, and the call fails as APIConnectionTimeoutError', async () => {
     const server = await stub(() => new Promise(() => {}));
     const client = clientOf(server.baseUrl, { timeout: 200, maxRetries: 0 });
