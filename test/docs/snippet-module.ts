@@ -83,7 +83,8 @@ export function runnableModule(
   for (const { to } of mark.substitutions) {
     for (const name of provided) if (new RegExp(`\\b${name}\\b`).test(to)) used.add(name);
   }
-  const names = [...used];
+  // A name the snippet declares itself is its own, even where a replacement mentions it.
+  const names = [...used].filter((name) => !declared.includes(name));
   const source = [
     ...imports,
     'export default async function run(scope: any): Promise<Record<string, unknown>> {',
