@@ -118,8 +118,8 @@ abstract class BaseClient {
    * @example
    * ```ts
    * import * as z from 'zod/mini';
-   * // Seller-scoped data (fee-tier reading, spec §4.12) goes through forUser, as every call but
-   * // the login and the product catalogue.
+   * // Fee-tier reading: spec §4.12 names it without its path or shape (the path here is a guess).
+   * // Seller-scoped data goes through forUser, as every call but the login and the product catalogue.
    * const seller = client.forUser(publicToken);
    * const tiers = await seller.request({
    *   method: 'GET',

@@ -95,7 +95,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * import { PartnerClient } from 'partner-sdk';
  * import { fleetPace } from 'partner-sdk/redis';
  *
- * const redis = new Redis(process.env.REDIS_URL);
+ * const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
  * const client = new PartnerClient({ pace: fleetPace(redis, { requestsPerSecond: 50 }) });
  * ```
  */

@@ -13,7 +13,7 @@
  * import { PartnerClient } from 'partner-sdk';
  * import { RedisTokenStore } from 'partner-sdk/redis';
  *
- * const redis = new Redis(process.env.REDIS_URL);
+ * const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
  * const client = new PartnerClient({ tokenStore: new RedisTokenStore(redis) });
  * ```
  *

@@ -68,7 +68,7 @@ return {1}
  * import { requestRefunds } from 'partner-sdk/bulk';
  * import { RedisJournalStore } from 'partner-sdk/redis';
  *
- * const store = new RedisJournalStore(new Redis(process.env.REDIS_URL));
+ * const store = new RedisJournalStore(new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'));
  * await requestRefunds(seller, hashes, { journal: { store, job: 'cohort-2026-11' } });
  * ```
  */

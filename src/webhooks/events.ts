@@ -127,12 +127,15 @@ export function isKnownWebhookEvent(event: WebhookEvent): event is KnownWebhookE
  * ```ts
  * import { parseWebhookEvent, WebhookPayloadError } from 'partner-sdk/webhooks';
  *
- * try {
- *   const event = parseWebhookEvent(await request.text());
- *   console.log(event.event, event.metadata?.request_id);
- * } catch (err) {
- *   if (err instanceof WebhookPayloadError) return new Response(null, { status: 400 });
- *   throw err;
+ * export async function POST(request: Request): Promise<Response> {
+ *   try {
+ *     const event = parseWebhookEvent(await request.text());
+ *     console.log(event.event, event.metadata?.request_id);
+ *     return new Response(null, { status: 200 });
+ *   } catch (err) {
+ *     if (err instanceof WebhookPayloadError) return new Response(null, { status: 400 });
+ *     throw err;
+ *   }
  * }
  * ```
  */

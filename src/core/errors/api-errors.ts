@@ -117,7 +117,14 @@ brand(PermissionDeniedError, 'PermissionDeniedError');
  *
  * @example
  * ```ts
- * if (err instanceof NotFoundError) return null;
+ * async function productOrNull(productHash: string) {
+ *   try {
+ *     return await client.products.retrieve(productHash);
+ *   } catch (err) {
+ *     if (err instanceof NotFoundError) return null;
+ *     throw err;
+ *   }
+ * }
  * ```
  */
 export class NotFoundError extends APIError {}

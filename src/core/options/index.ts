@@ -131,7 +131,7 @@ export interface RequestOptions {
    *
    * @example
    * ```ts
-   * await client.offers.update('prd_1', 'off_1', { price: 19_900 }, { extraBody: { checkout_theme: 'dark' } });
+   * await seller.offers.update('prd_1', 'off_1', { price: 19_900 }, { extraBody: { checkout_theme: 'dark' } });
    * ```
    */
   extraBody?: Record<string, unknown> | undefined;
