@@ -6,7 +6,9 @@
  * stand-ins that accept any call. Each snippet gets a fresh kit and a temporary directory.
  */
 
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
@@ -18,14 +20,15 @@ import {
 import { Queue, Worker } from 'bullmq';
 import express from 'express';
 import { PartnerClient } from 'partner-sdk';
-import { requestRefunds } from 'partner-sdk/bulk';
+import { FileJournal, requestRefunds } from 'partner-sdk/bulk';
 import { enqueueRefunds, refundProcessor } from 'partner-sdk/bullmq';
 import { RedisJournalStore } from 'partner-sdk/redis';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
-import { createWebhookHandler } from 'partner-sdk/webhooks';
+import { createWebhookHandler, parseWebhookEvent } from 'partner-sdk/webhooks';
 import { createClient } from 'redis';
 import { expect } from 'vitest';
 import { paulistaAddress as ADDRESS } from '../helpers/addresses';
+import { listen } from '../helpers/http-servers';
 
 /** One snippet's run: its kit, its directory, and what is to be closed after it. */
 export class SnippetRun {
@@ -63,6 +66,7 @@ export class SnippetRun {
       PARTNER_API_SELLER_TOKEN: this.mock.sellers.person.publicToken,
       REDIS_URL: this.redisUrl,
       WEBHOOK_TOKEN: 'doc-snippet-webhook-token',
+      WEBHOOK_SECRET: 'doc-snippet-webhook-secret',
     };
   }
 
@@ -94,7 +98,12 @@ function closerOf(value: unknown): () => unknown {
   const it = value as {
     close?: (done?: () => void) => unknown;
     closeAllConnections?: () => void;
+    disconnect?: () => void;
   } | null;
+  // An ioredis client has no close: it disconnects.
+  if (typeof it?.close !== 'function' && typeof it?.disconnect === 'function') {
+    return () => it.disconnect!();
+  }
   if (typeof it?.close !== 'function') return () => {};
   return () => {
     it.closeAllConnections?.();
@@ -164,6 +173,7 @@ export const SCOPE: Record<string, Factory> = {
   baseUrl: (run) => run.server.url,
   clientId: (run) => run.mock.credentials.clientId,
   clientSecret: (run) => run.mock.credentials.clientSecret,
+  clientToken: (run) => run.mock.credentials.clientToken,
   client: (run) => new PartnerClient({ baseUrl: run.server.url, ...run.mock.credentials }),
   publicToken: (run) => person(run).publicToken,
   sellerToken: (run) => person(run).publicToken,
@@ -173,9 +183,12 @@ export const SCOPE: Record<string, Factory> = {
   // Ids the guides write literally, replaced by the kit's (`run with` markers).
   refundableTransaction: (run) => run.mock.transactions.refundable[0],
   trx: (run) => run.mock.transactions.refundable[1],
+  refundedTransaction: (run) => run.mock.transactions.withActiveRefund,
   productHash: (run) => ownProduct(run).hash,
   offerCode: (run) => ownProduct(run).offerCode,
   hash: (run) => run.mock.anticipations.confirmable[0],
+  accountHash: (run) => run.mock.bankAccounts.pix,
+  productHashes: (run) => [...run.mock.products.hashes],
   hashes: (run) => [1, 2, 3, 4].map(() => run.mock.addTransaction()),
   readHashes: async (run) => {
     const hashes = (await run.get('hashes')) as string[];
@@ -186,6 +199,7 @@ export const SCOPE: Record<string, Factory> = {
     return seller.refunds.request(run.mock.addTransaction());
   },
   exportHash: async (run) => ((await exported(run)) as { hash: string }).hash,
+  exported: (run) => exported(run),
   finished: async (run) => {
     const seller = (await run.get('seller')) as SellerOf;
     return seller.statements.waitForExport(
@@ -194,6 +208,8 @@ export const SCOPE: Record<string, Factory> = {
   },
   // Profiles for `users.update`: valid ones, so the snippet's happy path runs.
   address: () => ADDRESS,
+  // An avatar's bytes: the start of a PNG file.
+  avatarBytes: () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   profile: () => ({
     name: 'Ana Souza',
     cpf: '123.456.789-09',
@@ -207,6 +223,20 @@ export const SCOPE: Record<string, Factory> = {
       payload: { subscription_code: 'sub_1', end_reason: 'delinquency' },
     }),
   handler: () => createWebhookHandler({ on: { subscription_ended: () => {} }, dedupe: true }),
+  on: () => ({ subscription_ended: () => {} }),
+  event: async (run) => parseWebhookEvent(await run.get('body')),
+  // A delivery's dedupe key, and the claim's owner.
+  key: () => 'subscription_ended:req_1:3b9a0c',
+  owner: () => randomUUID(),
+  // A delivery cut short: not JSON.
+  rawBody: () => '{"event": "subscription_ended", "payl',
+  // A receiver listening on loopback, for `deliver` to post to.
+  receiverUrl: async (run) => {
+    const handler = (await run.get('handler')) as ReturnType<typeof createWebhookHandler>;
+    const server = await listen(http.createServer(handler.node));
+    run.cleanups.push(() => server.close());
+    return `${server.url}/webhooks`;
+  },
   // Servers and frameworks a guide mounts the receiver on.
   app: () => express(),
   Bun: () => ({ serve: () => ({ stop() {} }) }),
@@ -229,6 +259,15 @@ export const SCOPE: Record<string, Factory> = {
     maxRetriesPerRequest: null,
   }),
   queue: (run) => queueWithWorker(run),
+  // Jobs to enqueue: refunds of fresh transactions.
+  items: (run) => [1, 2].map(() => ({ transactionHash: run.mock.addTransaction() })),
+  // A bulk job's journal, and the records of the one an example keeps in memory.
+  records: () => new Map(),
+  store: async (run) => {
+    const store = await FileJournal.open(join(run.dir, 'refunds.journal.jsonl'));
+    run.cleanups.push(() => store.close());
+    return store;
+  },
   // OpenTelemetry providers recording in memory.
   tracerProvider: () =>
     new BasicTracerProvider({
@@ -240,6 +279,10 @@ export const SCOPE: Record<string, Factory> = {
   syncBankAccount: () => partnersOwn(),
   endSubscription: () => partnersOwn(),
   removeAccount: () => partnersOwn(),
+  syncAccount: () => partnersOwn(),
+  handle: () => partnersOwn(),
+  login: (run) => async () => run.mock.credentials.clientToken,
+  warn: () => partnersOwn(),
   saveBatch: () => partnersOwn(),
   secrets: (run) => ({ get: async () => run.mock.credentials.clientToken }),
   db: () => partnersOwn(),
