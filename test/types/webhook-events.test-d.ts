@@ -12,6 +12,9 @@ import {
   type bankAccountEventPayloadSchema,
   type bankAccountUpdatedEventSchema,
   createWebhookHandler,
+  type GenericWebhookEvent,
+  isKnownWebhookEvent,
+  parseWebhookEvent,
   type SubscriptionCommissionItem,
   type SubscriptionEndedEvent,
   type SubscriptionEndedPayload,
@@ -19,6 +22,7 @@ import {
   type subscriptionEndedEventSchema,
   type subscriptionEndedPayloadSchema,
   type WebhookEnvelope,
+  type WebhookEvent,
   type WebhookMetadata,
   type webhookEnvelopeSchema,
   type webhookMetadataSchema,
@@ -68,6 +72,45 @@ describe('each webhook schema infers its named interface', () => {
         bank_account_deleted: async (event) => {
           expectTypeOf(event).toEqualTypeOf<BankAccountDeletedEvent>();
         },
+      },
+    });
+  });
+});
+
+describe('narrowing a parsed event, as the webhooks guide shows', () => {
+  test('isKnownWebhookEvent, then switch (event.event) types each payload; the rest is generic', () => {
+    const event = parseWebhookEvent('{}');
+    expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
+    if (isKnownWebhookEvent(event)) {
+      switch (event.event) {
+        case 'subscription_ended':
+          expectTypeOf(event.payload).toEqualTypeOf<SubscriptionEndedPayload>();
+          expectTypeOf(event.payload.subscription_code).toEqualTypeOf<string>();
+          break;
+        case 'bank_account_updated':
+        case 'bank_account_deleted':
+          expectTypeOf(event.payload).toEqualTypeOf<BankAccountEventPayload>();
+          expectTypeOf(event.payload.code).toEqualTypeOf<string>();
+          break;
+        default:
+          // Every typed event has its case: nothing is left.
+          expectTypeOf(event).toBeNever();
+      }
+    } else {
+      expectTypeOf(event).toEqualTypeOf<GenericWebhookEvent>();
+      expectTypeOf(event.payload).toEqualTypeOf<Record<string, unknown> | null | undefined>();
+    }
+  });
+
+  test('a handler for an event the spec names without a payload gets the generic event', () => {
+    createWebhookHandler({
+      on: {
+        user_updated: (event) => {
+          expectTypeOf(event).toEqualTypeOf<GenericWebhookEvent>();
+        },
+      },
+      onUnknown: (event) => {
+        expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
       },
     });
   });

@@ -94,6 +94,76 @@ describe('createWebhookHandler options', () => {
   });
 });
 
+describe('the defaults the webhooks guide states', () => {
+  const post = (body: string | ReadableStream<Uint8Array>) =>
+    new Request('http://127.0.0.1/webhooks/partner', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  it('takes a body of 1 MiB and answers 413 one byte over', async () => {
+    const handler = createWebhookHandler({ logger: silent });
+    // White space after the JSON pads it to a size in bytes (the body has letters of two bytes).
+    const padded = (bytes: number) => body.padEnd(bytes - (Buffer.byteLength(body) - body.length));
+    expect(Buffer.byteLength(padded(1024 * 1024))).toBe(1024 * 1024);
+    expect((await handler.fetch(post(padded(1024 * 1024)))).status).toBe(200);
+    const over = await handler.fetch(post(padded(1024 * 1024 + 1)));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: 'payload_too_large', max_bytes: 1024 * 1024 });
+  });
+
+  it('claims for 65 s (twice the 30 s handler time-out, and 5 s) and remembers a handled delivery for 7 days', async () => {
+    const calls: unknown[] = [];
+    const inner = new MemoryDedupeStore();
+    const handler = createWebhookHandler({
+      logger: silent,
+      dedupe: {
+        claim: (key, options) => {
+          calls.push(['claim', options.leaseMs]);
+          return inner.claim(key, options);
+        },
+        complete: (key, options) => {
+          calls.push(['complete', options.ttlMs]);
+          return inner.complete(key, options);
+        },
+        release: (key, options) => inner.release(key, options),
+      },
+    });
+    expect((await handler.fetch(post(body))).status).toBe(200);
+    expect(calls).toEqual([
+      ['claim', 65_000],
+      ['complete', 7 * 24 * 60 * 60 * 1000],
+    ]);
+  });
+
+  it('gives a body 10 s to arrive and a handler 30 s to finish', async () => {
+    vi.useFakeTimers();
+    try {
+      const handler = createWebhookHandler({
+        logger: silent,
+        on: { subscription_ended: () => new Promise(() => {}) },
+        onError: () => {},
+      });
+      const statuses: number[] = [];
+      const stalled = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
+      void handler.fetch(post(stalled)).then((response) => statuses.push(response.status));
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(statuses).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(statuses).toEqual([408]);
+
+      void handler.fetch(post(body)).then((response) => statuses.push(response.status));
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(statuses).toEqual([408]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(statuses).toEqual([408, 500]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('verify gets the URL the delivery was sent to', () => {
   it('on .fetch, as the request has it', async () => {
     const seen: string[] = [];

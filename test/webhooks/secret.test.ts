@@ -34,6 +34,22 @@ async function receiver(verify: ReturnType<typeof secretVerifier>): Promise<{
   return { url: `${server.url}/webhooks/partner`, handled };
 }
 
+/** POSTs the body with `name` sent once per value, as separate header lines; the status. */
+function postWithHeaderTwice(url: string, name: string, values: string[]): Promise<number> {
+  const answer = new Promise<number>((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent: false });
+    request.setHeader('content-type', 'application/json');
+    request.setHeader(name, values);
+    request.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+  return withTimeout(answer, 5_000, `POST ${url} with ${name} twice`);
+}
+
 describe('secretVerifier', () => {
   it('passes the secret in its query parameter and refuses every forgery with 401, running nothing', async () => {
     const { url, handled } = await receiver(secretVerifier({ secret: SECRET, query: 'token' }));
@@ -70,19 +86,42 @@ describe('secretVerifier', () => {
     expect((await post({ 'x-webhook-token': `${SECRET} ` })).status).toBe(200); // HTTP trims it
     expect((await post({ 'x-webhook-token': SECRET.replace('8', '9') })).status).toBe(401);
     // Sent twice, the header's values arrive joined: never the secret itself.
-    const twice = await new Promise<number>((resolve, reject) => {
-      const request = http.request(url, { method: 'POST', agent: false });
-      request.setHeader('content-type', 'application/json');
-      request.setHeader('x-webhook-token', [SECRET, SECRET]);
-      request.on('response', (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
-      request.on('error', reject);
-      request.end(body);
-    });
+    const twice = await postWithHeaderTwice(url, 'x-webhook-token', [SECRET, SECRET]);
     expect(twice).toBe(401);
     expect(handled).toEqual(['user_updated', 'user_updated']);
+  });
+
+  it('never writes the secret into a log line or an answer, whatever the verdict', async () => {
+    const lines: string[] = [];
+    const record = (...args: unknown[]) => {
+      lines.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
+    };
+    const handler = createWebhookHandler({
+      on: {
+        user_updated: () => {
+          throw new Error('the handler failed');
+        },
+      },
+      verify: secretVerifier({ secret: SECRET, query: 'token' }),
+      handlerTimeoutMs: 200,
+      logger: { error: record, warn: record, info: record, debug: record },
+      logLevel: 'debug',
+    });
+    server = await listen(http.createServer(handler.node));
+    const url = `${server.url}/webhooks/partner?token=${SECRET}`;
+    const answers = [
+      await send(url, { body }),
+      await send(url, { body: '{"event":' }),
+      await send(url, { body: JSON.stringify({ ...userUpdatedBody, event: 'order_created' }) }),
+      await send(url, { method: 'GET' }),
+      await send(url, { body, headers: { 'content-encoding': 'gzip' } }),
+      await send(`${url}x`, { body }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([500, 400, 200, 405, 415, 401]);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const text of [...lines, ...answers.map((answer) => answer.body)]) {
+      expect(text).not.toContain(SECRET);
+    }
   });
 
   it('refuses a forger before reading its body, so forgeries never crowd out a real delivery', async () => {
