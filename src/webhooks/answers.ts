@@ -116,7 +116,7 @@ async function answerNode(
 ): Promise<Outcome | undefined> {
   const { settings, deliver, tooLarge } = receiver;
   if (req.method !== 'POST') return METHOD_NOT_ALLOWED;
-  const headers = toHeaders(req.headers);
+  const headers = toHeaders(req.headersDistinct ?? req.headers);
   const url = nodeUrl(req, headers);
   if (receiver.forged(headers, url)) return REFUSED_UNREAD;
   if (receiver.overBound(headers)) return tooLarge;
@@ -253,6 +253,11 @@ function nodeUrl(req: NodeWebhookRequest, headers: Headers): URL {
   return new URL('http://localhost/');
 }
 
+/**
+ * The request's headers as Fetch `Headers`, from every value received: Node.js keeps only the first
+ * of a repeated `Authorization` (and of a few others) in `req.headers`, so its `headersDistinct`
+ * is read where it has one, and a header sent twice reads as sent twice, as it does on `.fetch`.
+ */
 function toHeaders(nodeHeaders: NodeWebhookRequest['headers']): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(nodeHeaders)) {

@@ -188,6 +188,8 @@ export interface NodeWebhookRequest {
   method?: string | undefined;
   /** Request headers, as Node.js gives them (lower-case names). */
   headers: Record<string, string | string[] | undefined>;
+  /** Every value of every header as received (Node.js 18.3+), repeated ones included. */
+  readonly headersDistinct?: Record<string, string[] | undefined>;
   /** The body a framework already read (Express `express.json()`, `express.raw()`, `express.text()`). */
   body?: unknown;
   /** The request's path and query, as Node.js gives it. */

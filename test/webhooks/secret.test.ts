@@ -91,6 +91,22 @@ describe('secretVerifier', () => {
     expect(handled).toEqual(['user_updated', 'user_updated']);
   });
 
+  it('refuses a header sent twice whatever its name, Authorization (of which Node keeps only the first) included', async () => {
+    const { url, handled } = await receiver(
+      secretVerifier({ secret: SECRET, header: 'authorization' }),
+    );
+    expect((await send(url, { body, headers: { authorization: SECRET } })).status).toBe(200);
+    for (const values of [
+      [SECRET, 'a guess'],
+      ['a guess', SECRET],
+      [SECRET, SECRET],
+    ]) {
+      const status = await postWithHeaderTwice(url, 'authorization', values);
+      expect({ values, status }).toEqual({ values, status: 401 });
+    }
+    expect(handled).toEqual(['user_updated']);
+  });
+
   it('never writes the secret into a log line or an answer, whatever the verdict', async () => {
     const lines: string[] = [];
     const record = (...args: unknown[]) => {
