@@ -11,6 +11,7 @@ import type { SpanScope } from '../telemetry/types';
 import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
 import type { WebhookHandlerContext, WebhookVerifyInput } from './options';
+import { shownEventName } from './shown-event-name';
 import { recordedEventName } from './telemetry';
 import { settleWithin } from './time-limit';
 import { warnOnce } from './warn-once';
@@ -214,8 +215,12 @@ async function runHandler(config: DeliveryConfig, event: WebhookEvent): Promise<
   const result = await settleWithin(
     () => chosen(event, { signal: controller.signal }),
     config.handlerTimeoutMs,
-    `the ${event.event} handler`,
-    (late) => config.log.warn(`webhook ${event.event} handler failed after its time-out`, late),
+    `the ${shownEventName(event.event)} handler`,
+    (late) =>
+      config.log.warn(
+        `webhook ${shownEventName(event.event)} handler failed after its time-out`,
+        late,
+      ),
   );
   if (result.ok) return RECEIVED;
   if (result.timedOut) controller.abort(result.error);
@@ -247,7 +252,9 @@ async function runClaimed(
   const found: DedupeClaimResult = claim.value;
   if (found === 'handled') return DUPLICATE;
   if (found === 'in-progress') {
-    config.log.debug(`webhook ${event.event} is being handled elsewhere: answered 503`);
+    config.log.debug(
+      `webhook ${shownEventName(event.event)} is being handled elsewhere: answered 503`,
+    );
     return IN_PROGRESS;
   }
   if (found !== 'claimed') {

@@ -13,6 +13,7 @@ import type { DeliveryConfig } from './delivery';
 import type { WebhookEvent } from './events';
 import { MemoryDedupeStore } from './memory-dedupe-store';
 import type { WebhookHandlerOptions } from './options';
+import { shownEventName } from './shown-event-name';
 import { claimsOverSimpleStore, isSimpleDedupeStore } from './simple-dedupe-store';
 import { warnOnce } from './warn-once';
 
@@ -123,7 +124,7 @@ function safeReporter(
   const tell =
     onError ??
     ((error: unknown, event: WebhookEvent | undefined) =>
-      log.error(`webhook ${event?.event ?? 'delivery'} failed`, error));
+      log.error(`webhook ${event ? shownEventName(event.event) : 'delivery'} failed`, error));
   const complain = (thrown: unknown) => log.error('webhook onError threw', thrown);
   return (error, event) => {
     try {

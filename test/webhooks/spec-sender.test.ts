@@ -381,3 +381,33 @@ describe.each(Object.entries(faces))('a sender written from spec §6, %s', (_fac
     expect(runs).toBe(2);
   });
 });
+
+describe('an event name the sender chose', () => {
+  it('is logged quoted and cut, so a line break or an escape in it writes no log line of its own', async () => {
+    const lines: string[] = [];
+    const record = (...args: unknown[]) => {
+      lines.push(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' '));
+    };
+    const url = await receiver(faces['.node on node:http'], {
+      logger: { error: record, warn: record, info: record, debug: record },
+      logLevel: 'warn',
+      verify: () => true,
+      handlerTimeoutMs: 100,
+      onUnknown: (event) =>
+        event.payload?.hang ? new Promise(() => {}) : Promise.reject(new Error('no table for it')),
+    });
+    const name = `evil\n[partner-sdk] webhook subscription_ended handled\u001b[2J${'x'.repeat(100_000)}`;
+    const failing = JSON.stringify({ ...userUpdatedBody, event: name });
+    const hanging = JSON.stringify({ ...userUpdatedBody, event: name, payload: { hang: true } });
+    expect((await deliver(url, failing)).status).toBe(500);
+    expect((await deliver(url, hanging)).status).toBe(500);
+    // The failure, and the time-out (whose message names the handler).
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain('\n');
+      expect(line).not.toContain(String.fromCharCode(27));
+      expect(line.length).toBeLessThan(400);
+      expect(line).toContain('"evil\\n[partner-sdk] webhook subscription_ended handled');
+    }
+  });
+});

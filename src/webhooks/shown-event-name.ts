@@ -1,0 +1,27 @@
+/**
+ * How the receiver names an event in its log lines and error messages, where the name comes from
+ * the sender.
+ *
+ * @module
+ */
+
+const MAX_SHOWN = 64;
+// Up to MAX_SHOWN word characters (and `.`, `:`, `-`): shown as they are.
+const PLAIN_NAME = /^[\w.:-]{1,64}$/;
+
+/**
+ * An event's name as a log line or an error message shows it: a plain name (word characters, up
+ * to 64) as it is, any other quoted and cut at 64 characters. The name comes from the sender, so
+ * a line break or a terminal escape in it must not write lines of its own into the partner's log,
+ * nor a megabyte-long name fill it.
+ *
+ * @example
+ * ```ts
+ * shownEventName('subscription_ended'); // 'subscription_ended'
+ * shownEventName('x\n[partner-sdk] forged'); // '"x\\n[partner-sdk] forged"'
+ * ```
+ */
+export function shownEventName(name: string): string {
+  if (PLAIN_NAME.test(name)) return name;
+  return JSON.stringify(name.length > MAX_SHOWN ? `${name.slice(0, MAX_SHOWN)}…` : name);
+}
