@@ -187,7 +187,9 @@ export interface BulkOptions {
   dedupeWindow?: number | undefined;
   /** How many items there are, for the estimate of time left (an array's length is known). */
   total?: number | undefined;
-  /** Called with progress about twice a second and once at the end. *
+  /**
+   * Called with progress about twice a second and once at the end.
+   *
    * @example
    * ```ts
    * onProgress: (p) => console.error(`${p.done}/${p.total ?? '?'} ${p.ratePerSecond.toFixed(0)}/s`),
@@ -220,7 +222,9 @@ export interface BulkJob<I, R> extends AsyncIterable<BulkOutcome<I, R>>, Promise
  * `waitForRefunds`.
  */
 export interface BulkOperation<I, R> {
-  /** The item's identity in the journal and in outcomes (unique within a job). *
+  /**
+   * The item's identity in the journal and in outcomes (unique within a job).
+   *
    * @example
    * ```ts
    * key: (item) => `${item.productHash}/${item.offerCode}`,
@@ -237,7 +241,9 @@ export interface BulkOperation<I, R> {
    * ```
    */
   run: (item: I, options: RequestOptions) => PromiseLike<R>;
-  /** Whether a result means "already existed" rather than "done now". Default: never. *
+  /**
+   * Whether a result means "already existed" rather than "done now". Default: never.
+   *
    * @example
    * ```ts
    * existed: (result) => result.kind === 'existing',
@@ -264,14 +270,19 @@ export interface BulkOperation<I, R> {
    * duplicate.
    */
   replaySafe?: boolean;
-  /** Checks an item before anything is sent (throw a `RequestValidationError`); used by dry runs too. *
+  /**
+   * Checks an item before anything is sent: what it throws (a `RequestValidationError`, or any
+   * error) fails the item, and nothing is sent for it. Dry runs call it too.
+   *
    * @example
    * ```ts
-   * validate: (item) => { if (!item.hash) throw new Error('no hash'); },
+   * validate: (item) => { if (item.params.price === undefined) throw new Error('no price to set'); },
    * ```
    */
   validate?: (item: I) => void;
-  /** A small JSON summary of a result for the journal (ids, statuses; never secrets). *
+  /**
+   * A small JSON summary of a result for the journal (ids, statuses; never secrets).
+   *
    * @example
    * ```ts
    * describe: (offer) => ({ price: offer.price }),

@@ -125,7 +125,7 @@ export const OWNER_TYPES: Record<string, string> = {
   'BulkOperation.run': REFUND_REQUESTS,
   'BulkOperation.existed': REFUND_REQUESTS,
   'BulkOperation.reconcile': REFUND_REQUESTS,
-  'BulkOperation.validate': "import('partner-sdk/bulk').BulkOperation<{ hash: string }, unknown>",
+  'BulkOperation.validate': OFFER_UPDATES,
 };
 
 /** A partner's file around `example`, and the line of the file its first line is on. */
