@@ -26,7 +26,7 @@ export class BankAccounts extends APIResource {
    *   pix_key: 'ana@example.com',
    *   bank_code: '341',
    * });
-   * console.log(account.status); // 'pending' until approved
+   * console.log(account.status); // 'approved', 'pending' or 'reproved' (the spec shows no transitions)
    * ```
    */
   update(

@@ -97,7 +97,7 @@ const knownSchemas: Record<KnownWebhookEventName, z.ZodMiniType<KnownWebhookEven
  * if (isKnownWebhookEvent(event)) {
  *   switch (event.event) {
  *     case 'subscription_ended':
- *       console.log(event.payload.end_reason); // 'completed' | 'delinquency' | null | undefined
+ *       console.log(event.payload.end_reason); // 'completed', 'delinquency', another string, null or undefined
  *       break;
  *     case 'bank_account_updated':
  *     case 'bank_account_deleted':
