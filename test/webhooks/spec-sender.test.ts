@@ -411,3 +411,47 @@ describe('an event name the sender chose', () => {
     }
   });
 });
+
+describe('a duplicate that arrives while the first is being handled', () => {
+  it("waits for each of the first's steps (each bounded by handlerTimeoutMs) and gets its answer", async () => {
+    const LIMIT_MS = 300;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let runs = 0;
+    let keyed = 0;
+    const inner = new MemoryDedupeStore();
+    const url = await receiver(faces['.node on node:http'], {
+      handlerTimeoutMs: LIMIT_MS,
+      onError: () => {},
+      dedupeKey: async (event) => {
+        keyed += 1;
+        return defaultDedupeKey(event);
+      },
+      dedupe: {
+        claim: (key, options) => inner.claim(key, options),
+        release: (key, options) => inner.release(key, options),
+        // The handled mark is never stored: the first delivery waits out its time-out.
+        complete: () => new Promise(() => {}),
+      },
+      on: {
+        subscription_ended: async () => {
+          runs += 1;
+          await gate;
+        },
+      },
+    });
+    const body = JSON.stringify(subscriptionEndedBody);
+    const answers = [deliver(url, body), deliver(url, body)];
+    await waitFor(() => keyed === 2 && runs === 1, 'both deliveries to arrive');
+    await nextTurn();
+    const opened = Date.now();
+    release();
+    expect(await Promise.all(answers)).toEqual([HANDLED, HANDLED]);
+    // After the handler, the first waited for the store's complete until its time-out; the
+    // duplicate with it.
+    expect(Date.now() - opened).toBeGreaterThanOrEqual(LIMIT_MS - 20);
+    expect(runs).toBe(1);
+  });
+});
