@@ -7,7 +7,12 @@
 import { createServer } from 'node:net';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
-import { APIConnectionError, APIConnectionTimeoutError, PartnerClient } from '../../src/index';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  PartnerClient,
+  ResponseTooLargeError,
+} from '../../src/index';
 import { serversClosedAfterEach } from '../helpers/leak-check';
 import { json, sequence } from '../helpers/stub-server';
 import { spanTree, useOtel } from './harness';
@@ -64,6 +69,23 @@ describe('the error.type of a failed attempt', () => {
     const [call] = spanTree(otel().spans());
     const type = call!.children[0]!.attributes['error.type'];
     expect(type).toMatch(/^[A-Z][A-Z0-9_]+$/);
+  });
+
+  it('is ResponseTooLargeError for a body past maxResponseBytes, on the attempt as on the call', async () => {
+    const server = await stub((_r, res) => json(res, 200, { data: 'x'.repeat(4096) }));
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'tok-failure-types',
+      logLevel: 'off',
+      maxResponseBytes: 1024,
+    });
+    await expect(client.request({ method: 'GET', path: '/products' })).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
+    const [call] = spanTree(otel().spans());
+    expect(call!.attributes['error.type']).toBe('ResponseTooLargeError');
+    expect(call!.children).toHaveLength(1);
+    expect(call!.children[0]!.attributes['error.type']).toBe('ResponseTooLargeError');
   });
 
   it('is timeout for an answer whose headers never come, and the call fails as APIConnectionTimeoutError', async () => {

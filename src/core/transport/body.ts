@@ -21,6 +21,8 @@ export class BodyBroken extends Error {}
 
 /** The decoded body grew past `maxResponseBytes` (not retried: a repeat would be as large). */
 export class BodyTooLarge extends Error {
+  // Named as the SDK error it becomes: telemetry's `error.type` of the attempt shows this name.
+  override name = 'ResponseTooLargeError';
   readonly limit: number;
 
   constructor(limit: number) {
