@@ -5,7 +5,8 @@
  * (`snippet-scope.ts`: a client and a seller on the kit over loopback HTTP, a Redis client on a
  * `redis-server` started here…). A statement whose comment writes out its value
  * (`console.log(DEFAULT_ASSUMPTIONS.login.path); // '/auth'`) is checked to give it. The
- * examples' placeholder ids (`'tx_123'`) run as the kit's seeded ones. An example that cannot run
+ * examples' placeholder ids (`'tx_123'`) run as the kit's seeded ones, and the store an example
+ * of a store's method calls is made for it (`MADE_AS`). An example that cannot run
  * on a test machine is listed below with the reason, and the last test lists what ran and what
  * did not.
  */
@@ -93,6 +94,28 @@ const BOUND_AS: Record<string, string[]> = {
   queue: ['RateLimitedQueue', 'ProducerQueue', 'CountedQueue', 'BatchQueue'],
 };
 
+/** Receivers the runner makes, by their owner: how, imported from where, from what in the scope. */
+const MEMORY_STORE = {
+  make: 'new MemoryDedupeStore()',
+  from: "import { MemoryDedupeStore } from 'partner-sdk/webhooks';",
+  uses: [],
+};
+const MADE_AS: Record<string, { make: string; from: string; uses: string[] }> = {
+  MemoryDedupeStore: MEMORY_STORE,
+  // The contract, as the SDK's own in-memory store keeps it.
+  WebhookDedupeStore: MEMORY_STORE,
+  RedisDedupeStore: {
+    make: 'new RedisDedupeStore(redis)',
+    from: "import { RedisDedupeStore } from 'partner-sdk/redis';",
+    uses: ['redis'],
+  },
+  RedisJournalStore: {
+    make: 'new RedisJournalStore(redis)',
+    from: "import { RedisJournalStore } from 'partner-sdk/redis';",
+    uses: ['redis'],
+  },
+};
+
 /** Examples that assume only names the runner binds and still cannot run, and why. */
 const NOT_RUN: Record<string, string> = {
   Logger: 'pino is not installed here',
@@ -113,7 +136,7 @@ function reasonNotRun(example: JsdocExample, file: PartnerFile): string | undefi
   if (NOT_RUN[example.symbol]) return NOT_RUN[example.symbol];
   if (file.fragment) return 'one property of an options object: it type-checks inside one';
   const receivers = Object.entries(file.receivers)
-    .filter(([name, owner]) => !BOUND_AS[name]?.includes(owner))
+    .filter(([name, owner]) => !BOUND_AS[name]?.includes(owner) && !MADE_AS[owner])
     .map(([name, owner]) => `${name} stands for a ${owner}, which the runner does not make`);
   const unbound = file.assumed
     .filter((name) => !(name in SCOPE))
@@ -129,7 +152,16 @@ function snippetOf(example: JsdocExample): Snippet {
   const imports = [...file.imports];
   const vitest = "import { expect } from 'vitest';";
   if (checked.checks > 0 && !imports.includes(vitest)) imports.push(vitest);
-  const clauses = file.assumed.length > 0 ? [`assumes ${file.assumed.join(', ')}`] : [];
+  const made = Object.entries(file.receivers).filter(([, owner]) => MADE_AS[owner]);
+  const assumed = file.assumed.filter((name) => !made.some(([receiver]) => receiver === name));
+  const code = [checked.code];
+  for (const [name, owner] of made) {
+    const { make, from, uses } = MADE_AS[owner]!;
+    if (!imports.includes(from)) imports.push(from);
+    code.unshift(`const ${name} = ${make};`);
+    assumed.push(...uses.filter((used) => !assumed.includes(used)));
+  }
+  const clauses = assumed.length > 0 ? [`assumes ${assumed.join(', ')}`] : [];
   const own = RUN_WITH[example.symbol] ?? [];
   for (const [from, to, why] of own) clauses.push(`run with \`${from}\` as \`${to}\`: ${why}`);
   for (const [from, to] of PLACEHOLDERS) {
@@ -141,7 +173,7 @@ function snippetOf(example: JsdocExample): Snippet {
     line: example.line,
     section: example.symbol,
     marker: clauses.length > 0 ? clauses.join('; ') : undefined,
-    code: `${imports.join('\n')}\n${checked.code}`,
+    code: `${imports.join('\n')}\n${code.join('\n')}`,
   };
 }
 
