@@ -50,7 +50,8 @@ export function readsNoBody(verify: (input: WebhookVerifyInput) => unknown): boo
  * comparison: register the URL with `encodeURIComponent(secret)` (a `+` left as it is reads as a
  * space).
  *
- * @throws {TypeError} the secret is missing or empty, or not exactly one of `query` and `header` is given.
+ * @throws {TypeError} the secret is missing or empty, not exactly one of `query` and `header` is
+ *   given, or, with `header`, a secret is not visible ASCII (a header could never carry it intact).
  * @example
  * ```ts
  * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
@@ -76,6 +77,7 @@ export function secretVerifier(
     throw new TypeError('secretVerifier: `header` must be a header name.');
   }
   const secrets = checkedSecrets(options.secret);
+  if (header !== undefined) refuseUnsendableInHeader(options.secret);
   const carried = (input: WebhookVerifyInput): string | undefined => {
     if (query !== undefined) {
       const values = input.url.searchParams.getAll(query);
@@ -104,6 +106,20 @@ function checkedSecrets(secret: SecretVerifierOptions['secret']): Uint8Array[] {
     );
   }
   return list.map((item: string) => utf8.encode(item));
+}
+
+/**
+ * A header value is bytes that each runtime reads back its own way (Node as Latin-1, fetch refuses
+ * what is past it), and edges are trimmed: a secret that is not visible ASCII, with spaces only
+ * inside, could never be matched in a header, so every delivery would be refused.
+ */
+function refuseUnsendableInHeader(secret: SecretVerifierOptions['secret']): void {
+  const list = typeof secret === 'string' ? [secret] : (secret as readonly string[]);
+  if (list.some((item) => !/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(item))) {
+    throw new TypeError(
+      'secretVerifier: a secret carried in a header must be visible ASCII (spaces only inside it): a header could never carry it intact, so every delivery would be refused. Encode it (e.g. base64url), or use `query`.',
+    );
+  }
 }
 
 /** Compares every byte of `expected` whatever `given` holds: the time depends on its length only. */

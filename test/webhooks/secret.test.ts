@@ -208,6 +208,39 @@ describe('secretVerifier', () => {
     );
   });
 
+  it('refuses to be built with a header secret no header could carry intact, naming neither the secret nor its characters', async () => {
+    for (const secret of [
+      'clé-secrète',
+      'token\u2603',
+      ' padded',
+      'padded ',
+      'line\nbreak',
+      ['ok-one', 'naïve'],
+    ]) {
+      let thrown: unknown;
+      try {
+        secretVerifier({ secret, header: 'x-webhook-token' });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, JSON.stringify(secret)).toBeInstanceOf(TypeError);
+      expect((thrown as Error).message).toMatch(/visible ASCII/);
+      for (const item of [secret].flat())
+        expect((thrown as Error).message).not.toContain(item.trim());
+    }
+    // The same secrets travel in the query, encoded, and pass there.
+    const { url, handled } = await receiver(
+      secretVerifier({ secret: 'clé-secrète', query: 'token' }),
+    );
+    const passed = await send(`${url}?token=${encodeURIComponent('clé-secrète')}`, {
+      body,
+    });
+    expect(passed.status).toBe(200);
+    expect(handled).toHaveLength(1);
+    // A secret with spaces inside travels in a header as it is.
+    expect(() => secretVerifier({ secret: 'two words', header: 'x-webhook-token' })).not.toThrow();
+  });
+
   it('takes as long to refuse a near miss as a far one', () => {
     const verify = secretVerifier({ secret: 'a'.repeat(4096), header: 'x-webhook-token' });
     const input = (value: string) => ({
