@@ -51,7 +51,7 @@ export function readsNoBody(verify: (input: WebhookVerifyInput) => unknown): boo
  * space).
  *
  * @throws {TypeError} the secret is missing or empty, not exactly one of `query` and `header` is
- *   given, or, with `header`, a secret is not visible ASCII (a header could never carry it intact).
+ *   given, or, with `header`, a secret is not visible ASCII (a header does not carry it intact).
  * @example
  * ```ts
  * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
@@ -109,15 +109,15 @@ function checkedSecrets(secret: SecretVerifierOptions['secret']): Uint8Array[] {
 }
 
 /**
- * A header value is bytes that each runtime reads back its own way (Node as Latin-1, fetch refuses
- * what is past it), and edges are trimmed: a secret that is not visible ASCII, with spaces only
- * inside, could never be matched in a header, so every delivery would be refused.
+ * A header value is bytes, read back as Latin-1 (Node) or refused past it (fetch), its edges
+ * trimmed: a secret past visible ASCII, or with spaces at its edges, is not what arrives when the
+ * sender writes it as UTF-8, as most do, so every delivery would be refused.
  */
 function refuseUnsendableInHeader(secret: SecretVerifierOptions['secret']): void {
   const list = typeof secret === 'string' ? [secret] : (secret as readonly string[]);
   if (list.some((item) => !/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(item))) {
     throw new TypeError(
-      'secretVerifier: a secret carried in a header must be visible ASCII (spaces only inside it): a header could never carry it intact, so every delivery would be refused. Encode it (e.g. base64url), or use `query`.',
+      'secretVerifier: a secret carried in a header must be visible ASCII (spaces only inside it): a header reads other bytes back as Latin-1 and trims its edges, so every delivery would be refused. Encode it (e.g. base64url), or use `query`.',
     );
   }
 }
