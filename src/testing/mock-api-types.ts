@@ -299,7 +299,7 @@ export interface MockPartnerApi {
    * @example
    * ```ts
    * const trx = mock.addTransaction(4990);
-   * const companys = mock.addTransaction(4990, { seller: mock.sellers.company.code });
+   * const companyTrx = mock.addTransaction(4990, { seller: mock.sellers.company.code });
    * ```
    */
   addTransaction(amountCents?: number, options?: { seller?: string }): string;
