@@ -25,11 +25,14 @@ export interface Outcome {
 
 const utf8 = new TextDecoder();
 
-/** 405 for any method but POST; `Allow` says which one is. */
+/**
+ * 405 for any method but POST; `Allow` says which one is. Its body is never read, so the connection
+ * closes: kept open, the server would read and discard whatever the sender keeps sending.
+ */
 export const METHOD_NOT_ALLOWED: Outcome = {
   status: 405,
   body: { error: 'method_not_allowed', message: 'webhook deliveries are POST requests' },
-  headers: { allow: 'POST' },
+  headers: { allow: 'POST', connection: 'close' },
 };
 /** 400 for a body whose sender went away (or whose stream failed) before it ended. */
 export const INCOMPLETE: Outcome = {

@@ -180,17 +180,18 @@ describe.each(Object.entries(faces))('a dedupeKey that throws, over %s', (_face,
   });
 });
 
-/** Opens a raw connection, sends the head of a POST declaring `declared` bytes, and `sent` of them. */
+/** Opens a raw connection, sends the head of a POST (or `method`) declaring `declared` bytes, and `sent` of them. */
 function partialPost(
   url: string,
   declared: number,
   sent: number,
+  method = 'POST',
 ): { socket: net.Socket; response: Promise<string>; closed: Promise<void> } {
   const { hostname, port } = new URL(url);
   const socket = net.connect(Number(port), hostname);
   socket.on('error', () => {});
   socket.write(
-    `POST /webhooks/partner HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+    `${method} /webhooks/partner HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
       `X-Webhook-Secret: s3cret\r\nContent-Length: ${declared}\r\n\r\n`,
   );
   if (sent > 0) socket.write(Buffer.alloc(sent, 0x20));
@@ -297,6 +298,22 @@ describe.each(Object.entries(faces))('slow bodies, over %s', (_face, mount) => {
     });
     const head = await withTimeout(response, 3_000, 'the answer to a trickled body');
     expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(head.toLowerCase()).toContain('connection: close');
+    await withTimeout(closed, 3_000, 'the server to close the connection');
+  });
+
+  it('answers a PUT 405 before its body and closes the connection, never reading a body that does not end', async () => {
+    const handler = createWebhookHandler({ verify, on: { subscription_ended: () => {} } });
+    const running = await serve(mount(handler));
+    const { socket, response, closed } = partialPost(running.url, 1024 ** 3, 10, 'PUT');
+    const trickle = setInterval(() => socket.write(' '.repeat(1024)), 20);
+    onCleanup(() => {
+      clearInterval(trickle);
+      socket.destroy();
+    });
+    const head = await withTimeout(response, 3_000, 'the answer to a PUT');
+    expect(head).toMatch(/^HTTP\/1\.1 405 /);
+    expect(head.toLowerCase()).toContain('allow: post');
     expect(head.toLowerCase()).toContain('connection: close');
     await withTimeout(closed, 3_000, 'the server to close the connection');
   });
