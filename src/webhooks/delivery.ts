@@ -243,13 +243,13 @@ async function runClaimed(
   // receiver's claim expires and a redelivery may run the handler.
   const leaseMs = 2 * handlerTimeoutMs + 5_000;
   const owner = crypto.randomUUID();
-  const claim = await settleWithin(
-    () => store.claim(key, { leaseMs, owner }),
-    handlerTimeoutMs,
-    "the dedupe store's claim",
-  );
+  const claiming = Promise.resolve().then(() => store.claim(key, { leaseMs, owner }));
+  const claim = await settleWithin(() => claiming, handlerTimeoutMs, "the dedupe store's claim");
   if (!claim.ok) {
     report(claim.error, event);
+    // A claim won after its time was up is held for nobody: released, the redelivery the 500 asks
+    // for is handled, instead of answered 503 as in progress until the lease ends.
+    if (claim.timedOut) void releaseLateClaim(claiming, store, key, owner);
     return FAILED;
   }
   const found: DedupeClaimResult = claim.value;
@@ -281,6 +281,20 @@ async function runClaimed(
   // redeliveries out until its lease ends. A failed release leaves the lease to end alone.
   if (!settled.ok) report(settled.error, event);
   return outcome;
+}
+
+/** Releases the claim `claiming` wins, if it ever does; nothing is left to report by then. */
+async function releaseLateClaim(
+  claiming: Promise<DedupeClaimResult>,
+  store: WebhookDedupeStore,
+  key: string,
+  owner: string,
+): Promise<void> {
+  try {
+    if ((await claiming) === 'claimed') await store.release(key, { owner });
+  } catch {
+    // The claim failed after all, or the release did: the lease ends the claim on its own.
+  }
 }
 
 function invalidPayload(message: string): Outcome {

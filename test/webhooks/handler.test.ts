@@ -422,6 +422,36 @@ describe('createWebhookHandler: dedupe', () => {
     ]);
   });
 
+  it('releases a claim the store grants after its time is up, so the redelivery is handled, not answered 503', async () => {
+    const inner = new MemoryDedupeStore();
+    const slow = deferred();
+    let calls = 0;
+    const store: WebhookDedupeStore = {
+      claim: async (key, options) => {
+        calls += 1;
+        if (calls === 1) await slow.promise;
+        return inner.claim(key, options);
+      },
+      complete: (key, options) => inner.complete(key, options),
+      release: vi.fn((key, options) => inner.release(key, options)),
+    };
+    const run = vi.fn();
+    const handler = createWebhookHandler({
+      ...quiet,
+      dedupe: store,
+      handlerTimeoutMs: 50,
+      on: { subscription_ended: run },
+    });
+    expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(500);
+    slow.resolve();
+    await waitFor(
+      () => vi.mocked(store.release).mock.calls.length === 1,
+      'the late claim to be released',
+    );
+    expect((await handler.fetch(delivery(subscriptionEndedBody))).status).toBe(200);
+    expect(run).toHaveBeenCalledOnce();
+  });
+
   it('answers 500 when the store cannot claim or release, and 200 when only completing fails', async () => {
     const onError = vi.fn();
     const run = vi.fn();
