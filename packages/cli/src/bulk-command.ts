@@ -156,7 +156,8 @@ export async function runBulkCommand<I, R>(
     });
     const summary = await printOutcomes(context, job, { ...run, single }, bar);
     bar?.clear();
-    if (single) return EXIT.ok;
+    // A job of one stopped by a signal ends as any stopped job: its summary, how to resume, 130.
+    if (single && !summary.aborted) return EXIT.ok;
     printSummary(context, summary, flags, run.total);
     if (summary.aborted) return EXIT.interrupted;
     return summary.failed > 0 ? EXIT.failed : EXIT.ok;

@@ -424,6 +424,39 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     }
   });
 
+  it('one refund or one offer update (a job of one), stopped by Ctrl-C while its request is in flight, exits 130', async () => {
+    const trx = mock.addTransaction();
+    const { hash: product, offerCode } = mock.products.course;
+    for (const [args, path] of [
+      [['refunds', 'request', trx], `/financial/refund/${trx}`],
+      [
+        ['offers', 'update', product, offerCode, '--data', '{"price":4990}'],
+        `/products/${product}/offers/${offerCode}`,
+      ],
+    ] as const) {
+      const seen = () => mock.requests.filter((r) => r.path === path).length;
+      const before = seen();
+      mock.setLatency(30_000);
+      const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
+        cwd: ROOT,
+        // The client token given, so the login does not wait out the latency first.
+        env: { ...process.env, ...env, PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      try {
+        await waitFor(() => seen() > before, `${args.join(' ')} to reach the kit`, 30_000);
+        child.kill('SIGINT');
+        expect(await exited, args.join(' ')).toBe(130);
+      } finally {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        mock.setLatency(undefined);
+      }
+    }
+  });
+
   it('PARTNER_SDK_PROFILE picks a profile over PARTNER_API_*, which win over the default one; a profile file others can read is refused', async () => {
     const config = join(dir, 'profiles-config');
     const file = join(config, 'partner-sdk', 'profiles.json');
