@@ -391,36 +391,12 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
   });
 
   it('a command that is not a bulk job, stopped by Ctrl-C or SIGTERM, exits 130 as documented', async () => {
+    const { hash } = mock.products.course;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      const path = `/products/${mock.products.course.hash}`;
-      const seen = () => mock.requests.filter((r) => r.path === path).length;
-      const before = seen();
-      mock.setLatency(30_000);
-      const child = spawn(
-        process.execPath,
-        [...CLI_ARGS, 'products', 'get', mock.products.course.hash],
-        {
-          cwd: ROOT,
-          env: { ...process.env, ...env, PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      try {
-        // The request reached the kit: the command is running, and waits for its answer.
-        await waitFor(
-          () => seen() > before,
-          `the ${signal} run's request to reach the kit`,
-          30_000,
-        );
-        child.kill(signal);
-        expect(await exited, signal).toBe(130);
-      } finally {
-        clearTimeout(timer);
-        child.kill('SIGKILL');
-        mock.setLatency(undefined);
-      }
+      expect(
+        await exitOnSignal(['products', 'get', hash], `/products/${hash}`, signal),
+        signal,
+      ).toBe(130);
     }
   });
 
@@ -434,26 +410,7 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
         `/products/${product}/offers/${offerCode}`,
       ],
     ] as const) {
-      const seen = () => mock.requests.filter((r) => r.path === path).length;
-      const before = seen();
-      mock.setLatency(30_000);
-      const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
-        cwd: ROOT,
-        // The client token given, so the login does not wait out the latency first.
-        env: { ...process.env, ...env, PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      try {
-        await waitFor(() => seen() > before, `${args.join(' ')} to reach the kit`, 30_000);
-        child.kill('SIGINT');
-        expect(await exited, args.join(' ')).toBe(130);
-      } finally {
-        clearTimeout(timer);
-        child.kill('SIGKILL');
-        mock.setLatency(undefined);
-      }
+      expect(await exitOnSignal(args, path, 'SIGINT'), args.join(' ')).toBe(130);
     }
   });
 
@@ -504,3 +461,34 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(puts()).toBe(sentOnce);
   });
 });
+
+/**
+ * Runs the CLI with `args` against the kit slowed down, sends `signal` once its request to `path`
+ * has reached the kit (the command is running, waiting for the answer), and resolves with its exit
+ * code. The client token is given, so the login does not wait out the latency first.
+ */
+async function exitOnSignal(
+  args: readonly string[],
+  path: string,
+  signal: 'SIGINT' | 'SIGTERM',
+): Promise<number | null> {
+  const seen = () => mock.requests.filter((r) => r.path === path).length;
+  const before = seen();
+  mock.setLatency(30_000);
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  try {
+    await waitFor(() => seen() > before, `${args.join(' ')} to reach the kit`, 30_000);
+    child.kill(signal);
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+    child.kill('SIGKILL');
+    mock.setLatency(undefined);
+  }
+}
