@@ -80,7 +80,11 @@ export interface DedupeReleaseOptions {
  *     await db.delete('webhook_keys', { key, owner, handled: false });
  *   },
  * };
- * createWebhookHandler({ on: { subscription_ended: endSubscription }, dedupe: store, verify });
+ * createWebhookHandler({
+ *   on: { subscription_ended: (event) => endSubscription(event.payload.subscription_code) },
+ *   dedupe: store,
+ *   verify,
+ * });
  * ```
  */
 export interface WebhookDedupeStore {

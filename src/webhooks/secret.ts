@@ -58,7 +58,7 @@ export function readsNoBody(verify: (input: WebhookVerifyInput) => unknown): boo
  *
  * // Registered with the platform as https://partner.example.com/webhooks/partner?token=…
  * const handler = createWebhookHandler({
- *   on: { subscription_ended: endSubscription },
+ *   on: { subscription_ended: (event) => endSubscription(event.payload.subscription_code) },
  *   verify: secretVerifier({ secret: process.env.WEBHOOK_TOKEN, query: 'token' }),
  * });
  * ```

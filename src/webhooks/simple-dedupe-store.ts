@@ -24,7 +24,11 @@ import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
  *   has: (key) => redis.exists(`webhook:${key}`),
  *   add: (key, { ttlMs }) => redis.set(`webhook:${key}`, '1', { PX: ttlMs }),
  * };
- * createWebhookHandler({ on: { subscription_ended: endSubscription }, dedupe: handled, verify });
+ * createWebhookHandler({
+ *   on: { subscription_ended: (event) => endSubscription(event.payload.subscription_code) },
+ *   dedupe: handled,
+ *   verify,
+ * });
  * ```
  */
 export interface SimpleDedupeStore {

@@ -96,11 +96,7 @@ export const STAND_INS: Record<string, string> = {
  * Where one example means something else by a shared name, its own declaration, keyed by the
  * symbol it documents.
  */
-const END_BY_CODE = { endSubscription: '(subscriptionCode: string) => Promise<void>' };
 export const OVERRIDES: Record<string, Record<string, string>> = {
-  // These end the subscription by its code, where the others hand the whole event over.
-  'partner-sdk/webhooks': END_BY_CODE,
-  RedisDedupeStore: END_BY_CODE,
   // Mounted on Hono, where the others are on Express.
   'WebhookHandler.fetch': { app: "import('hono').Hono" },
 };

@@ -4,7 +4,7 @@
  * an example that passes the wrong thing to them fails to type-check (`jsdoc-examples.test.ts`).
  */
 
-import type { SubscriptionEndedEvent, WebhookEvent } from 'partner-sdk/webhooks';
+import type { WebhookEvent } from 'partner-sdk/webhooks';
 
 /** A row of the webhook keys table the SQL dedupe store example keeps. */
 export interface WebhookKeyRow {
@@ -44,8 +44,8 @@ export interface PartnerLog {
   error(message: string, ...details: unknown[]): void;
 }
 
-/** The partner's handler of an ended subscription. */
-export type EndSubscription = (event: SubscriptionEndedEvent) => Promise<void>;
+/** The partner's own ending of a subscription, by its code (every example hands it the code). */
+export type EndSubscription = (subscriptionCode: string) => Promise<void>;
 
 /** The partner's own handling of a delivery a dedupe store let through. */
 export type HandleEvent = (event: WebhookEvent) => Promise<void>;
