@@ -222,8 +222,8 @@ export interface PagePromise<T> extends APIPromise<Page<T>>, AsyncIterable<T> {
   iterPages(): AsyncGenerator<Page<T>, void, undefined>;
 
   /**
-   * Every item from this page on, collected into an array of at most `limit` items (see
-   * `Page.toArray`).
+   * Every item from this page on, in an array of at most `limit` items (see `Page.toArray`). The
+   * list call has sent the first page's request: a bad `limit` is refused when that page arrives.
    *
    * @example
    * ```ts
