@@ -68,13 +68,13 @@ export interface InstructionRow {
 export type InstructionResult = { rows: InstructionRow[] } | { skipped: string };
 
 /** Whether callgrind can run here. */
-function valgrindMissing(): string | undefined {
+export function valgrindMissing(): string | undefined {
   const found = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
   return found.status === 0 ? undefined : 'valgrind is not installed on this machine';
 }
 
 /** The instructions callgrind counted in one run of the child (all its threads). */
-function count(args: string[]): Promise<number> {
+export function count(args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'valgrind',

@@ -15,6 +15,9 @@
  *   node bench/run.ts --instructions-only         only the calls counted in instructions (needs
  *                                                 valgrind; load does not move them, so it may run
  *                                                 beside other work); replaces their section
+ *   node bench/run.ts --telemetry-instructions-only
+ *                                                 only the telemetry rows counted in instructions
+ *                                                 (as above); replaces their section
  *
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
@@ -73,6 +76,11 @@ const INSTRUCTIONS_ONLY = process.argv.includes('--instructions-only');
 const { benchInstructions, instructionsReport } = (await import(
   new URL('./instructions.ts', import.meta.url).href
 )) as typeof import('./instructions');
+/** `--telemetry-instructions-only`: only the telemetry rows counted in instructions. */
+const TELEMETRY_INSTRUCTIONS_ONLY = process.argv.includes('--telemetry-instructions-only');
+const { benchTelemetryInstructions, telemetryInstructionsReport } = (await import(
+  new URL('./telemetry-instructions.ts', import.meta.url).href
+)) as typeof import('./telemetry-instructions');
 
 // ---------------------------------------------------------------------------------------------
 // The loopback service (a child process)
@@ -347,6 +355,10 @@ if (TELEMETRY_ONLY) {
 }
 if (INSTRUCTIONS_ONLY) {
   await instructionsOnly();
+  process.exit(0);
+}
+if (TELEMETRY_INSTRUCTIONS_ONLY) {
+  await telemetryInstructionsOnly();
   process.exit(0);
 }
 if (FLEET_ONLY) {
@@ -904,6 +916,15 @@ async function instructionsOnly(): Promise<void> {
   replaceSection('## Calls in instructions', section);
 }
 
+/** Counts only the telemetry rows in instructions; writes their section into RESULTS.md in place. */
+async function telemetryInstructionsOnly(): Promise<void> {
+  const result = await benchTelemetryInstructions(false);
+  const section = telemetryInstructionsReport(result, verdict).join('\n');
+  process.stderr.write('\n');
+  console.log(section);
+  replaceSection('## Telemetry in instructions', section);
+}
+
 /** Runs only the telemetry rows; a full run writes their section into RESULTS.md in place. */
 async function telemetryOnly(): Promise<void> {
   const server = await startServer();
@@ -954,6 +975,7 @@ async function main(): Promise<void> {
       alternate,
     });
     const instructions = await benchInstructions(QUICK);
+    const telemetryInstructions = await benchTelemetryInstructions(QUICK);
     const text = [
       report(calls, references, validation, imports, sizes, heap),
       ...instructionsReport(instructions, verdict),
@@ -962,6 +984,8 @@ async function main(): Promise<void> {
       ...fleetReport(fleet, timingVerdict),
       '',
       ...telemetryReport(telemetry, timingVerdict),
+      '',
+      ...telemetryInstructionsReport(telemetryInstructions, verdict),
     ].join('\n');
     process.stderr.write('\n');
     console.log(text);

@@ -21,13 +21,13 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { PartnerClient } from 'partner-sdk';
+import { type ClientOptions, PartnerClient } from 'partner-sdk';
 
 const { median } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 type Call = import('./measure').Call;
-type Variant = 'none' | 'noProvider' | 'provider' | 'batched' | 'floor' | 'floorBatched';
+export type Variant = 'none' | 'noProvider' | 'provider' | 'batched' | 'floor' | 'floorBatched';
 
 /** What the telemetry rows borrow from `run.ts`: its alternation of variants in rounds. */
 export interface TelemetryBench {
@@ -113,12 +113,18 @@ function byHand(call: Call, tracer: Tracer, durations: [Histogram, Histogram], p
   };
 }
 
-/** The variants, each calling `products.retrieve` (~1.5 KB) from the same loopback server. */
-function variants(bench: TelemetryBench): Record<Variant, Call> {
+/**
+ * The variants, each calling `products.retrieve` (~1.5 KB) from the same loopback server;
+ * `clientOptions` go to every client (the instruction counts pass their `fetch` and time-outs).
+ */
+export function telemetryVariants(
+  bench: Pick<TelemetryBench, 'base' | 'token'>,
+  clientOptions: Partial<ClientOptions> = {},
+): Record<Variant, Call> {
   const simple = sink(false);
   const batch = sink(true);
   const meterProvider = new MeterProvider({ readers: [new Reader()] });
-  const options = { baseUrl: bench.base, clientToken: bench.token };
+  const options = { ...clientOptions, baseUrl: bench.base, clientToken: bench.token };
   const client = (telemetry?: false | object) => new PartnerClient({ ...options, telemetry });
   const none = client(false);
   const unrecorded = client();
@@ -158,7 +164,7 @@ function variants(bench: TelemetryBench): Record<Variant, Call> {
 /** Times the variants at c = 1 and c = 32. */
 export async function benchTelemetry(bench: TelemetryBench): Promise<TelemetryRow[]> {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  const calls = variants(bench);
+  const calls = telemetryVariants(bench);
   const rows: TelemetryRow[] = [];
   for (const concurrency of [1, 32]) {
     const n = Math.round((bench.quick ? 150 : 1_000) * (concurrency > 1 ? 2 : 1));
