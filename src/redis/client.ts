@@ -45,7 +45,7 @@ export type RedisClient = NodeRedisClient | IoredisClient;
 export interface RedisStoreOptions {
   /**
    * Put before every key the store writes, so that the SDK's keys never collide with the
-   * application's. Keep braces out of it (they would change a Redis Cluster's slot). Default
+   * application's. Braces are refused (they would change a Redis Cluster's slot). Default
    * `'partner-sdk:'`.
    */
   prefix?: string | undefined;
@@ -147,6 +147,11 @@ export function connect(
   const send = senderOf(client);
   const prefix = options.prefix ?? 'partner-sdk:';
   if (typeof prefix !== 'string') throw new TypeError('`prefix` must be a string.');
+  // A Redis Cluster hashes a key by its first `{…}`: a brace in the prefix would send the keys
+  // one script touches to different slots, which a standalone Redis never shows.
+  if (/[{}]/.test(prefix)) {
+    throw new TypeError(`\`prefix\` must not contain a brace (got ${JSON.stringify(prefix)}).`);
+  }
   const timeoutMs = positiveMs('commandTimeoutMs', options.commandTimeoutMs ?? 1_000);
 
   const bounded = (args: string[]): Promise<unknown> => {

@@ -5,7 +5,7 @@
  */
 
 import { RateLimitError, UnrecoverableError } from 'bullmq';
-import { PartnerClient } from 'partner-sdk';
+import { PartnerClient, RequestValidationError } from 'partner-sdk';
 import {
   enqueueRefunds,
   offerUpdateProcessor,
@@ -86,6 +86,20 @@ describe('partner-sdk/bullmq processors', () => {
     expect(posts(hash)).toBe(1);
   });
 
+  it('a 408 and a dropped connection are thrown for BullMQ to retry, each after one request (maxRetries: 0)', async () => {
+    const { mock, seller, queue, posts } = setup();
+    const [timedOut, dropped] = [mock.addTransaction(), mock.addTransaction()];
+    mock.failNext({ status: 408, path: `/financial/refund/${timedOut}` });
+    mock.dropNext({ path: `/financial/refund/${dropped}` });
+    for (const hash of [timedOut, dropped]) {
+      const failed = await refundProcessor(seller, { queue })(job(hash)).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(Error);
+      expect(failed).not.toBeInstanceOf(UnrecoverableError);
+      expect(failed).not.toBeInstanceOf(RateLimitError);
+      expect(posts(hash)).toBe(1);
+    }
+  });
+
   it('the producer refuses a bad item before enqueuing anything, naming it', async () => {
     const added: unknown[] = [];
     const queue = {
@@ -97,11 +111,21 @@ describe('partner-sdk/bullmq processors', () => {
     };
     await expect(
       enqueueRefunds(queue, [{ transactionHash: 'trx_1' }, { transactionHash: '' }]),
+    ).rejects.toThrow(RequestValidationError);
+    await expect(
+      enqueueRefunds(queue, [{ transactionHash: 'trx_1' }, { transactionHash: '' }]),
     ).rejects.toThrow(/Invalid item 1/);
     expect(added).toEqual([]);
     await enqueueRefunds(queue, [{ transactionHash: 'trx_1' }, { transactionHash: 'a:b' }]);
     expect(added).toMatchObject([
-      { name: 'refund-request', opts: { jobId: 'refund-request/trx_1', attempts: 5 } },
+      {
+        name: 'refund-request',
+        opts: {
+          jobId: 'refund-request/trx_1',
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 1_000 },
+        },
+      },
       { name: 'refund-request', opts: { jobId: 'refund-request/a%3Ab' } },
     ]);
   });

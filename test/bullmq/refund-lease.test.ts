@@ -111,9 +111,14 @@ function setup() {
     () => client.quit(),
   );
   // Leases on a connection of their own, or (no `redis` given) on the queue's.
-  const worker = (runner: string, options: Record<string, unknown> = {}, leases = 'own') => {
+  const worker = (
+    runner: string,
+    options: Record<string, unknown> = {},
+    leases = 'own',
+    leaseMs?: number,
+  ) => {
     const redisOption = leases === 'own' ? { redis: client } : {};
-    const processor = refundProcessor(seller(runner), { queue, ...redisOption });
+    const processor = refundProcessor(seller(runner), { queue, ...redisOption, leaseMs });
     const started = new Worker(name, processor, { connection, ...options });
     started.on('error', () => {});
     cleanups.push(() => started.close(true));
@@ -164,6 +169,35 @@ describe('refundProcessor on a real redis-server', () => {
     },
     60_000,
   );
+
+  it('a second run that finds the lease still renewed after a whole leaseMs fails with RefundLeaseBusyError, retried by BullMQ; once the first answer is in, the retry reconciles: one refund', async () => {
+    const { mock, kit, queue, worker, refunds, posts } = setup();
+    const hash = mock.addTransaction();
+    const held = kit.hold(hash);
+    await enqueueRefunds(queue, [{ transactionHash: hash }], { backoffMs: 50 });
+    // Worker A stalls while its request is held on the way; its lease stays renewed meanwhile.
+    worker('a', { lockDuration: 500, skipLockRenewal: true, skipStalledCheck: true }, 'own', 300);
+    await held.arrived;
+    const b = worker('b', { lockDuration: 5_000, stalledInterval: 200 }, 'own', 300);
+    const busy = new Promise<{ name: string; final: boolean }>((resolve) => {
+      b.on('failed', (job, error) => {
+        const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+        resolve({ name: error.name, final });
+      });
+    });
+    expect(await busy).toEqual({ name: 'RefundLeaseBusyError', final: false });
+    expect(posts(hash)).toEqual([]);
+    held.release();
+    await until('the job to complete', async () => {
+      return (
+        (await queue.getJob(`refund-request/${hash}`).then((j) => j?.getState())) === 'completed'
+      );
+    });
+    const job = await queue.getJob(`refund-request/${hash}`);
+    expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
+    expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
+    expect(await refunds(hash)).toBe(1);
+  }, 60_000);
 
   it('a transaction enqueued twice is one job and one refund; a job retried after a lost answer reconciles: one refund', async () => {
     const { mock, kit, queue, worker, refunds, posts } = setup();

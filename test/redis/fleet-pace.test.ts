@@ -40,10 +40,19 @@ beforeAll(async () => {
 }, 20_000);
 afterAll(() => redis?.close());
 
-async function startFleet(library: string, prefix: string, startRate: number) {
+async function startFleet(
+  library: string,
+  prefix: string,
+  startRate: number,
+  { replicas: count = REPLICAS, skewMs = () => 0 } = {} as {
+    replicas?: number;
+    skewMs?: (index: number) => number;
+  },
+) {
   const mock = createMockPartnerApi({ rateLimit: LIMIT, latencyMs: 2 });
   const api: MockServer = await mock.listen();
-  const replicas = await startChildren(REPLICAS, fixture, () => ({
+  const replicas = await startChildren(count, fixture, (index) => ({
+    CLOCK_SKEW_MS: String(skewMs(index)),
     PARTNER_API_BASE_URL: api.url,
     PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken,
     REDIS_URL: redis.url,
@@ -71,6 +80,27 @@ async function startFleet(library: string, prefix: string, startRate: number) {
 }
 
 describe.each(libraries)('fleetPace over $name', (library) => {
+  it('replicas whose clocks are an hour apart draw from one budget, spaced on the Redis server clock', async () => {
+    // Under the kit's limit: what spaces the sends is the budget alone.
+    const rate = 20;
+    const fleet = await startFleet(library.name, `skew-${library.name}:`, rate, {
+      replicas: 2,
+      skewMs: (index) => (index === 0 ? 3_600_000 : -3_600_000),
+    });
+    try {
+      const answers = await fleet.calls(10, 4);
+      expect(answers.map((a) => a.failed)).toEqual([[], []]);
+      expect(answers.flatMap(warningsOf)).toEqual([]);
+      const sent = answers.flatMap((a) => a.sent).sort((a, b) => a - b);
+      expect(sent).toHaveLength(20);
+      // 20 slots 1000 / rate ms apart whichever replica took them; a little slack for the loopback.
+      expect(sent.at(-1)! - sent[0]!).toBeGreaterThanOrEqual(19 * (1_000 / rate) * 0.9);
+      expect(fleet.mock.stats.rateLimited).toBe(0);
+    } finally {
+      await fleet.close();
+    }
+  }, 90_000);
+
   it(`${REPLICAS} replicas over the kit's limit: after the first 429, one pause for all and no 429 after it`, async () => {
     // The fleet starts above the kit's rate, so the kit refuses once the bucket is empty.
     const fleet = await startFleet(library.name, `pace-${library.name}:`, 37);
