@@ -36,11 +36,17 @@ function fromJsonLine(text: string, where: string): OfferUpdateItem {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new UsageError(`${where}: not a JSON object`);
   }
-  const { productHash, offerCode, params, product_hash, offer_code, ...rest } = value;
+  const { productHash, offerCode, params, product_hash, offer_code, sellerToken, ...rest } = value;
+  // A line naming its seller is sent as that seller (one file for many sellers), never as the
+  // run's own seller: the SDK's item carries the token, the journal never holds it.
+  if (sellerToken !== undefined && (typeof sellerToken !== 'string' || sellerToken === '')) {
+    throw new UsageError(`${where}: sellerToken must be a non-empty string`);
+  }
   return {
     productHash: String(productHash ?? product_hash ?? ''),
     offerCode: String(offerCode ?? offer_code ?? ''),
     params: (params ?? rest) as OfferUpdateItem['params'],
+    ...(sellerToken === undefined ? {} : { sellerToken }),
   };
 }
 
