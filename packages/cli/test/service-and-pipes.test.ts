@@ -3,7 +3,8 @@
  * codes and the resume the CLI guide promises, each transaction refunded once whatever happened.
  */
 
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PartnerClient } from 'partner-sdk';
@@ -23,20 +24,30 @@ async function refundCounts(hashes: string[]): Promise<number[]> {
   return Promise.all(hashes.map(async (hash) => (await seller.refunds.list(hash)).length));
 }
 
-/** Runs the CLI with its stdout a pipe whose reader closes it after the first line (`| head -1`). */
-function runIntoHead(args: string[]): Promise<{ code: number | null; stderr: string }> {
+/**
+ * Runs the CLI until the first line on its stdout, then has `atFirstLine` act on it (close the
+ * pipe as `| head -1` does, or signal it); resolves with its exit code and output.
+ */
+function runUntilFirstLine(
+  args: string[],
+  atFirstLine: (child: ChildProcessWithoutNullStreams) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
     cwd: ROOT,
     env: merged as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.stdin.end();
   let stdout = '';
   let stderr = '';
+  let acted = false;
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
-    if (stdout.includes('\n')) child.stdout.destroy();
+    if (!acted && stdout.includes('\n')) {
+      acted = true;
+      atFirstLine(child);
+    }
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
@@ -45,7 +56,7 @@ function runIntoHead(args: string[]): Promise<{ code: number | null; stderr: str
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr });
+      resolve({ code, stdout, stderr });
     });
   });
 }
@@ -58,12 +69,30 @@ describe('partner-sdk bulk commands against a hard service and reader', {
     const journal = join(dir, 'head.jsonl');
     const args = ['refunds', 'request', '--concurrency', '1', '--journal', journal, ...hashes];
     mock.setLatency(20);
-    const cut = await runIntoHead(args);
+    const cut = await runUntilFirstLine(args, (child) => child.stdout.destroy());
     mock.setLatency(undefined);
     expect(cut.code).toBe(141);
     expect(cut.stderr).toBe('');
     const counts = await refundCounts(hashes);
     expect(counts.some((count) => count === 0)).toBe(true);
+    const resumed = await run(['--json', ...args]);
+    expect(resumed.code).toBe(0);
+    expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
+  });
+
+  it('SIGTERM mid-job: exit 130, the summary says how to resume, the lock is gone; the same command refunds the rest once', async () => {
+    const hashes = Array.from({ length: 20 }, () => mock.addTransaction());
+    const journal = join(dir, 'term.jsonl');
+    const args = ['refunds', 'request', '--concurrency', '1', '--journal', journal, ...hashes];
+    mock.setLatency(100);
+    const stopped = await runUntilFirstLine(['--json', ...args], (child) => child.kill('SIGTERM'));
+    mock.setLatency(undefined);
+    expect(stopped.code).toBe(130);
+    const { summary } = jsonLines(stopped.stdout).at(-1) as { summary: Record<string, unknown> };
+    expect(summary).toMatchObject({ aborted: true });
+    expect(Number(summary.notStarted)).toBeGreaterThan(0);
+    expect(summary.resume).toContain(`--journal ${journal}`);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
     const resumed = await run(['--json', ...args]);
     expect(resumed.code).toBe(0);
     expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
