@@ -92,4 +92,19 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
     expect(result.stderr).toContain(`${file}:1: sellerToken`);
     expect(mock.stats.requests).toBe(from);
   });
+
+  it('refuses a CSV column named __proto__ as any unknown field, naming the line, nothing sent', async () => {
+    const { hash, offerCode } = mock.products.course;
+    const file = join(dir, 'offers-proto.csv');
+    await writeFile(
+      file,
+      `product_hash,offer_code,__proto__,price\n${hash},${offerCode},"{""price"":1}",2990\n`,
+    );
+    const from = mock.stats.requests;
+    const result = await cli(['--json', 'offers', 'update', '--file', file], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:2:`);
+    expect(result.stderr).toContain('__proto__');
+    expect(mock.stats.requests).toBe(from);
+  });
 });

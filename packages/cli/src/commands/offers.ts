@@ -57,7 +57,9 @@ function fromJsonLine(text: string, where: string): OfferUpdateItem {
 const TEXT_COLUMNS = new Set(['product_hash', 'offer_code', 'name']);
 
 function fromCsvRow(header: string[], cells: string[]): OfferUpdateItem {
-  const row: Record<string, unknown> = {};
+  // No prototype: a column named `__proto__` is a field like any other (refused as unknown), not
+  // a way to set the row's prototype and vanish.
+  const row: Record<string, unknown> = Object.create(null);
   header.forEach((name, i) => {
     const cell = cells[i] ?? '';
     const value = TEXT_COLUMNS.has(name) ? cell || undefined : csvValue(cell);
