@@ -107,4 +107,18 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
     expect(result.stderr).toContain('__proto__');
     expect(mock.stats.requests).toBe(from);
   });
+
+  it('a directory given as --file is a usage error naming it, exit 2, nothing sent', async () => {
+    const from = mock.stats.requests;
+    for (const args of [
+      ['refunds', 'request', '--file', dir],
+      ['offers', 'update', '--file', dir],
+    ]) {
+      const result = await cli(['--json', ...args], { env });
+      expect(result.code).toBe(2);
+      expect(JSON.parse(result.stderr).error).toMatchObject({ name: 'UsageError' });
+      expect(result.stderr).toContain(`cannot read ${dir}`);
+    }
+    expect(mock.stats.requests).toBe(from);
+  });
 });
