@@ -143,6 +143,22 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(before);
   });
 
+  it('a --concurrency outside 1 to 256 names the flag and its range, exit 2, nothing sent', async () => {
+    const hash = mock.addTransaction();
+    const before = mock.stats.requests;
+    for (const value of ['0', '257', '1.5', 'four']) {
+      for (const command of [
+        ['refunds', 'request'],
+        ['refunds', 'wait'],
+      ]) {
+        const result = await run(['--format', 'table', ...command, hash, '--concurrency', value]);
+        expect(result.code, `${command.join(' ')} ${value}`).toBe(2);
+        expect(result.stderr).toContain('--concurrency must be a whole number from 1 to 256');
+      }
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);
