@@ -4,6 +4,8 @@
  * included; naming the flag or variable to fix; and nothing sent when the command line is wrong.
  */
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonLines, useCliKit } from './run-cli';
 
@@ -124,6 +126,29 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
       );
     }
     expect(mock.stats.requests).toBe(before);
+  });
+
+  it('an empty --job-id (an unset variable, `--job-id "$JOB"`) is a usage error naming it, nothing sent or written', async () => {
+    const hash = mock.addTransaction();
+    const journal = join(kit.dir, 'empty-job.jsonl');
+    const before = mock.stats.requests;
+    for (const id of ['', '  ']) {
+      const result = await run([
+        '--format',
+        'table',
+        'refunds',
+        'request',
+        hash,
+        '--journal',
+        journal,
+        '--job-id',
+        id,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--job-id must name the job');
+    }
+    expect(mock.stats.requests).toBe(before);
+    expect(existsSync(journal)).toBe(false);
   });
 
   it('a page flag past the spec bound names the flag and its range, exit 2, nothing sent', async () => {
