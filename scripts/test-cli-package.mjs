@@ -9,7 +9,9 @@
 //   4. a command line it refuses (`--json products list --bogus`): exit 2, one `{"error"}` record;
 //   5. `refunds request --file … --journal …` against a slow mock, Ctrl-C after the first outcome:
 //      exit 130, a summary saying how to resume; the same command again: exit 0, every
-//      transaction refunded once.
+//      transaction refunded once;
+//   6. `refunds wait` into a reader that closes after the first line (`| head -1`): exit 141,
+//      nothing on stderr.
 // Prints one line per check and exits non-zero if any failed.
 //
 // Options: --no-build (dist/ of both packages is already fresh, as in CI).
@@ -220,8 +222,11 @@ try {
   );
 }
 
-/** Runs the installed command until its first JSON line, then sends it SIGINT; resolves at its end. */
-function interruptAfterFirstLine(args, env) {
+/**
+ * Runs the installed command until its first JSON line, then sends it SIGINT (or, with `close`,
+ * closes its stdout as `| head -1` does); resolves at its end.
+ */
+function interruptAfterFirstLine(args, env, { close = false } = {}) {
   return new Promise((done) => {
     const child = spawn(bin, args, { cwd: project, env: cleanEnv(env) });
     let stdout = '';
@@ -231,7 +236,8 @@ function interruptAfterFirstLine(args, env) {
       stdout += chunk;
       if (!sent && stdout.includes('\n')) {
         sent = true;
-        child.kill('SIGINT');
+        if (close) child.stdout.destroy();
+        else child.kill('SIGINT');
       }
     });
     child.stderr.on('data', (chunk) => {
@@ -273,6 +279,14 @@ function interruptAfterFirstLine(args, env) {
       resumed.code === 0 && counts.every((count) => count === 1),
       `the same command again resumes: exit ${resumed.code}, refunds per transaction ${counts.join(',')}`,
       `${resumed.stdout}${resumed.stderr}`,
+    );
+    // A reader that goes away (`| head -1`) ends the command quietly with 141, as Unix tools do.
+    const waits = ['--json', 'refunds', 'wait', '--file', 'cohort.txt', '--concurrency', '1'];
+    const headed = await interruptAfterFirstLine(waits, slow.printed.env, { close: true });
+    report(
+      headed.code === 141 && headed.stderr === '',
+      `refunds wait | head -1: exit ${headed.code}, ${headed.stderr === '' ? 'nothing' : 'something'} on stderr`,
+      headed.stderr,
     );
   } finally {
     slow.child.kill('SIGTERM');

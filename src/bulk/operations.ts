@@ -101,13 +101,21 @@ const tokenOf = (item: unknown): string | undefined =>
     ? (item as { sellerToken?: string }).sellerToken
     : undefined;
 
-function checkSellerToken(item: unknown): void {
+/**
+ * The item's seller token is usable: a non-empty string, and the job's client can act for it (a
+ * seller client cannot act for another seller), so a dry run fails what the real run would.
+ */
+function checkSellerToken(
+  item: unknown,
+  clientFor: (token: string | undefined) => BulkClient,
+): void {
   const token = tokenOf(item);
   if (token !== undefined && (typeof token !== 'string' || token === '')) {
     throw new RequestValidationError('Invalid bulk item', [
       { path: ['sellerToken'], message: 'expected a non-empty string', code: 'invalid_type' },
     ]);
   }
+  clientFor(token);
 }
 
 /** Options of {@link requestRefunds}. */
@@ -161,7 +169,7 @@ export function requestRefunds(
       validate: (item) => {
         encodePathParam('transactionHash', hashOf(item));
         checkParams(RefundRequestParamsSchema, paramsOf(item), 'refunds.request');
-        checkSellerToken(item);
+        checkSellerToken(item, clientFor);
       },
       run: (item, requestOptions) =>
         clientFor(tokenOf(item)).refunds.request(hashOf(item), paramsOf(item), requestOptions),
@@ -217,7 +225,7 @@ export function waitForRefunds(
       key: hashOf,
       validate: (item) => {
         encodePathParam('transactionHash', hashOf(item));
-        checkSellerToken(item);
+        checkSellerToken(item, clientFor);
       },
       run: (item, requestOptions: RequestOptions) =>
         clientFor(tokenOf(item)).refunds.waitForCompletion(hashOf(item), {
@@ -262,7 +270,7 @@ export function updateOffers(
         encodePathParam('productHash', item.productHash);
         encodePathParam('offerCode', item.offerCode);
         checkParams(OfferUpdateParamsSchema, item.params, 'offers.update');
-        checkSellerToken(item);
+        checkSellerToken(item, clientFor);
       },
       run: (item, requestOptions) =>
         clientFor(item.sellerToken).offers.update(

@@ -574,7 +574,10 @@ class Job<I, R> implements BulkJob<I, R> {
       work.attempts++;
       const found = await operation.reconcile(work.item, new Date(work.since!), options);
       if (found === undefined) {
-        work.inDoubt = false; // nothing was done: sending is safe
+        // Nothing was done: sending is safe. The read that said so is no attempt of its own, so an
+        // item gets its maxAttempts sends; only a read that fails counts (which bounds its repeats).
+        work.attempts--;
+        work.inDoubt = false;
         return false;
       }
       const reconciled = { result: found, reconciled: true };

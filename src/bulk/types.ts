@@ -169,7 +169,7 @@ export interface BulkOptions {
   minConcurrency?: number | undefined;
   /** Highest concurrency the job grows to. Default 16 (or `concurrency` if higher). */
   maxConcurrency?: number | undefined;
-  /** Attempts per item on failures worth repeating (connection lost, time-out, 408, 500, 502, 504). Default 3. 429 and 503 pause the job instead and do not count. */
+  /** Sends per item on failures worth repeating (connection lost, time-out, 408, 500, 502, 504). Default 3. 429 and 503 pause the job instead and do not count; a reconciling read that finds nothing made does not count, one that fails does. */
   maxAttempts?: number | undefined;
   /** Stops the job: nothing new starts, requests in flight are abandoned and reported `interrupted`. */
   signal?: AbortSignal | undefined;

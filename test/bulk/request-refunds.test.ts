@@ -155,6 +155,22 @@ describe('requestRefunds', () => {
     expect(bearerOf(b!)).toBe(`Bearer ${mock.sellers.company.publicToken}`);
   });
 
+  it('a dry run on a seller client fails an item naming another seller, as the real run does', async () => {
+    const { mock, seller } = setup();
+    const [a, b] = mock.transactions.refundable;
+    const items = [a!, { transactionHash: b!, sellerToken: mock.sellers.company.publicToken }];
+    const before = mock.stats.requests;
+    const dry = await collect(requestRefunds(seller, items, { dryRun: true }));
+    expect(dry.map((o) => o.status)).toEqual(['valid', 'failed']);
+    expect(mock.stats.requests).toBe(before);
+    const real = byKey(await collect(requestRefunds(seller, items)));
+    expect(real[a!]?.status).toBe('succeeded');
+    for (const outcome of [dry[1], real[b!]]) {
+      expect(outcome).toMatchObject({ status: 'failed', inDoubt: false });
+      expect(String((outcome as { error: Error }).error.message)).toContain('root client');
+    }
+  });
+
   it('after a lost answer, finds the refund the request made instead of sending it again', async () => {
     const { mock, seller, refundPosts, refundsOf } = setup({ refundPolls: 0 });
     const hash = mock.addTransaction();

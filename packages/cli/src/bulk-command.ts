@@ -67,8 +67,13 @@ function concurrencyOf(value: string | undefined): number | undefined {
 /**
  * Refuses `--job-id` and `--retry-failed` without `--journal`: they name a job in a journal and the
  * items it recorded as failed, so without one the run would go ahead as if they were not given.
+ * Refuses an empty `--job-id` too.
  */
 function refuseJournalFlagsAlone(flags: BulkFlags): void {
+  // An empty id is most often an unset variable (`--job-id "$JOB"`): a job nobody meant to name.
+  if (flags.jobId !== undefined && flags.jobId.trim() === '') {
+    throw new UsageError('--job-id must name the job (it is empty): nothing sent');
+  }
   if (flags.journal) return;
   for (const [given, name] of [
     [flags.jobId !== undefined, '--job-id'],

@@ -5,8 +5,7 @@
  * @module
  */
 
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import { StreamedInputError, UsageError } from './context';
 
 /** Splits one CSV line (RFC 4180 quotes; no line breaks inside a field). */
@@ -47,14 +46,16 @@ export interface Line {
 type Fail = new (message: string) => Error;
 
 async function openFile(file: string): Promise<NodeJS.ReadableStream> {
-  const stream = createReadStream(file);
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', (error: Error) =>
-      reject(new UsageError(`cannot read ${file}: ${error.message}`)),
-    );
-  });
-  return stream;
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file);
+    // A directory opens fine and fails only at the first read: refuse it here, as a usage error.
+    if ((await handle.stat()).isDirectory()) throw new Error('a directory, not a file');
+  } catch (error) {
+    await handle?.close();
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  return handle.createReadStream();
 }
 
 /**

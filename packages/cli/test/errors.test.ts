@@ -4,6 +4,8 @@
  * included; naming the flag or variable to fix; and nothing sent when the command line is wrong.
  */
 
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonLines, useCliKit } from './run-cli';
 
@@ -126,6 +128,29 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(before);
   });
 
+  it('an empty --job-id (an unset variable, `--job-id "$JOB"`) is a usage error naming it, nothing sent or written', async () => {
+    const hash = mock.addTransaction();
+    const journal = join(kit.dir, 'empty-job.jsonl');
+    const before = mock.stats.requests;
+    for (const id of ['', '  ']) {
+      const result = await run([
+        '--format',
+        'table',
+        'refunds',
+        'request',
+        hash,
+        '--journal',
+        journal,
+        '--job-id',
+        id,
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('--job-id must name the job');
+    }
+    expect(mock.stats.requests).toBe(before);
+    expect(existsSync(journal)).toBe(false);
+  });
+
   it('a page flag past the spec bound names the flag and its range, exit 2, nothing sent', async () => {
     const before = mock.stats.requests;
     for (const [args, named] of [
@@ -139,6 +164,22 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
       const result = await run(['--format', 'table', ...args]);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toContain(named);
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
+  it('a --concurrency outside 1 to 256 names the flag and its range, exit 2, nothing sent', async () => {
+    const hash = mock.addTransaction();
+    const before = mock.stats.requests;
+    for (const value of ['0', '257', '1.5', 'four']) {
+      for (const command of [
+        ['refunds', 'request'],
+        ['refunds', 'wait'],
+      ]) {
+        const result = await run(['--format', 'table', ...command, hash, '--concurrency', value]);
+        expect(result.code, `${command.join(' ')} ${value}`).toBe(2);
+        expect(result.stderr).toContain('--concurrency must be a whole number from 1 to 256');
+      }
     }
     expect(mock.stats.requests).toBe(before);
   });

@@ -49,4 +49,76 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
       { key: `${hash}/007`, status: 'valid' },
     ]);
   });
+
+  it("sends a JSON line's update with the sellerToken it names, never as the run's seller", async () => {
+    const { course, ebook } = mock.products;
+    const company = mock.sellers.company.publicToken;
+    const file = join(dir, 'offers-per-seller.jsonl');
+    const lines = [
+      {
+        productHash: course.hash,
+        offerCode: course.offerCode,
+        params: { price: 4990 },
+        sellerToken: company,
+      },
+      { product_hash: ebook.hash, offer_code: ebook.offerCode, price: 5990, sellerToken: company },
+    ];
+    await writeFile(file, lines.map((line) => JSON.stringify(line)).join('\n'));
+    const from = mock.requests.length;
+    // The root client (no seller token of the run's own): one file for many sellers.
+    const result = await cli(['--json', 'offers', 'update', '--file', file], {
+      env: { ...env, PARTNER_API_SELLER_TOKEN: undefined },
+    });
+    expect(result.stderr).toBe('');
+    const puts = mock.requests.slice(from).filter((request) => request.method === 'PUT');
+    expect(puts.map((request) => request.headers.authorization)).toEqual([
+      `Bearer ${company}`,
+      `Bearer ${company}`,
+    ]);
+    expect(puts.map((request) => request.body)).toEqual([{ price: 4990 }, { price: 5990 }]);
+    expect(result.stdout).not.toContain(company);
+  });
+
+  it('refuses a JSON line whose sellerToken is not a string, naming the line, nothing sent', async () => {
+    const { hash, offerCode } = mock.products.course;
+    const file = join(dir, 'offers-bad-seller.jsonl');
+    await writeFile(
+      file,
+      `${JSON.stringify({ productHash: hash, offerCode, params: { price: 1 }, sellerToken: 7 })}\n`,
+    );
+    const from = mock.stats.requests;
+    const result = await cli(['--json', 'offers', 'update', '--file', file], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:1: sellerToken`);
+    expect(mock.stats.requests).toBe(from);
+  });
+
+  it('refuses a CSV column named __proto__ as any unknown field, naming the line, nothing sent', async () => {
+    const { hash, offerCode } = mock.products.course;
+    const file = join(dir, 'offers-proto.csv');
+    await writeFile(
+      file,
+      `product_hash,offer_code,__proto__,price\n${hash},${offerCode},"{""price"":1}",2990\n`,
+    );
+    const from = mock.stats.requests;
+    const result = await cli(['--json', 'offers', 'update', '--file', file], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:2:`);
+    expect(result.stderr).toContain('__proto__');
+    expect(mock.stats.requests).toBe(from);
+  });
+
+  it('a directory given as --file is a usage error naming it, exit 2, nothing sent', async () => {
+    const from = mock.stats.requests;
+    for (const args of [
+      ['refunds', 'request', '--file', dir],
+      ['offers', 'update', '--file', dir],
+    ]) {
+      const result = await cli(['--json', ...args], { env });
+      expect(result.code).toBe(2);
+      expect(JSON.parse(result.stderr).error).toMatchObject({ name: 'UsageError' });
+      expect(result.stderr).toContain(`cannot read ${dir}`);
+    }
+    expect(mock.stats.requests).toBe(from);
+  });
 });

@@ -36,11 +36,17 @@ function fromJsonLine(text: string, where: string): OfferUpdateItem {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new UsageError(`${where}: not a JSON object`);
   }
-  const { productHash, offerCode, params, product_hash, offer_code, ...rest } = value;
+  const { productHash, offerCode, params, product_hash, offer_code, sellerToken, ...rest } = value;
+  // A line naming its seller is sent as that seller (one file for many sellers), never as the
+  // run's own seller: the SDK's item carries the token, the journal never holds it.
+  if (sellerToken !== undefined && (typeof sellerToken !== 'string' || sellerToken === '')) {
+    throw new UsageError(`${where}: sellerToken must be a non-empty string`);
+  }
   return {
     productHash: String(productHash ?? product_hash ?? ''),
     offerCode: String(offerCode ?? offer_code ?? ''),
     params: (params ?? rest) as OfferUpdateItem['params'],
+    ...(sellerToken === undefined ? {} : { sellerToken }),
   };
 }
 
@@ -51,7 +57,9 @@ function fromJsonLine(text: string, where: string): OfferUpdateItem {
 const TEXT_COLUMNS = new Set(['product_hash', 'offer_code', 'name']);
 
 function fromCsvRow(header: string[], cells: string[]): OfferUpdateItem {
-  const row: Record<string, unknown> = {};
+  // No prototype: a column named `__proto__` is a field like any other (refused as unknown), not
+  // a way to set the row's prototype and vanish.
+  const row: Record<string, unknown> = Object.create(null);
   header.forEach((name, i) => {
     const cell = cells[i] ?? '';
     const value = TEXT_COLUMNS.has(name) ? cell || undefined : csvValue(cell);
