@@ -29,6 +29,13 @@ describe('mock API fault injection on the fetch face', () => {
 
     mock.failNext({ status: 500, body: { message: 'boom' } });
     expect((await call(mock, 'GET', '/products')).body).toEqual({ message: 'boom' });
+    // Without a body, Laravel's words for the status, as the testing guide shows.
+    mock.failNext({ status: 503 });
+    mock.failNext({ status: 500 });
+    expect((await call(mock, 'GET', '/products')).body).toEqual({
+      message: 'Service Unavailable.',
+    });
+    expect((await call(mock, 'GET', '/products')).body).toEqual({ message: 'Server Error' });
   });
 
   it('refuses a fault it could not inject with a RangeError when it is queued', async () => {
