@@ -39,7 +39,8 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict.',
   422: 'The given data was invalid.',
   429: 'Too Many Attempts.',
-  500: 'Server Error.',
+  // Laravel's own words for a 500 without APP_DEBUG: no full stop, unlike its other messages.
+  500: 'Server Error',
   502: 'Bad Gateway.',
   503: 'Service Unavailable.',
   504: 'Gateway Timeout.',
@@ -225,7 +226,9 @@ async function route(
       seller,
       accountCode: seller?.code ?? state.sellers[0]!.code,
     });
-  } catch (error) {
-    return json({ message: 'Server Error.', exception: String(error) }, 500);
+  } catch {
+    // A production service never sends the exception (APP_DEBUG off): a partner's test must not
+    // come to read one.
+    return json({ message: STATUS_TEXT[500] }, 500);
   }
 }

@@ -19,6 +19,20 @@ function tabledEntryPoints(): string[] {
   return [...section.matchAll(/^\| `(partner-sdk[^`]*)` \|/gm)].map((match) => match[1]!);
 }
 
+/** Each row of that table: the entry point and the names its second column says it holds. */
+function tabledNames(): [entry: string, names: string[]][] {
+  const text = readFileSync(`${ROOT}docs/getting-started.md`, 'utf8');
+  const section = text.slice(text.indexOf('## Install'), text.indexOf('## Create a client'));
+  return [...section.matchAll(/^\| `(partner-sdk[^`]*)` \| (.*) \|$/gm)].map((row) => {
+    // Linked names ({@link "entry".Name}) and code names that look like an identifier; the
+    // entry point's own name and package names (`bullmq`) are not exports.
+    const linked = [...row[2]!.matchAll(/\{@link "[^"]+"\.(\w+)\}/g)].map((m) => m[1]!);
+    const coded = [...row[2]!.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+    const names = [...linked, ...coded].filter((name) => /^[A-Za-z]\w*$/.test(name));
+    return [row[1]!, names.filter((name) => !['bullmq', 'msw'].includes(name))];
+  });
+}
+
 /** Each entry point `package.json` exports, by the name a partner imports. */
 const exported = Object.keys(manifest.exports)
   .filter((path) => path !== './package.json')
@@ -27,6 +41,16 @@ const exported = Object.keys(manifest.exports)
 describe('the entry points the guides name', () => {
   it("getting started names every entry point of the package's exports in its table", () => {
     expect(tabledEntryPoints().sort()).toEqual(exported.sort());
+  });
+
+  it('each name the table says an entry point holds is exported by that entry point', async () => {
+    const rows = tabledNames();
+    expect(rows.length).toBe(exported.length);
+    for (const [entry, names] of rows) {
+      const module = (await import(entry)) as Record<string, unknown>;
+      const missing = names.filter((name) => !(name in module));
+      expect({ entry, missing }).toEqual({ entry, missing: [] });
+    }
   });
 
   it('the versioning guide counts every entry point in the public API its promises cover', () => {

@@ -37,3 +37,37 @@ describe('the docs site', () => {
     }
   });
 });
+
+describe("the README's runtime table", () => {
+  it('names, per runtime, the version npm run test:runtimes runs (Node 24: the pinned dev-time Node)', () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const script = readFileSync(new URL('scripts/test-runtimes.mjs', root), 'utf8');
+    const pinned = (name: string) =>
+      new RegExp(`^const ${name} = '([^']+)';$`, 'm').exec(script)?.[1];
+    const devNode = JSON.parse(
+      readFileSync(new URL('node_modules/node/package.json', root), 'utf8'),
+    ) as { version: string };
+    const testedWith = (runtime: string) =>
+      new RegExp(`^\\| ${runtime}[^|]* \\|[^|]*\\|[^|]*\\| ([^|]+) \\|$`, 'm').exec(readme)?.[1];
+    const expected = {
+      node22: pinned('NODE_22'),
+      node24: devNode.version,
+      node26: pinned('NODE_26'),
+      bun: pinned('BUN'),
+      deno: pinned('DENO'),
+      workers: pinned('MINIFLARE'),
+    };
+    // Each read found its version: two misses must not pass as equal.
+    expect(Object.values(expected).every((version) => /^\d+\.\d+\.\d+$/.test(version ?? ''))).toBe(
+      true,
+    );
+    expect({
+      node22: testedWith('Node 22'),
+      node24: testedWith('Node 24'),
+      node26: testedWith('Node 26'),
+      bun: testedWith('Bun'),
+      deno: testedWith('Deno'),
+      workers: testedWith('Cloudflare Workers')?.match(/\(miniflare ([^)]+)\)/)?.[1],
+    }).toEqual(expected);
+  });
+});

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockPartnerApi, type MockServer } from '../../src/testing';
 
 // The kit seen from outside: plain fetch over its loopback server, never the SDK, so nothing the
 // SDK assumes can agree with the kit by construction.
 const servers: MockServer[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
@@ -223,5 +224,18 @@ describe('the kit reads JSON as PHP’s json_decode does', () => {
       },
     );
     expect(text.status).toBe(202);
+  });
+});
+
+describe('the kit answers its own crash as a production Laravel service does', () => {
+  it('answers 500 {"message":"Server Error"}, the exception kept out of the body', async () => {
+    const { mock, seller } = await served();
+    // The route's answer is the first JSON the kit writes; make writing it throw once.
+    vi.spyOn(JSON, 'stringify').mockImplementationOnce(() => {
+      throw new Error('secret detail of the kit');
+    });
+    const crashed = await mock.fetch(`${mock.baseUrl}/products`, { headers: seller });
+    expect(crashed.status).toBe(500);
+    expect(await crashed.json()).toEqual({ message: 'Server Error' });
   });
 });

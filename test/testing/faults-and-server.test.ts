@@ -29,6 +29,13 @@ describe('mock API fault injection on the fetch face', () => {
 
     mock.failNext({ status: 500, body: { message: 'boom' } });
     expect((await call(mock, 'GET', '/products')).body).toEqual({ message: 'boom' });
+    // Without a body, Laravel's words for the status, as the testing guide shows.
+    mock.failNext({ status: 503 });
+    mock.failNext({ status: 500 });
+    expect((await call(mock, 'GET', '/products')).body).toEqual({
+      message: 'Service Unavailable.',
+    });
+    expect((await call(mock, 'GET', '/products')).body).toEqual({ message: 'Server Error' });
   });
 
   it('refuses a fault it could not inject with a RangeError when it is queued', async () => {
@@ -76,6 +83,42 @@ describe('mock API fault injection on the fetch face', () => {
       cause: { code: 'ECONNRESET' },
     });
     expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('uses faults in the order they were added, and clearFaults drops every queued one', async () => {
+    const mock = createMockPartnerApi();
+    mock.failNext({ status: 503 });
+    mock.failNext({ status: 502 });
+    expect((await call(mock, 'GET', '/products')).status).toBe(503);
+    expect((await call(mock, 'GET', '/products')).status).toBe(502);
+
+    mock.failNext({ status: 503, times: 3 });
+    mock.failNext({ delayMs: 5_000 });
+    mock.dropNext({ times: 2 });
+    mock.clearFaults();
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('clearRequests empties mock.requests and every counter of mock.stats', async () => {
+    const mock = createMockPartnerApi();
+    await mock.fetch(`${mock.baseUrl}/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: mock.credentials.clientId,
+        client_secret: mock.credentials.clientSecret,
+      }),
+    });
+    await call(mock, 'GET', '/products');
+    expect(mock.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /auth',
+      'GET /products',
+    ]);
+    expect(mock.stats).toMatchObject({ requests: 2, logins: 1 });
+    mock.clearRequests();
+    expect(mock.requests).toEqual([]);
+    expect(mock.stats).toEqual({ requests: 0, logins: 0, rateLimited: 0 });
   });
 
   it('is a bound function that can be passed around bare', async () => {
