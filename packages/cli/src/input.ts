@@ -61,6 +61,8 @@ async function openFile(file: string): Promise<NodeJS.ReadableStream> {
 /**
  * The lines of a file (`-`: stdin), read lazily. A line longer than {@link MAX_LINE} is refused
  * with `fail` as soon as it is, naming its number and never quoting it (it is never held whole).
+ * So is a line that is not UTF-8 text: decoded with replacement characters, a name saved as
+ * Latin-1 (as spreadsheets often save it) would reach the service altered.
  */
 export async function* linesOf(
   file: string,
@@ -69,27 +71,43 @@ export async function* linesOf(
 ): AsyncGenerator<Line> {
   const stream = file === '-' ? stdin : await openFile(file);
   const where = file === '-' ? 'stdin' : file;
-  const decoder = new TextDecoder();
   const tooLong = (number: number) =>
     new fail(`${where}:${number}: line longer than ${MAX_LINE} characters (the limit)`);
-  let pending = '';
+  const decode = (bytes: Uint8Array, number: number): Line => {
+    let text: string;
+    try {
+      text = STRICT_UTF8.decode(bytes);
+    } catch {
+      throw new fail(`${where}:${number}: not UTF-8 text (save the file as UTF-8)`);
+    }
+    if (text.length > MAX_LINE + 1) throw tooLong(number);
+    return { text: text.replace(/\r$/, ''), number };
+  };
+  // Split on the newline byte, which UTF-8 never uses inside a character; each line is decoded on
+  // its own, so a bad byte is named by its line.
+  let pending: Buffer = Buffer.alloc(0);
   let number = 0;
   for await (const chunk of stream) {
-    pending +=
-      typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);
     let start = 0;
-    for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
+    for (let end = pending.indexOf(NEWLINE); end !== -1; end = pending.indexOf(NEWLINE, start)) {
       number++;
-      if (end - start > MAX_LINE + 1) throw tooLong(number);
-      yield { text: pending.slice(start, end).replace(/\r$/, ''), number };
+      if (end - start > MAX_LINE_BYTES) throw tooLong(number);
+      yield decode(pending.subarray(start, end), number);
       start = end + 1;
     }
-    pending = pending.slice(start);
-    if (pending.length > MAX_LINE + 1) throw tooLong(number + 1);
+    pending = pending.subarray(start);
+    if (pending.length > MAX_LINE_BYTES) throw tooLong(number + 1);
   }
-  pending += decoder.decode();
-  if (pending !== '') yield { text: pending.replace(/\r$/, ''), number: number + 1 };
+  if (pending.length > 0) yield decode(pending, number + 1);
 }
+
+const NEWLINE = 0x0a;
+/** The most bytes a line of {@link MAX_LINE} characters (and its `\r`) takes in UTF-8. */
+const MAX_LINE_BYTES = 4 * (MAX_LINE + 1);
+/** Refuses bytes that are not UTF-8; a byte-order mark at a line's start is dropped. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 const HEADER_NAMES = new Set(['hash', 'transaction_hash', 'transaction', 'transactionhash', 'id']);
 

@@ -108,6 +108,42 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(from);
   });
 
+  it('refuses a file that is not UTF-8 (an offer name saved as Latin-1), naming the line, nothing sent', async () => {
+    const { hash, offerCode } = mock.products.course;
+    // "Promoção" as a spreadsheet saves it in Windows-1252: sent as read, the name would reach the
+    // service with replacement characters where the ç and ã were.
+    const latin1 = Buffer.concat([
+      Buffer.from(`product_hash,offer_code,name\n${hash},${offerCode},Promo`),
+      Buffer.from([0xe7, 0xe3]),
+      Buffer.from('o\n'),
+    ]);
+    const offers = join(dir, 'offers-latin1.csv');
+    await writeFile(offers, latin1);
+    const hashes = join(dir, 'hashes-latin1.txt');
+    await writeFile(
+      hashes,
+      Buffer.concat([Buffer.from('trx_a1\ntrx_b'), Buffer.from([0xe9, 0x0a])]),
+    );
+    const from = mock.stats.requests;
+    for (const [args, line] of [
+      [['offers', 'update', '--file', offers], `${offers}:2:`],
+      [['refunds', 'request', '--file', hashes], `${hashes}:2:`],
+    ] as const) {
+      const result = await cli(['--json', ...args], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(line);
+      expect(result.stderr).toContain('not UTF-8');
+    }
+    expect(mock.stats.requests).toBe(from);
+    // On stdin, read as the job goes, the bad line stops the job as any bad streamed line does.
+    const piped = await cli(['--json', 'refunds', 'request', '--dry-run'], {
+      env,
+      input: Buffer.concat([Buffer.from('trx_a1\ntrx_b'), Buffer.from([0xe9, 0x0a])]),
+    });
+    expect(piped.code).toBe(4);
+    expect(piped.stderr).toContain('stdin:2: not UTF-8');
+  });
+
   it('a directory given as --file is a usage error naming it, exit 2, nothing sent', async () => {
     const from = mock.stats.requests;
     for (const args of [

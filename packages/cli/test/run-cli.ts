@@ -27,7 +27,7 @@ export const CLI_ARGS = ['--import', './packages/cli/test/register.ts', 'package
 
 export function cli(
   args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string } = {},
+  options: { env?: Record<string, string | undefined>; input?: string | Buffer } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, ...options.env };
