@@ -130,14 +130,25 @@ function setup() {
   };
   const posts = (hash: string) =>
     mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`);
-  return { mock, kit, queue, worker, refunds, posts };
+  /** The job completes reconciled: worker A's one request made the only refund. */
+  const reconciledOnce = async (hash: string) => {
+    const id = `refund-request/${hash}`;
+    await until('the job to complete', async () => {
+      return (await queue.getJob(id).then((j) => j?.getState())) === 'completed';
+    });
+    const job = await queue.getJob(id);
+    expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
+    expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
+    expect(await refunds(hash)).toBe(1);
+  };
+  return { mock, kit, queue, worker, refunds, posts, reconciledOnce };
 }
 
 describe('refundProcessor on a real redis-server', () => {
   it.each([['own'], ['queue']])(
     'a stalled job taken over by a second worker while the first one still waits for its answer: one refund (leases on the %s connection)',
     async (leases) => {
-      const { mock, kit, queue, worker: anyWorker, refunds, posts } = setup();
+      const { mock, kit, queue, worker: anyWorker, posts, reconciledOnce } = setup();
       const worker = (runner: string, options: Record<string, unknown>) =>
         anyWorker(runner, options, leases);
       const hash = mock.addTransaction();
@@ -156,22 +167,14 @@ describe('refundProcessor on a real redis-server', () => {
       await delay(600);
       expect(posts(hash)).toEqual([]);
       held.release();
-      await until('the job to complete', async () => {
-        return (
-          (await queue.getJob(`refund-request/${hash}`).then((j) => j?.getState())) === 'completed'
-        );
-      });
-      const job = await queue.getJob(`refund-request/${hash}`);
-      expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
-      expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
-      expect(await refunds(hash)).toBe(1);
+      await reconciledOnce(hash);
       await b.close();
     },
     60_000,
   );
 
   it('a second run that finds the lease still renewed after a whole leaseMs fails with RefundLeaseBusyError, retried by BullMQ; once the first answer is in, the retry reconciles: one refund', async () => {
-    const { mock, kit, queue, worker, refunds, posts } = setup();
+    const { mock, kit, queue, worker, posts, reconciledOnce } = setup();
     const hash = mock.addTransaction();
     const held = kit.hold(hash);
     await enqueueRefunds(queue, [{ transactionHash: hash }], { backoffMs: 50 });
@@ -188,15 +191,7 @@ describe('refundProcessor on a real redis-server', () => {
     expect(await busy).toEqual({ name: 'RefundLeaseBusyError', final: false });
     expect(posts(hash)).toEqual([]);
     held.release();
-    await until('the job to complete', async () => {
-      return (
-        (await queue.getJob(`refund-request/${hash}`).then((j) => j?.getState())) === 'completed'
-      );
-    });
-    const job = await queue.getJob(`refund-request/${hash}`);
-    expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
-    expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
-    expect(await refunds(hash)).toBe(1);
+    await reconciledOnce(hash);
   }, 60_000);
 
   it('a transaction enqueued twice is one job and one refund; a job retried after a lost answer reconciles: one refund', async () => {
