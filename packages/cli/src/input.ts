@@ -104,8 +104,11 @@ export async function* linesOf(
 }
 
 const NEWLINE = 0x0a;
-/** The most bytes a line of {@link MAX_LINE} characters (and its `\r`) takes in UTF-8. */
-const MAX_LINE_BYTES = 4 * (MAX_LINE + 1);
+/**
+ * The most bytes a line of {@link MAX_LINE} characters (and its `\r`) takes in UTF-8: three per
+ * UTF-16 code unit at most (a character outside the BMP is four bytes for two units).
+ */
+const MAX_LINE_BYTES = 3 * (MAX_LINE + 1);
 /** Refuses bytes that are not UTF-8; a byte-order mark at a line's start is dropped. */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
