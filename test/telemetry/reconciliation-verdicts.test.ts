@@ -7,33 +7,11 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { OutcomeUnknownError } from '../../src/index';
-import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
-import { kit } from './client';
+import { createMockPartnerApi } from '../../src/testing/index';
+import { kit, losingRefundPost } from './client';
 import { shape, spanTree, useOtel } from './harness';
 
 const otel = useOtel();
-
-const reset = () => new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
-
-/**
- * The mock's fetch, except that the first refund request is lost on its way (the service never
- * sees it) and, with `readsFail`, every read of the transaction's refunds answers 500.
- */
-function losingFirstRefundRequest(mock: MockPartnerApi, readsFail = false) {
-  let lost = false;
-  return async (input: Request | URL | string, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const refunds = new URL(request.url).pathname.includes('/financial/refund/');
-    if (refunds && request.method === 'POST' && !lost) {
-      lost = true;
-      throw reset();
-    }
-    if (refunds && request.method === 'GET' && readsFail) {
-      return Response.json({ message: 'Server Error' }, { status: 500 });
-    }
-    return mock.fetch(request);
-  };
-}
 
 const verdicts = async () =>
   (await otel().points())
@@ -44,7 +22,7 @@ describe('the reconciliation verdict of a refund request whose answer was lost',
   it('is none when the lost attempt created nothing: the request is sent again', async () => {
     const mock = createMockPartnerApi();
     const transaction = mock.addTransaction(5000);
-    const { seller } = kit({ fetch: losingFirstRefundRequest(mock) }, mock);
+    const { seller } = kit({ fetch: losingRefundPost(mock, { lost: 'request' }) }, mock);
     await expect(seller.refunds.request(transaction)).resolves.toMatchObject({
       kind: 'accepted',
     });
@@ -73,7 +51,10 @@ describe('the reconciliation verdict of a refund request whose answer was lost',
   it('is unknown when the refunds cannot be read: the call fails as OutcomeUnknownError, sent once', async () => {
     const mock = createMockPartnerApi();
     const transaction = mock.addTransaction(5000);
-    const { seller } = kit({ fetch: losingFirstRefundRequest(mock, true) }, mock);
+    const { seller } = kit(
+      { fetch: losingRefundPost(mock, { lost: 'request', readsFail: true }) },
+      mock,
+    );
     const error = await seller.refunds.request(transaction).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     const [call] = spanTree(otel().spans());

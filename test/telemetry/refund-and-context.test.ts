@@ -2,30 +2,16 @@ import { trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing/index';
 import { sleep } from '../helpers/waits';
-import { kit } from './client';
+import { kit, losingRefundPost } from './client';
 import { shape, spanTree, useOtel } from './harness';
 
 const otel = useOtel();
-
-/** The mock's fetch, except that the first refund request's answer is lost after the mock acted on it. */
-function losingFirstRefundAnswer(mock: ReturnType<typeof createMockPartnerApi>) {
-  let lost = false;
-  return async (input: Request | URL | string, init?: RequestInit) => {
-    const request = new Request(input, init);
-    const answer = await mock.fetch(request.clone());
-    if (!lost && request.method === 'POST' && request.url.includes('/financial/refund/')) {
-      lost = true;
-      throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
-    }
-    return answer;
-  };
-}
 
 describe('telemetry of a reconciled refund and of context across awaits', () => {
   it('records a refund whose answer was lost: the failed attempt, the retry, the reconciliation found and no replay', async () => {
     const mock = createMockPartnerApi();
     const transaction = mock.addTransaction(5000);
-    const { seller } = kit({ fetch: losingFirstRefundAnswer(mock) }, mock);
+    const { seller } = kit({ fetch: losingRefundPost(mock, { lost: 'answer' }) }, mock);
     const result = await seller.refunds.request(transaction, { reason: 'Customer asked' });
     expect(result).toMatchObject({ kind: 'existing', recovered: true });
     const [call] = spanTree(otel().spans());
