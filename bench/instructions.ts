@@ -68,13 +68,13 @@ export interface InstructionRow {
 export type InstructionResult = { rows: InstructionRow[] } | { skipped: string };
 
 /** Whether callgrind can run here. */
-export function valgrindMissing(): string | undefined {
+function valgrindMissing(): string | undefined {
   const found = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
   return found.status === 0 ? undefined : 'valgrind is not installed on this machine';
 }
 
 /** The instructions callgrind counted in one run of the child (all its threads). */
-export function count(args: string[]): Promise<number> {
+function count(args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'valgrind',
@@ -105,16 +105,38 @@ export function count(args: string[]): Promise<number> {
 }
 
 /** Instructions per call of each variant of each cell; the two runs of a pair side by side. */
-export async function benchInstructions(quick: boolean): Promise<InstructionResult> {
+export function benchInstructions(quick: boolean): Promise<InstructionResult> {
+  return countedRows(quick, countCells);
+}
+
+/**
+ * `rows()` where callgrind can count them: skipped (and said why) in a quick run, where valgrind is
+ * missing, or when a count fails (the timed sections of a full run are kept even then).
+ */
+export async function countedRows<R>(
+  quick: boolean,
+  rows: () => Promise<R[]>,
+): Promise<{ rows: R[] } | { skipped: string }> {
   if (quick) return { skipped: 'a quick run does not count instructions (minutes under valgrind)' };
   const missing = valgrindMissing();
   if (missing) return { skipped: missing };
   try {
-    return { rows: await countCells() };
+    return { rows: await rows() };
   } catch (error) {
-    // The timed sections of a full run are kept even when a count fails.
     return { skipped: `a callgrind run failed: ${(error as Error).message}` };
   }
+}
+
+/**
+ * One call's steady-state instructions: the child run with `calls` counted calls (`args(calls)`)
+ * minus the same run with none, over `calls`.
+ */
+export async function instructionsPerCall(
+  args: (calls: number) => string[],
+  calls: number,
+): Promise<number> {
+  const [none, many] = await Promise.all([count(args(0)), count(args(calls))]);
+  return (many - none) / calls;
 }
 
 async function countCells(): Promise<InstructionRow[]> {
@@ -122,17 +144,17 @@ async function countCells(): Promise<InstructionRow[]> {
   for (const cell of CELLS) {
     const perCall = {} as Record<Variant, number>;
     for (const variant of VARIANTS) {
-      const run = (calls: number) =>
-        count([
+      perCall[variant] = await instructionsPerCall(
+        (calls) => [
           cell.case,
           variant,
           String(cell.concurrency),
           String(cell.warmUp),
           String(calls),
           cell.transport,
-        ]);
-      const [none, many] = await Promise.all([run(0), run(cell.calls)]);
-      perCall[variant] = (many - none) / cell.calls;
+        ],
+        cell.calls,
+      );
       process.stderr.write('.');
     }
     rows.push({

@@ -8,7 +8,7 @@
 
 import type { Variant } from './telemetry';
 
-const { count, valgrindMissing } = (await import(
+const { countedRows, instructionsPerCall } = (await import(
   new URL('./instructions.ts', import.meta.url).href
 )) as typeof import('./instructions');
 
@@ -25,36 +25,29 @@ export interface TelemetryInstructionRow {
 export type TelemetryInstructionResult = { rows: TelemetryInstructionRow[] } | { skipped: string };
 
 /** Instructions per call of each counted variant, at c = 1 and c = 32. */
-export async function benchTelemetryInstructions(
-  quick: boolean,
-): Promise<TelemetryInstructionResult> {
-  if (quick) return { skipped: 'a quick run does not count instructions (minutes under valgrind)' };
-  const missing = valgrindMissing();
-  if (missing) return { skipped: missing };
-  try {
+export function benchTelemetryInstructions(quick: boolean): Promise<TelemetryInstructionResult> {
+  return countedRows(quick, async () => {
     const rows: TelemetryInstructionRow[] = [];
     for (const concurrency of [1, 32]) {
       const perCall: TelemetryInstructionRow['perCall'] = {};
       for (const variant of COUNTED) {
-        const run = (calls: number) =>
-          count([
+        perCall[variant] = await instructionsPerCall(
+          (calls) => [
             'retrieve',
             `telemetry:${variant}`,
             String(concurrency),
             String(WARM_UP),
             String(calls),
             'memory',
-          ]);
-        const [none, many] = await Promise.all([run(0), run(CALLS)]);
-        perCall[variant] = (many - none) / CALLS;
+          ],
+          CALLS,
+        );
         process.stderr.write('.');
       }
       rows.push({ concurrency, perCall });
     }
-    return { rows };
-  } catch (error) {
-    return { skipped: `a callgrind run failed: ${(error as Error).message}` };
-  }
+    return rows;
+  });
 }
 
 const fmt = (value: number) => value.toFixed(3);
@@ -77,11 +70,9 @@ export function telemetryInstructionsReport(
       "context and two duration records on the batch processor, so partner-sdk's own share is the " +
       "recorded row minus the floor. Answered from memory, a call is only the libraries' work: the " +
       "OpenTelemetry SDK's fixed cost per call weighs more here than beside a real network's. " +
-      'These counts move by more than a tenth between runs (the no-provider row, which records ' +
-      'nothing, has read 0.797 and 0.943 × at c = 1, 0.985 and 1.166 × at c = 32): the JIT and ' +
-      'the collector work in threads of their own, on a schedule the pair of runs does not ' +
-      "cancel. At c = 1 the provider and floor rows moved together, so partner-sdk's share held " +
-      '(0.023 and 0.021 ×); at c = 32 it did not (0.123 and 0.271 ×).',
+      'These counts move by up to a few tenths between runs: the JIT and the collector work in ' +
+      'threads of their own, on a schedule the pair of runs does not cancel. The no-provider row, ' +
+      "which records nothing, shows how far: read partner-sdk's share beside it.",
     '',
   ];
   if ('skipped' in result) return [...lines, `Not counted: ${result.skipped}.`, ''];
