@@ -4,6 +4,8 @@
  *
  *   npm run build && node bench/run.ts            full run, writes bench/RESULTS.md
  *   node bench/run.ts --quick                     seconds; prints only (CI: keeps the bench alive)
+ *   node bench/run.ts --calls-only [--quick]      only the calls timed against ky; a full run of
+ *                                                 them replaces their section of RESULTS.md
  *   node bench/run.ts --bulk-only [--quick]       only the bulk row; a full run of it replaces
  *                                                 its section of RESULTS.md
  *   node bench/run.ts --sizes-only                only the bundle and package sizes (no timing);
@@ -57,6 +59,8 @@ type Call = import('./measure').Call;
 const { benchBulk, bulkReport } = (await import(
   new URL('./bulk.ts', import.meta.url).href
 )) as typeof import('./bulk');
+/** `--calls-only`: only the calls table, timed against ky (a quiet machine, minutes). */
+const CALLS_ONLY = process.argv.includes('--calls-only');
 /** `--bulk-only`: only the bulk row; a full run of it replaces its section of RESULTS.md. */
 const BULK_ONLY = process.argv.includes('--bulk-only');
 /** `--sizes-only`: only the bundle and package sizes, which take seconds and no quiet machine. */
@@ -703,6 +707,40 @@ async function benchHeap(base: string): Promise<HeapResult> {
 // Report
 // ---------------------------------------------------------------------------------------------
 
+/** The calls table: each call timed against ky and raw fetch, with its verdict. */
+function callsReport(calls: CallRow[]): string[] {
+  const lines: string[] = [];
+  const out = (...more: string[]) => lines.push(...more);
+  out(
+    '## Calls',
+    '',
+    // This section may be measured on its own (--calls-only), apart from the header's run.
+    `${new Date().toISOString()} · load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+    '',
+    '"raw" is `fetch` + `JSON.parse` of the same URL; "ky" is `ky.get(url).json()` on a `ky.create()` ' +
+      "instance; \"SDK on/off\" is the SDK method with `validateResponses: 'strict'` / `'off'` (the " +
+      'default logger, level `warn`). Same headers everywhere; the server is a child process on ' +
+      'loopback. Each cell: median (min–max) over rounds.',
+    '',
+    '| call | c | raw µs/call | ky ÷ raw | SDK on ÷ raw | SDK on ÷ ky | SDK off ÷ ky | SDK on ÷ ky, CPU | ≤ 1.1 × ky (wall / CPU) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  );
+  for (const row of calls) {
+    const target = row.target
+      ? `${timingVerdict(row.onVsKy.median <= 1.1)} / ${timingVerdict(row.cpuOnVsKy.median <= 1.1)}`
+      : '—';
+    out(
+      `| ${row.name} | ${row.concurrency} | ${fmt(row.rawUs, 0)} | ${fmtSpread(row.kyVsRaw)} | ` +
+        `${fmtSpread(row.onVsRaw)} | ${fmtSpread(row.onVsKy)} | ${fmtSpread(row.offVsKy)} | ` +
+        `${fmtSpread(row.cpuOnVsKy)} | ${target} |`,
+    );
+  }
+  return lines;
+}
+
 function report(
   calls: CallRow[],
   references: ReferenceRow[],
@@ -729,26 +767,8 @@ function report(
       'shows in the min–max spreads, which is why every timing is a ratio of A/B rounds alternated in ' +
       'one process, and why CPU-time ratios are shown beside wall-clock ones.',
     '',
-    '## Calls',
-    '',
-    '"raw" is `fetch` + `JSON.parse` of the same URL; "ky" is `ky.get(url).json()` on a `ky.create()` ' +
-      "instance; \"SDK on/off\" is the SDK method with `validateResponses: 'strict'` / `'off'` (the " +
-      'default logger, level `warn`). Same headers everywhere; the server is a child process on ' +
-      'loopback. Each cell: median (min–max) over rounds.',
-    '',
-    '| call | c | raw µs/call | ky ÷ raw | SDK on ÷ raw | SDK on ÷ ky | SDK off ÷ ky | SDK on ÷ ky, CPU | ≤ 1.1 × ky (wall / CPU) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   );
-  for (const row of calls) {
-    const target = row.target
-      ? `${timingVerdict(row.onVsKy.median <= 1.1)} / ${timingVerdict(row.cpuOnVsKy.median <= 1.1)}`
-      : '—';
-    out(
-      `| ${row.name} | ${row.concurrency} | ${fmt(row.rawUs, 0)} | ${fmtSpread(row.kyVsRaw)} | ` +
-        `${fmtSpread(row.onVsRaw)} | ${fmtSpread(row.onVsKy)} | ${fmtSpread(row.offVsKy)} | ` +
-        `${fmtSpread(row.cpuOnVsKy)} | ${target} |`,
-    );
-  }
+  out(...callsReport(calls));
   out(
     '',
     '## The same calls through openai-node and stripe-node',
@@ -891,6 +911,19 @@ function replaceSection(heading: string, section: string): void {
   writeFileSync(file, next);
 }
 
+/** Runs only the calls table; writes its section into RESULTS.md in place. */
+async function callsOnly(): Promise<void> {
+  const server = await startServer();
+  try {
+    const section = [...callsReport(await benchCalls(server.base)), ''].join('\n');
+    process.stderr.write('\n');
+    console.log(section);
+    if (!QUICK) replaceSection('## Calls\n', section);
+  } finally {
+    server.stop();
+  }
+}
+
 /** Runs only the bulk row; a full run writes its section into RESULTS.md in place. */
 async function bulkOnly(): Promise<void> {
   const section = bulkReport(await benchBulk(QUICK), timingVerdict).join('\n');
@@ -948,6 +981,10 @@ async function main(): Promise<void> {
   const heapArg = process.argv.indexOf('--heap-child');
   if (heapArg !== -1) {
     await heapChild(process.argv[heapArg + 1]!, Number(process.argv[heapArg + 2]));
+    return;
+  }
+  if (CALLS_ONLY) {
+    await callsOnly();
     return;
   }
   if (BULK_ONLY) {
