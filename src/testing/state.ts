@@ -146,7 +146,8 @@ export interface MockState {
   products: SeedProduct[];
   /**
    * Transactions by hash. One added with a seller is that seller's (another seller's refund calls
-   * on it are not found); the seeded ones and those added without one answer every seller.
+   * on it are not found); the seeded ones and those added without one become the seller's whose
+   * refund call first names them.
    */
   transactions: Map<
     string,
