@@ -95,7 +95,10 @@ export interface MockPartnerApi {
   };
   /** Hashes of calculated anticipations awaiting confirmation. */
   readonly anticipations: {
-    /** Calculated anticipations that `anticipations.confirm` accepts. */
+    /**
+     * Calculated anticipations that `anticipations.confirm` accepts. Each is the seller's whose
+     * confirmation first names it: another seller's confirmation of it answers 404.
+     */
     readonly confirmable: readonly string[];
   };
   /** Every request received, oldest first. */

@@ -161,7 +161,11 @@ export interface MockState {
   anticipations: Map<string, WireAnticipation[]>;
   /** The anticipation list as last computed, by account and filter set (spec §4.8: 10 minutes). */
   anticipationCache: Map<string, { at: number; body: unknown }>;
-  confirmable: Map<string, { amount: number; confirmed: boolean }>;
+  /**
+   * Calculated anticipations by hash. A calculation is its account's: each becomes the seller's
+   * whose confirmation first names it, and is not found by another seller.
+   */
+  confirmable: Map<string, { amount: number; confirmed: boolean; seller?: string }>;
   /** Each seller's fee-tier history, by seller code, newest first. */
   feeTiers: Map<string, WireFeeTierChange[]>;
   pixEnabled: Set<string>;

@@ -137,6 +137,21 @@ describe('refunds: a seller never sees or touches what another seller did', () =
   });
 });
 
+describe('anticipations: a confirmation is the confirming seller’s alone', () => {
+  it('answers 404, not 409, to a seller confirming an anticipation another seller confirmed', async () => {
+    const mock = createMockPartnerApi();
+    const { person, company } = await onLoopback(mock);
+    const path = `/financial/anticipation/confirm/${mock.anticipations.confirmable[0]}`;
+    expect((await company('POST', path, { scenario: 'above' })).status).toBe(200);
+    expect(await person('POST', path, { scenario: 'above' })).toMatchObject({
+      status: 404,
+      body: { message: 'Anticipation not found.' },
+    });
+    // Its own repeat is still told apart: the anticipation was already confirmed.
+    expect((await company('POST', path, { scenario: 'above' })).status).toBe(409);
+  });
+});
+
 describe('two seller clients of the SDK on one kit', () => {
   it("each lists only its own refunds of a seeded transaction, the other's call a NotFoundError", async () => {
     const mock = createMockPartnerApi({ refundPolls: 0 });
