@@ -79,7 +79,7 @@ export interface Assumptions {
     /** Name of the body field carrying the scenario. Default `'scenario'`. */
     field?: string;
   };
-  /** How the service reads the strings of a request (not stated; DESIGN §4 describes Laravel). */
+  /** How the service reads the strings of a request (not stated; DESIGN §4 reads its errors as Laravel's). */
   strings?: {
     /** Whether the service trims every string (Laravel's `TrimStrings`): judged and sent trimmed. Default `true`. */
     trim?: boolean;
