@@ -120,6 +120,8 @@ export interface Outcome<T extends string> {
 export interface RefundRecord extends Outcome<'completed' | 'failed'> {
   refund: WireRefund;
   seen: number;
+  /** Whether the refund has shown its second active step (`success`). */
+  accepted?: boolean;
 }
 
 /** A stored export with its parameters and scripted progress. */

@@ -63,8 +63,10 @@ function advance(state: MockState, record: RefundRecord): void {
   const [requested, success] = state.shapes.refundStatus.active;
   const [completed, failed] = state.shapes.refundStatus.terminal;
   const done = record.outcome === 'completed';
-  record.refund.status =
-    done && record.refund.status === requested ? success : done ? completed : failed;
+  // The accepted step is shown once, even when both active steps share one name.
+  const step = done && record.refund.status === requested && !record.accepted;
+  record.refund.status = step ? success : done ? completed : failed;
+  record.accepted ||= step;
   record.refund.updated_at = refundTime(state);
 }
 
