@@ -137,6 +137,34 @@ describe('refunds: a seller never sees or touches what another seller did', () =
   });
 });
 
+describe('every seller-scoped route, called by both sellers at once', () => {
+  it("answers each seller its own data, and 404 for the other's", async () => {
+    const mock = createMockPartnerApi({ exportPolls: 5 });
+    const { person, company } = await onLoopback(mock);
+    const EXPORT = '/financial/account-statement/export-report';
+    const params = { format: 'csv', filter: { betweenDates: '01/01/2025,31/01/2025' } };
+    const [pe, ce, pf, cf, pa, ca] = await Promise.all([
+      person('POST', EXPORT, params),
+      company('POST', EXPORT, params),
+      person('GET', '/users/fee-tiers/history'),
+      company('GET', '/users/fee-tiers/history'),
+      person('GET', '/financial/anticipation?per_page=100'),
+      company('GET', '/financial/anticipation?per_page=100'),
+    ]);
+    expect([pe!.status, ce!.status]).toEqual([200, 200]);
+    expect(pe!.body.data.hash).not.toBe(ce!.body.data.hash);
+    expect([pf!.body.data.length, cf!.body.data.length]).toEqual([3, 1]);
+    expect([pa!.body.data.pagination.total, ca!.body.data.pagination.total]).toEqual([30, 2]);
+    const lookups = await Promise.all([
+      company('GET', `${EXPORT}/${pe!.body.data.hash}`),
+      person('GET', `${EXPORT}/${ce!.body.data.hash}`),
+      person('POST', `/users/bank-accounts/${mock.bankAccounts.bank}`, { holder_name: 'X' }),
+      company('POST', `/users/bank-accounts/${mock.bankAccounts.pix}`, { holder_name: 'X' }),
+    ]);
+    expect(lookups.map((answer) => answer.status)).toEqual([404, 404, 404, 404]);
+  });
+});
+
 describe('anticipations: a confirmation is the confirming seller’s alone', () => {
   it('answers 404, not 409, to a seller confirming an anticipation another seller confirmed', async () => {
     const mock = createMockPartnerApi();
