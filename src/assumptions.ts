@@ -46,7 +46,12 @@ export interface Assumptions {
   };
   /** The refund status endpoint (spec §4.2: named, shape not shown) and the statuses of §3. */
   refundStatus?: {
-    /** Path of the status endpoint, `{hash}` standing for the transaction hash. Default `'/financial/refund/{hash}/status'`. Used when the 202 carries no `Location`. */
+    /**
+     * Path of the status endpoint, `{hash}` standing for the transaction hash (the 202 names no
+     * other). Default `'/financial/refund/{hash}/status'`. Used by `retrieveStatus` and by a wait
+     * from a hash or an existing refund; a wait from an accepted request follows its 202's
+     * `Location` instead, when there is one.
+     */
     path?: string;
     /** Statuses of an active refund: a repeated request answers it, creating none. Default `['requested', 'success']`. */
     active?: readonly string[];
