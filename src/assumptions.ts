@@ -46,7 +46,12 @@ export interface Assumptions {
   };
   /** The refund status endpoint (spec §4.2: named, shape not shown) and the statuses of §3. */
   refundStatus?: {
-    /** Path of the status endpoint, `{hash}` standing for the transaction hash. Default `'/financial/refund/{hash}/status'`. Used when the 202 carries no `Location`. */
+    /**
+     * Path of the status endpoint, `{hash}` standing for the transaction hash (the 202 names no
+     * other). Default `'/financial/refund/{hash}/status'`. Used by `retrieveStatus` and by a wait
+     * from a hash or an existing refund; a wait from an accepted request follows its 202's
+     * `Location` instead, when there is one.
+     */
     path?: string;
     /** Statuses of an active refund: a repeated request answers it, creating none. Default `['requested', 'success']`. */
     active?: readonly string[];
@@ -79,7 +84,7 @@ export interface Assumptions {
     /** Name of the body field carrying the scenario. Default `'scenario'`. */
     field?: string;
   };
-  /** How the service reads the strings of a request (not stated; DESIGN §4 describes Laravel). */
+  /** How the service reads the strings of a request (not stated; DESIGN §4 reads its errors as Laravel's). */
   strings?: {
     /** Whether the service trims every string (Laravel's `TrimStrings`): judged and sent trimmed. Default `true`. */
     trim?: boolean;

@@ -58,7 +58,10 @@ export interface MockPartnerApi {
   readonly credentials: MockCredentials;
   /** The seeded sellers, usable as bearers: a person and a company (see {@link MockSellers}). */
   readonly sellers: MockSellers;
-  /** Seeded transactions: fresh ones, one with an active (`requested`) refund, one refunded in the past. */
+  /**
+   * Seeded transactions: fresh ones, one with an active (`requested`) refund, one refunded in the
+   * past. Each is the seller's whose refund call first names it (see `addTransaction`).
+   */
   readonly transactions: {
     /** Paid transactions without any refund: a refund request on one is accepted (202). */
     readonly refundable: readonly string[];
@@ -92,7 +95,10 @@ export interface MockPartnerApi {
   };
   /** Hashes of calculated anticipations awaiting confirmation. */
   readonly anticipations: {
-    /** Calculated anticipations that `anticipations.confirm` accepts. */
+    /**
+     * Calculated anticipations that `anticipations.confirm` accepts. Each is the seller's whose
+     * confirmation first names it: another seller's confirmation of it answers 404.
+     */
     readonly confirmable: readonly string[];
   };
   /** Every request received, oldest first. */
@@ -292,7 +298,8 @@ export interface MockPartnerApi {
    * With `seller` (a seeded seller's `code`), the transaction is that seller's, as the service
    * keeps each seller's transactions apart: another seller's refund request, refund list or status
    * on it is answered 404 (`Transaction not found.`). Without it, as for the seeded transactions,
-   * every seller may refund it.
+   * it becomes the seller's whose refund call (request, list or status) first names it, and is
+   * not found by the other seller from then on.
    *
    * @throws RangeError for a `seller` that is not a seeded seller's code.
    *

@@ -8,10 +8,15 @@
  * @module
  */
 
+import { checkKitSwitches } from './shapes-check';
+
 /**
  * How the kit's service answers where the spec shows no shape (the `assumptions` seed option of
- * {@link createMockPartnerApi}). The names match the client's `assumptions` option, so a test sets
- * both alike. Every field is optional; the default is the shape DESIGN §6 assumes.
+ * {@link createMockPartnerApi}). The names and forms are the client's `assumptions` option's, so
+ * one object sets both alike (the reconciliation's margin and clock skew, the client's own, are
+ * accepted and unused). Every field is optional; the default is the shape DESIGN §6 assumes. A
+ * switch the kit cannot follow (an unknown key, a wrong type, one final status) throws a
+ * `TypeError` naming it when the kit is created.
  *
  * @example
  * ```ts
@@ -39,22 +44,30 @@ export interface MockAssumptions {
   refundStatus?: {
     /** Path of the status endpoint, `{hash}` for the transaction hash (also the 202's `Location`). Default `'/financial/refund/{hash}/status'`. */
     path?: string;
-    /** The two active statuses, in the order a refund shows them. Default `['requested', 'success']`. */
-    active?: readonly [string, string];
-    /** The two final statuses: done, and failed. Default `['completed', 'failed']`. */
-    terminal?: readonly [string, string];
+    /**
+     * The active statuses, in the order a refund shows them: the first while requested, the
+     * second (the first again when only one is given) once accepted. Default
+     * `['requested', 'success']`.
+     */
+    active?: readonly string[];
+    /** The final statuses, at least two: done, then failed. Default `['completed', 'failed']`. */
+    terminal?: readonly string[];
   };
   /** How a refund's `created_at` is written. */
   reconciliation?: {
     /** The IANA zone of its wall-clock time. Default `'America/Sao_Paulo'`. */
     timeZone?: string;
+    /** The client's own (matching a lost request): accepted so one object sets both; unused. */
+    marginMs?: number;
+    /** The client's own (the clock skew it allows): accepted so one object sets both; unused. */
+    maxClockSkewMs?: number;
   };
   /** The export status lookup. */
   exportStatus?: {
     /** Path of the lookup, `{hash}` for the export hash. Default `'/financial/account-statement/export-report/{hash}'`. */
     path?: string;
-    /** The status a failed export shows. Default `'failed'`. */
-    failed?: string;
+    /** The status a failed export shows, or a list (the first is shown). Default `'failed'`. */
+    failed?: string | readonly string[];
   };
   /** The anticipation confirmation. */
   anticipationConfirmation?: {
@@ -110,21 +123,19 @@ export function patternOf(template: string): string {
   return template.replace('{hash}', ':hash');
 }
 
-function checkPath(name: string, path: string, withHash: boolean): string {
-  const ok = path.startsWith('/') && (!withHash || path.split('{hash}').length === 2);
-  if (!ok) {
-    const more = withHash ? ' holding {hash} once' : '';
-    throw new TypeError(`assumptions.${name}: expected a path starting with "/"${more}`);
-  }
-  return path;
-}
-
-/** The kit's shapes from the seed, each default applied; a malformed path throws. */
+/** The kit's shapes from the seed, each default applied; a switch it cannot follow throws. */
 export function kitShapes(given: MockAssumptions = {}, rules: MockAssumedRules = {}): KitShapes {
+  checkKitSwitches(given, rules);
   const { login = {}, refundStatus = {}, exportStatus = {}, strings = {} } = given;
+  const [requested = 'requested', success = requested] = refundStatus.active ?? [
+    'requested',
+    'success',
+  ];
+  const [completed = 'completed', failed = 'failed'] = refundStatus.terminal ?? [];
+  const exportFailed = exportStatus.failed ?? 'failed';
   return {
     login: {
-      path: checkPath('login.path', login.path ?? '/auth', false),
+      path: login.path ?? '/auth',
       body: {
         clientId: login.body?.clientId ?? 'client_id',
         clientSecret: login.body?.clientSecret ?? 'client_secret',
@@ -132,22 +143,14 @@ export function kitShapes(given: MockAssumptions = {}, rules: MockAssumedRules =
       tokenField: login.tokenField ?? 'client_token',
     },
     refundStatus: {
-      path: checkPath(
-        'refundStatus.path',
-        refundStatus.path ?? '/financial/refund/{hash}/status',
-        true,
-      ),
-      active: refundStatus.active ?? ['requested', 'success'],
-      terminal: refundStatus.terminal ?? ['completed', 'failed'],
+      path: refundStatus.path ?? '/financial/refund/{hash}/status',
+      active: [requested, success],
+      terminal: [completed, failed],
     },
     reconciliation: { timeZone: given.reconciliation?.timeZone ?? 'America/Sao_Paulo' },
     exportStatus: {
-      path: checkPath(
-        'exportStatus.path',
-        exportStatus.path ?? '/financial/account-statement/export-report/{hash}',
-        true,
-      ),
-      failed: exportStatus.failed ?? 'failed',
+      path: exportStatus.path ?? '/financial/account-statement/export-report/{hash}',
+      failed: typeof exportFailed === 'string' ? exportFailed : exportFailed[0]!,
     },
     anticipationConfirmation: { field: given.anticipationConfirmation?.field ?? 'scenario' },
     strings: { trim: strings.trim ?? true, blankAs: strings.blankAs ?? 'missing' },

@@ -120,6 +120,8 @@ export interface Outcome<T extends string> {
 export interface RefundRecord extends Outcome<'completed' | 'failed'> {
   refund: WireRefund;
   seen: number;
+  /** Whether the refund has shown its second active step (`success`). */
+  accepted?: boolean;
 }
 
 /** A stored export with its parameters and scripted progress. */
@@ -146,7 +148,8 @@ export interface MockState {
   products: SeedProduct[];
   /**
    * Transactions by hash. One added with a seller is that seller's (another seller's refund calls
-   * on it are not found); the seeded ones and those added without one answer every seller.
+   * on it are not found); the seeded ones and those added without one become the seller's whose
+   * refund call first names them.
    */
   transactions: Map<
     string,
@@ -160,7 +163,11 @@ export interface MockState {
   anticipations: Map<string, WireAnticipation[]>;
   /** The anticipation list as last computed, by account and filter set (spec §4.8: 10 minutes). */
   anticipationCache: Map<string, { at: number; body: unknown }>;
-  confirmable: Map<string, { amount: number; confirmed: boolean }>;
+  /**
+   * Calculated anticipations by hash. A calculation is its account's: each becomes the seller's
+   * whose confirmation first names it, and is not found by another seller.
+   */
+  confirmable: Map<string, { amount: number; confirmed: boolean; seller?: string }>;
   /** Each seller's fee-tier history, by seller code, newest first. */
   feeTiers: Map<string, WireFeeTierChange[]>;
   pixEnabled: Set<string>;

@@ -134,6 +134,19 @@ describe('the kit answers each rule of the profile update with the service’s 4
     expect((await updateProfile(mock, personForm({ avatar: png }))).status).toBe(200);
   });
 
+  it.each<[string, string | Uint8Array<ArrayBuffer>]>([
+    ['JPEG', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10])],
+    ['PNG', PNG],
+    ['GIF', 'GIF89a\x01\x00\x01\x00'],
+    ['BMP', 'BM6\x00\x00\x00'],
+    ['WebP', 'RIFF\x24\x00\x00\x00WEBPVP8 '],
+    ['SVG', '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'],
+  ])('takes a %s avatar, told by its bytes, behind the avatarIsImage switch', async (_, bytes) => {
+    const mock = createMockPartnerApi({ assumedRules: { avatarIsImage: true } });
+    const avatar = new File([bytes], 'me.bin', { type: 'application/octet-stream' });
+    expect((await updateProfile(mock, personForm({ avatar }))).status).toBe(200);
+  });
+
   it('requires the fields of the seller’s stored type', async () => {
     const mock = createMockPartnerApi();
     const person = personForm();

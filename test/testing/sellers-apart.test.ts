@@ -60,7 +60,7 @@ describe('the kit keeps two sellers apart', () => {
     expect((await call(mock, 'GET', status, undefined, as(mock, 'company'))).status).toBe(200);
     const listed = await call(mock, 'GET', refund, undefined, as(mock, 'company'));
     expect(listed.body.data).toHaveLength(1);
-    // Added without a seller, as the seeded ones are: every seller may refund it.
+    // Added without a seller, as the seeded ones are: the first seller to name it may refund it.
     const shared = mock.addTransaction();
     expect(
       (await call(mock, 'POST', `/financial/refund/${shared}`, {}, as(mock, 'person'))).status,

@@ -2,7 +2,8 @@
  * Anticipations: `POST /financial/anticipation/confirm/{hash}` (§4.7, body `{ scenario }`, the
  * field name assumed by DESIGN §6 and set by the seed's `assumptions.anticipationConfirmation`)
  * and `GET /financial/anticipation` (§4.8, newest first, pagination in `data.pagination`). Each
- * seller has its own history. The list is cached for 10 minutes per account and filter set, as
+ * seller has its own history, and a calculated anticipation is the seller's whose confirmation
+ * first names it. The list is cached for 10 minutes per account and filter set, as
  * §4.8 says, on the kit's clock: a confirmation shows in the list once the cached page is older
  * than that (`mock.advanceClock(10 * 60_000)`).
  *
@@ -26,7 +27,11 @@ export const ANTICIPATION_CACHE_MS = 10 * 60_000;
 /** Confirms a calculated anticipation, adding it to the caller's history. */
 async function confirm({ params, body, state, accountCode }: RouteContext): Promise<Response> {
   const pending = state.confirmable.get(params.hash!);
-  if (!pending) return errorMessage(404, 'Anticipation not found.');
+  // Another seller's calculation is not found: a 409 would tell that seller it was confirmed.
+  if (pending) pending.seller ??= accountCode;
+  if (!pending || pending.seller !== accountCode) {
+    return errorMessage(404, 'Anticipation not found.');
+  }
   const { field } = state.shapes.anticipationConfirmation;
   const input = laravelInput(body ?? {}, state.shapes.strings);
   const errors = await validate(input, confirmAnticipationRules(field));

@@ -21,11 +21,15 @@ import { refundRules } from '../validation/rules';
 
 /**
  * The transaction `hash` as `accountCode` sees it: one that belongs to another seller is not found,
- * as the service keeps each seller's transactions apart.
+ * as the service keeps each seller's transactions apart. One no seller owns yet (seeded, or added
+ * without a seller) becomes the seller's whose refund call first names it: a suite may refund it
+ * with either seller, and the other seller never sees that refund.
  */
 function transactionOf(state: MockState, hash: string, accountCode: string) {
   const trx = state.transactions.get(hash);
-  return trx && (trx.seller === undefined || trx.seller === accountCode) ? trx : undefined;
+  if (trx === undefined) return undefined;
+  trx.seller ??= accountCode;
+  return trx.seller === accountCode ? trx : undefined;
 }
 
 /** Whether a refund is active (spec §3: `requested` or `success`, as the kit names them). */
@@ -59,8 +63,10 @@ function advance(state: MockState, record: RefundRecord): void {
   const [requested, success] = state.shapes.refundStatus.active;
   const [completed, failed] = state.shapes.refundStatus.terminal;
   const done = record.outcome === 'completed';
-  record.refund.status =
-    done && record.refund.status === requested ? success : done ? completed : failed;
+  // The accepted step is shown once, even when both active steps share one name.
+  const step = done && record.refund.status === requested && !record.accepted;
+  record.refund.status = step ? success : done ? completed : failed;
+  record.accepted ||= step;
   record.refund.updated_at = refundTime(state);
 }
 
