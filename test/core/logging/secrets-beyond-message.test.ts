@@ -1,10 +1,11 @@
 /**
  * Secrets must stay out of everything an error or a log line carries, not only
  * its message: echoed tokens in `err.headers`, a secret used as a JSON key (in `err.body`,
- * `fieldErrors`, debug logs), a token with CR/LF in `err.cause`, and the signature of a pre-signed
- * URL in the debug `→ GET` line.
+ * `fieldErrors`, debug logs), a token with CR/LF in `err.cause`, the signature of a pre-signed
+ * URL in the debug `→ GET` line, and an error of the application's own that a log line carries.
  */
 
+import http from 'node:http';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,10 @@ import {
   PartnerError,
   UnprocessableEntityError,
 } from '../../../src/index';
+import { createWebhookHandler } from '../../../src/webhooks/index';
+import { listen, send } from '../../helpers/http-servers';
 import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { userUpdatedBody } from '../../helpers/webhook-bodies';
 
 const servers: StubServer[] = [];
 afterEach(async () => {
@@ -127,4 +131,36 @@ describe('secrets outside the error message', () => {
     expect(lines.some((line) => line.includes('/exports/report.csv'))).toBe(true);
     expect(lines.join('\n')).not.toContain('sig-abcdef-123456');
   });
+
+  it('masks a secret in an application error a log line carries: message, stack and cause', async () => {
+    const secret = 'outside-client-token-0002';
+    new PartnerClient({ baseUrl: 'http://127.0.0.1:9/api/v1', clientToken: secret });
+    const lines = await failedDeliveryLog(secret);
+    expect(lines).toContain('TypeError: could not sync the seller [REDACTED]');
+    expect(lines).toContain('upstream refused [REDACTED]');
+    expect(lines).not.toContain(secret);
+  });
 });
+
+/** The log of a webhook receiver whose handler fails with an error quoting `secret` (and a cause). */
+async function failedDeliveryLog(secret: string): Promise<string> {
+  const { lines, logger } = capture();
+  const handler = createWebhookHandler({
+    on: {
+      user_updated: () => {
+        const cause = new Error(`upstream refused ${secret}`);
+        throw new TypeError(`could not sync the seller ${secret}`, { cause });
+      },
+    },
+    verify: () => true,
+    logger,
+  });
+  const server = await listen(http.createServer(handler.node));
+  try {
+    const answer = await send(`${server.url}/webhooks`, { body: JSON.stringify(userUpdatedBody) });
+    expect(answer.status).toBe(500);
+  } finally {
+    await server.close();
+  }
+  return lines.join('\n');
+}
