@@ -140,6 +140,14 @@ describe('secrets outside the error message', () => {
     expect(lines).toContain('upstream refused [REDACTED]');
     expect(lines).not.toContain(secret);
   });
+
+  it("masks a seller's token given to forUser before any call is made with it", async () => {
+    const token = 'outside-public-token-0002';
+    new PartnerClient({ baseUrl: 'http://127.0.0.1:9/api/v1', clientToken }).forUser(token);
+    const lines = await failedDeliveryLog(token);
+    expect(lines).toContain('could not sync the seller [REDACTED]');
+    expect(lines).not.toContain(token);
+  });
 });
 
 /** The log of a webhook receiver whose handler fails with an error quoting `secret` (and a cause). */
