@@ -252,6 +252,24 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
   });
 
+  it('login makes a profiles directory others could read or write its own (0700) before saving in it', async () => {
+    const config = join(dir, 'open-config');
+    await mkdir(join(config, 'partner-sdk'), { recursive: true });
+    await chmod(join(config, 'partner-sdk'), 0o777);
+    const result = await run(
+      ['login', '--base-url', kit.url, '--client-id', 'cli_open_dir', '--no-verify'],
+      'sk_open_dir_secret\n',
+      {
+        XDG_CONFIG_HOME: config,
+        PARTNER_API_BASE_URL: undefined,
+        PARTNER_API_CLIENT_ID: undefined,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect((await stat(join(config, 'partner-sdk'))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(config, 'partner-sdk', 'profiles.json'))).mode & 0o777).toBe(0o600);
+  });
+
   it('login saves a seller token given with --seller-token-file; a run with that profile acts for the seller, the token never shown', async () => {
     const token = mock.sellers.person.publicToken;
     const tokenFile = join(dir, 'login-seller-token.txt');
