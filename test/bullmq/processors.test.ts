@@ -53,6 +53,18 @@ describe('partner-sdk/bullmq processors', () => {
     expect(posts(hash)).toBe(1);
   });
 
+  it('a 429 asking for more than the 60 s the SDK waits fails the job for good, the queue not held', async () => {
+    const { mock, seller, queue, pauses, posts } = setup();
+    const hash = mock.addTransaction();
+    const year = 365 * 24 * 3_600;
+    mock.failNext({ status: 429, retryAfter: year, path: `/financial/refund/${hash}` });
+    const refused = await refundProcessor(seller, { queue })(job(hash)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UnrecoverableError);
+    expect((refused as Error).message).toMatch(/^RateLimitError 429: .*Retry-After 31536000 s/);
+    expect(pauses).toEqual([]);
+    expect(posts(hash)).toBe(1);
+  });
+
   it('a typed 4xx fails the job without retry (UnrecoverableError), a 5xx is left to BullMQ to retry', async () => {
     const { mock, seller, queue } = setup();
     const notFound = await refundProcessor(seller, { queue })(job('trx_missing')).catch(
