@@ -50,7 +50,7 @@ async function everything(client: Redis): Promise<Map<string, string>> {
     hash: (key) => client.hgetall(key),
     list: (key) => client.lrange(key, 0, -1),
     set: (key) => client.smembers(key),
-    zset: (key) => client.zrange(key, 0, -1),
+    zset: (key) => client.zrange(key, '0', '-1'),
     stream: (key) => client.xrange(key, '-', '+'),
   };
   const all = new Map<string, string>();
