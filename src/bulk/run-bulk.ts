@@ -8,8 +8,7 @@
 
 import { APIError, PartnerError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { classifyError } from '../core/retry/classify';
-import { MAX_RETRY_AFTER_MS } from '../core/retry/policy';
+import { classifyError, MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { sleep } from '../core/time/sleep';
 import { Congestion } from './congestion';
 import type { JournalRecord } from './journal';

@@ -9,7 +9,7 @@
 
 import { RateLimitError, UnrecoverableError } from 'bullmq';
 import { APIError, RequestValidationError } from '../core/errors';
-import { MAX_RETRY_AFTER_MS } from '../core/retry/policy';
+import { MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { parseRetryAfter } from '../core/retry/retry-after';
 
 /** What a processor needs of the queue: BullMQ's manual rate limit, and its connection. */
