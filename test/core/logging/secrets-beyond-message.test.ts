@@ -132,6 +132,31 @@ describe('secrets outside the error message', () => {
     expect(lines.join('\n')).not.toContain('sig-abcdef-123456');
   });
 
+  it("masks a pre-signed URL's signature that the file's host echoes in its refusal", async () => {
+    const signature = 'sig-echoed-by-the-host-7f3a';
+    const files = await stub((req, res) => {
+      res.writeHead(403, { 'content-type': 'application/xml' });
+      res.end(
+        `<Error><Code>SignatureDoesNotMatch</Code><SignatureProvided>${signature}</SignatureProvided><Url>${req.path}</Url></Error>`,
+      );
+    });
+    const api = await stub((_req, res) => json(res, 200, {}));
+    const { lines, logger } = capture();
+    const client = new PartnerClient({
+      baseUrl: api.baseUrl,
+      clientToken,
+      logger,
+      logLevel: 'debug',
+    });
+    const signed = `${files.origin}/exports/report.csv?X-Amz-Signature=${signature}&X-Amz-Expires=300`;
+    const error = await client.statements.download({ url: signed }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect(files.requests[0]?.path).toContain(signature);
+    expect(inspect(error, { depth: 10 })).toContain('SignatureDoesNotMatch');
+    expect(inspect(error, { depth: 10 })).not.toContain(signature);
+    expect(lines.join('\n')).not.toContain(signature);
+  });
+
   it('masks a secret in an application error a log line carries: message, stack and cause', async () => {
     const secret = 'outside-client-token-0002';
     new PartnerClient({ baseUrl: 'http://127.0.0.1:9/api/v1', clientToken: secret });
