@@ -202,14 +202,36 @@ export class Context {
     this.io.stdout.write(`${text}\n`);
   }
 
+  /**
+   * `value` with the seller's token of this run shown as `[REDACTED]` wherever it appears: the
+   * service repeats it (a profile's `public_token`), and stdout lands in CI logs and recordings.
+   */
+  #masked<T>(value: T): T {
+    let token: string | undefined;
+    try {
+      token = this.#sellerToken;
+    } catch {
+      // No profile to read: no token of it to mask either.
+    }
+    if (!token) return value;
+    const text = JSON.stringify(value);
+    if (!text?.includes(token)) return value;
+    return JSON.parse(text, (_key, item) =>
+      typeof item === 'string' && item.includes(token)
+        ? item.replaceAll(token, '[REDACTED]')
+        : item,
+    );
+  }
+
   /** Writes one value in the output format; `human(value)` on a terminal's table format. */
   print<T extends object>(value: T, human: (value: T) => string): void {
-    this.line(this.format === 'table' ? human(value) : renderValue(this.format, value));
+    const shown = this.#masked(value);
+    this.line(this.format === 'table' ? human(shown) : renderValue(this.format, shown));
   }
 
   /** Writes rows: a table of `columns` (noting the fields left out), JSON lines, or CSV. */
   rows(rows: Row[], columns: string[]): void {
-    const { text, hidden } = renderRows(this.format, rows, columns);
+    const { text, hidden } = renderRows(this.format, this.#masked(rows), columns);
     if (text) this.line(text);
     if (hidden.length > 0) {
       const more = hidden.length > 6 ? ` and ${hidden.length - 6} more` : '';
@@ -223,7 +245,7 @@ export class Context {
   csvRecord(record: Row): void {
     if (!this.#csvHeader) this.line(csvLine(Object.keys(record)));
     this.#csvHeader = true;
-    this.line(csvLine(Object.values(record)));
+    this.line(csvLine(Object.values(this.#masked(record))));
   }
 
   /** A note for people on stderr (never in stdout, whatever the format). */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
+import { paulistaAddress } from '../../../test/helpers/addresses';
 import { waitFor } from '../../../test/helpers/waits';
 import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
 
@@ -221,6 +222,39 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
       expect(refused.stderr).not.toContain(token);
     }
     expect(mock.requests.length).toBe(seen);
+  });
+
+  it("users update never prints the seller's token it acted with, though the answer repeats it", async () => {
+    const token = mock.sellers.person.publicToken;
+    const file = join(dir, 'update-seller-token');
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    const profile = {
+      name: 'Maria Souza',
+      cpf: '529.982.247-25',
+      birth: '1988-04-12',
+      address: paulistaAddress,
+    };
+    for (const format of ['json', 'csv', 'table']) {
+      const result = await run(
+        [
+          '--format',
+          format,
+          '--seller-token-file',
+          file,
+          'users',
+          'update',
+          '--data',
+          JSON.stringify(profile),
+        ],
+        '',
+        { PARTNER_API_SELLER_TOKEN: undefined },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout, format).toContain('Maria Souza');
+      expect(result.stdout + result.stderr, format).not.toContain(token);
+    }
+    const json = await run(['--json', 'users', 'update', '--data', JSON.stringify(profile)]);
+    expect(JSON.parse(json.stdout).public_token).toBe('[REDACTED]');
   });
 
   it('login --no-verify saves the profile without calling the service, the secret never shown', async () => {
