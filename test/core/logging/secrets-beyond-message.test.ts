@@ -132,6 +132,34 @@ describe('secrets outside the error message', () => {
     expect(lines.join('\n')).not.toContain('sig-abcdef-123456');
   });
 
+  it("masks a credential in defaultHeaders or a call's headers (a gateway key) in errors and the debug line", async () => {
+    const gatewayKey = 'gateway-key-default-0001';
+    const callKey = 'gateway-key-per-call-0001';
+    const server = await stub((req, res) =>
+      json(res, 400, {
+        message: `bad keys ${req.headers['x-gateway-key']} ${req.headers['x-api-key']}`,
+      }),
+    );
+    const { lines, logger } = capture();
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken,
+      defaultHeaders: { 'x-gateway-key': gatewayKey, 'x-tenant': 'tenant-acme-01' },
+      logger,
+      logLevel: 'debug',
+      maxRetries: 0,
+    });
+    const error = await client.products
+      .list({}, { headers: { 'x-api-key': callKey } })
+      .catch((e: unknown) => e);
+    expect(server.requests[0]?.headers['x-gateway-key']).toBe(gatewayKey);
+    expect((error as APIError).message).toContain('bad keys [REDACTED] [REDACTED]');
+    const shown = `${inspect(error, { depth: 10 })}\n${lines.join('\n')}`;
+    for (const secret of [gatewayKey, callKey]) expect(shown).not.toContain(secret);
+    // A header whose name says nothing of a secret is shown as it is.
+    expect(lines.join('\n')).toContain('tenant-acme-01');
+  });
+
   it("masks a pre-signed URL's signature that the file's host echoes in its refusal", async () => {
     const signature = 'sig-echoed-by-the-host-7f3a';
     const files = await stub((req, res) => {
