@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { type ClientOptions, PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
 import { csvLine, type Format, formatOf, type Row, renderRows, renderValue } from './format';
-import { type Profile, readProfile } from './profiles';
+import { DEFAULT_PROFILE, type Profile, readProfile } from './profiles';
 
 /** Exit codes scripts can test (documented in `docs/bulk-and-cli.md`). */
 export const EXIT = {
@@ -135,11 +135,33 @@ export class Context {
     return this.profileName ? (fromProfile ?? fromEnv) : (fromEnv ?? fromProfile);
   }
 
+  /**
+   * The profile when calls go to its own base URL, else none: its credentials never go to a base
+   * URL a variable names instead (one a project's `.envrc` may set without you noticing).
+   */
+  get #profileForCalls(): Profile | undefined {
+    const p = this.#profile;
+    const same = (a: string | undefined) => a?.replace(/\/+$/, '');
+    return p && same(p.baseUrl) === same(this.baseUrl) ? p : undefined;
+  }
+
+  /** A profile set aside for its base URL, with no credentials in variables to use instead. */
+  #refuseOtherBaseUrl(): void {
+    const env = this.io.env;
+    if (!this.#profile || this.#profileForCalls) return;
+    if (env.PARTNER_API_CLIENT_TOKEN || env.PARTNER_API_CLIENT_ID) return;
+    const name = this.profileName ?? DEFAULT_PROFILE;
+    throw new UsageError(
+      `PARTNER_API_BASE_URL (${this.baseUrl}) is not the "${name}" profile's base URL, so its credentials are not sent there: unset it, or set that service's PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET too`,
+    );
+  }
+
   /** The root client, from the `PARTNER_API_*` environment variables or the profile. */
   get client(): PartnerClient {
     if (this.#profileError) throw this.#profileError;
     if (!this.#client) {
-      const p = this.#profile;
+      this.#refuseOtherBaseUrl();
+      const p = this.#profileForCalls;
       try {
         this.#client = new PartnerClient({
           ...this.#logging(),
@@ -176,7 +198,8 @@ export class Context {
   get #sellerToken(): string | undefined {
     if (this.#profileError) throw this.#profileError;
     return (
-      this.sellerTokenFlag ?? this.#setting('PARTNER_API_SELLER_TOKEN', this.#profile?.sellerToken)
+      this.sellerTokenFlag ??
+      this.#setting('PARTNER_API_SELLER_TOKEN', this.#profileForCalls?.sellerToken)
     );
   }
 

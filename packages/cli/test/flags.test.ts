@@ -257,6 +257,51 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(JSON.parse(json.stdout).public_token).toBe('[REDACTED]');
   });
 
+  it("a profile's credentials go only to the profile's own base URL, never to one a variable names", async () => {
+    const config = join(dir, 'bound-config');
+    const secret = 'sk_bound_to_its_base_url';
+    const saved = await run(
+      ['login', '--base-url', kit.url, '--client-id', 'cli_bound', '--no-verify'],
+      `${secret}\n`,
+      {
+        XDG_CONFIG_HOME: config,
+        PARTNER_API_BASE_URL: undefined,
+        PARTNER_API_CLIENT_ID: undefined,
+      },
+    );
+    expect(saved.code).toBe(0);
+    const heard: string[] = [];
+    const elsewhere: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on('end', () => {
+        heard.push(`${req.url} ${body}`);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"client_token":"token-from-elsewhere"}');
+      });
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/api/v1`;
+    try {
+      // A variable set by something else (a project's .envrc) names another service.
+      const result = await run(['products', 'list'], '', {
+        XDG_CONFIG_HOME: config,
+        PARTNER_API_BASE_URL: other,
+        PARTNER_API_CLIENT_ID: undefined,
+        PARTNER_API_CLIENT_SECRET: undefined,
+        PARTNER_API_SELLER_TOKEN: undefined,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/is not the \\?"default\\?" profile's base URL/);
+      expect(heard.join('\n')).not.toContain(secret);
+      expect(heard).toEqual([]);
+    } finally {
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
+  });
+
   it('login --no-verify saves the profile without calling the service, the secret never shown', async () => {
     const logins = mock.stats.logins;
     const secret = 'sk_flags_never_shown';
