@@ -199,10 +199,14 @@ function shallowCopy(value: object, hide: (key: string) => boolean): unknown {
  * same class, its message and stack masked; its cause and own fields are copied masked after.
  */
 function errorCopy(error: Error, prototype: object | null): Error {
-  const copy = Object.create(prototype) as Error;
+  // A class whose message is a getter checking its instance (DOMException) would throw when read
+  // on a copy: such an error is copied as a plain Error, its name kept.
+  const copy = Object.create(
+    Object.hasOwn(error, 'message') ? prototype : Error.prototype,
+  ) as Error;
   for (const key of ['name', 'message', 'stack'] as const) {
-    if (!Object.hasOwn(error, key)) continue;
     const text = error[key];
+    if (text === undefined) continue;
     Object.defineProperty(copy, key, {
       value: typeof text === 'string' ? redactText(text) : text,
       writable: true,

@@ -194,6 +194,35 @@ describe('secrets outside the error message', () => {
     expect(lines).not.toContain(secret);
   });
 
+  it('keeps an error whose name and message are getters (a DOMException) readable, and masked', async () => {
+    const secret = 'outside-client-token-0003';
+    new PartnerClient({ baseUrl: 'http://127.0.0.1:9/api/v1', clientToken: secret });
+    const read: string[] = [];
+    // A logger reading the fields, as pino's error serializer does.
+    const write = (_message: string, ...details: unknown[]) => {
+      for (const detail of details) {
+        const error = detail as Error;
+        read.push(`${error.name}: ${error.message}`);
+      }
+    };
+    const handler = createWebhookHandler({
+      on: {
+        user_updated: () => {
+          throw new DOMException(`gave up on ${secret}`, 'TimeoutError');
+        },
+      },
+      verify: () => true,
+      logger: { error: write, warn: write, info: write, debug: write },
+    });
+    const server = await listen(http.createServer(handler.node));
+    try {
+      await send(`${server.url}/webhooks`, { body: JSON.stringify(userUpdatedBody) });
+    } finally {
+      await server.close();
+    }
+    expect(read).toEqual(['TimeoutError: gave up on [REDACTED]']);
+  });
+
   it("masks a seller's token given to forUser before any call is made with it", async () => {
     const token = 'outside-public-token-0002';
     new PartnerClient({ baseUrl: 'http://127.0.0.1:9/api/v1', clientToken }).forUser(token);
