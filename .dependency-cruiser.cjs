@@ -33,7 +33,7 @@ const CORE_ALLOWED = {
     'time/sleep',
     'validation/index',
   ],
-  webhooks: ['errors/index', 'logging/logger', 'time/clock'],
+  webhooks: ['errors/index', 'logging/logger', 'logging/redact', 'time/clock'],
   redis: ['errors/index', 'auth/token-store', 'pace/index', 'time/clock', 'time/sleep'],
 };
 

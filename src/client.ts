@@ -5,6 +5,7 @@ import {
   WITH_SCHEME_NAMED,
 } from './core/auth/token-manager';
 import { RequestValidationError, type ValidationIssue } from './core/errors';
+import { registerSecret } from './core/logging/redact';
 import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
 import { resolveOptions, warnIfUnversioned } from './core/options/resolve';
 import type { ReplayPolicy } from './core/retry/policy';
@@ -216,6 +217,9 @@ export class PartnerClient extends BaseClient {
   forUser(publicToken: TokenSource): SellerClient {
     const issue = publicTokenIssue(publicToken);
     if (issue) throw new RequestValidationError('Invalid forUser() argument', [issue]);
+    // Masked from now on, not only once a call is made with it: the application's own errors and
+    // log lines may quote it before then.
+    if (typeof publicToken === 'string') registerSecret(publicToken);
     return new SellerClient(this._transport, { bearer: publicToken });
   }
 

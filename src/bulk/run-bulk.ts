@@ -8,7 +8,7 @@
 
 import { APIError, PartnerError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import { classifyError } from '../core/retry/classify';
+import { classifyError, MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { sleep } from '../core/time/sleep';
 import { Congestion } from './congestion';
 import type { JournalRecord } from './journal';
@@ -601,9 +601,13 @@ class Job<I, R> implements BulkJob<I, R> {
     const stopped = this.#stop.signal;
     const failure = classify(error, stopped.aborted);
     if (failure === 'aborted') return 'stopped';
-    if (failure === 'throttled' && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
+    const { retryAfterMs } = classifyError(error);
+    // A wait longer than the client's own bound is not waited for here either: the item fails
+    // with the full wait, as the call does, rather than holding the whole job.
+    const waitable = retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS;
+    if (failure === 'throttled' && waitable && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
       // The refused item waits what the service asked; the others keep to the (lowered) pace.
-      const wait = this.#congestion.throttle(startedAt, classifyError(error).retryAfterMs);
+      const wait = this.#congestion.throttle(startedAt, retryAfterMs);
       work.notBefore = performance.now() + wait;
       this.#retry.push(work);
       return 'done';

@@ -9,6 +9,7 @@
 
 import { RateLimitError, UnrecoverableError } from 'bullmq';
 import { APIError, RequestValidationError } from '../core/errors';
+import { MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { parseRetryAfter } from '../core/retry/retry-after';
 
 /** What a processor needs of the queue: BullMQ's manual rate limit, and its connection. */
@@ -51,7 +52,14 @@ function retryAfterOf(error: APIError): number {
 /** Turns a call's failure into what BullMQ should do with the job; always throws. */
 export async function rethrowForBullmq(error: unknown, queue: RateLimitedQueue): Promise<never> {
   if (error instanceof APIError && error.status === 429) {
-    await queue.rateLimit(retryAfterOf(error));
+    const wait = retryAfterOf(error);
+    // Longer than the SDK ever waits (a broken or hostile answer asking for a year): holding the
+    // whole queue that long would stop every worker silently; the job fails for good instead,
+    // naming the wait, as a call fails with it.
+    if (wait > MAX_RETRY_AFTER_MS) {
+      throw unrecoverable(error, ` (Retry-After ${Math.ceil(wait / 1_000)} s)`);
+    }
+    await queue.rateLimit(wait);
     throw new RateLimitError();
   }
   if (error instanceof RequestValidationError) throw unrecoverable(error);
@@ -61,7 +69,7 @@ export async function rethrowForBullmq(error: unknown, queue: RateLimitedQueue):
   throw error;
 }
 
-function unrecoverable(error: Error): UnrecoverableError {
+function unrecoverable(error: Error, detail = ''): UnrecoverableError {
   const status = error instanceof APIError ? ` ${error.status}` : '';
-  return new UnrecoverableError(`${error.name}${status}: ${error.message}`);
+  return new UnrecoverableError(`${error.name}${status}: ${error.message}${detail}`);
 }

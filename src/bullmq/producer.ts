@@ -88,6 +88,24 @@ export interface EnqueuedBatch {
   jobs: number;
 }
 
+/**
+ * A job's data is kept in Redis in clear, where every reader of the queue sees it; a worker acts
+ * for the one seller its client is for. An item carrying a seller's token (the shape the bulk
+ * functions take) would put the token there and run for the worker's seller: refused.
+ */
+function refuseSellerToken(item: unknown): void {
+  if (typeof item === 'object' && item !== null && Object.hasOwn(item, 'sellerToken')) {
+    throw new RequestValidationError('Invalid job data', [
+      {
+        path: ['sellerToken'],
+        message:
+          "a job never carries a seller's token (job data is kept in Redis in clear): run a worker per seller, with client.forUser(token)",
+        code: 'unrecognized_keys',
+      },
+    ]);
+  }
+}
+
 /** How many jobs one `addBulk` carries. */
 const CHUNK = 500;
 
@@ -100,6 +118,7 @@ async function enqueue<D>(
 ): Promise<EnqueuedBatch> {
   items.forEach((item, index) => {
     try {
+      refuseSellerToken(item);
       check(item);
     } catch (error) {
       if (!(error instanceof RequestValidationError)) throw error;

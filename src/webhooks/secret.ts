@@ -6,6 +6,7 @@
  * @module
  */
 
+import { registerSecret } from '../core/logging/redact';
 import type { WebhookVerifyInput } from './options';
 
 /** Where {@link secretVerifier} finds the secret a delivery carries, and what it must equal. */
@@ -78,6 +79,7 @@ export function secretVerifier(
   }
   const secrets = checkedSecrets(options.secret);
   if (header !== undefined) refuseUnsendableInHeader(options.secret);
+  maskInLogs(options.secret as string | readonly string[]);
   const carried = (input: WebhookVerifyInput): string | undefined => {
     if (query !== undefined) {
       const values = input.url.searchParams.getAll(query);
@@ -106,6 +108,18 @@ function checkedSecrets(secret: SecretVerifierOptions['secret']): Uint8Array[] {
     );
   }
   return list.map((item: string) => utf8.encode(item));
+}
+
+/**
+ * The secrets join the SDK's own credentials in every text the SDK emits (the receiver's log lines
+ * included), as written and as a URL carries them: a handler's error may quote the URL it came in.
+ * Like a client's secret, they are never forgotten.
+ */
+function maskInLogs(secret: string | readonly string[]): void {
+  for (const value of typeof secret === 'string' ? [secret] : secret) {
+    registerSecret(value, true);
+    if (encodeURIComponent(value) !== value) registerSecret(encodeURIComponent(value), true);
+  }
 }
 
 /**

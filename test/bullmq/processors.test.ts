@@ -7,7 +7,9 @@
 import { RateLimitError, UnrecoverableError } from 'bullmq';
 import { PartnerClient, RequestValidationError } from 'partner-sdk';
 import {
+  enqueueOfferUpdates,
   enqueueRefunds,
+  enqueueRefundWaits,
   offerUpdateProcessor,
   type ProcessorJob,
   type RefundJobData,
@@ -48,6 +50,18 @@ describe('partner-sdk/bullmq processors', () => {
     const refused = await refundProcessor(seller, { queue })(job(hash)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitError);
     expect(pauses).toEqual([3_000]);
+    expect(posts(hash)).toBe(1);
+  });
+
+  it('a 429 asking for more than the 60 s the SDK waits fails the job for good, the queue not held', async () => {
+    const { mock, seller, queue, pauses, posts } = setup();
+    const hash = mock.addTransaction();
+    const year = 365 * 24 * 3_600;
+    mock.failNext({ status: 429, retryAfter: year, path: `/financial/refund/${hash}` });
+    const refused = await refundProcessor(seller, { queue })(job(hash)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UnrecoverableError);
+    expect((refused as Error).message).toMatch(/^RateLimitError 429: .*Retry-After 31536000 s/);
+    expect(pauses).toEqual([]);
     expect(posts(hash)).toBe(1);
   });
 
@@ -128,5 +142,36 @@ describe('partner-sdk/bullmq processors', () => {
       },
       { name: 'refund-request', opts: { jobId: 'refund-request/a%3Ab' } },
     ]);
+  });
+
+  it("the producer refuses an item carrying a seller's token (the bulk items' shape): no token reaches Redis", async () => {
+    const added: unknown[] = [];
+    const queue = {
+      name: 'refunds',
+      addBulk: async (jobs: unknown[]) => {
+        added.push(...jobs);
+        return jobs;
+      },
+    };
+    const sellerToken = 'seller-token-in-a-job-0001';
+    // The items `requestRefunds` and `updateOffers` take: a worker acts for its own seller only.
+    const refunds = [{ transactionHash: 'trx_1' }, { transactionHash: 'trx_2', sellerToken }];
+    const offers = [
+      { productHash: 'prd_1', offerCode: 'off_1', params: { price: 990 }, sellerToken },
+    ];
+    const attempts = [
+      enqueueRefunds(queue, refunds),
+      enqueueRefundWaits(queue, refunds),
+      enqueueOfferUpdates(queue, offers),
+    ];
+    for (const attempt of attempts) {
+      const refused = await attempt.catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RequestValidationError);
+      expect((refused as RequestValidationError).issues[0]?.path).toEqual(['sellerToken']);
+      expect(
+        JSON.stringify({ ...(refused as Error), message: (refused as Error).message }),
+      ).not.toContain(sellerToken);
+    }
+    expect(added).toEqual([]);
   });
 });

@@ -140,6 +140,29 @@ describe('secretVerifier', () => {
     }
   });
 
+  it('masks the secret in the log line of a handler error that quotes it, like any secret given to the SDK', async () => {
+    const lines: string[] = [];
+    const record = (...args: unknown[]) => {
+      lines.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
+    };
+    const secret = 'wh_quoted_by_a_handler_5d0e9a';
+    const handler = createWebhookHandler({
+      on: {
+        user_updated: () => {
+          // A handler that forwards the delivery and reports the URL it could not reach.
+          throw new Error(`forwarding to https://relay.example/hook?token=${secret} failed`);
+        },
+      },
+      verify: secretVerifier({ secret, query: 'token' }),
+      logger: { error: record, warn: record, info: record, debug: record },
+    });
+    server = await listen(http.createServer(handler.node));
+    const answer = await send(`${server.url}/webhooks/partner?token=${secret}`, { body });
+    expect(answer.status).toBe(500);
+    expect(lines.join('\n')).toContain('forwarding to https://relay.example/hook?token=');
+    expect(lines.join('\n')).not.toContain(secret);
+  });
+
   it('refuses a forger before reading its body, so forgeries never crowd out a real delivery', async () => {
     const handled: string[] = [];
     const handler = createWebhookHandler({

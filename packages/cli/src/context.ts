@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { type ClientOptions, PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
 import { csvLine, type Format, formatOf, type Row, renderRows, renderValue } from './format';
-import { type Profile, readProfile } from './profiles';
+import { DEFAULT_PROFILE, type Profile, readProfile } from './profiles';
 
 /** Exit codes scripts can test (documented in `docs/bulk-and-cli.md`). */
 export const EXIT = {
@@ -135,11 +135,33 @@ export class Context {
     return this.profileName ? (fromProfile ?? fromEnv) : (fromEnv ?? fromProfile);
   }
 
+  /**
+   * The profile when calls go to its own base URL, else none: its credentials never go to a base
+   * URL a variable names instead (one a project's `.envrc` may set without you noticing).
+   */
+  get #profileForCalls(): Profile | undefined {
+    const p = this.#profile;
+    const same = (a: string | undefined) => a?.replace(/\/+$/, '');
+    return p && same(p.baseUrl) === same(this.baseUrl) ? p : undefined;
+  }
+
+  /** A profile set aside for its base URL, with no credentials in variables to use instead. */
+  #refuseOtherBaseUrl(): void {
+    const env = this.io.env;
+    if (!this.#profile || this.#profileForCalls) return;
+    if (env.PARTNER_API_CLIENT_TOKEN || env.PARTNER_API_CLIENT_ID) return;
+    const name = this.profileName ?? DEFAULT_PROFILE;
+    throw new UsageError(
+      `PARTNER_API_BASE_URL (${this.baseUrl}) is not the "${name}" profile's base URL, so its credentials are not sent there: unset it, or set that service's PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET too`,
+    );
+  }
+
   /** The root client, from the `PARTNER_API_*` environment variables or the profile. */
   get client(): PartnerClient {
     if (this.#profileError) throw this.#profileError;
     if (!this.#client) {
-      const p = this.#profile;
+      this.#refuseOtherBaseUrl();
+      const p = this.#profileForCalls;
       try {
         this.#client = new PartnerClient({
           ...this.#logging(),
@@ -176,7 +198,8 @@ export class Context {
   get #sellerToken(): string | undefined {
     if (this.#profileError) throw this.#profileError;
     return (
-      this.sellerTokenFlag ?? this.#setting('PARTNER_API_SELLER_TOKEN', this.#profile?.sellerToken)
+      this.sellerTokenFlag ??
+      this.#setting('PARTNER_API_SELLER_TOKEN', this.#profileForCalls?.sellerToken)
     );
   }
 
@@ -202,14 +225,36 @@ export class Context {
     this.io.stdout.write(`${text}\n`);
   }
 
+  /**
+   * `value` with the seller's token of this run shown as `[REDACTED]` wherever it appears: the
+   * service repeats it (a profile's `public_token`), and stdout lands in CI logs and recordings.
+   */
+  #masked<T>(value: T): T {
+    let token: string | undefined;
+    try {
+      token = this.#sellerToken;
+    } catch {
+      // No profile to read: no token of it to mask either.
+    }
+    if (!token) return value;
+    const text = JSON.stringify(value);
+    if (!text?.includes(token)) return value;
+    return JSON.parse(text, (_key, item) =>
+      typeof item === 'string' && item.includes(token)
+        ? item.replaceAll(token, '[REDACTED]')
+        : item,
+    );
+  }
+
   /** Writes one value in the output format; `human(value)` on a terminal's table format. */
   print<T extends object>(value: T, human: (value: T) => string): void {
-    this.line(this.format === 'table' ? human(value) : renderValue(this.format, value));
+    const shown = this.#masked(value);
+    this.line(this.format === 'table' ? human(shown) : renderValue(this.format, shown));
   }
 
   /** Writes rows: a table of `columns` (noting the fields left out), JSON lines, or CSV. */
   rows(rows: Row[], columns: string[]): void {
-    const { text, hidden } = renderRows(this.format, rows, columns);
+    const { text, hidden } = renderRows(this.format, this.#masked(rows), columns);
     if (text) this.line(text);
     if (hidden.length > 0) {
       const more = hidden.length > 6 ? ` and ${hidden.length - 6} more` : '';
@@ -223,7 +268,7 @@ export class Context {
   csvRecord(record: Row): void {
     if (!this.#csvHeader) this.line(csvLine(Object.keys(record)));
     this.#csvHeader = true;
-    this.line(csvLine(Object.values(record)));
+    this.line(csvLine(Object.values(this.#masked(record))));
   }
 
   /** A note for people on stderr (never in stdout, whatever the format). */

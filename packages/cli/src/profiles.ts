@@ -96,6 +96,9 @@ export async function saveProfile(
   const all = await readAll(env);
   all.profiles[profileName(name)] = profile;
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  // The directory is the CLI's own: one made earlier (by hand, another tool, a umask) that others
+  // can list or write into is made private before a secret goes in it.
+  if (process.platform !== 'win32') await chmod(dirname(path), 0o700);
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
   // The mode given to writeFile is masked by the umask; set it exactly.

@@ -106,7 +106,9 @@ function connectionOf(url: string) {
   try {
     parsed = new URL(url);
   } catch {
-    throw new UsageError(`--redis must be a redis:// URL, got "${url}"`);
+    // Its user and password (redis://user:password@host) stay out of the terminal and the logs.
+    const shown = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[REDACTED]@');
+    throw new UsageError(`--redis must be a redis:// URL, got "${shown}"`);
   }
   return {
     host: parsed.hostname,

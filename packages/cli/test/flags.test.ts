@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
+import { paulistaAddress } from '../../../test/helpers/addresses';
 import { waitFor } from '../../../test/helpers/waits';
 import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
 
@@ -223,6 +224,84 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(mock.requests.length).toBe(seen);
   });
 
+  it("users update never prints the seller's token it acted with, though the answer repeats it", async () => {
+    const token = mock.sellers.person.publicToken;
+    const file = join(dir, 'update-seller-token');
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    const profile = {
+      name: 'Maria Souza',
+      cpf: '529.982.247-25',
+      birth: '1988-04-12',
+      address: paulistaAddress,
+    };
+    for (const format of ['json', 'csv', 'table']) {
+      const result = await run(
+        [
+          '--format',
+          format,
+          '--seller-token-file',
+          file,
+          'users',
+          'update',
+          '--data',
+          JSON.stringify(profile),
+        ],
+        '',
+        { PARTNER_API_SELLER_TOKEN: undefined },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout, format).toContain('Maria Souza');
+      expect(result.stdout + result.stderr, format).not.toContain(token);
+    }
+    const json = await run(['--json', 'users', 'update', '--data', JSON.stringify(profile)]);
+    expect(JSON.parse(json.stdout).public_token).toBe('[REDACTED]');
+  });
+
+  it("a profile's credentials go only to the profile's own base URL, never to one a variable names", async () => {
+    const config = join(dir, 'bound-config');
+    const secret = 'sk_bound_to_its_base_url';
+    const saved = await run(
+      ['login', '--base-url', kit.url, '--client-id', 'cli_bound', '--no-verify'],
+      `${secret}\n`,
+      {
+        XDG_CONFIG_HOME: config,
+        PARTNER_API_BASE_URL: undefined,
+        PARTNER_API_CLIENT_ID: undefined,
+      },
+    );
+    expect(saved.code).toBe(0);
+    const heard: string[] = [];
+    const elsewhere: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on('end', () => {
+        heard.push(`${req.url} ${body}`);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"client_token":"token-from-elsewhere"}');
+      });
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/api/v1`;
+    try {
+      // A variable set by something else (a project's .envrc) names another service.
+      const result = await run(['products', 'list'], '', {
+        XDG_CONFIG_HOME: config,
+        PARTNER_API_BASE_URL: other,
+        PARTNER_API_CLIENT_ID: undefined,
+        PARTNER_API_CLIENT_SECRET: undefined,
+        PARTNER_API_SELLER_TOKEN: undefined,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/is not the \\?"default\\?" profile's base URL/);
+      expect(heard.join('\n')).not.toContain(secret);
+      expect(heard).toEqual([]);
+    } finally {
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
+  });
+
   it('login --no-verify saves the profile without calling the service, the secret never shown', async () => {
     const logins = mock.stats.logins;
     const secret = 'sk_flags_never_shown';
@@ -250,6 +329,24 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(await readFile(file, 'utf8')).toContain('cli_flags');
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+  });
+
+  it('login makes a profiles directory others could read or write its own (0700) before saving in it', async () => {
+    const config = join(dir, 'open-config');
+    await mkdir(join(config, 'partner-sdk'), { recursive: true });
+    await chmod(join(config, 'partner-sdk'), 0o777);
+    const result = await run(
+      ['login', '--base-url', kit.url, '--client-id', 'cli_open_dir', '--no-verify'],
+      'sk_open_dir_secret\n',
+      {
+        XDG_CONFIG_HOME: config,
+        PARTNER_API_BASE_URL: undefined,
+        PARTNER_API_CLIENT_ID: undefined,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect((await stat(join(config, 'partner-sdk'))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(config, 'partner-sdk', 'profiles.json'))).mode & 0o777).toBe(0o600);
   });
 
   it('login saves a seller token given with --seller-token-file; a run with that profile acts for the seller, the token never shown', async () => {

@@ -391,6 +391,45 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
       await new Promise((resolve) => receiver.close(resolve));
     }
   });
+
+  it("trigger never carries a receiver's secret elsewhere: a redirect is shown as the answer, the secret never printed", async () => {
+    const secret = 'wh-secret-in-the-url-0001';
+    const reached: string[] = [];
+    const elsewhere: Server = createServer((req, res) => {
+      reached.push(`${req.url} ${req.headers['x-webhook-secret']}`);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    const receiver: Server = createServer((req, res) => {
+      res.writeHead(307, { location: `${other}${req.url}` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const to = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks?token=${secret}`;
+    try {
+      const args = [
+        'trigger',
+        'user_updated',
+        '--to',
+        to,
+        '--header',
+        `x-webhook-secret: ${secret}`,
+      ];
+      const piped = await run(args);
+      const human = await run(['--format', 'table', ...args]);
+      expect(jsonLines(piped.stdout)).toEqual([expect.objectContaining({ status: 307 })]);
+      expect(human.stdout).toMatch(/user_updated → .*\/webhooks\?token=REDACTED: 307 in \d+ ms/);
+      for (const result of [piped, human]) {
+        expect(result.code).toBe(1);
+        expect(result.stdout + result.stderr).not.toContain(secret);
+      }
+      expect(reached).toEqual([]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
+  });
 });
 
 function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {

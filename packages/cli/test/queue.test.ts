@@ -135,4 +135,23 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     expect(journal.stderr).toMatch(/--journal does not apply/);
     expect(refunds(hash)).toEqual([]);
   });
+
+  it('refuses a Redis URL that does not parse without showing its password', async () => {
+    const hash = mock.addTransaction();
+    const password = 'redis-password-never-shown';
+    for (const url of [`redis://:${password}@[::1`, `redis://user:${password}@host:port`]) {
+      const flag = await cli(['refunds', 'request', hash, '--queue', queue, '--redis', url], {
+        env: env(),
+      });
+      const variable = await cli(['refunds', 'request', hash, '--queue', queue], {
+        env: { ...env(), REDIS_URL: url },
+      });
+      for (const run of [flag, variable]) {
+        expect(run.code).toBe(2);
+        expect(run.stderr).toMatch(/must be a redis:\/\/ URL/);
+        expect(run.stderr).not.toContain(password);
+      }
+    }
+    expect(refunds(hash)).toEqual([]);
+  });
 });

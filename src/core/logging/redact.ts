@@ -189,8 +189,31 @@ function shallowCopy(value: object, hide: (key: string) => boolean): unknown {
     );
   }
   const prototype = Object.getPrototypeOf(value);
+  if (value instanceof Error) return errorCopy(value, prototype);
   // Blobs, Dates and other class instances carry no secret keys of ours; keep them as they are.
   return prototype === Object.prototype || prototype === null ? {} : value;
+}
+
+/**
+ * An error of any class (the application's own, thrown by a handler) as a log line shows it: of the
+ * same class, its message and stack masked; its cause and own fields are copied masked after.
+ */
+function errorCopy(error: Error, prototype: object | null): Error {
+  // A class whose message is a getter checking its instance (DOMException) would throw when read
+  // on a copy: such an error is copied as a plain Error, its name kept.
+  const copy = Object.create(
+    Object.hasOwn(error, 'message') ? prototype : Error.prototype,
+  ) as Error;
+  for (const key of ['name', 'message', 'stack'] as const) {
+    const text = error[key];
+    if (text === undefined) continue;
+    Object.defineProperty(copy, key, {
+      value: typeof text === 'string' ? redactText(text) : text,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
 }
 
 /** Copies one container's entries into its copy, masking what `hide` names. */
@@ -205,6 +228,14 @@ function fill(
       if (index in items) copy[index] = copyOf(items[index]);
     }
     return;
+  }
+  if (source instanceof Error) {
+    // Not enumerable, so not among the entries below, yet shown by every logger.
+    for (const key of ['cause', 'errors']) {
+      if (!Object.hasOwn(source, key)) continue;
+      const item = (source as unknown as Record<string, unknown>)[key];
+      Object.defineProperty(copy, key, { value: copyOf(item), writable: true, configurable: true });
+    }
   }
   for (const [key, item] of Object.entries(source)) {
     // Defined, never assigned: a `__proto__` key from a hostile body stays a plain own property

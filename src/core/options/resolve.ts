@@ -217,6 +217,9 @@ export function callSettings(
 /** An HTTP header name: RFC 9110's token characters. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** A header name that says its value is a credential. */
+const SECRET_HEADER = /key|token|secret|auth|password|signature|credential|cookie|session/i;
+
 /**
  * A copy of `headers` once every name and value can be sent, else a `PartnerError` naming the bad
  * header (`option` says whose). A value is never quoted: a header may carry a partner's secret.
@@ -242,6 +245,9 @@ export function checkHeaders(
     if (NOT_IN_HEADER.test(value)) {
       throw optionError(`\`${option}\` value of ${name} contains ${NOT_IN_HEADER_NAMED}.`);
     }
+    // A header named for a credential (a gateway key) is masked wherever the SDK shows text, as
+    // the client's own are; a client's lasting headers are never forgotten.
+    if (SECRET_HEADER.test(name)) registerSecret(value, option === 'defaultHeaders');
     result[name] = value;
   }
   return result;

@@ -18,6 +18,12 @@ import {
 } from '../errors';
 import { retryAfterOf } from './retry-after';
 
+/**
+ * The longest `Retry-After` waited for, by a call, a bulk job, a queue or a shared pace; a longer
+ * one fails at once (never cut short).
+ */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
 /** A failed attempt as the classification reads it, whatever reported it (ky or the SDK's errors). */
 export type Failure =
   /** The service answered with an error status; `retryAfterMs` is the wait its `Retry-After` asked for. */

@@ -11,7 +11,7 @@
 import { isNetworkError, isTimeoutError } from 'ky';
 import { BodyBroken, BodyTimeout } from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
-import { classifyFailure, errorCode, type Failure } from './classify';
+import { classifyFailure, errorCode, type Failure, MAX_RETRY_AFTER_MS } from './classify';
 import { retryAfterOf } from './retry-after';
 
 /**
@@ -22,8 +22,7 @@ import { retryAfterOf } from './retry-after';
  */
 export type ReplayPolicy = 'always' | 'unsent' | 'never';
 
-/** The longest `Retry-After` waited for; a longer one fails the call at once (never cut short). */
-export const MAX_RETRY_AFTER_MS = 60_000;
+export { MAX_RETRY_AFTER_MS } from './classify';
 
 /** The back-off before the first retry, doubled for each one after it, up to {@link MAX_BACKOFF_MS}. */
 export const FIRST_BACKOFF_MS = 300;

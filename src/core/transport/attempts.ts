@@ -7,7 +7,7 @@
 
 import type { KyInstance, Options as KyOptions } from 'ky';
 import type { BoundPace } from '../pace/index';
-import { mayHaveActed, retryDelay, timeForWait } from '../retry/policy';
+import { MAX_RETRY_AFTER_MS, mayHaveActed, retryDelay, timeForWait } from '../retry/policy';
 import { retryAfterOf } from '../retry/retry-after';
 import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
@@ -88,7 +88,10 @@ export async function runAttempts(
 /** Tells the shared pace of a 429 among an attempt's failures; others are not its business. */
 function noteRefusal(pace: BoundPace, error: unknown): void {
   if (!(error instanceof ErrorStatus) || error.response.status !== 429) return;
-  pace.refused(retryAfterOf(error.response.headers));
+  const retryAfterMs = retryAfterOf(error.response.headers);
+  // One answer (broken or hostile) asking for a year must not hold every process sharing the pace
+  // longer than any call waits: the call itself fails at once past this bound.
+  pace.refused(retryAfterMs === undefined ? undefined : Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
 }
 
 /**

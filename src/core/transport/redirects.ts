@@ -20,7 +20,8 @@ export function isRedirect(status: number): boolean {
 /**
  * The call to send for a redirect `response` to `spec` (sent to `url`), as fetch would make it:
  * 303, and 301/302 after a POST, continue as a GET without the body. Throws a typed error for a
- * redirect without a usable `Location`, one that would take the login elsewhere, or one too many.
+ * redirect without a usable `Location`, one that would take the login or a request body to another
+ * origin, or one too many.
  */
 export async function nextHop(
   spec: ReadyCallSpec,
@@ -32,21 +33,34 @@ export async function nextHop(
   const refuse = (detail: string) =>
     makeAPIError(from.identity, response.status, undefined, response.headers, detail);
   if (next === undefined) throw refuse('redirect without a usable Location');
-  if (spec.authenticate === false && new URL(next).origin !== from.origin) {
+  const asGet =
+    response.status === 303 ||
+    (spec.method === 'POST' && (response.status === 301 || response.status === 302));
+  const elsewhere = new URL(next).origin;
+  if (spec.authenticate === false && elsewhere !== from.origin) {
     // The login's body is the client secret: it goes to baseUrl's origin or nowhere.
     throw refuse(
-      `redirected to another origin (${new URL(next).origin}); not followed: credentials go only to ${from.origin}`,
+      `redirected to another origin (${elsewhere}); not followed: credentials go only to ${from.origin}`,
+    );
+  }
+  if (!asGet && hasBody(spec) && elsewhere !== from.origin) {
+    // A 307 or 308 repeats the body: a seller's personal data, bank account or refund. Sent
+    // elsewhere, even without credentials, it reaches a third party, whose answer would pass for
+    // the service's.
+    throw refuse(
+      `redirected to another origin (${elsewhere}) with the request body; not followed: a body goes only to ${from.origin}`,
     );
   }
   if (from.hops >= MAX_REDIRECTS) {
     throw new APIConnectionError(from.identity, `more than ${MAX_REDIRECTS} redirects`);
   }
-  const asGet =
-    response.status === 303 ||
-    (spec.method === 'POST' && (response.status === 301 || response.status === 302));
   return asGet
     ? { ...spec, method: 'GET', path: next, json: undefined, form: undefined }
     : { ...spec, path: next };
+}
+
+function hasBody(spec: ReadyCallSpec): boolean {
+  return spec.json !== undefined || spec.form !== undefined;
 }
 
 /** The absolute http(s) URL a redirect response points to, or `undefined` when it is none. */

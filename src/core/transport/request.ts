@@ -8,6 +8,7 @@ import type { Options as KyOptions } from 'ky';
 import { API_VERSION, VERSION } from '../../version';
 import type { Credentials } from '../auth/credentials';
 import { type RequestIdentity, RequestValidationError } from '../errors';
+import { registerSecret } from '../logging/redact';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
 import { LONE_SURROGATE, LONE_SURROGATE_NAMED } from './path';
 
@@ -39,6 +40,7 @@ export function targetOf(spec: ReadyCallSpec, baseUrl: string, origin: string): 
   const url = absolute ? spec.path : `${baseUrl}${spec.path}`;
   // Named without the query: a pre-signed file URL carries its signature there.
   const shown = absolute ? withoutQuery(url) : url;
+  if (absolute) rememberQueryCredentials(url);
   // `baseUrl` itself (a redirect or a status URL pointing there) is its root, `/`: an error never
   // names an empty path.
   const under = shown === baseUrl || shown.startsWith(`${baseUrl}/`);
@@ -141,6 +143,21 @@ function encodedQuery(query: QueryParams): string {
     search += `${search ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
   }
   return search;
+}
+
+/** A query parameter whose name says its value is a credential: a signature, a key, a token. */
+const CREDENTIAL_NAME = /sig|credential|token|secret|key|password|auth/i;
+
+/**
+ * The credentials in an absolute URL's query (a pre-signed file's signature) join the secrets
+ * masked everywhere: the file's host may echo them in its refusal (S3's `SignatureProvided`).
+ */
+function rememberQueryCredentials(url: string): void {
+  const query = url.indexOf('?');
+  if (query === -1) return;
+  for (const [name, value] of new URLSearchParams(url.slice(query + 1).replace(/#.*$/s, ''))) {
+    if (CREDENTIAL_NAME.test(name)) registerSecret(value);
+  }
 }
 
 /** `url` without its query and fragment: how errors and logs name a URL (a pre-signed one keeps its signature there). */

@@ -45,6 +45,23 @@ describe('the pace option', () => {
     expect(mock.stats.requests).toBe(2);
   });
 
+  it('is told at most the 60 s the SDK ever waits, whatever Retry-After asks (a year here)', async () => {
+    const mock = createMockPartnerApi();
+    const { pace, events } = recordingPace();
+    const client = new PartnerClient({
+      baseUrl: mock.baseUrl,
+      clientToken: mock.credentials.clientToken,
+      fetch: mock.fetch,
+      pace,
+      logLevel: 'off',
+    });
+    mock.failNext({ status: 429, retryAfter: 365 * 24 * 3_600, path: '/products' });
+    const error = await client.products.list().catch((e: unknown) => e);
+    expect((error as { retryAfterMs?: number }).retryAfterMs).toBe(365 * 24 * 3_600_000);
+    // One answer must not hold every process sharing the pace for longer than any call waits.
+    expect(events).toEqual(['acquire', 'refused 60000']);
+  });
+
   it('names the budget by base URL and client id, never the secret', () => {
     const { pace, keys } = recordingPace();
     new PartnerClient({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sleep } from '../../../src/core/time/sleep';
 import { countingController } from '../../helpers/counting-signal';
 
@@ -9,6 +9,23 @@ describe('sleep', () => {
     const started = Date.now();
     await sleep(60);
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+  });
+
+  it("waits a delay past the timers' range (which Node would cut to 1 ms) to its end", async () => {
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      const waiting = sleep(3 * 2_147_483_647 + 5).then(() => {
+        done = true;
+      });
+      await vi.advanceTimersByTimeAsync(3 * 2_147_483_647);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(5);
+      await waiting;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("rejects with the signal's reason as soon as it aborts", async () => {

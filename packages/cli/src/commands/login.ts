@@ -118,6 +118,7 @@ piped; it is never a flag (flags land in shell history) and never printed. Profi
 $XDG_CONFIG_HOME/partner-sdk/profiles.json (default ~/.config/partner-sdk/profiles.json), mode 0600.
 A seller token given to login (--seller-token-file or --seller-token) is saved too. Use a profile with --profile NAME or
 PARTNER_SDK_PROFILE; without either, PARTNER_API_* variables win over the "${DEFAULT_PROFILE}" profile.
+A profile's credentials go only to its own base URL, never to another PARTNER_API_BASE_URL names.
 ${examples([
   'partner-sdk login --base-url https://api.example.com --client-id cli_42',
   'pass show partner/secret | partner-sdk login --profile staging --base-url https://staging.example.com --client-id cli_42',

@@ -51,7 +51,26 @@ function targetOf(to: string): string {
     const url = new URL(to);
     if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
   } catch {}
-  throw new UsageError(`--to must be an http(s) URL, got "${to}"`);
+  throw new UsageError('--to must be an http(s) URL');
+}
+
+/** A query parameter whose name says its value is a secret (`?token=…`, `?key=…`). */
+const SECRET_NAME = /sig|credential|token|secret|key|password|auth/i;
+
+/**
+ * The receiver's URL as printed: a secret agreed with the platform often rides in its query (as
+ * `secretVerifier({ query })` reads it), or in its userinfo; stdout lands in CI logs.
+ */
+function shownUrl(href: string): string {
+  const url = new URL(href);
+  if (url.username || url.password) [url.username, url.password] = ['REDACTED', 'REDACTED'];
+  const query = [...url.searchParams].map(([name, value]) =>
+    SECRET_NAME.test(name)
+      ? `${encodeURIComponent(name)}=REDACTED`
+      : `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+  );
+  url.search = query.join('&');
+  return url.href;
 }
 
 /** POSTs one delivery as the service does (JSON, no header of its own) and times the answer. */
@@ -65,11 +84,14 @@ async function send(
     method: 'POST',
     headers,
     body,
+    // A redirect is the receiver's answer, shown as it is: followed, it would carry the secret
+    // header and the body to wherever it points.
+    redirect: 'manual',
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
   return {
-    to,
+    to: shownUrl(to),
     status: response.status,
     ms: Math.round(performance.now() - started),
     body: text.slice(0, MAX_SHOWN),
