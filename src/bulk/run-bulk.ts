@@ -19,6 +19,7 @@ import { JobTelemetry } from './telemetry';
 import type {
   BulkItems,
   BulkJob,
+  BulkJournal,
   BulkOperation,
   BulkOptions,
   BulkOutcome,
@@ -72,6 +73,24 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
     ]);
   }
   return value;
+}
+
+/**
+ * A journal is `{ store, job }`: a store given on its own, or a job id left empty (an unset
+ * environment variable), is refused here, before any item is read, naming what is missing.
+ */
+function checkJournal(journal: BulkJournal | undefined): void {
+  if (journal == null) return;
+  const store = (journal as Partial<BulkJournal>).store;
+  const issue =
+    typeof store?.get !== 'function' || typeof store.put !== 'function'
+      ? { path: ['journal', 'store'], message: 'expected a JournalStore: pass { store, job }' }
+      : typeof journal.job !== 'string' || journal.job === ''
+        ? { path: ['journal', 'job'], message: 'expected a non-empty job id' }
+        : undefined;
+  if (issue) {
+    throw new RequestValidationError('Invalid bulk options', [{ ...issue, code: 'invalid_value' }]);
+  }
 }
 
 function toAsyncIterator<I>(items: BulkItems<I>): AsyncIterator<I> {
@@ -170,6 +189,7 @@ export function runBulk<I, R>(
       { path: ['dedupeWindow'], message: 'expected a whole number ≥ 0', code: 'invalid_value' },
     ]);
   }
+  checkJournal(options.journal);
   if (min > max) {
     throw new RequestValidationError('Invalid bulk options', [
       {

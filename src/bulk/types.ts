@@ -173,7 +173,10 @@ export interface BulkOptions {
   maxAttempts?: number | undefined;
   /** Stops the job: nothing new starts, requests in flight are abandoned and reported `interrupted`. */
   signal?: AbortSignal | undefined;
-  /** Records intent and outcome of each item, so a second run resumes without duplicates. */
+  /**
+   * Records intent and outcome of each item, so a second run resumes without duplicates:
+   * `{ store, job }` with a non-empty job id (anything else is a `RequestValidationError`).
+   */
   journal?: BulkJournal | undefined;
   /** On resume, try again the items an earlier run recorded as `failed` (default: skip them). */
   retryFailed?: boolean | undefined;
