@@ -23,6 +23,9 @@ const SECRET_KEYS = new Set([
   'token',
   'accesstoken',
   'refreshtoken',
+  // A session a service sets, or one sent back, is a credential like a bearer.
+  'cookie',
+  'setcookie',
 ]);
 
 /** Personal data masked in debug logs of bodies (never in data returned to the caller); compared as above. */

@@ -58,6 +58,24 @@ describe('secrets in errors', () => {
     },
   );
 
+  it("keeps a session cookie the service sets out of an error's headers, as a credential", async () => {
+    const session = 'laravel_session=eyJpdiI6IkNvb2tpZVNlc3Npb24xMjMifQ; path=/; httponly';
+    server = await startStub((_req, res) =>
+      json(res, 500, { message: 'Server Error' }, { 'set-cookie': session }),
+    );
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
+    const error = (await client
+      .request({ method: 'GET', path: '/x' })
+      .catch((e: unknown) => e)) as { headers: Headers };
+    expect(error.headers.get('set-cookie')).toBe('[REDACTED]');
+    for (const text of renderings(error)) expect(text).not.toContain('CookieSession');
+  });
+
   it('never appear in a connection error', async () => {
     server = await startStub((_req, res) => {
       res.socket?.destroy();
