@@ -1,4 +1,4 @@
-import { SpanStatusCode } from '@opentelemetry/api';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { PollTimeoutError } from '../../src/index';
 import { kit } from './client';
@@ -79,5 +79,37 @@ describe('telemetry of polls and paginated walks', () => {
     expect(pageEvents(second)).toEqual([
       { name: 'partner_sdk.page', attributes: { 'partner_sdk.page.number': 2 } },
     ]);
+  });
+  it('keeps concurrent walks and waits each under its own parent span, page by page', async () => {
+    const { mock, client, seller } = kit();
+    const transaction = mock.addTransaction(2500);
+    mock.refundOutcome(transaction, 'completed', { polls: 3 });
+    await seller.refunds.request(transaction);
+    otel().exporter.reset();
+    const tracer = trace.getTracer('partner-app');
+    const walk = (n: number) =>
+      tracer.startActiveSpan(`walk ${n}`, async (parent) => {
+        for await (const _ of client.products.list({ per_page: 1 }));
+        parent.end();
+      });
+    const wait = (n: number) =>
+      tracer.startActiveSpan(`wait ${n}`, async (parent) => {
+        await seller.refunds.waitForCompletion(transaction, { interval: 1, maxInterval: 2 });
+        parent.end();
+      });
+    await Promise.all([1, 2, 3].flatMap((n) => [walk(n), wait(n)]));
+    const roots = spanTree(otel().spans());
+    expect(roots.map((root) => root.name).sort()).toEqual(
+      ['walk 1', 'walk 2', 'walk 3', 'wait 1', 'wait 2', 'wait 3'].sort(),
+    );
+    for (const root of roots) {
+      if (root.name.startsWith('walk')) {
+        expect(root.children.map((child) => child.name)).toEqual(
+          mock.products.hashes.map(() => 'products.list'),
+        );
+      } else {
+        expect(root.children.map((child) => child.name)).toEqual(['refunds.waitForCompletion']);
+      }
+    }
   });
 });
