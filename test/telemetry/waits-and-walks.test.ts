@@ -1,6 +1,7 @@
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { PollTimeoutError } from '../../src/index';
+import { createMockPartnerApi } from '../../src/testing/index';
 import { kit } from './client';
 import { spanTree, useOtel } from './harness';
 
@@ -111,5 +112,25 @@ describe('telemetry of polls and paginated walks', () => {
         expect(root.children.map((child) => child.name)).toEqual(['refunds.waitForCompletion']);
       }
     }
+  });
+  it('records an export wait as one span, its statuses as events, a statements.retrieve per poll', async () => {
+    const { seller } = kit({}, createMockPartnerApi({ exportPolls: 2 }));
+    const exported = await seller.statements.export({
+      format: 'csv',
+      filter: { betweenDates: { start: '2026-01-01', end: '2026-01-31' } },
+    });
+    otel().exporter.reset();
+    const finished = await seller.statements.waitForExport(exported, { interval: 1 });
+    expect(finished.url).toBeTruthy();
+    const [wait, ...others] = spanTree(otel().spans());
+    expect(others).toEqual([]);
+    expect(wait!.name).toBe('statements.waitForExport');
+    expect(wait!.events.length).toBeGreaterThan(0);
+    for (const event of wait!.events) {
+      expect(event.name).toBe('partner_sdk.poll.status');
+      expect(typeof event.attributes['partner_sdk.poll.status']).toBe('string');
+    }
+    expect(wait!.children.length).toBeGreaterThanOrEqual(2);
+    for (const poll of wait!.children) expect(poll.name).toBe('statements.retrieve');
   });
 });
