@@ -77,6 +77,19 @@ describe('refund waits over a service that strays', () => {
     expect(seen).toEqual(['completed']);
     expect(server.requests).toHaveLength(2);
   });
+  it('ends at its timeout within a Retry-After longer than the wait, no status seen', async () => {
+    const server = await stub((_r, res) =>
+      json(res, 503, { message: 'Service Unavailable' }, { 'retry-after': '120' }),
+    );
+    const started = Date.now();
+    const error = await clientOf(server)
+      .refunds.waitForCompletion('tx_1', { interval: 10, timeout: 400 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect((error as PollTimeoutError).lastStatus).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.requests).toHaveLength(1);
+  });
 });
 
 describe('a wait that ends leaves nothing running', () => {
