@@ -4,7 +4,12 @@
  * Each page's own counters decide the walk; items are passed on as the service sent them.
  */
 
-import { PartnerClient, ResponseValidationError } from 'partner-sdk';
+import {
+  APIUserAbortError,
+  InternalServerError,
+  PartnerClient,
+  ResponseValidationError,
+} from 'partner-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, type StubServer, startStub } from '../helpers/stub-server';
 
@@ -75,5 +80,64 @@ describe('page walks over a service that does not keep to its counters', () => {
     const error = await first.getNextPage().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues[0]?.code).toBe('page_not_advancing');
+  });
+});
+
+describe('the options of a list call, on every page of its walk', () => {
+  /** Three pages of one product; page 2 fails with `page2` when it is given. */
+  async function threePages(page2?: number) {
+    server = await startStub((req, res) => {
+      const page = Number(new URL(req.path, 'http://x').searchParams.get('page') ?? 1);
+      if (page === 2 && page2) return json(res, page2, { message: 'Server Error' });
+      json(res, 200, {
+        data: [{ hash: `prd_${page}` }],
+        meta: { current_page: page, last_page: 3, per_page: 1, total: 3 },
+      });
+    });
+    return new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'walk-token',
+      logLevel: 'off',
+    });
+  }
+
+  it('sends the call’s headers with every page', async () => {
+    const client = await threePages();
+    const headers = { 'x-walk': 'w-1' };
+    const seen: string[] = [];
+    for await (const p of client.products.list({ per_page: 1 }, { headers })) seen.push(p.hash);
+    expect(seen).toEqual(['prd_1', 'prd_2', 'prd_3']);
+    expect(server!.requests.map((r) => r.headers['x-walk'])).toEqual(['w-1', 'w-1', 'w-1']);
+  });
+
+  it('applies the call’s maxRetries to a later page, whose failure the loop throws after the items seen', async () => {
+    const client = await threePages(500);
+    const seen: string[] = [];
+    const walk = async () => {
+      for await (const p of client.products.list({ per_page: 1 }, { maxRetries: 0 })) {
+        seen.push(p.hash);
+      }
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(seen).toEqual(['prd_1']);
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('ends the walk with APIUserAbortError when the call’s signal aborts between pages', async () => {
+    const client = await threePages();
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const walk = async () => {
+      const list = client.products.list({ per_page: 1 }, { signal: controller.signal });
+      for await (const p of list) {
+        seen.push(p.hash);
+        controller.abort();
+      }
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(seen).toEqual(['prd_1']);
+    expect(server!.requests).toHaveLength(1);
   });
 });
