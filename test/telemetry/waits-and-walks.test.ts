@@ -132,5 +132,14 @@ describe('telemetry of polls and paginated walks', () => {
     }
     expect(wait!.children.length).toBeGreaterThanOrEqual(2);
     for (const poll of wait!.children) expect(poll.name).toBe('statements.retrieve');
+    const durations = (await otel().points()).filter(
+      (point) => point.metric === 'partner_sdk.operation.duration',
+    );
+    const operations = durations.map((point) => point.attributes['partner_sdk.operation']);
+    expect(operations).not.toContain('statements.waitForExport');
+    const polls = durations.find(
+      (point) => point.attributes['partner_sdk.operation'] === 'statements.retrieve',
+    );
+    expect(polls?.value).toBe(wait!.children.length);
   });
 });
