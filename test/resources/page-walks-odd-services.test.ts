@@ -81,6 +81,20 @@ describe('page walks over a service that does not keep to its counters', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues[0]?.code).toBe('page_not_advancing');
   });
+  it('gives a page past the last with no items, a walk from it yielding none and asking no more', async () => {
+    const { client, pagesAsked } = await listing(
+      (page) => (page > 3 ? 0 : 1),
+      (page) => ({ current_page: page, last_page: 3, per_page: 1, total: 3 }),
+    );
+    const past = await client.products.list({ page: 5, per_page: 1 });
+    expect(past.data).toEqual([]);
+    expect(past.hasNextPage()).toBe(false);
+    expect(() => past.getNextPage()).toThrow(RangeError);
+    const seen: string[] = [];
+    for await (const p of client.products.list({ page: 5, per_page: 1 })) seen.push(p.hash);
+    expect(seen).toEqual([]);
+    expect(pagesAsked()).toEqual(['/products?page=5&per_page=1', '/products?page=5&per_page=1']);
+  });
 });
 
 describe('the options of a list call, on every page of its walk', () => {
