@@ -92,6 +92,33 @@ describe('refund waits over a service that strays', () => {
   });
 });
 
+describe('export waits over a service that strays', () => {
+  const exportBody = (status: string | null, url: string | null) => ({
+    status: 'success',
+    message: 'ok',
+    data: { hash: 'exp_9', status, url },
+  });
+
+  it('waits past a status the spec does not list until the url is set, whatever its status', async () => {
+    const file = 'https://files.example.test/exp_9.csv';
+    const server = await stub(
+      sequence(
+        (_r, res) => json(res, 200, exportBody('queued', null)),
+        (_r, res) => json(res, 500, { message: 'Server Error' }),
+        (_r, res) => json(res, 200, exportBody('done', file)),
+      ),
+    );
+    const seen: (string | undefined)[] = [];
+    const finished = await clientOf(server).statements.waitForExport('exp_9', {
+      interval: 10,
+      onStatus: (status) => seen.push(status),
+    });
+    expect(finished.url).toBe(file);
+    expect(seen).toEqual(['queued', 'done']);
+    expect(server.requests).toHaveLength(3);
+  });
+});
+
 describe('a wait that ends leaves nothing running', () => {
   it('lets the process exit at once after an abort mid-sleep and after a timeout', async () => {
     const server = await stub((_r, res) => json(res, 200, statusBody('requested')));
