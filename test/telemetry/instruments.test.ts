@@ -7,8 +7,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
+import { createMockPartnerApi } from '../../src/testing/index';
 import { createWebhookHandler } from '../../src/webhooks';
-import { kit } from './client';
+import { kit, losingRefundPost } from './client';
 import { useOtel } from './harness';
 
 const otel = useOtel();
@@ -39,5 +40,12 @@ describe('the metrics the SDK records', () => {
       'partner_sdk.bulk.items': ['{item}', 'SUM'],
       'partner_sdk.webhook.deliveries': ['{delivery}', 'SUM'],
     });
+  });
+  it('count reconciliations in {reconciliation}, a sum, as the guide lists', async () => {
+    const mock = createMockPartnerApi();
+    const { seller } = kit({ fetch: losingRefundPost(mock, { lost: 'answer' }) }, mock);
+    await seller.refunds.request(mock.addTransaction(1500));
+    const instruments = await otel().instruments();
+    expect(instruments['partner_sdk.reconciliations']).toEqual(['{reconciliation}', 'SUM']);
   });
 });

@@ -1,6 +1,7 @@
-import { SpanStatusCode } from '@opentelemetry/api';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { PollTimeoutError } from '../../src/index';
+import { createMockPartnerApi } from '../../src/testing/index';
 import { kit } from './client';
 import { spanTree, useOtel } from './harness';
 
@@ -79,5 +80,66 @@ describe('telemetry of polls and paginated walks', () => {
     expect(pageEvents(second)).toEqual([
       { name: 'partner_sdk.page', attributes: { 'partner_sdk.page.number': 2 } },
     ]);
+  });
+  it('keeps concurrent walks and waits each under its own parent span, page by page', async () => {
+    const { mock, client, seller } = kit();
+    const transaction = mock.addTransaction(2500);
+    mock.refundOutcome(transaction, 'completed', { polls: 3 });
+    await seller.refunds.request(transaction);
+    otel().exporter.reset();
+    const tracer = trace.getTracer('partner-app');
+    const walk = (n: number) =>
+      tracer.startActiveSpan(`walk ${n}`, async (parent) => {
+        for await (const _ of client.products.list({ per_page: 1 }));
+        parent.end();
+      });
+    const wait = (n: number) =>
+      tracer.startActiveSpan(`wait ${n}`, async (parent) => {
+        await seller.refunds.waitForCompletion(transaction, { interval: 1, maxInterval: 2 });
+        parent.end();
+      });
+    await Promise.all([1, 2, 3].flatMap((n) => [walk(n), wait(n)]));
+    const roots = spanTree(otel().spans());
+    expect(roots.map((root) => root.name).sort()).toEqual(
+      ['walk 1', 'walk 2', 'walk 3', 'wait 1', 'wait 2', 'wait 3'].sort(),
+    );
+    for (const root of roots) {
+      if (root.name.startsWith('walk')) {
+        expect(root.children.map((child) => child.name)).toEqual(
+          mock.products.hashes.map(() => 'products.list'),
+        );
+      } else {
+        expect(root.children.map((child) => child.name)).toEqual(['refunds.waitForCompletion']);
+      }
+    }
+  });
+  it('records an export wait as one span, its statuses as events, a statements.retrieve per poll', async () => {
+    const { seller } = kit({}, createMockPartnerApi({ exportPolls: 2 }));
+    const exported = await seller.statements.export({
+      format: 'csv',
+      filter: { betweenDates: { start: '2026-01-01', end: '2026-01-31' } },
+    });
+    otel().exporter.reset();
+    const finished = await seller.statements.waitForExport(exported, { interval: 1 });
+    expect(finished.url).toBeTruthy();
+    const [wait, ...others] = spanTree(otel().spans());
+    expect(others).toEqual([]);
+    expect(wait!.name).toBe('statements.waitForExport');
+    expect(wait!.events.length).toBeGreaterThan(0);
+    for (const event of wait!.events) {
+      expect(event.name).toBe('partner_sdk.poll.status');
+      expect(typeof event.attributes['partner_sdk.poll.status']).toBe('string');
+    }
+    expect(wait!.children.length).toBeGreaterThanOrEqual(2);
+    for (const poll of wait!.children) expect(poll.name).toBe('statements.retrieve');
+    const durations = (await otel().points()).filter(
+      (point) => point.metric === 'partner_sdk.operation.duration',
+    );
+    const operations = durations.map((point) => point.attributes['partner_sdk.operation']);
+    expect(operations).not.toContain('statements.waitForExport');
+    const polls = durations.find(
+      (point) => point.attributes['partner_sdk.operation'] === 'statements.retrieve',
+    );
+    expect(polls?.value).toBe(wait!.children.length);
   });
 });

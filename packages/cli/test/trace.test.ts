@@ -117,4 +117,48 @@ describe('partner-sdk --trace', { timeout: 120_000 }, () => {
     expect(result.stderr).not.toContain('collector-key-not-for-logs');
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
+  it('sends to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, as partner-sdk-cli, nothing on stderr', async () => {
+    const collector = await startStub((_request, res) => json(res, 200, {}));
+    try {
+      const { course } = mock.products;
+      const result = await cli(['--trace', '--json', 'products', 'get', course.hash], {
+        env: {
+          ...credentials(),
+          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collector.origin}/collector/spans`,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(jsonLines(result.stdout)).toEqual([expect.objectContaining({ hash: course.hash })]);
+      expect(collector.requests.map((request) => request.path)).toEqual(['/collector/spans']);
+      const body = collector.requests[0]!.body;
+      expect(body).toContain('"products.retrieve"');
+      expect(body).toContain('"GET /products/{productHash}"');
+      expect(body).toContain('{"key":"service.name","value":{"stringValue":"partner-sdk-cli"}}');
+    } finally {
+      await collector.close();
+    }
+  });
+
+  it('sends OTLP over HTTP as JSON whatever OTEL_EXPORTER_OTLP_PROTOCOL says', async () => {
+    const collector = await startStub((_request, res) => json(res, 200, {}));
+    try {
+      const { course } = mock.products;
+      const result = await cli(['--trace', 'products', 'get', course.hash], {
+        env: {
+          ...credentials(),
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+        },
+      });
+      expect(result.code).toBe(0);
+      const [post] = collector.requests;
+      expect(post?.path).toBe('/v1/traces');
+      expect(post?.headers['content-type']).toBe('application/json');
+      expect(post?.body).toContain('"products.retrieve"');
+    } finally {
+      await collector.close();
+    }
+  });
 });
