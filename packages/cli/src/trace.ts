@@ -69,12 +69,29 @@ function exportFailure(error: unknown): string {
 }
 
 /**
+ * The spans go as OTLP/HTTP JSON, the one protocol every OTLP/HTTP receiver takes: a protocol
+ * variable asking for another is said once on stderr, so an operator whose collector listens
+ * for gRPC learns why no span arrives before reading the exporter's failure.
+ */
+function noteProtocol(io: Io): void {
+  const name = io.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+    ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
+    : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const asked = io.env[name];
+  if (!asked || asked === 'http/json') return;
+  io.stderr.write(
+    `partner-sdk: --trace: ${name} is ${JSON.stringify(asked).slice(0, 40)}; the spans go as OTLP over HTTP in JSON (http/json)\n`,
+  );
+}
+
+/**
  * Registers a tracer provider for this command; the function returned flushes and removes it. A
  * collector that cannot be reached costs one line on stderr: the command's output and exit code
  * are the command's, whatever happens to its spans.
  */
 export async function startTracing(io: Io): Promise<() => Promise<void>> {
   const otlp = io.env.OTEL_EXPORTER_OTLP_ENDPOINT || io.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (otlp) noteProtocol(io);
   const processor = otlp
     ? new BatchSpanProcessor(
         new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter(),

@@ -22,6 +22,7 @@ const credentials = () => ({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
   OTEL_EXPORTER_OTLP_HEADERS: undefined,
   OTEL_EXPORTER_OTLP_PROTOCOL: undefined,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: undefined,
   OTEL_SERVICE_NAME: undefined,
   OTEL_RESOURCE_ATTRIBUTES: undefined,
 });
@@ -58,6 +59,7 @@ describe('partner-sdk --trace', { timeout: 120_000 }, () => {
         },
       });
       expect(result.code).toBe(0);
+      expect(result.stderr).not.toContain('PROTOCOL');
       expect(jsonLines(result.stdout)).toEqual([expect.objectContaining({ kind: 'accepted' })]);
       const posts = collector.requests.filter((request) => request.path === '/v1/traces');
       expect(posts.length).toBeGreaterThan(0);
@@ -141,7 +143,7 @@ describe('partner-sdk --trace', { timeout: 120_000 }, () => {
     }
   });
 
-  it('sends OTLP over HTTP as JSON whatever OTEL_EXPORTER_OTLP_PROTOCOL says', async () => {
+  it('sends OTLP over HTTP as JSON whatever OTEL_EXPORTER_OTLP_PROTOCOL says, and says so once on stderr', async () => {
     const collector = await startStub((_request, res) => json(res, 200, {}));
     try {
       const { course } = mock.products;
@@ -153,10 +155,34 @@ describe('partner-sdk --trace', { timeout: 120_000 }, () => {
         },
       });
       expect(result.code).toBe(0);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        'partner-sdk: --trace: OTEL_EXPORTER_OTLP_PROTOCOL is "http/protobuf"; the spans go as OTLP over HTTP in JSON (http/json)',
+      ]);
       const [post] = collector.requests;
       expect(post?.path).toBe('/v1/traces');
       expect(post?.headers['content-type']).toBe('application/json');
       expect(post?.body).toContain('"products.retrieve"');
+    } finally {
+      await collector.close();
+    }
+  });
+
+  it('names the traces protocol variable over the general one when it asks for gRPC', async () => {
+    const collector = await startStub((_request, res) => json(res, 200, {}));
+    try {
+      const result = await cli(['--trace', 'products', 'get', mock.products.course.hash], {
+        env: {
+          ...credentials(),
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc',
+        },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(
+        'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL is "grpc"; the spans go as OTLP over HTTP in JSON',
+      );
+      expect(collector.requests[0]?.headers['content-type']).toBe('application/json');
     } finally {
       await collector.close();
     }
