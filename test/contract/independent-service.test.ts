@@ -105,3 +105,53 @@ describe('an independent service encoding an empty object as []', () => {
     );
   });
 });
+
+describe('an independent service wrapping a single resource in data, as a Laravel JsonResource does', () => {
+  const wrapped = (resource: object) => ({ data: resource });
+
+  it('bankAccounts.update reads the account bare or under data', async () => {
+    const account = {
+      code: 'ba_1',
+      holder_name: 'Ana Souza',
+      receiver_type: 'pix',
+      pix_key: 'ana@example.com',
+      bank_code: '341',
+      status: 'pending',
+    };
+    const seller = await clientAnswering(200, wrapped(account));
+    const params = { receiver_type: 'pix', pix_key: 'ana@example.com' } as const;
+    expect(await seller.bankAccounts.update('ba_1', params)).toEqual(account);
+  });
+
+  it('products.retrieve and offers.update read the resource under data', async () => {
+    const product = { hash: 'prod_1', name: 'Curso', type: 'course', status: 'approved' };
+    const reader = await clientAnswering(200, wrapped(product));
+    expect(await reader.products.retrieve('prod_1')).toEqual(product);
+    await server?.close();
+    const offer = { code: 'off_1', name: 'Oferta', type_of_charge: 'one-time', price: 9990 };
+    const writer = await clientAnswering(200, wrapped(offer));
+    expect(await writer.offers.update('prod_1', 'off_1', { name: 'Oferta' })).toEqual(offer);
+  });
+
+  it('users.update reads the user under data', async () => {
+    const user = {
+      name: 'Ana Souza',
+      code: 'usr_1',
+      status: 'active',
+      type: 'person',
+      email: 'ana@example.com',
+      public_token: 'public-token-1',
+    };
+    const seller = await clientAnswering(200, wrapped(user));
+    const address = {
+      zip_code: '01310-100',
+      city: 'São Paulo',
+      state: 'SP',
+      country: 'Brasil',
+      street: 'Avenida Paulista',
+      street_number: '1000',
+      neighborhood: 'Bela Vista',
+    };
+    expect(await seller.users.update({ name: 'Ana Souza', address })).toEqual(user);
+  });
+});
