@@ -7,7 +7,12 @@ import {
   type BankAccountUpdateParams,
   BankAccountUpdateParamsSchema,
 } from '../schemas/bank-account';
+import { envelopedOrBare } from '../schemas/response-fields';
 import { APIResource } from './resource';
+
+// Spec §4 gives the resource bare; a Laravel service answering through a JsonResource wraps it in
+// `data`. Both are read (the envelope's `data` when the body has one, else the body).
+const accountAnswerSchema = envelopedOrBare(BankAccountSchema);
 
 /** Bank accounts of the seller (spec §4.5). */
 export class BankAccounts extends APIResource {
@@ -39,7 +44,7 @@ export class BankAccounts extends APIResource {
       {
         operation: 'bankAccounts.update',
         params: { value: params, schema: BankAccountUpdateParamsSchema, sendAs: 'json' },
-        schema: BankAccountSchema,
+        schema: accountAnswerSchema,
         // An update states the whole account: sent twice, it leaves the same account.
         replay: 'always',
       },

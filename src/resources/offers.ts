@@ -7,7 +7,12 @@ import {
   type OfferUpdateParams,
   OfferUpdateParamsSchema,
 } from '../schemas/offer';
+import { envelopedOrBare } from '../schemas/response-fields';
 import { APIResource } from './resource';
+
+// Spec §4 gives the resource bare; a Laravel service answering through a JsonResource wraps it in
+// `data`. Both are read (the envelope's `data` when the body has one, else the body).
+const offerAnswerSchema = envelopedOrBare(OfferSchema);
 
 /** Offers of a product: prices, payment methods, installments, commissions, subscription and freight (spec §4.6). */
 export class Offers extends APIResource {
@@ -42,7 +47,7 @@ export class Offers extends APIResource {
       {
         operation: 'offers.update',
         params: { value: params, schema: OfferUpdateParamsSchema, sendAs: 'json' },
-        schema: OfferSchema,
+        schema: offerAnswerSchema,
       },
       options,
     );

@@ -10,7 +10,12 @@ import {
   ProductListResponseSchema,
   ProductSchema,
 } from '../schemas/product';
+import { envelopedOrBare } from '../schemas/response-fields';
 import { APIResource } from './resource';
+
+// Spec §4 gives the resource bare; a Laravel service answering through a JsonResource wraps it in
+// `data`. Both are read (the envelope's `data` when the body has one, else the body).
+const productAnswerSchema = envelopedOrBare(ProductSchema);
 
 /** Products: read one, list them page by page (spec §4.9, §4.10). */
 export class Products extends APIResource {
@@ -27,7 +32,7 @@ export class Products extends APIResource {
   retrieve(productHash: string, options?: RequestOptions): APIPromise<Product> {
     return this._client.get(
       route`/products/${{ productHash }}`,
-      { operation: 'products.retrieve', schema: ProductSchema },
+      { operation: 'products.retrieve', schema: productAnswerSchema },
       options,
     );
   }

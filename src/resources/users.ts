@@ -1,6 +1,7 @@
 import type { RequestOptions } from '../core/options';
 import type { APIPromise } from '../core/transport/api-promise';
 import { route } from '../core/transport/path';
+import { envelopedOrBare } from '../schemas/response-fields';
 import {
   profileSuspicions,
   type User,
@@ -9,6 +10,10 @@ import {
   UserUpdateParamsSchema,
 } from '../schemas/user';
 import { APIResource } from './resource';
+
+// Spec §4 gives the resource bare; a Laravel service answering through a JsonResource wraps it in
+// `data`. Both are read (the envelope's `data` when the body has one, else the body).
+const userAnswerSchema = envelopedOrBare(UserSchema);
 
 /**
  * The seller's profile (spec §4.1). Only on the seller client (`client.forUser(publicToken).users`),
@@ -51,7 +56,7 @@ export class Users extends APIResource {
           sendAs: 'form',
           suspicions: profileSuspicions,
         },
-        schema: UserSchema,
+        schema: userAnswerSchema,
         // A profile update states the whole profile, safe to send twice, but company_partner is
         // accepted once and refused after: a replay could turn success into a 422.
         replay: params?.company_partner === undefined ? 'always' : 'never',

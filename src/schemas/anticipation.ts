@@ -14,6 +14,7 @@ import {
   INTEGER,
   ISO_TIMESTAMP,
   maybe,
+  maybeObject,
   type OpenEnum,
   openEnum,
   responseObject,
@@ -155,7 +156,7 @@ export const AnticipationPaginationSchema = responseObject({
 /** Schema of {@link AnticipationListData}. */
 export const AnticipationListDataSchema = responseObject({
   anticipations: z.array(AnticipationSchema),
-  pagination: maybe(AnticipationPaginationSchema),
+  pagination: maybeObject(AnticipationPaginationSchema),
 });
 
 /** Schema of {@link AnticipationListResponse}. */

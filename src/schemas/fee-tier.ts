@@ -10,6 +10,7 @@ import {
   envelope,
   ISO_TIMESTAMP,
   maybe,
+  maybeObject,
   type OpenEnum,
   openEnum,
   responseObject,
@@ -68,10 +69,10 @@ export const FeeTierOperatorSchema = responseObject({
 export const FeeTierChangeSchema = responseObject({
   action: maybe(openEnum(['create', 'update', 'delete'])),
   // Inner fields not shown: any object, its keys kept.
-  old: maybe(z.looseObject({})),
-  new: maybe(z.looseObject({})),
+  old: maybeObject(z.looseObject({})),
+  new: maybeObject(z.looseObject({})),
   observation: maybe(STRING),
-  changed_by: maybe(FeeTierOperatorSchema),
+  changed_by: maybeObject(FeeTierOperatorSchema),
   created_at: maybe(ISO_TIMESTAMP),
 });
 

@@ -22,6 +22,7 @@ import {
   BOOLEAN,
   INTEGER,
   maybe,
+  maybeObject,
   NUMBER,
   type OpenEnum,
   openEnum,
@@ -375,8 +376,8 @@ export const OfferSchema = responseObject({
   producer_pays_interest: maybe(BOOLEAN),
   is_free: maybe(BOOLEAN),
   transfer_fixed_fee_to_buyer: maybe(BOOLEAN),
-  subscription: maybe(OfferSubscriptionSchema),
-  freight: maybe(OfferFreightSchema),
+  subscription: maybeObject(OfferSubscriptionSchema),
+  freight: maybeObject(OfferFreightSchema),
 });
 
 /** Schema of {@link OfferSubscriptionParams}. */

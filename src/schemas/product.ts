@@ -10,6 +10,7 @@ import {
   BOOLEAN,
   INTEGER,
   maybe,
+  maybeObject,
   NUMBER,
   type OpenEnum,
   openEnum,
@@ -168,7 +169,7 @@ export const ProductLinksSchema = responseObject({
 });
 
 /** Schema of {@link ProductMetadata}. */
-export const ProductMetadataSchema = responseObject({ links: maybe(ProductLinksSchema) });
+export const ProductMetadataSchema = responseObject({ links: maybeObject(ProductLinksSchema) });
 
 /** Schema of {@link Product}: only `hash` is required. */
 export const ProductSchema = responseObject({
@@ -194,7 +195,7 @@ export const ProductSchema = responseObject({
   affiliate_commission_type: maybe(openEnum(['first', 'last', 'multi'])),
   first_click_percentage: maybe(NUMBER),
   last_click_percentage: maybe(NUMBER),
-  metadata: maybe(ProductMetadataSchema),
+  metadata: maybeObject(ProductMetadataSchema),
 });
 
 /** Schema of {@link ProductListMeta}. */
@@ -208,7 +209,7 @@ export const ProductListMetaSchema = responseObject({
 /** Schema of {@link ProductListResponse}. */
 export const ProductListResponseSchema = responseObject({
   data: z.array(ProductSchema),
-  meta: maybe(ProductListMetaSchema),
+  meta: maybeObject(ProductListMetaSchema),
 });
 
 /** Schema of {@link ProductListParams}: `page` 1 to 999, `per_page` 1 to 50. */

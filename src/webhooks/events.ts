@@ -197,12 +197,26 @@ function readJson(body: unknown): unknown {
 function toValidationIssues(
   issues: ReadonlyArray<z.core.$ZodIssue>,
   input: unknown,
+  prefix: PropertyKey[] = [],
 ): ValidationIssue[] {
-  return issues.map((issue) => ({
-    path: issue.path,
-    code: issue.code,
-    message: describeIssue(issue, valueAt(input, issue.path)),
-  }));
+  return issues.flatMap((found) => {
+    const issue = { ...found, path: [...prefix, ...found.path] } as z.core.$ZodIssue;
+    // An object that may come as `[]` is a union: the object alternative (fewest issues) says
+    // what is wrong, as it would without the `[]` allowance.
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const closest = issue.errors.reduce((best, next) =>
+        next.length < best.length ? next : best,
+      );
+      if (closest.length > 0) return toValidationIssues(closest, input, issue.path);
+    }
+    return [
+      {
+        path: issue.path,
+        code: issue.code,
+        message: describeIssue(issue, valueAt(input, issue.path)),
+      },
+    ];
+  });
 }
 
 function describeIssue(issue: z.core.$ZodIssue, received: unknown): string {

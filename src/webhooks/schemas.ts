@@ -15,7 +15,7 @@
  */
 
 import * as z from 'zod/mini';
-import { ISO_TIMESTAMP, openEnum } from '../schemas/response-fields';
+import { ISO_TIMESTAMP, maybeObject, openEnum } from '../schemas/response-fields';
 
 /** `metadata` of the envelope: where the event came from and which API call it tracks. */
 export const webhookMetadataSchema = z.looseObject({
@@ -35,8 +35,9 @@ const envelopeShape = {
   event: z.string(),
   /** The client's configured webhook URL. */
   endpoint: z.nullish(z.string()),
+  // An empty object may come as `[]` from a PHP sender (`maybeObject`), here and in the payloads.
   /** Where the event came from and which API call it tracks. */
-  metadata: z.nullish(webhookMetadataSchema),
+  metadata: maybeObject(webhookMetadataSchema),
   /** When the event was created: ISO 8601 with microseconds and `Z`. */
   created_at: z.nullish(ISO_TIMESTAMP),
   /** When the event was last updated: ISO 8601 with microseconds and `Z`. */
@@ -58,7 +59,7 @@ export const webhookEnvelopeSchema = z.looseObject({
   ...envelopeShape,
   // The payloads of most events are not shown (spec §6): anything the service sends passes intact.
   /** The event's data; its shape depends on the event. */
-  payload: z.nullish(z.record(z.string(), z.unknown())),
+  payload: maybeObject(z.record(z.string(), z.unknown())),
 });
 
 /** One line of a subscription's commission split (`commissions.items[]`, spec §6.1). */
@@ -68,7 +69,7 @@ export const subscriptionCommissionItemSchema = z.looseObject({
   /** Amount of this share, in cents. */
   amount: z.nullish(z.int()),
   /** The user who receives this share. */
-  user: z.nullish(
+  user: maybeObject(
     z.looseObject({
       /** The user's code. */
       code: z.nullish(z.string()),
@@ -100,7 +101,7 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
   /** Code of the subscribed offer. */
   offer_code: z.nullish(z.string()),
   /** The subscriber. */
-  buyer: z.nullish(
+  buyer: maybeObject(
     z.looseObject({
       /** The buyer's name. */
       name: z.nullish(z.string()),
@@ -109,7 +110,7 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
     }),
   ),
   /** The commission split of the last charge. */
-  commissions: z.nullish(
+  commissions: maybeObject(
     z.looseObject({
       /** Hash of the transaction the split belongs to. */
       transaction_hash: z.nullish(z.string()),

@@ -1,10 +1,14 @@
 import { expect } from 'vitest';
 import type * as z from 'zod/mini';
+import { toIssues } from '../../src/core/validation';
 
-/** Paths of the issues a parse reports, dot-joined (`[]` when it passes). */
+/**
+ * Paths of the issues a parse reports, dot-joined (`[]` when it passes), as the SDK's errors name
+ * them: a union's issue (an object that may come as `[]`) at the path of its closest alternative.
+ */
 export function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+  return result.success ? [] : toIssues(result.error.issues).map((issue) => issue.path.join('.'));
 }
 
 /** Asserts the value passes. */

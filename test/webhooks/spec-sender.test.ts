@@ -176,6 +176,24 @@ describe.each(Object.entries(faces))('a sender written from spec §6, %s', (_fac
     });
   });
 
+  it('is answered 200 for empty objects a PHP sender writes as [] (payload, metadata, buyer)', async () => {
+    const seen: WebhookEvent[] = [];
+    const url = await receiver(face, {
+      on: { subscription_ended: (event) => void seen.push(event) },
+      onUnknown: (event) => void seen.push(event),
+    });
+    const orderCreated = { ...userUpdatedBody, event: 'order_created', payload: [], metadata: [] };
+    const ended = {
+      ...subscriptionEndedBody,
+      payload: { ...subscriptionEndedBody.payload, buyer: [], commissions: [] },
+    };
+    for (const body of [orderCreated, ended]) {
+      expect(await deliver(url, JSON.stringify(body))).toEqual(HANDLED);
+    }
+    expect(seen.map((event) => event.event)).toEqual(['order_created', 'subscription_ended']);
+    expect(seen[0]?.payload).toEqual([]);
+  });
+
   it('is checked in order: the method, the secret in the URL, the declared size, the encoding, then the body', async () => {
     let runs = 0;
     const url = await receiver(face, {

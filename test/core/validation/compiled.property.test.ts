@@ -144,7 +144,7 @@ describe('compiled response validation agrees with zod', () => {
     };
     for (const [, schema] of exported) walk(schema, 0);
     const checkOnly = ['object', 'array', 'optional', 'nullable', 'union', 'unknown'];
-    const leaves = ['string', 'number', 'boolean', 'enum', 'literal', 'null'];
+    const leaves = ['string', 'number', 'boolean', 'enum', 'literal', 'null', 'never'];
     const allowed = [...checkOnly, ...leaves];
     expect([...kinds].filter((kind) => !allowed.includes(kind))).toEqual([]);
   });
