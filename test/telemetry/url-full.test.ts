@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullUrl } from '../../src/telemetry/url-full';
+import { CREDENTIAL_NAME } from '../../src/core/logging/redact';
+import { fullUrl, URL_CREDENTIAL_NAME } from '../../src/telemetry/url-full';
 
 describe('url.full', () => {
   it('replaces userinfo with REDACTED, as the conventions say', () => {
@@ -20,5 +21,12 @@ describe('url.full', () => {
 
   it('records nothing for a string that is no absolute URL', () => {
     expect(fullUrl('/products')).toBeUndefined();
+  });
+});
+
+describe('the credential names url.full scrubs', () => {
+  it('are the names redaction masks everywhere else, written once more only to keep chunks apart', () => {
+    expect(URL_CREDENTIAL_NAME.source).toBe(CREDENTIAL_NAME.source);
+    expect(URL_CREDENTIAL_NAME.flags).toBe(CREDENTIAL_NAME.flags);
   });
 });

@@ -13,7 +13,7 @@ import {
 import type { ClientTokenStore } from '../auth/token-store';
 import { PartnerError } from '../errors';
 import { createLogger, parseLogLevel } from '../logging/logger';
-import { registerSecret } from '../logging/redact';
+import { CREDENTIAL_NAME, registerSecret } from '../logging/redact';
 import type { RequestPace } from '../pace/index';
 import { isTimerDelay } from '../time/clock';
 import type { ClientOptions, ResolvedOptions } from './index';
@@ -217,9 +217,6 @@ export function callSettings(
 /** An HTTP header name: RFC 9110's token characters. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** A header name that says its value is a credential. */
-const SECRET_HEADER = /key|token|secret|auth|password|signature|credential|cookie|session/i;
-
 /**
  * A copy of `headers` once every name and value can be sent, else a `PartnerError` naming the bad
  * header (`option` says whose). A value is never quoted: a header may carry a partner's secret.
@@ -247,7 +244,7 @@ export function checkHeaders(
     }
     // A header named for a credential (a gateway key) is masked wherever the SDK shows text, as
     // the client's own are; a client's lasting headers are never forgotten.
-    if (SECRET_HEADER.test(name)) registerSecret(value, option === 'defaultHeaders');
+    if (CREDENTIAL_NAME.test(name)) registerSecret(value, option === 'defaultHeaders');
     result[name] = value;
   }
   return result;

@@ -8,7 +8,7 @@ import type { Options as KyOptions } from 'ky';
 import { API_VERSION, VERSION } from '../../version';
 import type { Credentials } from '../auth/credentials';
 import { type RequestIdentity, RequestValidationError } from '../errors';
-import { registerSecret } from '../logging/redact';
+import { CREDENTIAL_NAME, registerSecret } from '../logging/redact';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
 import { LONE_SURROGATE, LONE_SURROGATE_NAMED } from './path';
 
@@ -144,9 +144,6 @@ function encodedQuery(query: QueryParams): string {
   }
   return search;
 }
-
-/** A query parameter whose name says its value is a credential: a signature, a key, a token. */
-const CREDENTIAL_NAME = /sig|credential|token|secret|key|password|auth/i;
 
 /**
  * The credentials in an absolute URL's query (a pre-signed file's signature) join the secrets
