@@ -14,7 +14,6 @@ import {
   INTEGER,
   ISO_TIMESTAMP,
   maybe,
-  maybeObject,
   type OpenEnum,
   openEnum,
   responseObject,
@@ -156,7 +155,7 @@ export const AnticipationPaginationSchema = responseObject({
 /** Schema of {@link AnticipationListData}. */
 export const AnticipationListDataSchema = responseObject({
   anticipations: z.array(AnticipationSchema),
-  pagination: maybeObject(AnticipationPaginationSchema),
+  pagination: maybe(AnticipationPaginationSchema),
 });
 
 /** Schema of {@link AnticipationListResponse}. */

@@ -10,7 +10,6 @@ import {
   envelope,
   ISO_TIMESTAMP,
   maybe,
-  maybeObject,
   type OpenEnum,
   openEnum,
   responseObject,
@@ -69,10 +68,10 @@ export const FeeTierOperatorSchema = responseObject({
 export const FeeTierChangeSchema = responseObject({
   action: maybe(openEnum(['create', 'update', 'delete'])),
   // Inner fields not shown: any object, its keys kept.
-  old: maybeObject(z.looseObject({})),
-  new: maybeObject(z.looseObject({})),
+  old: maybe(z.looseObject({})),
+  new: maybe(z.looseObject({})),
   observation: maybe(STRING),
-  changed_by: maybeObject(FeeTierOperatorSchema),
+  changed_by: maybe(FeeTierOperatorSchema),
   created_at: maybe(ISO_TIMESTAMP),
 });
 

@@ -22,7 +22,6 @@ import {
   BOOLEAN,
   INTEGER,
   maybe,
-  maybeObject,
   NUMBER,
   type OpenEnum,
   openEnum,
@@ -376,8 +375,8 @@ export const OfferSchema = responseObject({
   producer_pays_interest: maybe(BOOLEAN),
   is_free: maybe(BOOLEAN),
   transfer_fixed_fee_to_buyer: maybe(BOOLEAN),
-  subscription: maybeObject(OfferSubscriptionSchema),
-  freight: maybeObject(OfferFreightSchema),
+  subscription: maybe(OfferSubscriptionSchema),
+  freight: maybe(OfferFreightSchema),
 });
 
 /** Schema of {@link OfferSubscriptionParams}. */

@@ -10,7 +10,6 @@ import {
   BOOLEAN,
   INTEGER,
   maybe,
-  maybeObject,
   NUMBER,
   type OpenEnum,
   openEnum,
@@ -169,7 +168,7 @@ export const ProductLinksSchema = responseObject({
 });
 
 /** Schema of {@link ProductMetadata}. */
-export const ProductMetadataSchema = responseObject({ links: maybeObject(ProductLinksSchema) });
+export const ProductMetadataSchema = responseObject({ links: maybe(ProductLinksSchema) });
 
 /** Schema of {@link Product}: only `hash` is required. */
 export const ProductSchema = responseObject({
@@ -195,7 +194,7 @@ export const ProductSchema = responseObject({
   affiliate_commission_type: maybe(openEnum(['first', 'last', 'multi'])),
   first_click_percentage: maybe(NUMBER),
   last_click_percentage: maybe(NUMBER),
-  metadata: maybeObject(ProductMetadataSchema),
+  metadata: maybe(ProductMetadataSchema),
 });
 
 /** Schema of {@link ProductListMeta}. */
@@ -209,7 +208,7 @@ export const ProductListMetaSchema = responseObject({
 /** Schema of {@link ProductListResponse}. */
 export const ProductListResponseSchema = responseObject({
   data: z.array(ProductSchema),
-  meta: maybeObject(ProductListMetaSchema),
+  meta: maybe(ProductListMetaSchema),
 });
 
 /** Schema of {@link ProductListParams}: `page` 1 to 999, `per_page` 1 to 50. */

@@ -92,34 +92,6 @@ export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMi
 }
 
 /**
- * An empty JSON array: an array whose every item is refused. Checked only (no kind here may change
- * a value: see `validateResponse`), and cheaper in the bundle than a length check.
- */
-const EMPTY_LIST = z.array(z.never());
-
-/**
- * A nested response object that may be absent or `null`, and that may come as `[]` when empty:
- * PHP has one array type, so a Laravel service's `json_encode` writes an empty object column (the
- * `old` of a created fee tier, a product's `metadata`, a one-time offer's `subscription`) as `[]`.
- * That `[]` passes and is returned as it came: it has none of the object's fields, so reading one
- * (`product.metadata?.links`) gives `undefined`, as for `{}`. Any other array is a wrong type.
- *
- * @example
- * ```ts
- * const metadata = maybeObject(responseObject({ links: maybe(STRING) }));
- * metadata.parse([]); // []
- * metadata.parse(['x']); // throws: not an object
- * ```
- */
-export function maybeObject<T extends AnySchema>(
-  schema: T,
-): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
-  // Typed as the object alone: `[]` reads as an empty one, and `T | []` would make every field
-  // read (`metadata?.links`) a compile error.
-  return maybe(z.union([schema, EMPTY_LIST])) as unknown as z.ZodMiniOptional<z.ZodMiniNullable<T>>;
-}
-
-/**
  * A response object: the documented fields, checked leniently, and every other key the service
  * sends kept as it came (DESIGN §5). Its inferred type lists the documented fields only, without
  * an `[x: string]: unknown` index: a hover then reads as the named interface, and a misspelled

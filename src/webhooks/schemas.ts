@@ -15,7 +15,22 @@
  */
 
 import * as z from 'zod/mini';
-import { ISO_TIMESTAMP, maybeObject, openEnum } from '../schemas/response-fields';
+import { ISO_TIMESTAMP, openEnum } from '../schemas/response-fields';
+
+/** An empty JSON array: an array whose every item is refused. */
+const EMPTY_LIST = z.array(z.never());
+
+/**
+ * An object of a delivery that may be absent or `null`, and that may come as `[]` when empty: PHP
+ * has one array type, so a PHP sender's `json_encode` writes an empty object as `[]`. That `[]` is
+ * kept as it came and reads as `{}` would; any other array is a wrong type. Typed as the object
+ * alone, so that reading a field (`event.metadata?.request_id`) needs no check for an array.
+ */
+function maybeObject<T extends z.ZodMiniType>(schema: T): z.ZodMiniOptional<z.ZodMiniNullable<T>> {
+  return z.nullish(z.union([schema, EMPTY_LIST])) as unknown as z.ZodMiniOptional<
+    z.ZodMiniNullable<T>
+  >;
+}
 
 /** `metadata` of the envelope: where the event came from and which API call it tracks. */
 export const webhookMetadataSchema = z.looseObject({

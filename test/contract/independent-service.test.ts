@@ -77,6 +77,14 @@ describe('an independent service encoding an empty object as []', () => {
     });
   });
 
+  it('refuses an answer that is [] itself where a resource was expected', async () => {
+    const seller = await clientAnswering(200, []);
+    await expect(seller.products.retrieve('prod_1')).rejects.toMatchObject({
+      name: 'ResponseValidationError',
+      issues: [{ path: [] }],
+    });
+  });
+
   it('offers.update reads a one-time offer with subscription [] and freight []', async () => {
     const offer = {
       code: 'off_1',

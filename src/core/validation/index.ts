@@ -50,10 +50,7 @@ export function checkParams<S extends Schema>(
  * as the wrong type its rule expected.
  */
 function requiredIfMissing(issue: ValidationIssue, judged: unknown): ValidationIssue {
-  const given = issue.path.reduce<unknown>(
-    (at, key) => (at as Record<PropertyKey, unknown>)?.[key],
-    judged,
-  );
+  const given = valueAt(judged, issue.path);
   return issue.code === 'invalid_type' && given === undefined
     ? { ...issue, message: 'Required' }
     : issue;
@@ -89,11 +86,36 @@ export function validateResponse(
   if (!spec.callerSchema && validate(checked, body)) return body;
   const result = safeParse(checked, body);
   if (result.success) return result.data;
+  // Only for the SDK's own schemas, which return their input: a partner's may transform it.
+  const issues = spec.callerSchema
+    ? result.error.issues
+    : beyondEmptyObjects(result.error.issues, body);
+  if (issues.length === 0) return body;
   const { identity, status } = answer;
-  const error = new ResponseValidationError(identity, status, body, toIssues(result.error.issues));
+  const error = new ResponseValidationError(identity, status, body, toIssues(issues));
   if (mode === 'strict') throw error;
   options.logger.warn(error.message, { issues: error.issues });
   return body;
+}
+
+/**
+ * zod's `issues` less those of an empty `[]` where an object was expected, below the body's top:
+ * PHP has one array type, so a Laravel service's `json_encode` writes an empty object (a created
+ * fee tier's `old`, a product's `metadata`, a one-time offer's `subscription`) as `[]`. Such a
+ * field is returned as it came and reads as `{}` would, with none of the object's fields. A body
+ * that is `[]` itself is no resource, and any other array where an object belongs is a wrong type.
+ */
+function beyondEmptyObjects<I extends ZodIssueLike>(issues: ReadonlyArray<I>, body: unknown): I[] {
+  return issues.filter(({ code, expected, path }) => {
+    if (code !== 'invalid_type' || expected !== 'object' || path.length === 0) return true;
+    const value = valueAt(body, path);
+    return !(Array.isArray(value) && value.length === 0);
+  });
+}
+
+/** What `value` holds at `path`, or `undefined` where the path leaves it. */
+function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  return path.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown>)?.[key], value);
 }
 
 const compiledSchemas = new WeakMap<Schema, Schema>();
@@ -136,5 +158,7 @@ interface ZodIssueLike {
   path: PropertyKey[];
   message: string;
   code: string;
+  /** What an `invalid_type` issue expected (`'object'`, `'string'`…). */
+  expected?: unknown;
   errors?: ReadonlyArray<ReadonlyArray<ZodIssueLike>>;
 }

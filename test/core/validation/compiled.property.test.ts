@@ -165,7 +165,14 @@ describe('compiled response validation agrees with zod', () => {
       const options = { validateResponses: 'strict' as const, logger: silent };
       fc.assert(
         fc.property(near(schema), (value) => {
-          const expected = z.safeParse(schema, value);
+          const parsed = z.safeParse(schema, value);
+          // The documented exception (docs/assumptions.md): an empty `[]` below the top where an
+          // object is expected is PHP's empty object, taken as it came.
+          const issues = parsed.success
+            ? []
+            : parsed.error.issues.filter((issue) => !emptyListForObject(issue, value));
+          const expected =
+            parsed.success || issues.length > 0 ? parsed : { success: true as const, data: value };
           const body = structuredClone(value);
           let got: unknown;
           try {
@@ -180,7 +187,7 @@ describe('compiled response validation agrees with zod', () => {
             withoutProtoKeys(
               expected.success
                 ? { success: true, data: expected.data }
-                : { success: false, issues: toIssues(expected.error.issues) },
+                : { success: false, issues: toIssues(issues) },
             ),
           );
         }),
@@ -199,3 +206,13 @@ describe('compiled response validation agrees with zod', () => {
     });
   }
 });
+
+/** An `invalid_type` issue for an object that is an empty array, below the top of `value`. */
+function emptyListForObject(issue: z.core.$ZodIssue, value: unknown): boolean {
+  if (issue.code !== 'invalid_type' || issue.expected !== 'object' || issue.path.length === 0) {
+    return false;
+  }
+  let at: unknown = value;
+  for (const key of issue.path) at = (at as Record<PropertyKey, unknown> | undefined)?.[key];
+  return Array.isArray(at) && at.length === 0;
+}
