@@ -1,15 +1,23 @@
 // A Cloudflare Worker using the SDK as a partner would: one client for the isolate, built from the
 // Worker's bindings on the first request and reused by later ones. Each request logs in if it must,
 // lists products, and requests a refund through the seller's client; `/bad` lists products through a
-// `fetch` that spoils the answer. Bundled by run.mjs from the installed tarball (as wrangler bundles
+// `fetch` that spoils the answer; `/stall` through one that never answers, cut by a timeout and by
+// the caller's signal. Bundled by run.mjs from the installed tarball (as wrangler bundles
 // a Worker) and run inside workerd.
-import { PartnerClient, ResponseValidationError } from 'partner-sdk';
+import {
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  PartnerClient,
+  ResponseValidationError,
+} from 'partner-sdk';
 
 let client;
 
 export default {
   async fetch(request, env) {
-    if (new URL(request.url).pathname === '/bad') return badAnswer(env);
+    const { pathname } = new URL(request.url);
+    if (pathname === '/bad') return badAnswer(env);
+    if (pathname === '/stall') return stalled(env);
     client ??= new PartnerClient({
       baseUrl: env.BASE_URL,
       clientId: env.CLIENT_ID,
@@ -58,4 +66,40 @@ async function badAnswer(env) {
     const { status, issues, body } = err;
     return Response.json({ evalRefused, error: err.name, status, issues, hash: body.data[0].hash });
   }
+}
+
+// The product list never answers (the login does): workerd's timers and AbortSignal must end the
+// call, as a timeout, then as the caller's abort.
+async function stalled(env) {
+  const stalling = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (!url.pathname.endsWith('/products')) return fetch(input, init);
+    // The signal comes on the Request (ky's way) or in `init`; a real fetch honours either.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    return new Promise((_, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+  };
+  const stuck = new PartnerClient({
+    baseUrl: env.BASE_URL,
+    clientId: env.CLIENT_ID,
+    clientSecret: env.CLIENT_SECRET,
+    logLevel: 'off',
+    fetch: stalling,
+    maxRetries: 0,
+  });
+  const outcome = (call) =>
+    call.then(
+      () => 'answered',
+      (err) => err,
+    );
+  const timedOut = await outcome(stuck.products.list({}, { timeout: 100 }));
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 100);
+  const aborted = await outcome(stuck.products.list({}, { signal: controller.signal }));
+  return Response.json({
+    timedOut: timedOut instanceof APIConnectionTimeoutError,
+    aborted: aborted instanceof APIUserAbortError,
+    outcomes: [String(timedOut), String(aborted)],
+  });
 }

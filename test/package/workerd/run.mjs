@@ -81,6 +81,13 @@ if (worker.startsWith('client')) {
       bad.issues.some((issue) => issue.path.includes('hash')),
       text,
     );
+    const stall = await mf.dispatchFetch('http://worker.test/stall', {
+      signal: AbortSignal.timeout(30_000),
+    });
+    const ended = await stall.text();
+    assert.equal(stall.status, 200, ended);
+    const { timedOut, aborted } = JSON.parse(ended);
+    assert.ok(timedOut && aborted, ended);
   } finally {
     await mf.dispose();
     await server.close();
