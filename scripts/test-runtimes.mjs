@@ -74,10 +74,20 @@ const runtimes = [
     name: 'deno',
     pkg: `@deno/${platform}-${arch}${libc}@${DENO}`,
     binPath: 'deno',
-    // The least a partner's app needs: network (the API), env (PARTNER_API_* settings).
-    args: (script) => ['run', '--allow-net', '--allow-env', script],
+    // The least a partner's app needs: network (the API), env (PARTNER_API_* settings). The env
+    // grant is narrowed to those names, so a read of any other variable (or of a file) fails here.
+    args: (script) => ['run', '--allow-net', `--allow-env=${PARTNER_ENV.join(',')}`, script],
     env: { DENO_DIR: join(cache, 'deno-dir'), DENO_NO_UPDATE_CHECK: '1' },
   },
+];
+
+/** The variables the SDK reads, as the client options' docs list them. */
+const PARTNER_ENV = [
+  'PARTNER_API_BASE_URL',
+  'PARTNER_API_CLIENT_ID',
+  'PARTNER_API_CLIENT_SECRET',
+  'PARTNER_API_CLIENT_TOKEN',
+  'PARTNER_API_LOG',
 ];
 
 function registryNode(name, version) {

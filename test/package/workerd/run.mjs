@@ -67,6 +67,27 @@ if (worker.startsWith('client')) {
       assert.equal(body.refund, expected);
     }
     assert.equal(mock.stats.logins, 1, 'one login for both requests');
+    const response = await mf.dispatchFetch('http://worker.test/bad', {
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    assert.equal(response.status, 200, text);
+    const bad = JSON.parse(text);
+    assert.equal(bad.evalRefused, true, 'workerd refuses code built from strings');
+    assert.equal(bad.error, 'ResponseValidationError', text);
+    assert.equal(bad.status, 200, text);
+    assert.equal(bad.hash, 42, 'the body as received');
+    assert.ok(
+      bad.issues.some((issue) => issue.path.includes('hash')),
+      text,
+    );
+    const stall = await mf.dispatchFetch('http://worker.test/stall', {
+      signal: AbortSignal.timeout(30_000),
+    });
+    const ended = await stall.text();
+    assert.equal(stall.status, 200, ended);
+    const { timedOut, aborted } = JSON.parse(ended);
+    assert.ok(timedOut && aborted, ended);
   } finally {
     await mf.dispose();
     await server.close();
