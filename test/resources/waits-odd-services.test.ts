@@ -24,9 +24,13 @@ const statusBody = (status: string) => ({
   data: { status, transaction_hash: 'tx_1' },
 });
 
-/** Runs `source` (an ES module importing `partner-sdk`) in its own Node; resolves when it exits. */
+/**
+ * Runs `source` (an ES module importing `partner-sdk`) in its own Node, the SDK read from `src/`
+ * as the other tests read it (no build needed); resolves when it exits.
+ */
 function runModule(source: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+  const args = ['--import', './examples/support/register.ts', '--input-type=module', '-e', source];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
   });
