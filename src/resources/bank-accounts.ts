@@ -10,8 +10,7 @@ import {
 import { envelopedOrBare } from '../schemas/response-fields';
 import { APIResource } from './resource';
 
-// Spec §4 gives the resource bare; a Laravel service answering through a JsonResource wraps it in
-// `data`. Both are read (the envelope's `data` when the body has one, else the body).
+// Read bare, as spec §4 shows, or under `data` (`envelopedOrBare` says why).
 const accountAnswerSchema = envelopedOrBare(BankAccountSchema);
 
 /** Bank accounts of the seller (spec §4.5). */

@@ -11,8 +11,7 @@ import {
 } from '../schemas/user';
 import { APIResource } from './resource';
 
-// Spec §4 gives the resource bare; a Laravel service answering through a JsonResource wraps it in
-// `data`. Both are read (the envelope's `data` when the body has one, else the body).
+// Read bare, as spec §4 shows, or under `data` (`envelopedOrBare` says why).
 const userAnswerSchema = envelopedOrBare(UserSchema);
 
 /**

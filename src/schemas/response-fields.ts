@@ -169,7 +169,9 @@ export type EnvelopeSchema<T extends AnySchema> = ReturnType<typeof envelope<T>>
 /**
  * For answers that come in the envelope or bare (an assumption, see `assumptions.ts`): a schema
  * choice for a call, taking the envelope when the body has a `data` key and the bare resource
- * otherwise. Choosing by shape, not trying one then the other, lets an issue inside `data` keep
+ * otherwise. Where spec §4 gives a single resource bare (a user, a bank account, an offer, a
+ * product), a Laravel service answering through a `JsonResource` wraps it in `data` by default:
+ * those calls read both. Choosing by shape, not trying one then the other, lets an issue inside `data` keep
  * its own path. The SDK's methods return the resource either way.
  *
  * @example
