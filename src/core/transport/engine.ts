@@ -32,7 +32,7 @@ import { retryAfterAsked } from '../retry/policy';
 import { findLostEffect } from '../retry/reconcile';
 import { withinCall } from '../time/bounded-wait';
 import { type Clock, systemClock } from '../time/clock';
-import { validateResponse } from '../validation';
+import { loadCompiler, validateResponse } from '../validation';
 import { abortableResponse } from './abortable-response';
 import { type APIPromise, apiPromise, type WithResponse } from './api-promise';
 import { type AttemptOutcome, runAttempts } from './attempts';
@@ -94,6 +94,8 @@ export class Transport {
     this.#settings = callSettings(options, undefined);
     this.#log = new CallLog(options.logger);
     this.#telemetry = new TelemetrySource(options.telemetry);
+    // zod's compiler loads on demand; started now, it is in before the first answer needs it.
+    if (options.validateResponses !== 'off') void loadCompiler();
     this.#pace = options.pace && bindPace(options.pace, options);
     this.#defaultHeaders = lowerCaseNames(options.defaultHeaders);
     // Retries and error statuses are the attempt loop's (attempts.ts): ky makes one attempt per call.

@@ -4,7 +4,7 @@
  * reduced to what the SDK's errors keep (`toIssues`).
  */
 
-import { compile, safeParse, validate } from 'zod/mini';
+import { safeParse, validate } from 'zod/mini';
 import type { output } from 'zod/v4/core';
 import { DEFAULT_ASSUMPTIONS, type ResolvedAssumptions, readStrings } from '../../assumptions';
 import {
@@ -120,20 +120,43 @@ function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 
 const compiledSchemas = new WeakMap<Schema, Schema>();
 
+let compiler: typeof import('./compiler') | undefined;
+let loadingCompiler: Promise<void> | undefined;
+
+/**
+ * Loads zod's compiler, once, as a chunk of its own (a client starts it when made, so its first
+ * answer rarely finds it missing). Until it is in, and for good where it cannot load (a bundle
+ * that dropped the chunk), responses are checked by zod's interpreted parser, which gives the same
+ * results and issues.
+ */
+export function loadCompiler(): Promise<void> {
+  loadingCompiler ??= import('./compiler').then(
+    (loaded) => {
+      compiler = loaded;
+    },
+    () => {},
+  );
+  return loadingCompiler;
+}
+
 /**
  * The SDK's own response `schema` as zod compiles it (`compile`: the same results and issues as
  * zod's interpreted parser, much faster on large pages), built on the schema's first use so that a
- * cold import pays nothing for the endpoints a partner never calls. Where the runtime refuses code
- * from strings (a Content-Security-Policy, some edge runtimes), zod hands the schema back as it was
- * and the interpreted parser runs. A partner's own schema is never compiled: zod's compiled path
- * may run its refinements a second time on a refused value, which a partner would not expect.
+ * cold import pays nothing for the endpoints a partner never calls; the schema itself while the
+ * compiler is still loading (`loadCompiler`). Where the runtime refuses code from strings (a
+ * Content-Security-Policy, some edge runtimes), zod hands the schema back as it was and the
+ * interpreted parser runs. A partner's own schema is never compiled: zod's compiled path may run
+ * its refinements a second time on a refused value, which a partner would not expect.
  */
 export function compiled(schema: Schema): Schema {
   let fast = compiledSchemas.get(schema);
-  if (fast === undefined) {
-    fast = compile(schema);
-    compiledSchemas.set(schema, fast);
+  if (fast !== undefined) return fast;
+  if (compiler === undefined) {
+    void loadCompiler();
+    return schema;
   }
+  fast = compiler.compile(schema);
+  compiledSchemas.set(schema, fast);
   return fast;
 }
 
