@@ -94,7 +94,6 @@ export class Transport {
     this.#settings = callSettings(options, undefined);
     this.#log = new CallLog(options.logger);
     this.#telemetry = new TelemetrySource(options.telemetry);
-    // zod's compiler loads on demand; started now, it is in before the first answer needs it.
     if (options.validateResponses !== 'off') void loadCompiler();
     this.#pace = options.pace && bindPace(options.pace, options);
     this.#defaultHeaders = lowerCaseNames(options.defaultHeaders);
