@@ -7,7 +7,7 @@ import {
 import { RequestValidationError, type ValidationIssue } from './core/errors';
 import { registerSecret } from './core/logging/redact';
 import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
-import { resolveOptions, warnIfUnversioned } from './core/options/resolve';
+import { resolveOptions, warnAboutBaseUrl } from './core/options/resolve';
 import type { ReplayPolicy } from './core/retry/policy';
 import type { APIPromise } from './core/transport/api-promise';
 import type { CallContext, CallResult, HttpMethod, Schema } from './core/transport/call-spec';
@@ -200,7 +200,7 @@ export class PartnerClient extends BaseClient {
     super(shared ?? new Transport(resolveOptions(options)), {});
     this.#options = options;
     // Once per client a partner builds; a withOptions copy warns only for a baseUrl of its own.
-    if (!shared) warnIfUnversioned(this._transport.options);
+    if (!shared) warnAboutBaseUrl(this._transport.options);
   }
 
   /**
@@ -245,7 +245,7 @@ export class PartnerClient extends BaseClient {
     );
     const merged = { ...this.#options, ...options, assumptions: resolved.assumptions };
     const sameIdentity = IDENTITY_OPTIONS.every((name) => resolved[name] === current[name]);
-    if (options.baseUrl !== undefined) warnIfUnversioned(resolved);
+    if (options.baseUrl !== undefined) warnAboutBaseUrl(resolved);
     return clientOver(
       new Transport(resolved, sameIdentity ? this._transport.tokens : undefined),
       merged,

@@ -5,7 +5,7 @@ import { PartnerClient, RequestValidationError } from '../src/index';
 // otherwise fail on it with an error that reads like a connection failure.
 
 const client = new PartnerClient({
-  baseUrl: 'http://partner.test/api/v1',
+  baseUrl: 'https://partner.test/api/v1',
   clientToken: 'for-user-client-token',
   logLevel: 'off',
 });
@@ -46,7 +46,7 @@ describe('forUser', () => {
   it('refuses a token function that answers with the scheme, before anything is sent', async () => {
     let sent = 0;
     const counting = new PartnerClient({
-      baseUrl: 'http://partner.test/api/v1',
+      baseUrl: 'https://partner.test/api/v1',
       clientToken: 'for-user-client-token',
       logLevel: 'off',
       fetch: async () => {
@@ -69,7 +69,7 @@ describe('forUser', () => {
     expect(
       () =>
         new PartnerClient({
-          baseUrl: 'http://partner.test/api/v1',
+          baseUrl: 'https://partner.test/api/v1',
           clientToken: 'Bearer client-token-value',
           logLevel: 'off',
         }),
@@ -80,7 +80,7 @@ describe('forUser', () => {
     expect(
       () =>
         new PartnerClient({
-          baseUrl: 'http://partner.test/api/v1',
+          baseUrl: 'https://partner.test/api/v1',
           clientToken: 'client-token-€',
           logLevel: 'off',
         }),

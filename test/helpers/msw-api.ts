@@ -1,5 +1,5 @@
 /**
- * The harness of the resource tests: an msw server standing for `http://partner.test/api/v1`,
+ * The harness of the resource tests: an msw server standing for `https://partner.test/api/v1`,
  * a client pointed at it, and a record of every request that reached the network layer, handled
  * or not. A request no handler answers fails the test (msw errors it, and `afterEach` checks the
  * record of unhandled ones too, so a test that expected a rejection cannot pass by accident).
@@ -16,7 +16,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type ClientOptions, PartnerClient } from '../../src/index';
 
-export const ORIGIN = 'http://partner.test';
+export const ORIGIN = 'https://partner.test';
 export const BASE_URL = `${ORIGIN}/api/v1`;
 export const CLIENT_TOKEN = 'test-client-token';
 export const PUBLIC_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZWxsZXIifQ.c2VsbGVyLXNpZw';

@@ -18,7 +18,7 @@ import {
 } from '../../src/index';
 import { paulistaAddress as ADDRESS } from '../helpers/addresses';
 
-const BASE_URL = 'http://partner.test/api/v1';
+const BASE_URL = 'https://partner.test/api/v1';
 
 /** Canned answers by path, enough for each method to succeed. */
 function answerFor(request: Request): Response {

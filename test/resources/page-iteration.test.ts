@@ -13,7 +13,7 @@ const LAST_PAGE = 3;
 function pagedClient() {
   const pagesAsked: number[] = [];
   const client = new PartnerClient({
-    baseUrl: 'http://partner.test/api/v1',
+    baseUrl: 'https://partner.test/api/v1',
     clientToken: 'client-token',
     logLevel: 'off',
     fetch: async (input, init) => {

@@ -16,7 +16,7 @@ const { mockApi, stub } = serversClosedAfterEach();
 /** A client whose service is unreachable, without retries: a download from a file host's origin needs nothing of it. */
 const offServiceClient = () =>
   new PartnerClient({
-    baseUrl: 'http://api.invalid/api/v1',
+    baseUrl: 'https://api.invalid/api/v1',
     clientToken: 'tok',
     logLevel: 'off',
     maxRetries: 0,
@@ -211,7 +211,7 @@ describe('statements.download', () => {
       res.end('rest');
     });
     const client = new PartnerClient({
-      baseUrl: 'http://api.invalid/api/v1',
+      baseUrl: 'https://api.invalid/api/v1',
       clientToken: 'tok',
       logLevel: 'off',
     });

@@ -113,6 +113,12 @@ function readBaseUrl(rawBaseUrl: string | undefined): URL {
   if (url.search || url.hash) {
     throw optionError('`baseUrl` must not carry a query string or fragment.');
   }
+  // fetch refuses such a URL on every call, and the error and the logs would show the password.
+  if (url.username || url.password) {
+    throw optionError(
+      '`baseUrl` must not carry a user name or password: the client authenticates with `clientToken`, or `clientId` and `clientSecret`.',
+    );
+  }
   return url;
 }
 
@@ -183,14 +189,36 @@ function readTokenStore(
 }
 
 /**
- * Warns when `baseUrl`'s path does not end in the version prefix `/api/v1` (spec conventions and
- * §9: every path is relative to it), the usual cause of every call answering 404. Only a warning:
- * a proxy or a gateway may mount the service elsewhere.
+ * Warns about a `baseUrl` that works but is likely a mistake:
+ * - a path that does not end in the version prefix `/api/v1` (spec conventions and §9: every path
+ *   is relative to it), the usual cause of every call answering 404. Only a warning: a proxy or a
+ *   gateway may mount the service elsewhere;
+ * - plain `http:` to a host other than this machine: the client's credentials and tokens would
+ *   cross the network unencrypted. Only a warning: a partner's own TLS-terminating sidecar or a
+ *   test service on a private network is reached that way.
  */
-export function warnIfUnversioned(options: ResolvedOptions): void {
-  if (options.baseUrl.endsWith('/api/v1')) return;
-  options.logger.warn(
-    `baseUrl ${options.baseUrl} does not end in /api/v1 (the version prefix): calls may answer 404.`,
+export function warnAboutBaseUrl(options: ResolvedOptions): void {
+  const { baseUrl, logger } = options;
+  if (!baseUrl.endsWith('/api/v1')) {
+    logger.warn(
+      `baseUrl ${baseUrl} does not end in /api/v1 (the version prefix): calls may answer 404.`,
+    );
+  }
+  const url = new URL(baseUrl);
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    logger.warn(
+      `baseUrl ${baseUrl} is not https: the client's credentials and tokens will cross the network unencrypted.`,
+    );
+  }
+}
+
+/** A host name that names this machine: `localhost` (and its subdomains), 127.0.0.0/8 or `[::1]`. */
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname)
   );
 }
 

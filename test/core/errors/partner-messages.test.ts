@@ -6,7 +6,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import { makeAPIError } from '../../../src/core/errors';
-import { PartnerClient, UnprocessableEntityError } from '../../../src/index';
+import { PartnerClient, PartnerError, UnprocessableEntityError } from '../../../src/index';
 
 const REQUEST = { method: 'POST', path: '/users/update' };
 const laravel8 = (errors: Record<string, string[]>) => ({
@@ -63,7 +63,7 @@ describe('a Laravel 8 422', () => {
 
   it('reaches err.message through a call', async () => {
     const client = new PartnerClient({
-      baseUrl: 'http://partner.test/api/v1',
+      baseUrl: 'https://partner.test/api/v1',
       clientToken: 'client-token',
       logLevel: 'off',
       fetch: async () =>
@@ -80,7 +80,7 @@ describe('a Laravel 8 422', () => {
 describe('a connection that failed', () => {
   const failing = (error: unknown) =>
     new PartnerClient({
-      baseUrl: 'http://partner.test/api/v1',
+      baseUrl: 'https://partner.test/api/v1',
       clientToken: 'client-token',
       logLevel: 'off',
       maxRetries: 0,
@@ -160,6 +160,65 @@ describe('a baseUrl without /api/v1', () => {
       logger: sink,
       logLevel: 'off',
     });
+    expect(sink.warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('a baseUrl in plain http', () => {
+  const logger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+
+  it.each([
+    'http://partner.example.com/api/v1',
+    'http://10.0.0.7:8080/api/v1',
+    'http://127.example.com/api/v1',
+  ])('warns once that credentials cross the network unencrypted: %s', (baseUrl) => {
+    const sink = logger();
+    const client = new PartnerClient({ baseUrl, clientToken: 'client-token-1', logger: sink });
+    client.forUser('public-token');
+    expect(sink.warn).toHaveBeenCalledTimes(1);
+    expect(sink.warn.mock.calls[0]?.[0]).toBe(
+      `[partner-sdk] baseUrl ${baseUrl} is not https: the client's credentials and tokens will cross the network unencrypted.`,
+    );
+  });
+
+  it.each([
+    'https://partner.example.com/api/v1',
+    'http://127.0.0.1:3000/api/v1',
+    'http://127.8.9.10/api/v1',
+    'http://localhost:3000/api/v1',
+    'http://api.localhost/api/v1',
+    'http://[::1]:3000/api/v1',
+  ])('stays silent for https and for this machine: %s', (baseUrl) => {
+    const sink = logger();
+    new PartnerClient({ baseUrl, clientToken: 'client-token-1', logger: sink });
+    expect(sink.warn).not.toHaveBeenCalled();
+  });
+
+  it('warns for a withOptions copy that brings its own plain-http baseUrl', () => {
+    const sink = logger();
+    const client = new PartnerClient({
+      baseUrl: 'https://partner.example.com/api/v1',
+      clientToken: 'client-token-1',
+      logger: sink,
+    });
+    client.withOptions({ baseUrl: 'http://staging.example.com/api/v1' });
+    expect(sink.warn).toHaveBeenCalledTimes(1);
+    expect(sink.warn.mock.calls[0]?.[0]).toMatch(/is not https/);
+  });
+});
+
+describe('a baseUrl carrying a user name or password', () => {
+  it.each([
+    'https://operator:s3cret-pass@partner.example.com/api/v1',
+    'https://operator@partner.example.com/api/v1',
+    'https://:s3cret-pass@partner.example.com/api/v1',
+  ])('is refused when the client is made, without showing it: %s', (baseUrl) => {
+    const sink = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const made = () => new PartnerClient({ baseUrl, clientToken: 'client-token-1', logger: sink });
+    expect(made).toThrow(PartnerError);
+    expect(made).toThrow(
+      '`baseUrl` must not carry a user name or password: the client authenticates with `clientToken`, or `clientId` and `clientSecret`.',
+    );
     expect(sink.warn).not.toHaveBeenCalled();
   });
 });
