@@ -116,6 +116,11 @@ export interface CallParams<P extends Schema = Schema> {
 export type ReadyCallSpec = Omit<CallSpec, 'form' | 'params' | 'pathParams' | 'replay'> & {
   form?: FormData | undefined;
   replay: ReplayPolicy;
+  /**
+   * Set on a redirect's hop once the call has been redirected off `baseUrl`'s origin: no later
+   * hop carries credentials, even one back on that origin, which another origin chose.
+   */
+  leftOrigin?: true;
 };
 
 /** The replay rule an HTTP method implies: GET, PUT and DELETE may be repeated, POST and PATCH may not. */

@@ -19,7 +19,8 @@ export function isRedirect(status: number): boolean {
 
 /**
  * The call to send for a redirect `response` to `spec` (sent to `url`), as fetch would make it:
- * 303, and 301/302 after a POST, continue as a GET without the body. Throws a typed error for a
+ * 303, and 301/302 after a POST, continue as a GET without the body. A hop off `baseUrl`'s origin
+ * marks the call as having left it (`leftOrigin`), so that no later hop carries credentials. Throws a typed error for a
  * redirect without a usable `Location`, one that would take the login or a request body to another
  * origin, or one too many.
  */
@@ -54,9 +55,10 @@ export async function nextHop(
   if (from.hops >= MAX_REDIRECTS) {
     throw new APIConnectionError(from.identity, `more than ${MAX_REDIRECTS} redirects`);
   }
+  const hop: ReadyCallSpec = elsewhere === from.origin ? spec : { ...spec, leftOrigin: true };
   return asGet
-    ? { ...spec, method: 'GET', path: next, json: undefined, form: undefined }
-    : { ...spec, path: next };
+    ? { ...hop, method: 'GET', path: next, json: undefined, form: undefined }
+    : { ...hop, path: next };
 }
 
 function hasBody(spec: ReadyCallSpec): boolean {

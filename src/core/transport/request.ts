@@ -46,7 +46,9 @@ export function targetOf(spec: ReadyCallSpec, baseUrl: string, origin: string): 
   const under = shown === baseUrl || shown.startsWith(`${baseUrl}/`);
   const path = under ? shown.slice(baseUrl.length) || '/' : shown;
   // A path from `/` stays on baseUrl's origin; only other URLs need parsing to tell.
-  const onOrigin = (!absolute && spec.path.startsWith('/')) || new URL(url).origin === origin;
+  const onOrigin =
+    !spec.leftOrigin &&
+    ((!absolute && spec.path.startsWith('/')) || new URL(url).origin === origin);
   return { url, identity: { method: spec.method, path }, onOrigin };
 }
 

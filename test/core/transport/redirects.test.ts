@@ -92,3 +92,50 @@ describe('redirects: a request body stays on the origin of baseUrl', () => {
     }
   });
 });
+
+describe('redirects: credentials never come back once a call has left the origin', () => {
+  it('a hop back to baseUrl’s origin, chosen by another origin, carries no credentials', async () => {
+    let other: StubServer | undefined;
+    const service = await stub((req, res) => {
+      if (req.path.endsWith('/start')) {
+        res.writeHead(302, { location: `${other!.baseUrl}/bounce` });
+        res.end();
+        return;
+      }
+      json(res, 200, { reached: req.path });
+    });
+    other = await stub((_req, res) => {
+      // A hostile file host sends the caller back to the service, to a path of its choosing.
+      res.writeHead(302, { location: `${service.baseUrl}/refunds/tx_1` });
+      res.end();
+    });
+    const body = await sellerOf(service).request({ method: 'GET', path: '/start' });
+    expect(body).toEqual({ reached: '/refunds/tx_1' });
+    const credentials = (r: StubServer['requests'][number]) => [
+      r.path,
+      r.headers['x-api-client-token'],
+      r.headers.authorization,
+    ];
+    expect(service.requests.map(credentials)).toEqual([
+      ['/start', 'body-origin-token-1', 'Bearer body-origin-seller-1'],
+      ['/refunds/tx_1', undefined, undefined],
+    ]);
+    expect(other.requests.map(credentials)).toEqual([['/bounce', undefined, undefined]]);
+  });
+
+  it('a redirect within the origin keeps them', async () => {
+    const service = await stub((req, res) => {
+      if (req.path.endsWith('/start')) {
+        res.writeHead(302, { location: '/api/v1/refunds/tx_1' });
+        res.end();
+        return;
+      }
+      json(res, 200, { reached: req.path });
+    });
+    await sellerOf(service).request({ method: 'GET', path: '/start' });
+    expect(service.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer body-origin-seller-1',
+      'Bearer body-origin-seller-1',
+    ]);
+  });
+});
