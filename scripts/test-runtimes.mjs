@@ -43,7 +43,7 @@ const fixtures = join(root, 'test', 'package');
 const { platform, arch } = process;
 
 // Exact versions, so a run is reproducible and the cache stays valid; bump them here.
-const NODE_22 = '22.23.3';
+const NODE_22 = '22.12.0';
 const NODE_26 = '26.10.0';
 const BUN = '1.4.5';
 const DENO = '2.9.6';
