@@ -11,8 +11,9 @@ interface Env {
   ENDED: { put(key: string, value: string): Promise<void> };
 }
 
-// Built from the bindings on the first request (a Worker has no process.env), then kept by the
-// isolate: later deliveries reuse the client's token and the handler's memory of duplicates.
+// Built from the bindings on the first request (process.env has them only under nodejs_compat),
+// then kept by the isolate: later deliveries reuse the client's token and the handler's memory of
+// duplicates.
 let handler: WebhookHandler | undefined;
 
 function receiver(env: Env): WebhookHandler {
