@@ -10,8 +10,9 @@
 //      logs in, lists products and requests a refund against the testing kit, one that receives
 //      webhooks with `handler.fetch`, a bulk job (`nodejs_compat`), and the webhooks guide's Worker,
 //      which calls the API for each delivery (receiver.mjs drives it), also with its client and
-//      handler made at the module's top level; the client and the guide's Worker also bundled
-//      in chunks, as a bundler with code splitting does (zod's compiler in a chunk of its own).
+//      handler made at the module's top level, and under `nodejs_compat`; the client and the
+//      guide's Worker also bundled in chunks, as a bundler with code splitting does (zod's
+//      compiler in a chunk of its own).
 // Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
 // Prints one line per check and exits non-zero if any failed.
 //
@@ -389,6 +390,7 @@ if (withWorkerd) {
       ['bulk-worker.mjs'],
       ['receiver-worker.ts'],
       ['receiver-worker.ts', '--split'],
+      ['receiver-worker.ts', '--node-compat'],
       ['receiver-global-worker.mjs'],
     ];
     for (const [worker, ...flags] of workers) {
@@ -396,8 +398,8 @@ if (withWorkerd) {
         env,
         timeoutMs: 90_000,
       });
-      const name = `${worker.replace(/-worker\.\w+$/, '')}${flags.length > 0 ? ' split' : ''}`;
-      report(ok, `${name.padEnd(16)}workerd ${version}`, seconds, output);
+      const name = [worker.replace(/-worker\.\w+$/, ''), ...flags.map((f) => f.slice(2))].join(' ');
+      report(ok, `${name.padEnd(22)}workerd ${version}`, seconds, output);
     }
   } catch (err) {
     report(false, `workerd  (install ${workerd.pkg})`, 0, String(err));

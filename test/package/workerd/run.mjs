@@ -1,10 +1,10 @@
 // Runs the SDK inside workerd, the runtime of Cloudflare Workers, from the installed tarball:
-// `node run.mjs <client|webhook|bulk|receiver|receiver-global>-worker.<mjs|ts> [--split]`, inside
-// the fresh project of scripts/test-runtimes.mjs. The Worker is bundled with esbuild as wrangler
-// bundles one (the `workerd`/`worker`/`browser` export conditions, no Node built-ins, no
-// `nodejs_compat`, one file; `--split`: in chunks, as a bundler with code splitting), then run by
-// miniflare, which drives workerd locally with no account and no network. The testing kit
-// runs here, in Node, on loopback; the Worker reaches it over a real socket.
+// `node run.mjs <client|webhook|bulk|receiver|receiver-global>-worker.<mjs|ts> [--split]
+// [--node-compat]`, inside the fresh project of scripts/test-runtimes.mjs. The Worker is bundled
+// with esbuild as wrangler bundles one (the `workerd`/`worker`/`browser` export conditions, no
+// Node built-ins, no `nodejs_compat`, one file; `--split`: in chunks, as a bundler with code
+// splitting), then run by miniflare, which drives workerd locally with no account and no network.
+// The testing kit runs here, in Node, on loopback; the Worker reaches it over a real socket.
 //
 // MINIFLARE and ESBUILD name where those packages are installed (the runtime cache and the repo).
 import assert from 'node:assert/strict';
@@ -22,9 +22,11 @@ const [worker, ...flags] = process.argv.slice(2);
 // `--split`: bundled as a partner's bundler with code splitting would, the SDK's on-demand chunks
 // (zod's compiler) in files of their own, loaded by workerd as modules of the Worker.
 const split = flags.includes('--split');
-// Only the bulk Worker asks for Node's APIs (`nodejs_compat`), as a partner's would for it; the
-// bundler then leaves the built-ins to workerd, as wrangler does with that flag.
-const nodeCompat = worker.startsWith('bulk');
+// The bulk Worker asks for Node's APIs (`nodejs_compat`), as a partner's would for it; the
+// bundler then leaves the built-ins to workerd, as wrangler does with that flag. `--node-compat`
+// sets it for another Worker, as many Workers set it for other libraries: `process` is then
+// defined, its `env` holding the bindings.
+const nodeCompat = worker.startsWith('bulk') || flags.includes('--node-compat');
 const bundle = await esbuild.build({
   entryPoints: [worker],
   bundle: true,
@@ -152,4 +154,4 @@ if (worker.startsWith('receiver')) {
     await mf.dispose();
   }
 }
-console.log(`workerd ${worker}${split ? ' (split)' : ''} ok`);
+console.log(`workerd ${worker} ${flags.join(' ')} ok`);
