@@ -88,12 +88,30 @@ function endedEvent(mock, code) {
   });
 }
 
-/** Deliveries without the secret, or not an event, are answered before the API is called. */
+/**
+ * Deliveries without the secret, not an event, not a POST or over the size bound are answered
+ * before the API is called.
+ */
 async function refused({ mock, base, url }) {
   const event = endedEvent(mock, 'sub_forged');
   assert.equal(await deliver(new URL('/webhooks?token=wrong', base), event), 401);
   assert.equal(await deliver(new URL('/webhooks', base), event), 401);
   assert.equal(await deliver(url, 'not json'), 400);
+  const get = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  await get.arrayBuffer();
+  assert.equal(get.status, 405);
+  assert.equal(get.headers.get('allow'), 'POST');
+  // Over the default `maxBodyBytes`: refused, whether its length is announced or not.
+  const big = JSON.stringify({ ...event, padding: 'x'.repeat(1024 * 1024) });
+  assert.equal(await deliver(url, big), 413);
+  const streamed = await fetch(url, {
+    method: 'POST',
+    body: new Blob([big]).stream(),
+    duplex: 'half',
+    signal: AbortSignal.timeout(10_000),
+  });
+  await streamed.arrayBuffer();
+  assert.equal(streamed.status, 413, 'a body without Content-Length');
   assert.equal(mock.stats.requests, 0, 'no API call for a refused delivery');
 }
 
@@ -175,7 +193,7 @@ async function apiFailures({ mock, ended, url, output }) {
   await until(() => /ResponseValidationError[\s\S]*hash: 42/.test(output.text), output);
 }
 
-/** Resolves once `condition()` holds, checked every 20 ms; throws after 5 s with `output`. */
+/** Resolves once `condition()` holds; throws, with what the Worker wrote, past its bound. */
 async function until(condition, output) {
   for (const stop = Date.now() + 5_000; !condition(); ) {
     if (Date.now() > stop) throw new Error(`not logged; the Worker wrote:\n${output.text}`);
