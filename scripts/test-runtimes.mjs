@@ -8,7 +8,11 @@
 //      on Node the kit through msw from CommonJS (test/package/msw.cjs);
 //   3. runs Cloudflare Workers (test/package/workerd/*) inside workerd through miniflare: one that
 //      logs in, lists products and requests a refund against the testing kit, one that receives
-//      webhooks with `handler.fetch`, and a bulk job (`nodejs_compat`).
+//      webhooks with `handler.fetch`, a bulk job (`nodejs_compat`), and the webhooks guide's Worker,
+//      which calls the API for each delivery (receiver.mjs drives it), also with its client and
+//      handler made at the module's top level, and under `nodejs_compat`; the client and the
+//      guide's Worker also bundled in chunks, as a bundler with code splitting does (zod's
+//      compiler in a chunk of its own).
 // Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
 // Prints one line per check and exits non-zero if any failed.
 //
@@ -379,13 +383,23 @@ if (withWorkerd) {
       MINIFLARE: join(modules, 'miniflare'),
       ESBUILD: join(root, 'node_modules', 'esbuild'),
     };
-    for (const worker of ['client-worker.mjs', 'webhook-worker.mjs', 'bulk-worker.mjs']) {
-      const { ok, output, seconds } = await run(process.execPath, ['run.mjs', worker], {
+    const workers = [
+      ['client-worker.mjs'],
+      ['client-worker.mjs', '--split'],
+      ['webhook-worker.mjs'],
+      ['bulk-worker.mjs'],
+      ['receiver-worker.ts'],
+      ['receiver-worker.ts', '--split'],
+      ['receiver-worker.ts', '--node-compat'],
+      ['receiver-global-worker.mjs'],
+    ];
+    for (const [worker, ...flags] of workers) {
+      const { ok, output, seconds } = await run(process.execPath, ['run.mjs', worker, ...flags], {
         env,
         timeoutMs: 90_000,
       });
-      const label = `${worker.replace('-worker.mjs', '').padEnd(8)}workerd ${version}`;
-      report(ok, label, seconds, output);
+      const name = [worker.replace(/-worker\.\w+$/, ''), ...flags.map((f) => f.slice(2))].join(' ');
+      report(ok, `${name.padEnd(22)}workerd ${version}`, seconds, output);
     }
   } catch (err) {
     report(false, `workerd  (install ${workerd.pkg})`, 0, String(err));

@@ -2,7 +2,7 @@
  * A guide's snippet turned into a module that can be run: its imports stay at the top, the rest
  * becomes the body of `export default async function (scope)`, which first takes the names the
  * snippet assumes from `scope` and at the end returns what the snippet declared (so the runner can
- * close the servers, queues and clients it opened). The marker's `run with` replacements are made
+ * close the servers, queues and clients it opened, and send a Worker's default export a request). The marker's `run with` replacements are made
  * first, and a `stand-in module` import points at `test/docs/stand-ins/`.
  */
 
@@ -74,6 +74,12 @@ export function runnableModule(
       const from = (statement.moduleSpecifier as ts.StringLiteral).text;
       const text = statement.getText(parsed);
       imports.push(standIns.has(from) ? text.replace(from, standIns.get(from)!) : text);
+      continue;
+    }
+    // A Worker's `export default { fetch }` is kept as `defaultExport`, for the runner to send it a request.
+    if (ts.isExportAssignment(statement) && !statement.isExportEquals) {
+      body.push(`const defaultExport = ${statement.expression.getText(parsed)};`);
+      declared.push('defaultExport');
       continue;
     }
     body.push(withoutExport(statement, parsed));

@@ -2,7 +2,8 @@
  * Runs one documented snippet (a guide's, or a JSDoc `@example`) as `snippets-run.test.ts` and
  * `jsdoc-examples-run.test.ts` do: turned into a module (`snippet-module.ts`) whose assumed names
  * are bound to real objects (`snippet-scope.ts`), with the environment a partner's process would
- * have (PARTNER_API_* at the kit). It fails when the snippet throws, when it does not finish
+ * have (PARTNER_API_* at the kit); a Worker it exports is sent a webhook delivery
+ * (`snippet-worker.ts`). It fails when the snippet throws, when it does not finish
  * within its bound, when it leaves a server listening or writes where the partner's process runs.
  */
 
@@ -12,6 +13,7 @@ import { expect, vi } from 'vitest';
 import { ROOT, type Snippet } from '../helpers/doc-snippets';
 import { runnableModule } from './snippet-module';
 import { SCOPE, SnippetRun } from './snippet-scope';
+import { deliverToWorker, isWorker } from './snippet-worker';
 
 /** How long one snippet may take, its kit's start and its clean-up included. */
 export const SNIPPET_BOUND_MS = 20_000;
@@ -48,11 +50,12 @@ export async function runSnippet(snippet: Snippet, redisUrl: string, dir: string
     const module = (await import(/* @vite-ignore */ file)) as {
       default: (scope: unknown) => Promise<Record<string, unknown>>;
     };
-    declared = await within(
-      module.default(scope),
-      SNIPPET_BOUND_MS,
-      `${snippet.file}:${snippet.line}`,
-    );
+    const where = `${snippet.file}:${snippet.line}`;
+    declared = await within(module.default(scope), SNIPPET_BOUND_MS, where);
+    const { defaultExport } = declared;
+    if (isWorker(defaultExport)) {
+      await within(deliverToWorker(run, defaultExport), SNIPPET_BOUND_MS, `${where}'s Worker`);
+    }
   } finally {
     await run.close(declared);
     vi.unstubAllEnvs();

@@ -1,6 +1,6 @@
 // A Cloudflare Worker receiving the service's webhooks with the Fetch-standard `handler.fetch`, the
 // secret checked by `secretVerifier` as the guides advise, read from the Worker's bindings (there is
-// no `process.env` on Workers) when the first request builds the handler.
+// no `process.env` on Workers without `nodejs_compat`) when the first request builds the handler.
 // `GET /received` answers what it handled, so run.mjs can check that the event got through.
 import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
 
