@@ -1,0 +1,187 @@
+/**
+ * The JSDoc sentences of `partner-sdk` that state a range, a default or a thrown class, held to
+ * what the package does: each row quotes the promise it checks. Through the published names only,
+ * against the kit's fetch face (no socket), counting what reached it.
+ */
+
+import {
+  type ClientOptions,
+  PartnerClient,
+  PartnerError,
+  RequestValidationError,
+  type SellerClient,
+} from 'partner-sdk';
+import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
+import { describe, expect, it } from 'vitest';
+
+const LONGEST_TIMER = 2_147_483_647;
+const quiet = { error() {}, warn() {}, info() {}, debug() {} };
+
+function kit(options: Partial<ClientOptions> = {}): {
+  mock: MockPartnerApi;
+  client: PartnerClient;
+  seller: SellerClient;
+} {
+  const mock = createMockPartnerApi();
+  const client = new PartnerClient({
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+    clientToken: mock.credentials.clientToken,
+    logger: quiet,
+    ...options,
+  });
+  return { mock, client, seller: client.forUser(mock.sellers[0].publicToken) };
+}
+
+/** ClientOptions: "above 0, at most 2 147 483 647", "0 to 10", "a positive whole number". */
+const NUMBER_RANGES: {
+  option: 'timeout' | 'totalTimeout' | 'maxRetries' | 'maxResponseBytes';
+  accepted: number[];
+  refused: number[];
+  says: RegExp;
+}[] = [
+  {
+    option: 'timeout',
+    accepted: [1, 0.5, LONGEST_TIMER],
+    refused: [0, -1, Number.NaN, Number.POSITIVE_INFINITY, LONGEST_TIMER + 1],
+    says: /positive number of milliseconds up to 2147483647/,
+  },
+  {
+    option: 'totalTimeout',
+    accepted: [1, LONGEST_TIMER],
+    refused: [0, -1, Number.NaN, LONGEST_TIMER + 1],
+    says: /positive number of milliseconds up to 2147483647/,
+  },
+  {
+    option: 'maxRetries',
+    accepted: [0, 10],
+    refused: [-1, 11, 1.5, Number.NaN],
+    says: /whole number from 0 to 10/,
+  },
+  {
+    option: 'maxResponseBytes',
+    accepted: [1, 32 * 1024 * 1024],
+    refused: [0, 1.5, Number.NaN, -1],
+    says: /positive whole number of bytes/,
+  },
+];
+
+describe('ClientOptions: each number is refused out of the range its JSDoc gives', () => {
+  for (const { option, accepted, refused, says } of NUMBER_RANGES) {
+    it(`${option}: accepts ${accepted.join(', ')}; refuses ${refused.join(', ')} at construction, naming it`, () => {
+      for (const value of accepted) expect(() => kit({ [option]: value })).not.toThrow();
+      for (const value of refused) {
+        const made = () => kit({ [option]: value });
+        expect(made).toThrow(PartnerError);
+        expect(made).toThrow(new RegExp(`Invalid PartnerClient options: \`${option}\``));
+        expect(made).toThrow(says);
+      }
+    });
+  }
+});
+
+describe('RequestOptions: "a value out of it rejects the call with a PartnerError naming the option, nothing sent"', () => {
+  for (const { option, refused, says } of NUMBER_RANGES) {
+    it(`${option}: ${refused.join(', ')} for one call`, async () => {
+      const { mock, client } = kit();
+      for (const value of refused) {
+        const call = client.products.list({}, { [option]: value });
+        await expect(call).rejects.toThrow(PartnerError);
+        await expect(call).rejects.toThrow(new RegExp(`Invalid request options: \`${option}\``));
+        await expect(call).rejects.toThrow(says);
+      }
+      expect(mock.requests).toHaveLength(0);
+    });
+  }
+
+  it('a header that cannot be sent is named as a request option too', async () => {
+    const { mock, client } = kit();
+    await expect(client.products.list({}, { headers: { 'x-trace': 'a\nb' } })).rejects.toThrow(
+      /^Invalid request options: `headers` value of x-trace/,
+    );
+    expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe('anticipations.list: "page from 1, per_page 1 to 100", else RequestValidationError, nothing sent', () => {
+  it.each([
+    { page: 0 },
+    { page: 1.5 },
+    { per_page: 0 },
+    { per_page: 101 },
+    { per_page: 2.5 },
+    { per_page: Number.NaN },
+  ])('refuses %o', async (params) => {
+    const { mock, seller } = kit();
+    await expect(seller.anticipations.list(params)).rejects.toThrow(RequestValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it.each([{ page: 1 }, { per_page: 1 }, { per_page: 100 }])('sends %o', async (params) => {
+    const { seller } = kit();
+    await expect(seller.anticipations.list(params)).resolves.toHaveProperty('data');
+  });
+});
+
+describe('waitForCompletion and waitForExport: "a poll option out of range" is a RequestValidationError, nothing sent', () => {
+  const outOfRange = [
+    { interval: 0 },
+    { maxInterval: -1 },
+    { timeout: Number.NaN },
+    { timeout: LONGEST_TIMER + 1 },
+  ];
+  it.each(outOfRange)('refunds.waitForCompletion refuses %o', async (pollOptions) => {
+    const { mock, seller } = kit();
+    const wait = seller.refunds.waitForCompletion(mock.transactions.refundable[0]!, pollOptions);
+    await expect(wait).rejects.toThrow(RequestValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+  it.each(outOfRange)('statements.waitForExport refuses %o', async (pollOptions) => {
+    const { mock, seller } = kit();
+    await expect(seller.statements.waitForExport('exp_1', pollOptions)).rejects.toThrow(
+      RequestValidationError,
+    );
+    expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe('statements.export: "an end before the start is no error … it is sent, with a warning"', () => {
+  it.each(['31/01/2026,01/01/2026', { start: '2026-01-31', end: '2026-01-01' }])(
+    'sends %o as the wire string and warns once',
+    async (betweenDates) => {
+      const warnings: string[] = [];
+      const { mock, seller } = kit({
+        logger: { ...quiet, warn: (line: string) => warnings.push(line) },
+      });
+      const exported = await seller.statements.export({ format: 'csv', filter: { betweenDates } });
+      expect(exported.status).toBe('processing');
+      const sent = mock.requests.find((request) => request.method === 'POST');
+      expect(sent?.body).toMatchObject({ filter: { betweenDates: '31/01/2026,01/01/2026' } });
+      expect(warnings.filter((line) => line.includes('ends before it starts'))).toHaveLength(1);
+    },
+  );
+
+  it('refuses a day that does not exist, nothing sent', async () => {
+    const { mock, seller } = kit();
+    const call = seller.statements.export({
+      format: 'csv',
+      filter: { betweenDates: '31/02/2026,01/03/2026' },
+    });
+    await expect(call).rejects.toThrow(RequestValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe('Assumptions: "a wrong value throws a PartnerError naming it"', () => {
+  it.each([
+    [Number.NaN, 'NaN'],
+    [Number.POSITIVE_INFINITY, 'Infinity'],
+    [10n, '10n'],
+    [() => 10, 'a function'],
+  ])('marginMs %s is named and quoted as %s', (marginMs, quoted) => {
+    const made = () => kit({ assumptions: { reconciliation: { marginMs: marginMs as number } } });
+    expect(made).toThrow(PartnerError);
+    expect(made).toThrow(`\`assumptions.reconciliation.marginMs\``);
+    expect(made).toThrow(`(got ${quoted})`);
+  });
+});
