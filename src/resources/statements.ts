@@ -68,7 +68,8 @@ export class Statements extends APIResource {
    *
    * @param params `format` (e.g. `'csv'`, `'pdf'`) and `filter.betweenDates`, either the wire string
    *   `'DD/MM/YYYY,DD/MM/YYYY'` or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings.
-   * @throws {RequestValidationError} an unreadable date range, or an end before the start.
+   * @throws {RequestValidationError} an unreadable date range, or a day that does not exist (an end
+   *   before the start is no error: the spec does not forbid it, so it is sent, with a warning).
    * @throws {ConflictError} a 409 whose body carries no export (an error message): its body kept.
    * @example
    * ```ts
@@ -134,6 +135,7 @@ export class Statements extends APIResource {
    * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
    * @param options Per-call options for each status request (`headers`, `timeout`, `maxRetries`…);
    *   their `signal` also ends the wait.
+   * @throws {RequestValidationError} a poll option out of range (nothing sent).
    * @throws {ExportFailedError} the export reported a failure status (`failed` or `error`); carries the export.
    * @throws {PollTimeoutError} not finished within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
