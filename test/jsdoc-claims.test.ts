@@ -10,6 +10,7 @@ import {
   PartnerError,
   RequestValidationError,
   type SellerClient,
+  toFile,
 } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
@@ -183,5 +184,35 @@ describe('Assumptions: "a wrong value throws a PartnerError naming it"', () => {
     expect(made).toThrow(PartnerError);
     expect(made).toThrow(`\`assumptions.reconciliation.marginMs\``);
     expect(made).toThrow(`(got ${quoted})`);
+  });
+});
+
+describe('forUser, withOptions and toFile throw what their JSDoc names', () => {
+  it.each(['', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln', 'eyJ\nx', 42])(
+    'forUser(%j) is a RequestValidationError, nothing sent',
+    (publicToken) => {
+      const { mock, client } = kit();
+      expect(() => client.forUser(publicToken as string)).toThrow(RequestValidationError);
+      expect(mock.requests).toHaveLength(0);
+    },
+  );
+
+  it('withOptions with an option out of its range is a PartnerError naming it', () => {
+    const { client } = kit();
+    expect(() => client.withOptions({ maxRetries: 11 })).toThrow(PartnerError);
+    expect(() => client.withOptions({ timeout: 0 })).toThrow(
+      /Invalid PartnerClient options: `timeout`/,
+    );
+  });
+
+  it.each(['plain text', 42, null])('toFile(%j) is a TypeError', async (data) => {
+    await expect(toFile(data as never, 'note.txt')).rejects.toThrow(TypeError);
+  });
+
+  it("toFile keeps the blob's own type unless one is given", async () => {
+    const png = new Blob([new Uint8Array([1])], { type: 'image/png' });
+    expect((await toFile(png, 'a.png')).type).toBe('image/png');
+    expect((await toFile(png, 'a.webp', { type: 'image/webp' })).type).toBe('image/webp');
+    expect((await toFile(new Uint8Array([1]), 'a.bin')).type).toBe('');
   });
 });
