@@ -216,3 +216,23 @@ describe('forUser, withOptions and toFile throw what their JSDoc names', () => {
     expect((await toFile(new Uint8Array([1]), 'a.bin')).type).toBe('');
   });
 });
+
+describe('statements.download: "a relative url is read against baseUrl"; no url, or not http(s), is refused', () => {
+  it.each([
+    ['/storage/x.csv', '/storage/x.csv'],
+    ['files/x.csv', '/api/v1/files/x.csv'],
+  ])('reads %s as %s on the service, with its credentials', async (url, path) => {
+    const { mock, seller } = kit();
+    const response = await seller.statements.download({ url }).catch(() => undefined);
+    await response?.body?.cancel();
+    const sent = mock.requests.at(-1)!;
+    expect(new URL(sent.url).pathname).toBe(path);
+    expect(sent.headers['x-api-client-token']).toBe(mock.credentials.clientToken);
+  });
+
+  it.each([null, '', 'ftp://files.example.com/x.csv'])('refuses %j, nothing sent', async (url) => {
+    const { mock, seller } = kit();
+    await expect(seller.statements.download({ url })).rejects.toThrow(RequestValidationError);
+    expect(mock.requests).toHaveLength(0);
+  });
+});

@@ -174,13 +174,15 @@ export class Statements extends APIResource {
    * Downloads a finished export: `GET` its `url`. Resolves with the `Response` as soon as the headers
    * arrive, its body unread, so it can be streamed to disk. SDK credentials are sent only when the
    * `url` is on `baseUrl`'s origin (export files are typically pre-signed URLs elsewhere); a
-   * relative `url` is read against `baseUrl`, the service's own. Cancel
+   * relative `url` is read against `baseUrl`, the service's own (`/storage/x.csv` on its origin,
+   * `files/x.csv` under `baseUrl`'s path). Cancel
    * `response.body`, or abort the `signal` given in `options`, to stop a download midway: an abort
    * fails the body's stream with the signal's reason.
    *
    * @param finished An export whose `url` is set (from `statements.waitForExport`).
    * @param options `timeout` and retries apply until the headers arrive; `signal` until the body ends.
-   * @throws {RequestValidationError} the export has no `url` yet (nothing sent).
+   * @throws {RequestValidationError} the export has no `url` yet, or one that is not http(s)
+   *   (nothing sent).
    * @throws {APIError} the file server answered an error status (e.g. `NotFoundError`, `PermissionDeniedError`).
    * @example
    * ```ts
