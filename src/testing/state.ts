@@ -218,18 +218,25 @@ export function countOf(where: string, value: number, max = Number.MAX_SAFE_INTE
   throw new RangeError(`${where} must be a whole number ${range}, got ${value}`);
 }
 
+/** The seed's counts, each checked, with their defaults. */
+function seedCounts(seed: MockPartnerApiSeed) {
+  const count = (
+    name: 'productCount' | 'refundPolls' | 'exportPolls',
+    fallback: number,
+    max?: number,
+  ) => countOf(`createMockPartnerApi: ${name}`, seed[name] ?? fallback, max);
+  return {
+    productCount: count('productCount', 120, MAX_PRODUCTS),
+    refundPolls: count('refundPolls', 1),
+    exportPolls: count('exportPolls', 1),
+  };
+}
+
 /** Builds a fresh state from the seed. */
 export function createState(seed: MockPartnerApiSeed = {}): MockState {
   const users = [personUser(), companyUser()];
   const [person, company] = users.map((u) => u.code) as [string, string];
-  const seeded = (name: 'refundPolls' | 'exportPolls', fallback: number) =>
-    countOf(`createMockPartnerApi: ${name}`, seed[name] ?? fallback);
-  const defaultRefundPolls = seeded('refundPolls', 1);
-  const productCount = countOf(
-    'createMockPartnerApi: productCount',
-    seed.productCount ?? 120,
-    MAX_PRODUCTS,
-  );
+  const { productCount, refundPolls: defaultRefundPolls, exportPolls } = seedCounts(seed);
   const rateLimit = rateLimitOf(seed.rateLimit);
   return {
     clientId: seed.clientId ?? 'cli_partner_test',
@@ -260,7 +267,7 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
     refundPlans: new Map(),
     defaultRefundPolls,
     exports: new Map(),
-    defaultExportPolls: seeded('exportPolls', 1),
+    defaultExportPolls: exportPolls,
     anticipations: new Map([
       [person, anticipationHistory()],
       [company, companyAnticipationHistory()],
