@@ -5,6 +5,7 @@
  */
 
 import {
+  APIError,
   type ClientOptions,
   PartnerClient,
   PartnerError,
@@ -234,5 +235,23 @@ describe('statements.download: "a relative url is read against baseUrl"; no url,
     const { mock, seller } = kit();
     await expect(seller.statements.download({ url })).rejects.toThrow(RequestValidationError);
     expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe('an error\'s path: "relative to baseUrl, without the query; outside baseUrl, its absolute URL without the query"', () => {
+  it('names a call under baseUrl by its path, percent-encoded, without the query', async () => {
+    const { client } = kit({ maxRetries: 0 });
+    const error = await client.products.retrieve('no pe/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).path).toBe('/products/no%20pe%2Fx');
+  });
+
+  it('names a download elsewhere by its URL, its signature left out', async () => {
+    const { seller } = kit({ maxRetries: 0 });
+    const url = 'https://files.example.test/exports/x.csv?signature=s3cr3t-sig';
+    const error = await seller.statements.download({ url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).path).toBe('https://files.example.test/exports/x.csv');
+    expect((error as APIError).message).not.toContain('s3cr3t-sig');
   });
 });

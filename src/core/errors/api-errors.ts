@@ -56,7 +56,7 @@ export class APIError extends PartnerError {
   readonly headers: Headers;
   /** HTTP method of the request. */
   readonly method: string;
-  /** Path of the request relative to `baseUrl`. */
+  /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
 
   constructor(
