@@ -255,3 +255,48 @@ describe('an error\'s path: "relative to baseUrl, without the query; outside bas
     expect((error as APIError).message).not.toContain('s3cr3t-sig');
   });
 });
+
+describe('Logger.info: "one line per call: method, path, status, duration", a call that fails included', () => {
+  const outcomes: [string, (mock: MockPartnerApi) => void, RegExp][] = [
+    ['answered', () => {}, /^\[partner-sdk\] GET \/products → 200 \(\d+ ms\)$/],
+    [
+      'refused with 404',
+      (mock) => mock.failNext({ status: 404 }),
+      /^\[partner-sdk\] GET \/products → 404 \(\d+ ms\)$/,
+    ],
+    [
+      'failed with 500 on its last retry',
+      (mock) => mock.failNext({ status: 500, times: 2 }),
+      /^\[partner-sdk\] GET \/products → 500 \(\d+ ms\)$/,
+    ],
+    [
+      'dropped on every attempt',
+      (mock) => mock.dropNext({ times: 2 }),
+      /^\[partner-sdk\] GET \/products → APIConnectionError \(\d+ ms\)$/,
+    ],
+  ];
+  it.each(outcomes)('a call %s writes one info line', async (_, arrange, line) => {
+    const infos: string[] = [];
+    const { mock, client } = kit({
+      logLevel: 'info',
+      maxRetries: 1,
+      logger: { ...quiet, info: (message: string) => infos.push(message) },
+    });
+    arrange(mock);
+    await client.products.list().catch(() => undefined);
+    expect(infos).toHaveLength(1);
+    expect(infos[0]).toMatch(line);
+  });
+
+  it('the client writes nothing at error level: its failures are thrown', async () => {
+    const errors: string[] = [];
+    const { mock, client } = kit({
+      logLevel: 'debug',
+      maxRetries: 0,
+      logger: { ...quiet, error: (message: string) => errors.push(message) },
+    });
+    mock.failNext({ status: 500 });
+    await expect(client.products.list()).rejects.toThrow();
+    expect(errors).toEqual([]);
+  });
+});
