@@ -322,6 +322,7 @@ export interface MockPartnerApi {
    * Moves the kit's clock forward by `ms` milliseconds: the anticipation list's 10-minute cache
    * (spec §4.8) and every timestamp the kit writes from then on follow it.
    *
+   * @throws TypeError for `ms` that is negative or not a finite number (the clock only moves on).
    * @example
    * ```ts
    * mock.advanceClock(10 * 60_000); // the cached anticipation list is computed afresh
