@@ -7,6 +7,7 @@
 import {
   APIError,
   type ClientOptions,
+  InternalServerError,
   PartnerClient,
   PartnerError,
   RequestValidationError,
@@ -298,5 +299,16 @@ describe('Logger.info: "one line per call: method, path, status, duration", a ca
     mock.failNext({ status: 500 });
     await expect(client.products.list()).rejects.toThrow();
     expect(errors).toEqual([]);
+  });
+});
+
+describe('InternalServerError: "retried … unless its Retry-After asks for longer than 60 s … then it is thrown at once"', () => {
+  it('throws a 503 asking for 61 s at once, one request sent, the wait in its headers', async () => {
+    const { mock, client } = kit();
+    mock.failNext({ status: 503, retryAfter: 61 });
+    const error = await client.products.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).headers.get('retry-after')).toBe('61');
+    expect(mock.requests.filter((request) => request.path === '/products')).toHaveLength(1);
   });
 });
