@@ -24,7 +24,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 describe('defaultDedupeKey', () => {
   it('is the event name, the request_id and the SHA-256 of the canonical JSON', async () => {
     const event = parseWebhookEvent(JSON.stringify(subscriptionEndedBody));
-    const requestId = event.metadata.request_id;
+    const requestId = subscriptionEndedBody.metadata.request_id;
     expect(await defaultDedupeKey(event)).toBe(
       `subscription_ended:${requestId}:${sha256(sortedJson(event))}`,
     );
