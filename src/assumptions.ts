@@ -250,7 +250,7 @@ function mergeChecked(
     if (value === undefined) continue;
     if (typeof check === 'function') {
       const wanted = check(value);
-      if (wanted) return `\`${at}\` must be ${wanted} (got ${JSON.stringify(value)})`;
+      if (wanted) return `\`${at}\` must be ${wanted} (got ${shown(value)})`;
       out[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
       continue;
     }
@@ -259,6 +259,14 @@ function mergeChecked(
     out[key] = Object.freeze(inner);
   }
   return Object.freeze(out);
+}
+
+/** A wrong value as a message quotes it: JSON, but `NaN`, `10n` or a symbol as they are written. */
+function shown(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number' || typeof value === 'symbol') return String(value);
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** The path of `template` with its `{hash}` replaced by an already-encoded value. */

@@ -208,6 +208,8 @@ export class PartnerClient extends BaseClient {
    * Shares this client's token and options. It has `users` too (the profile update requires it).
    *
    * @param publicToken The seller's `public_token`, or a function (possibly async) returning it.
+   * @throws {RequestValidationError} the token is empty or not a string (nor a function), starts
+   *   with a scheme (`Bearer …`: give the token alone), or holds a character a header cannot carry.
    * @example
    * ```ts
    * const seller = client.forUser(user.public_token);
@@ -228,6 +230,7 @@ export class PartnerClient extends BaseClient {
    * client token and login, so no second login happens. An option given as `undefined` is not
    * changed: it keeps this client's value.
    *
+   * @throws {PartnerError} a changed option out of its range, as the constructor throws.
    * @example
    * ```ts
    * const fast = client.withOptions({ timeout: 5_000, maxRetries: 0 });

@@ -60,9 +60,12 @@ export class Anticipations extends APIResource {
   }
 
   /**
-   * Lists anticipations, newest first: `GET /financial/anticipation` (`per_page` 1 to 100, the
-   * service's default 25). The service caches the result for 10 minutes per account and filter set.
+   * Lists anticipations, newest first: `GET /financial/anticipation` (`page` from 1, `per_page` 1
+   * to 100, the service's default 25). The service caches the result for 10 minutes per account and
+   * filter set.
    *
+   * @throws {RequestValidationError} `page` or `per_page` out of range, or not a whole number
+   *   (nothing is sent).
    * @example
    * ```ts
    * for await (const anticipation of seller.anticipations.list({ per_page: 100 })) {

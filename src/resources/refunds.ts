@@ -230,6 +230,7 @@ export class Refunds extends APIResource {
    * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
    * @param options Per-call options for each status request (`headers`, `timeout`, `maxRetries`…);
    *   their `signal` also ends the wait.
+   * @throws {RequestValidationError} a poll option out of range (nothing sent).
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
    * @example

@@ -68,7 +68,8 @@ export class Statements extends APIResource {
    *
    * @param params `format` (e.g. `'csv'`, `'pdf'`) and `filter.betweenDates`, either the wire string
    *   `'DD/MM/YYYY,DD/MM/YYYY'` or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings.
-   * @throws {RequestValidationError} an unreadable date range, or an end before the start.
+   * @throws {RequestValidationError} an unreadable date range, or a day that does not exist (an end
+   *   before the start is no error: the spec does not forbid it, so it is sent, with a warning).
    * @throws {ConflictError} a 409 whose body carries no export (an error message): its body kept.
    * @example
    * ```ts
@@ -134,6 +135,7 @@ export class Statements extends APIResource {
    * @param pollOptions `interval`, `maxInterval`, `timeout`, `signal`, `onStatus` (see {@link PollOptions}).
    * @param options Per-call options for each status request (`headers`, `timeout`, `maxRetries`…);
    *   their `signal` also ends the wait.
+   * @throws {RequestValidationError} a poll option out of range (nothing sent).
    * @throws {ExportFailedError} the export reported a failure status (`failed` or `error`); carries the export.
    * @throws {PollTimeoutError} not finished within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
@@ -172,13 +174,15 @@ export class Statements extends APIResource {
    * Downloads a finished export: `GET` its `url`. Resolves with the `Response` as soon as the headers
    * arrive, its body unread, so it can be streamed to disk. SDK credentials are sent only when the
    * `url` is on `baseUrl`'s origin (export files are typically pre-signed URLs elsewhere); a
-   * relative `url` is read against `baseUrl`, the service's own. Cancel
+   * relative `url` is read against `baseUrl`, the service's own (`/storage/x.csv` on its origin,
+   * `files/x.csv` under `baseUrl`'s path). Cancel
    * `response.body`, or abort the `signal` given in `options`, to stop a download midway: an abort
    * fails the body's stream with the signal's reason.
    *
    * @param finished An export whose `url` is set (from `statements.waitForExport`).
    * @param options `timeout` and retries apply until the headers arrive; `signal` until the body ends.
-   * @throws {RequestValidationError} the export has no `url` yet (nothing sent).
+   * @throws {RequestValidationError} the export has no `url` yet, or one that is not http(s)
+   *   (nothing sent).
    * @throws {APIError} the file server answered an error status (e.g. `NotFoundError`, `PermissionDeniedError`).
    * @example
    * ```ts

@@ -49,11 +49,14 @@ export type StatementExportResponse = Envelope<StatementExport>;
 /** One end of a date range: a `Date` (its calendar day in `America/Sao_Paulo`) or `'YYYY-MM-DD'`. */
 export type DateInput = Date | string;
 
-/** A date range as start and end, each a `Date` or a `'YYYY-MM-DD'` string; start ≤ end. */
+/**
+ * A date range as start and end, each a `Date` or a `'YYYY-MM-DD'` string, start first (an end
+ * before the start is sent as given, with a warning: the spec does not forbid it).
+ */
 export interface DateRange {
   /** First day of the range (inclusive): a `Date` or `'YYYY-MM-DD'`. */
   start: DateInput;
-  /** Last day of the range (inclusive), not before `start`: a `Date` or `'YYYY-MM-DD'`. */
+  /** Last day of the range (inclusive), normally not before `start`: a `Date` or `'YYYY-MM-DD'`. */
   end: DateInput;
 }
 
@@ -68,7 +71,7 @@ export interface StatementExportFilterParams {
   /**
    * The statement's date range: the wire string `'DD/MM/YYYY,DD/MM/YYYY'` (start, end), or
    * `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings, sent as the wire string. Either way
-   * both are real days and the start is not after the end. Spec §4.4.
+   * both must be real days; an end before the start is sent as given, with a warning. Spec §4.4.
    */
   betweenDates?: BetweenDates;
 }

@@ -251,8 +251,11 @@ export interface MockPartnerApi {
 
   /**
    * Scripts how the refunds of a transaction end (the active one and later ones): the status
-   * endpoint answers `requested` for `polls` polls (default from the seed, 1), then, for
-   * `completed`, `success` for one poll (still active) and `completed`; for `failed`, `failed`.
+   * endpoint answers `requested` for `polls` polls (a whole number from 0; default from the seed,
+   * 1), then, for `completed`, `success` for one poll (still active) and `completed`; for
+   * `failed`, `failed`.
+   *
+   * @throws RangeError for `polls` that is not a whole number from 0.
    *
    * @example
    * ```ts
@@ -267,7 +270,11 @@ export interface MockPartnerApi {
 
   /**
    * Scripts how an export ends: its status lookup answers `processing` for `polls` polls
-   * (default from the seed, 1), then `completed` with a download `url`, or `failed`.
+   * (a whole number from 0; default from the seed, 1), then `completed` with a download `url`, or
+   * `failed`.
+   *
+   * @throws RangeError for `polls` that is not a whole number from 0.
+   * @throws Error for a hash the kit holds no export under.
    *
    * @example
    * ```ts
@@ -315,6 +322,7 @@ export interface MockPartnerApi {
    * Moves the kit's clock forward by `ms` milliseconds: the anticipation list's 10-minute cache
    * (spec §4.8) and every timestamp the kit writes from then on follow it.
    *
+   * @throws TypeError for `ms` that is negative or not a finite number (the clock only moves on).
    * @example
    * ```ts
    * mock.advanceClock(10 * 60_000); // the cached anticipation list is computed afresh

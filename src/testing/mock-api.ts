@@ -156,6 +156,11 @@ function dataKnobs(state: MockState) {
  * Creates an in-memory fake of the whole documented Partner Integration API, seeded with
  * hand-written data (two sellers, 120 products, transactions, anticipations, fee tiers).
  *
+ * @throws RangeError for a seed number no kit can hold (`productCount`, `refundPolls` or
+ *   `exportPolls` not a whole number in its range, a `rateLimit` not above zero, a negative
+ *   `latencyMs`).
+ * @throws TypeError for an `assumptions` switch the kit cannot follow or an unknown `publicRoutes`
+ *   route.
  * @example
  * ```ts
  * import { createMockPartnerApi } from 'partner-sdk/testing';

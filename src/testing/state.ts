@@ -42,11 +42,14 @@ export interface MockPartnerApiSeed {
   clientId?: string;
   /** Client secret accepted by `POST /auth`. Default `sk_test_partner_secret`. */
   clientSecret?: string;
-  /** How many products the catalogue holds (at least the 4 featured ones). Default 120. */
+  /**
+   * How many products the catalogue holds (at least the 4 featured ones): a whole number from 0 to
+   * 100 000, twice what the list reaches (999 pages of 50). Default 120.
+   */
   productCount?: number;
-  /** Polls of a refund's status answered `requested` before it moves on (to `success` for one poll, then `completed`; or to `failed`). Default 1. */
+  /** Polls of a refund's status answered `requested` before it moves on (to `success` for one poll, then `completed`; or to `failed`): a whole number from 0. Default 1. */
   refundPolls?: number;
-  /** Polls of an export answered `processing` before it finishes. Default 1. */
+  /** Polls of an export answered `processing` before it finishes: a whole number from 0. Default 1. */
   exportPolls?: number;
   /** Producer codes with automatic PIX enabled from the start. Default none. */
   pixRecurringProducers?: string[];
@@ -202,11 +205,38 @@ function accountsOf(person: string, company: string): MockState['bankAccounts'] 
   ]);
 }
 
+/** More products than this are refused: twice what the list reaches (999 pages of 50). */
+const MAX_PRODUCTS = 100_000;
+
+/**
+ * `value` when it is a whole number from 0 to `max` (a count of products or of polls), else a
+ * `RangeError` naming it as `where` says: `Infinity` products would build a catalogue for ever.
+ */
+export function countOf(where: string, value: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (Number.isSafeInteger(value) && value >= 0 && value <= max) return value;
+  const range = max === Number.MAX_SAFE_INTEGER ? 'from 0' : `from 0 to ${max}`;
+  throw new RangeError(`${where} must be a whole number ${range}, got ${value}`);
+}
+
+/** The seed's counts, each checked, with their defaults. */
+function seedCounts(seed: MockPartnerApiSeed) {
+  const count = (
+    name: 'productCount' | 'refundPolls' | 'exportPolls',
+    fallback: number,
+    max?: number,
+  ) => countOf(`createMockPartnerApi: ${name}`, seed[name] ?? fallback, max);
+  return {
+    productCount: count('productCount', 120, MAX_PRODUCTS),
+    refundPolls: count('refundPolls', 1),
+    exportPolls: count('exportPolls', 1),
+  };
+}
+
 /** Builds a fresh state from the seed. */
 export function createState(seed: MockPartnerApiSeed = {}): MockState {
   const users = [personUser(), companyUser()];
   const [person, company] = users.map((u) => u.code) as [string, string];
-  const defaultRefundPolls = seed.refundPolls ?? 1;
+  const { productCount, refundPolls: defaultRefundPolls, exportPolls } = seedCounts(seed);
   const rateLimit = rateLimitOf(seed.rateLimit);
   return {
     clientId: seed.clientId ?? 'cli_partner_test',
@@ -218,7 +248,7 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
     ),
     sellers: users.map((u) => ({ code: u.code, type: u.type, publicToken: u.public_token! })),
     bankAccounts: accountsOf(person, company),
-    products: catalogue(Math.max(4, seed.productCount ?? 120)),
+    products: catalogue(Math.max(4, productCount)),
     transactions: new Map(
       transactions().map((t) => [
         t.hash,
@@ -237,7 +267,7 @@ export function createState(seed: MockPartnerApiSeed = {}): MockState {
     refundPlans: new Map(),
     defaultRefundPolls,
     exports: new Map(),
-    defaultExportPolls: seed.exportPolls ?? 1,
+    defaultExportPolls: exportPolls,
     anticipations: new Map([
       [person, anticipationHistory()],
       [company, companyAnticipationHistory()],

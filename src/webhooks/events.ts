@@ -121,7 +121,8 @@ export function isKnownWebhookEvent(event: WebhookEvent): event is KnownWebhookE
  * the three typed ones is returned as a {@link GenericWebhookEvent}, payload intact.
  *
  * @throws {WebhookPayloadError} when the body is not UTF-8 JSON, or not the documented envelope
- *   (or, for a typed event, its payload is not the documented shape); `issues` says where.
+ *   (or, for a typed event, its payload is not the documented shape); `issues` says where (empty
+ *   for a body that is not UTF-8 JSON).
  *
  * @example
  * ```ts

@@ -92,6 +92,13 @@ export interface NodeWebhookResponse {
  * it; a duplicate that arrives in this process while the first is still running waits for it and
  * gets the same answer.
  *
+ * Every number option is a positive whole number (`bodyTimeoutMs` and `handlerTimeoutMs` at most
+ * 2 147 483 647 ms, the longest a timer waits).
+ *
+ * @throws {RangeError} a number option out of that range, or `maxBufferedBodyBytes` below
+ *   `maxBodyBytes`.
+ * @throws {TypeError} a `dedupe` that is not `true`, `false` or a store, a handler or hook that is
+ *   not a function, or an unknown `logLevel`.
  * @example
  * ```ts
  * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';

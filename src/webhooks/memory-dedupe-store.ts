@@ -15,7 +15,10 @@ import type {
 
 /** Options of {@link MemoryDedupeStore}. */
 export interface MemoryDedupeStoreOptions {
-  /** How many keys to keep; the least recently used go first. Default 10,000. */
+  /**
+   * How many keys to keep, a positive whole number (another value throws a `RangeError`); the
+   * least recently used go first. Default 10,000.
+   */
   maxEntries?: number;
 }
 

@@ -122,25 +122,31 @@ export interface WebhookHandlerOptions {
    * receiver warns once through `logger`.
    */
   verify?: ((input: WebhookVerifyInput) => boolean | Promise<boolean>) | undefined;
-  /** The largest body accepted, in bytes; larger ones get 413 without being read. Default 1 MiB. */
+  /**
+   * The largest body accepted, in bytes: a larger one gets 413, from its `Content-Length` before
+   * any of it is read, or, without one, as soon as what was read passes the bound (the rest is
+   * never read). Default 1 MiB.
+   */
   maxBodyBytes?: number | undefined;
   /**
    * How long the whole body may take to arrive, in milliseconds; a body still incomplete then is
-   * answered 408 and its connection closed, what was read of it dropped. Default 10 s.
+   * answered 408 and its connection closed, what was read of it dropped. At most 2 147 483 647 ms.
+   * Default 10 s.
    */
   bodyTimeoutMs?: number | undefined;
   /**
    * The most bytes that the bodies being read at once may hold together, across every delivery of
    * this receiver; a delivery whose body would go past it is answered 503 with `Retry-After: 1`
    * and its connection closed (the sender delivers it again). Bounds the memory that many slow or
-   * stalled senders can hold. Default 64 MiB, or `maxBodyBytes` if larger.
+   * stalled senders can hold. Default 64 MiB, or `maxBodyBytes` if larger; a value below
+   * `maxBodyBytes` is refused (`RangeError`).
    */
   maxBufferedBodyBytes?: number | undefined;
   /**
    * How long a handler may run, in milliseconds (the same bound applies to each call to `verify`,
    * `dedupeKey` and the dedupe store). Past it the delivery is answered 500, its claim released so
    * the sender's redelivery runs it, the handler's `signal` aborted and `onError` told with a
-   * {@link WebhookTimeoutError}. Default 30 s.
+   * {@link WebhookTimeoutError}. At most 2 147 483 647 ms. Default 30 s.
    */
   handlerTimeoutMs?: number | undefined;
   /**
@@ -158,7 +164,8 @@ export interface WebhookHandlerOptions {
   /**
    * How much the receiver logs: `'warn'` by default (a receiver without `verify`, an old store);
    * `'debug'` adds the deliveries whose sender went away mid-body and those answered 503 because
-   * another receiver is handling them.
+   * another receiver is handling them. Read whatever its case (`'WARN'` is `'warn'`), as the
+   * client reads `PARTNER_API_LOG`; another name throws a `TypeError`.
    */
   logLevel?: LogLevel | undefined;
   /**

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { createLogger, type SdkLogger } from '../core/logging/logger';
+import { createLogger, type LogLevel, parseLogLevel, type SdkLogger } from '../core/logging/logger';
 import { MAX_TIMER_MS } from '../core/time/clock';
 import { BodyBudget, type BodyLimits } from './body';
 import { defaultDedupeKey, isDedupeStore, type WebhookDedupeStore } from './dedupe';
@@ -43,7 +43,7 @@ export interface ReceiverSettings {
  *
  * @throws {RangeError} for a limit that is not a positive integer (or a timer past 2^31 - 1 ms).
  * @throws {TypeError} for a `dedupe` that is not `true`, `false`, a {@link WebhookDedupeStore} or a
- *   `SimpleDedupeStore`.
+ *   `SimpleDedupeStore`, a handler or hook that is not a function, or an unknown `logLevel`.
  *
  * @example
  * ```ts
@@ -55,7 +55,7 @@ export function resolveSettings(options: WebhookHandlerOptions): ReceiverSetting
   const store = resolveStore(options.dedupe);
   checkFunctions(options);
   const sink = options.logger ?? console;
-  const log = createLogger(sink, options.logLevel ?? 'warn');
+  const log = createLogger(sink, readLogLevel(options.logLevel));
   if (!options.verify) {
     warnOnce(sink, 'no-verify', () =>
       log.warn(
@@ -79,6 +79,21 @@ export function resolveSettings(options: WebhookHandlerOptions): ReceiverSetting
     log,
   };
   return { limits, maxBufferedBodyBytes, delivery, log, sink };
+}
+
+/**
+ * `logLevel` read as the client reads its own, whatever its case (a value from the environment);
+ * an unknown one is refused, as it would otherwise let every line through, debug included.
+ */
+function readLogLevel(logLevel: LogLevel | undefined): LogLevel {
+  if (logLevel === undefined) return 'warn';
+  const level = parseLogLevel(logLevel);
+  if (level === undefined) {
+    throw new TypeError(
+      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug', got ${String(logLevel)}`,
+    );
+  }
+  return level;
 }
 
 function resolveLimits(options: WebhookHandlerOptions) {

@@ -127,6 +127,14 @@ describe('poll', () => {
     expect(seen).toEqual(['requested', 'success', 'done']);
   });
 
+  it('gives up after 600 000 ms (10 minutes) by default', async () => {
+    const clock = fakeClock();
+    const target = scripted(clock, ['processing']);
+    const error = await poll(target, {}, clock).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(error).toMatchObject({ lastStatus: 'processing', waitedMs: 600_000 });
+  });
+
   it('throws PollTimeoutError with the last status once the timeout is spent', async () => {
     const clock = fakeClock();
     const target = scripted(clock, ['requested', 'success']);

@@ -63,6 +63,23 @@ describe('createWebhookHandler options', () => {
     expect(made({ on: { user_updated: undefined }, verify: () => true })).not.toThrow();
   });
 
+  it('reads logLevel as the client does, whatever its case, and refuses an unknown one at creation', () => {
+    // The warning comes once per logger: each level gets a logger of its own.
+    const warnedAt = (logLevel: string) => {
+      const lines: string[] = [];
+      const logger: Logger = { ...silent, warn: (line: string) => lines.push(line) };
+      createWebhookHandler({ logger, logLevel: logLevel as never });
+      return lines;
+    };
+    // A level read from the environment may come in capitals: 'ERROR' still holds back warnings.
+    expect(warnedAt('ERROR')).toEqual([]);
+    expect(warnedAt('Warn')).toEqual([expect.stringContaining('without verify')]);
+    // An unknown level would have let every line through, debug included.
+    expect(() => createWebhookHandler({ logger: silent, logLevel: 'verbose' as never })).toThrow(
+      /`logLevel` must be 'off', 'error', 'warn', 'info' or 'debug', got verbose/,
+    );
+  });
+
   it('logs a failure through logger.error when there is no onError', async () => {
     const errors: unknown[][] = [];
     const handler = createWebhookHandler({

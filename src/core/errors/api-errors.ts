@@ -56,7 +56,7 @@ export class APIError extends PartnerError {
   readonly headers: Headers;
   /** HTTP method of the request. */
   readonly method: string;
-  /** Path of the request relative to `baseUrl`. */
+  /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
 
   constructor(
@@ -184,7 +184,9 @@ export class RateLimitError extends APIError {
 brand(RateLimitError, 'RateLimitError');
 
 /**
- * HTTP 500 or above: the service failed. Retried automatically for calls that are safe to repeat.
+ * HTTP 500 or above: the service failed. Retried automatically for calls that are safe to repeat,
+ * unless its `Retry-After` asks for longer than 60 s or than the call has left: then it is thrown
+ * at once (never retried before the service allows), the wait in its `headers`.
  *
  * @example
  * ```ts

@@ -26,7 +26,7 @@ import {
 export class APIConnectionError extends PartnerError {
   /** HTTP method of the request. */
   readonly method: string;
-  /** Path of the request relative to `baseUrl`. */
+  /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
 
   constructor(request: RequestIdentity, message: string, options?: { cause?: unknown }) {
@@ -65,7 +65,7 @@ brand(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
 export class ResponseTooLargeError extends PartnerError {
   /** HTTP method of the request. */
   readonly method: string;
-  /** Path of the request relative to `baseUrl`. */
+  /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
   /** The bound that was passed, in bytes. */
   readonly limit: number;
@@ -103,7 +103,7 @@ brand(ResponseTooLargeError, 'ResponseTooLargeError');
 export class OutcomeUnknownError extends PartnerError {
   /** HTTP method of the request. */
   readonly method: string;
-  /** Path of the request relative to `baseUrl`. */
+  /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
   /** When the call started (this machine's clock): anything it did happened after this. */
   readonly since: Date;
@@ -183,7 +183,7 @@ export class ResponseValidationError extends PartnerError {
   readonly body: unknown;
   /** HTTP method of the request. */
   readonly method: string;
-  /** Path of the request relative to `baseUrl`. */
+  /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
   /** HTTP status of the response. */
   readonly status: number;

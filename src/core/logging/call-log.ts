@@ -1,6 +1,6 @@
 /**
- * What the transport tells the logger about a call: each request and answer body (`debug`), each
- * answer's status and time (`info`), each retry (`warn`), once each suspicion about a call's
+ * What the transport tells the logger about a call: each request and answer body (`debug`), the
+ * status (or failure) and time that ended each call (`info`), each retry (`warn`), once each suspicion about a call's
  * parameters (`warn`). Which levels are written is read once,
  * when the client is built.
  */
@@ -49,6 +49,19 @@ export class CallLog {
     if (!this.#info) return;
     const { method, path } = target.identity;
     this.#logger.info(`${method} ${path} → ${status} (${tookMs} ms)`);
+  }
+
+  /**
+   * The failure that ended the call, and how long the call took: its status, or the error's class
+   * when no answer came. Returns the failure, for the caller to throw.
+   */
+  failed<E>(target: Target, failure: E, tookMs: number): E {
+    if (!this.#info) return failure;
+    const { method, path } = target.identity;
+    const status = (failure as { status?: unknown }).status;
+    const outcome = typeof status === 'number' ? status : (failure as Error).name;
+    this.#logger.info(`${method} ${path} → ${outcome} (${tookMs} ms)`);
+    return failure;
   }
 
   /** The answer's parsed body. */

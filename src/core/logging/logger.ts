@@ -17,11 +17,14 @@ import { redactForLog, redactText } from './redact';
  * ```
  */
 export interface Logger {
-  /** Errors the caller will also see thrown. */
+  /**
+   * Failures no caller sees thrown: a webhook delivery answered 500, an `onError` that threw. A
+   * client's failures are thrown to its caller, not logged at this level.
+   */
   error(message: string, ...details: unknown[]): void;
   /** Retries, response-shape warnings: things that worked around a problem. */
   warn(message: string, ...details: unknown[]): void;
-  /** One line per call: method, path, status, duration. */
+  /** One line per call: method, path, the status (or the error's class when no answer came), duration. */
   info(message: string, ...details: unknown[]): void;
   /** Request and response headers and bodies, redacted. */
   debug(message: string, ...details: unknown[]): void;

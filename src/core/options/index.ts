@@ -24,7 +24,8 @@ export type FetchLike = (input: Request | URL | string, init?: RequestInit) => P
  * `PARTNER_API_CLIENT_TOKEN`, `PARTNER_API_LOG`). Every option takes `undefined` as absent, so a
  * value read from the environment (`process.env.X`, a `string | undefined`) or a wrapper's own
  * optional setting passes as is, also in a project with `exactOptionalPropertyTypes`; given to
- * `withOptions`, it keeps the parent's value.
+ * `withOptions`, it keeps the parent's value. A value out of its range throws a `PartnerError`
+ * naming the option (`Invalid PartnerClient options: …`) when the client is made.
  */
 export interface ClientOptions {
   /** The service address including the version prefix, e.g. `https://partner.example.com/api/v1`. Default: env `PARTNER_API_BASE_URL`. */
@@ -39,15 +40,22 @@ export interface ClientOptions {
    * credentials log in again when the service refuses it. Default: env `PARTNER_API_CLIENT_TOKEN`.
    */
   clientToken?: TokenSource | undefined;
-  /** Milliseconds one attempt may take before it is abandoned (and, if safe, retried). Default 30 000. */
+  /**
+   * Milliseconds one attempt may take before it is abandoned (and, if safe, retried): above 0, at
+   * most 2 147 483 647 (about 24.8 days, the longest a timer waits). Default 30 000.
+   */
   timeout?: number | undefined;
-  /** Milliseconds the whole call may take, retries and back-off included. Default 120 000. */
+  /**
+   * Milliseconds the whole call may take, retries and back-off included: above 0, at most
+   * 2 147 483 647. Default 120 000.
+   */
   totalTimeout?: number | undefined;
-  /** How many times a failed call that is safe to repeat is retried. Default 2. */
+  /** How many times a failed call that is safe to repeat is retried: a whole number, 0 to 10. Default 2. */
   maxRetries?: number | undefined;
   /**
    * The largest response body read, in bytes after decompression (counted while reading, so a
-   * huge or inflating body is cancelled early): a larger one fails with `ResponseTooLargeError`.
+   * huge or inflating body is cancelled early), a positive whole number: a larger body fails with
+   * `ResponseTooLargeError`.
    * Downloads (`statements.download`) are the caller's stream and not bounded by it. Default
    * 32 MiB.
    */
@@ -107,15 +115,17 @@ export interface ClientOptions {
  * Per-call options, the last argument of every method. Each overrides the client's option of the
  * same name for this call only; `undefined` is read as absent (the client's own), so a wrapper can
  * pass its own optional `signal` or `timeout` on as is, also under exactOptionalPropertyTypes.
+ * Each takes the range of the client's option; a value out of it rejects the call with a
+ * `PartnerError` naming the option (`Invalid request options: …`), nothing sent.
  */
 export interface RequestOptions {
   /** Aborts the call (and any retry or wait) when the signal fires; rejects with `APIUserAbortError`. */
   signal?: AbortSignal | undefined;
-  /** Milliseconds one attempt may take. */
+  /** Milliseconds one attempt may take (see `ClientOptions.timeout`). */
   timeout?: number | undefined;
-  /** Milliseconds the whole call may take, retries included. */
+  /** Milliseconds the whole call may take, retries included (see `ClientOptions.totalTimeout`). */
   totalTimeout?: number | undefined;
-  /** Retries for this call (0 disables them). */
+  /** Retries for this call, 0 to 10 (0 disables them). */
   maxRetries?: number | undefined;
   /** Extra headers for this call. */
   headers?: Record<string, string> | undefined;

@@ -15,7 +15,7 @@ import { PartnerError } from '../errors';
 import { createLogger, parseLogLevel } from '../logging/logger';
 import { CREDENTIAL_NAME, registerSecret } from '../logging/redact';
 import type { RequestPace } from '../pace/index';
-import { isTimerDelay } from '../time/clock';
+import { isTimerDelay, MAX_TIMER_MS } from '../time/clock';
 import type { ClientOptions, ResolvedOptions } from './index';
 
 function env(name: string): string | undefined {
@@ -23,8 +23,11 @@ function env(name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-function optionError(message: string): PartnerError {
-  return new PartnerError(`Invalid PartnerClient options: ${message}`);
+/** Whose options a message names: a client's, or one call's (its `RequestOptions`). */
+type OptionsOf = 'PartnerClient options' | 'request options';
+
+function optionError(message: string, whose: OptionsOf = 'PartnerClient options'): PartnerError {
+  return new PartnerError(`Invalid ${whose}: ${message}`);
 }
 
 /** The options a call may override, with the client's defaults: each is checked the same way. */
@@ -46,8 +49,14 @@ const SETTING_RULES: Record<
   keyof CallSettings,
   { accepts(value: number): boolean; wanted: string }
 > = {
-  timeout: { accepts: isTimerDelay, wanted: 'a positive number of milliseconds' },
-  totalTimeout: { accepts: isTimerDelay, wanted: 'a positive number of milliseconds' },
+  timeout: {
+    accepts: isTimerDelay,
+    wanted: `a positive number of milliseconds up to ${MAX_TIMER_MS}`,
+  },
+  totalTimeout: {
+    accepts: isTimerDelay,
+    wanted: `a positive number of milliseconds up to ${MAX_TIMER_MS}`,
+  },
   maxRetries: {
     accepts: (value) => Number.isInteger(value) && value >= 0 && value <= 10,
     wanted: 'a whole number from 0 to 10',
@@ -68,7 +77,7 @@ export function resolveOptions(
 ): ResolvedOptions {
   const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
   const credentials = readCredentials(options);
-  const settings = callSettings(DEFAULT_SETTINGS, options);
+  const settings = callSettings(DEFAULT_SETTINGS, options, 'PartnerClient options');
   const tokenStore = readTokenStore(options.tokenStore, credentials.clientId);
   const assumptions = resolveAssumptions(options.assumptions, assumptionsBase);
   if (typeof assumptions === 'string') throw optionError(`${assumptions}.`);
@@ -223,19 +232,20 @@ function isLoopback(hostname: string): boolean {
 }
 
 /**
- * `base` with the overrides `options` sets, each checked: a call's settings over its client's,
- * and a client's over the defaults.
+ * `base` with the overrides `options` sets, each checked: a call's settings over its client's
+ * (a wrong one named as a request option), and a client's over the defaults.
  */
 export function callSettings(
   base: CallSettings,
   options: Partial<CallSettings> | undefined,
+  whose: OptionsOf = 'request options',
 ): CallSettings {
   const settings = {} as Record<keyof CallSettings, number>;
   for (const name of Object.keys(SETTING_RULES) as (keyof CallSettings)[]) {
     const value = options?.[name];
     const { accepts, wanted } = SETTING_RULES[name];
     if (value !== undefined && !accepts(value)) {
-      throw optionError(`\`${name}\` must be ${wanted} (got ${value}).`);
+      throw optionError(`\`${name}\` must be ${wanted} (got ${value}).`, whose);
     }
     settings[name] = value ?? base[name];
   }
@@ -255,20 +265,22 @@ export function checkHeaders(
 ): Record<string, string> {
   const result: Record<string, string> = {};
   if (headers === undefined) return result;
+  const whose: OptionsOf = option === 'headers' ? 'request options' : 'PartnerClient options';
+  const fail = (message: string) => optionError(message, whose);
   if (headers === null || typeof headers !== 'object') {
-    throw optionError(`\`${option}\` must be an object of header names and values.`);
+    throw fail(`\`${option}\` must be an object of header names and values.`);
   }
   for (const [name, value] of Object.entries(headers)) {
     if (!HEADER_NAME.test(name)) {
-      throw optionError(
+      throw fail(
         `\`${option}\` has a name that is not an HTTP header name (entry ${Object.keys(headers).indexOf(name) + 1}).`,
       );
     }
     if (typeof value !== 'string') {
-      throw optionError(`\`${option}\` value of ${name} must be a string (got ${typeof value}).`);
+      throw fail(`\`${option}\` value of ${name} must be a string (got ${typeof value}).`);
     }
     if (NOT_IN_HEADER.test(value)) {
-      throw optionError(`\`${option}\` value of ${name} contains ${NOT_IN_HEADER_NAMED}.`);
+      throw fail(`\`${option}\` value of ${name} contains ${NOT_IN_HEADER_NAMED}.`);
     }
     // A header named for a credential (a gateway key) is masked wherever the SDK shows text, as
     // the client's own are; a client's lasting headers are never forgotten.

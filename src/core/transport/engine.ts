@@ -233,7 +233,7 @@ export class Transport {
 
   /** The call's attempts with these credentials, and its answer read as the call's result. */
   async #attempts(call: Call, credentials: Credentials): Promise<WithResponse<unknown>> {
-    const { spec, target, settings, options } = call;
+    const { spec, target, settings, options, trace } = call;
     // A signal that has already fired fails the first attempt at once, as any abort does.
     const signal = options?.signal;
     const deadline = call.started + settings.totalTimeout;
@@ -247,7 +247,6 @@ export class Transport {
       );
       const { request, target: url } = kyRequest(spec, target.url, headers, signal);
       const plan = { ...settings, spec, target: url, request, deadline, signal };
-      const { trace } = call;
       const outcome = await runAttempts(this.#ky, plan, {
         clock: this.#clock,
         onRetry: (error, retry, wait) => {
@@ -260,7 +259,8 @@ export class Transport {
       });
       return this.#result(call, outcome);
     } catch (error) {
-      throw toPartnerError(error, target.identity, signal, settings);
+      const failure = toPartnerError(error, target.identity, signal, settings);
+      throw this.#log.failed(target, failure, this.#clock.now() - call.started);
     }
   }
 

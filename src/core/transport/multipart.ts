@@ -15,6 +15,8 @@ import type { Uploadable } from '../../schemas/request-rules';
  * @param data The content.
  * @param name The file name sent with it, e.g. `avatar.png`.
  * @param options `type`: the MIME type, e.g. `image/png` (default: the blob's own, else none).
+ * @throws {TypeError} `data` is not a `Blob`, `File`, `Uint8Array`, `ArrayBuffer` or
+ *   `ReadableStream` (a string is text, not a file: wrap it in a `Blob`).
  * @example
  * ```ts
  * import { readFile } from 'node:fs/promises';

@@ -15,7 +15,7 @@ import { brDateTime } from '../clock';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route, RouteContext } from '../router';
 import { type KitShapes, patternOf } from '../shapes';
-import { type MockState, type RefundRecord, randomId } from '../state';
+import { countOf, type MockState, type RefundRecord, randomId } from '../state';
 import { laravelInput, validate } from '../validation/laravel';
 import { refundRules } from '../validation/rules';
 
@@ -49,6 +49,7 @@ export function planRefund(
   outcome: 'completed' | 'failed',
   polls = state.defaultRefundPolls,
 ): void {
+  countOf('refundOutcome: polls', polls);
   state.refundPlans.set(transactionHash, { outcome, polls });
   for (const r of state.transactions.get(transactionHash)?.records ?? []) {
     if (isActive(state, r)) Object.assign(r, { outcome, polls });

@@ -14,7 +14,7 @@ import { processingExport } from '../fixtures/financial';
 import { envelope, errorMessage, unprocessable } from '../respond';
 import type { Route } from '../router';
 import { type KitShapes, patternOf } from '../shapes';
-import { type ExportRecord, type MockState, randomId } from '../state';
+import { countOf, type ExportRecord, type MockState, randomId } from '../state';
 import { laravelInput, validate } from '../validation/laravel';
 import { exportRules } from '../validation/rules';
 
@@ -25,6 +25,7 @@ export function planExport(
   outcome: 'completed' | 'failed',
   polls = state.defaultExportPolls,
 ): void {
+  countOf('exportOutcome: polls', polls);
   const record = state.exports.get(exportHash);
   if (!record) throw new Error(`No export ${exportHash} in the mock`);
   Object.assign(record, { outcome, polls });
