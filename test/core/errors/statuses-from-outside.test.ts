@@ -1,0 +1,111 @@
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PartnerClient,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from 'partner-sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type StubServer, startStub } from '../../helpers/stub-server';
+
+// Each status as a partner meets it through a read (a call safe to repeat): the class that names
+// it, a message with the method, the path, the status and its reason phrase, and how many
+// attempts it cost under maxRetries 1.
+
+let server: StubServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function answeredWith(status: number, body = '', headers: Record<string, string> = {}) {
+  server = await startStub((_request, res) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  });
+  const client = new PartnerClient({
+    baseUrl: server.baseUrl,
+    clientToken: 'statuses-token',
+    logLevel: 'off',
+    maxRetries: 1,
+  });
+  const error = await client.products.retrieve('prd_1').then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { error: error as APIError, attempts: server.requests.length };
+}
+
+describe('every status as a partner meets it', () => {
+  it.each([
+    [400, '400 Bad Request', 1, BadRequestError],
+    [401, '401 Unauthorized', 1, AuthenticationError],
+    [403, '403 Forbidden', 1, PermissionDeniedError],
+    [404, '404 Not Found', 1, NotFoundError],
+    [409, '409 Conflict', 1, ConflictError],
+    [422, '422 Unprocessable Entity', 1, UnprocessableEntityError],
+    [408, '408 Request Timeout', 2, APIError],
+    [429, '429 Too Many Requests', 2, RateLimitError],
+    [500, '500 Internal Server Error', 2, InternalServerError],
+    [501, '501 Not Implemented', 1, InternalServerError],
+    [502, '502 Bad Gateway', 2, InternalServerError],
+    [503, '503 Service Unavailable', 2, InternalServerError],
+    [504, '504 Gateway Timeout', 2, InternalServerError],
+    [410, '410 Gone', 1, APIError],
+    [418, "418 I'm a Teapot", 1, APIError],
+  ])(
+    '%i: "%s" after %i attempt(s), thrown as its class',
+    async (status, statusLine, attempts, ErrorClass) => {
+      const seen = await answeredWith(status, '{"message":"said by the service"}', {
+        'content-type': 'application/json',
+      });
+      expect(seen.error).toBeInstanceOf(ErrorClass);
+      expect(seen.error.status).toBe(status);
+      expect(seen.error.message).toMatch(
+        new RegExp(`^GET /products/prd_1 → ${statusLine}: said by the service`),
+      );
+      expect(seen.attempts).toBe(attempts);
+    },
+  );
+
+  it.each([
+    [301, '301 Moved Permanently'],
+    [302, '302 Found'],
+    [303, '303 See Other'],
+    [307, '307 Temporary Redirect'],
+    [308, '308 Permanent Redirect'],
+  ])('%i without Location: a plain APIError saying "%s", sent once', async (status, statusLine) => {
+    const seen = await answeredWith(status);
+    expect(seen.error).toBeInstanceOf(APIError);
+    expect(seen.error.message).toBe(
+      `GET /products/prd_1 → ${statusLine}: redirect without a usable Location`,
+    );
+    expect(seen.attempts).toBe(1);
+  });
+
+  it('keeps an HTML page as text and says so in one line, not the page', async () => {
+    const page = `<!DOCTYPE html><html><body>${'<p>Bad gateway</p>'.repeat(500)}</body></html>`;
+    const seen = await answeredWith(502, page, { 'content-type': 'text/html' });
+    expect(seen.error.message).toBe(
+      'GET /products/prd_1 → 502 Bad Gateway: the service answered with an HTML page',
+    );
+    expect(seen.error.body).toBe(page);
+  });
+
+  it('keeps a body that is not JSON as text, and an empty one as undefined', async () => {
+    const text = await answeredWith(400, 'plain words, no JSON', {
+      'content-type': 'application/json',
+    });
+    expect(text.error.body).toBe('plain words, no JSON');
+    expect(text.error.message).toBe('GET /products/prd_1 → 400 Bad Request: plain words, no JSON');
+    await server?.close();
+    const empty = await answeredWith(404);
+    expect(empty.error.body).toBeUndefined();
+    expect(empty.error.message).toBe('GET /products/prd_1 → 404 Not Found');
+  });
+});
