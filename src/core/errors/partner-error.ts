@@ -50,6 +50,19 @@ export class PartnerError extends Error {
     super(redactText(message), options);
     this.name = new.target.name;
   }
+
+  /**
+   * What `JSON.stringify(err)` writes, as a structured logger or an error report does: the name,
+   * the message (an Error's own is not enumerable, so it would be left out) and every field, with
+   * `headers` as a plain object (a `Headers` writes as `{}`). Secrets are redacted as on the error.
+   */
+  toJSON(): Record<string, unknown> {
+    const written: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      written[key] = value instanceof Headers ? Object.fromEntries(value) : value;
+    }
+    return written;
+  }
 }
 // Defined outside the class body: bundlers rewrite `this` inside static methods to the class name,
 // which would make every subclass check the base brand.
