@@ -3,6 +3,8 @@
  * §6 assumes Laravel): its human message, and its messages per field.
  */
 
+import { redactText } from '../logging/redact';
+
 /** The human message of an error body: `message` of a JSON body, or the first line of a text one. */
 export function bodyMessage(body: unknown): string | undefined {
   if (typeof body === 'string') {
@@ -10,16 +12,33 @@ export function bodyMessage(body: unknown): string | undefined {
     if (!text) return undefined;
     if (text.startsWith('<?xml')) return 'the answer is an XML document';
     if (text.startsWith('<')) return 'the service answered with an HTML page';
-    const line = text.split('\n', 1)[0] ?? '';
-    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+    return oneLine(text);
   }
   if (body && typeof body === 'object') {
     const message = ownField(body, 'message');
-    if (typeof message === 'string' && message) return message;
+    if (typeof message === 'string' && message.trim()) return oneLine(message.trim());
     const error = ownField(body, 'error');
-    if (typeof error === 'string' && error) return error;
+    if (typeof error === 'string' && error.trim()) return oneLine(error.trim());
   }
   return undefined;
+}
+
+/** Longest body message quoted in an error's message; the body itself stays whole on the error. */
+const MAX_QUOTED = 300;
+
+/**
+ * The first line of what a body says, control characters blanked and cut at {@link MAX_QUOTED}
+ * (`…` where the line was cut): an error's message stays one readable log line whatever the
+ * service sent (a stack trace, a page of text, bytes).
+ */
+function oneLine(text: string): string {
+  const [line = ''] = text.split('\n', 1);
+  // Masked before the cut, which could leave the start of a secret where the mask no longer finds it.
+  const blanked = redactText(line)
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
+  const shown = blanked.slice(0, MAX_QUOTED);
+  return blanked.length > MAX_QUOTED ? `${shown}…` : shown;
 }
 
 /** A body's own field, never one inherited through its prototype. */

@@ -109,3 +109,40 @@ describe('every status as a partner meets it', () => {
     expect(empty.error.message).toBe('GET /products/prd_1 → 404 Not Found');
   });
 });
+
+describe('what a message quotes of the body', () => {
+  it('quotes a huge JSON message up to 300 characters, the body kept whole', async () => {
+    const said = 'x'.repeat(100_000);
+    const seen = await answeredWith(400, JSON.stringify({ message: said }), {
+      'content-type': 'application/json',
+    });
+    expect(seen.error.message).toBe(`GET /products/prd_1 → 400 Bad Request: ${'x'.repeat(300)}…`);
+    expect(seen.error.body).toEqual({ message: said });
+  });
+
+  it('never leaves the start of a secret where the cut falls inside it', async () => {
+    const said = `${'x'.repeat(290)} statuses-token refused`;
+    const seen = await answeredWith(401, JSON.stringify({ message: said }), {
+      'content-type': 'application/json',
+    });
+    expect(seen.error.message).not.toContain('statuses-');
+    expect(seen.error.message).toContain('[REDACTED');
+  });
+
+  it('quotes the first line of a multi-line JSON message (a stack trace), on one line', async () => {
+    const said = 'Call to a member function on null\n#0 /app/Http/Controller.php(42)\n#1 {main}';
+    const seen = await answeredWith(500, JSON.stringify({ message: said }), {
+      'content-type': 'application/json',
+    });
+    expect(seen.error.message).toBe(
+      'GET /products/prd_1 → 500 Internal Server Error: Call to a member function on null',
+    );
+  });
+
+  it('blanks control characters of a body that is bytes', async () => {
+    const seen = await answeredWith(400, '\u0000\u0001PK\u0003\u0004 archive', {
+      'content-type': 'application/octet-stream',
+    });
+    expect(seen.error.message).toBe('GET /products/prd_1 → 400 Bad Request: PK  archive');
+  });
+});
