@@ -6,68 +6,7 @@
 import { redactDeep, redactHeaders } from '../logging/redact';
 import { retryAfterOf } from '../retry/retry-after';
 import { bodyMessage, firstFieldError, readFieldErrors } from './error-body';
-import { brand, PartnerError, type RequestIdentity } from './partner-error';
-
-/**
- * Reason phrases of the statuses an answer can end a call with (RFC 9110 and the IANA registry, a
- * redirect that could not be followed among them), for messages. A fixed table rather than the
- * answer's own `statusText`, which HTTP/2 never carries.
- */
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  300: 'Multiple Choices',
-  301: 'Moved Permanently',
-  302: 'Found',
-  303: 'See Other',
-  304: 'Not Modified',
-  305: 'Use Proxy',
-  307: 'Temporary Redirect',
-  308: 'Permanent Redirect',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  407: 'Proxy Authentication Required',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  410: 'Gone',
-  411: 'Length Required',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  416: 'Range Not Satisfiable',
-  417: 'Expectation Failed',
-  418: "I'm a Teapot",
-  421: 'Misdirected Request',
-  422: 'Unprocessable Entity',
-  423: 'Locked',
-  424: 'Failed Dependency',
-  425: 'Too Early',
-  426: 'Upgrade Required',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  451: 'Unavailable For Legal Reasons',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-  505: 'HTTP Version Not Supported',
-  506: 'Variant Also Negotiates',
-  507: 'Insufficient Storage',
-  508: 'Loop Detected',
-  511: 'Network Authentication Required',
-};
-
-/** A status as a message says it (DESIGN §4): `422 Unprocessable Entity`, `599 Server Error`. */
-function statusLine(status: number): string {
-  const phrase = REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'HTTP Error');
-  return `${status} ${phrase}`;
-}
+import { brand, PartnerError, type RequestIdentity, statusLine } from './partner-error';
 
 /**
  * The service answered with an error status. Subclasses name the status; `status`, `body`,

@@ -4,6 +4,7 @@
  */
 
 import { redactText } from '../logging/redact';
+import { describeIssues, type ValidationIssue } from './partner-error';
 
 /** The human message of an error body: `message` of a JSON body, or the first line of a text one. */
 export function bodyMessage(body: unknown): string | undefined {
@@ -77,4 +78,17 @@ export function firstFieldError(body: unknown): string | undefined {
   if (field === undefined || messages === undefined) return undefined;
   const more = fieldErrors.reduce((count, [, each]) => count + each.length, 0) - 1;
   return `${field}: ${messages[0]}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'})` : ''}`;
+}
+
+/**
+ * What did not match, for the message: a body that is no JSON at all (an empty body, an HTML page
+ * from a wrong `baseUrl` or a captive portal, JSON cut short) is said as such, where zod's issue
+ * at the root would only say `Invalid input`.
+ */
+export function describeMismatch(body: unknown, issues: ReadonlyArray<ValidationIssue>): string {
+  if (!issues.every((issue) => issue.path.length === 0)) return describeIssues(issues);
+  if (body === undefined) return 'the body is empty';
+  if (typeof body !== 'string') return describeIssues(issues);
+  const said = bodyMessage(body) ?? 'only white space';
+  return body.trimStart().startsWith('<') ? said : `not JSON: ${said}`;
 }

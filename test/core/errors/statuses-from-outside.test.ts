@@ -8,6 +8,7 @@ import {
   PartnerClient,
   PermissionDeniedError,
   RateLimitError,
+  ResponseValidationError,
   UnprocessableEntityError,
 } from 'partner-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -144,5 +145,51 @@ describe('what a message quotes of the body', () => {
       'content-type': 'application/octet-stream',
     });
     expect(seen.error.message).toBe('GET /products/prd_1 → 400 Bad Request: PK  archive');
+  });
+});
+
+describe('a success that is not the documented shape', () => {
+  async function retrieved(body: string, contentType = 'application/json') {
+    server = await startStub((_request, res) => {
+      res.writeHead(200, { 'content-type': contentType });
+      res.end(body);
+    });
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'statuses-token',
+      logLevel: 'off',
+    });
+    const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    return error as ResponseValidationError;
+  }
+
+  it('says an HTML page is one (a wrong baseUrl, a captive portal), the page kept on body', async () => {
+    const page = '<!DOCTYPE html><html><body>Sign in to the Wi-Fi</body></html>';
+    const error = await retrieved(page, 'text/html');
+    expect(error.message).toBe(
+      'GET /products/prd_1 → 200 OK: unexpected response shape: the service answered with an HTML page',
+    );
+    expect(error.body).toBe(page);
+  });
+
+  it('says an empty body is empty', async () => {
+    const error = await retrieved('');
+    expect(error.message).toBe(
+      'GET /products/prd_1 → 200 OK: unexpected response shape: the body is empty',
+    );
+  });
+
+  it('says a body cut short is not JSON, quoting its start', async () => {
+    const error = await retrieved('{"hash":"prd_1","na');
+    expect(error.message).toBe(
+      'GET /products/prd_1 → 200 OK: unexpected response shape: not JSON: {"hash":"prd_1","na',
+    );
+  });
+
+  it('names the fields of a JSON body of the wrong shape', async () => {
+    const error = await retrieved('{"hash":"prd_1","name":42}');
+    expect(error.message).toMatch(/^GET \/products\/prd_1 → 200 OK: unexpected response shape: /);
+    expect(error.issues.length).toBeGreaterThan(0);
   });
 });
