@@ -7,9 +7,12 @@
 import type { ServerResponse } from 'node:http';
 import {
   APIConnectionTimeoutError,
+  AuthenticationError,
+  BadRequestError,
   type ClientOptions,
   InternalServerError,
   PartnerClient,
+  UnprocessableEntityError,
 } from 'partner-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, type StubServer, startStub } from '../../helpers/stub-server';
@@ -126,4 +129,24 @@ describe('the client token under load', () => {
     expect(logins(server)).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
   });
+
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [422, UnprocessableEntityError],
+  ])(
+    'says a login refused with %i is refused, of its class, sent once',
+    async (status, ErrorClass) => {
+      server = await startStub((_request, res) =>
+        json(res, status, { message: 'Invalid client.' }),
+      );
+      const client = clientOf(server, { maxRetries: 2 });
+      const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect((error as Error).message).toMatch(
+        /^POST \/auth → \d{3} [A-Za-z ]+: login refused: check clientId and clientSecret$/,
+      );
+      expect(logins(server)).toHaveLength(1);
+    },
+  );
 });
