@@ -43,7 +43,7 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** Milliseconds the whole call may take, retries and back-off included. Default 120 000. */
   totalTimeout?: number | undefined;
-  /** How many times a failed call that is safe to repeat is retried. Default 2. */
+  /** How many times a failed call that is safe to repeat is retried: a whole number from 0 to 10. Default 2. */
   maxRetries?: number | undefined;
   /**
    * The largest response body read, in bytes after decompression (counted while reading, so a
@@ -115,7 +115,7 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Milliseconds the whole call may take, retries included. */
   totalTimeout?: number | undefined;
-  /** Retries for this call (0 disables them). */
+  /** Retries for this call, 0 to 10 (0 disables them). */
   maxRetries?: number | undefined;
   /** Extra headers for this call. */
   headers?: Record<string, string> | undefined;

@@ -46,6 +46,12 @@ describe('PartnerClient options', () => {
     expect(() => new PartnerClient({ ...base, timeout: 0 })).toThrow(/`timeout`/);
     expect(() => new PartnerClient({ ...base, totalTimeout: -1 })).toThrow(/`totalTimeout`/);
     expect(() => new PartnerClient({ ...base, maxRetries: 1.5 })).toThrow(/`maxRetries`/);
+    for (const maxRetries of [-1, 11]) {
+      expect(() => new PartnerClient({ ...base, maxRetries })).toThrow(
+        /`maxRetries` must be a whole number from 0 to 10/,
+      );
+    }
+    expect(() => new PartnerClient({ ...base, maxRetries: 10 })).not.toThrow();
     // @ts-expect-error: an invalid mode, as plain JavaScript could pass
     expect(() => new PartnerClient({ ...base, validateResponses: 'loose' })).toThrow(
       /`validateResponses`/,
