@@ -1,4 +1,5 @@
 import {
+  APIConnectionError,
   APIError,
   AuthenticationError,
   BadRequestError,
@@ -191,5 +192,24 @@ describe('a success that is not the documented shape', () => {
     const error = await retrieved('{"hash":"prd_1","name":42}');
     expect(error.message).toMatch(/^GET \/products\/prd_1 → 200 OK: unexpected response shape: /);
     expect(error.issues.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a failure without an answer', () => {
+  it('says a TLS failure in one line (https to a plain-http port)', async () => {
+    server = await startStub((_request, res) => {
+      res.writeHead(200);
+      res.end('{}');
+    });
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl.replace('http:', 'https:'),
+      clientToken: 'statuses-token',
+      logLevel: 'off',
+      maxRetries: 0,
+    });
+    const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/^GET \/products\/prd_1 → connection failed: \S/);
+    expect((error as Error).message).not.toMatch(/\n/);
   });
 });
