@@ -81,13 +81,14 @@ export function firstFieldError(body: unknown): string | undefined {
 }
 
 /**
- * What did not match, for the message: a body that is no JSON at all (an empty body, an HTML page
- * from a wrong `baseUrl` or a captive portal, JSON cut short) is said as such, where zod's issue
- * at the root would only say `Invalid input`.
+ * What did not match, for the message: a body that is no resource at all (an empty body, `null`, an
+ * HTML page from a wrong `baseUrl` or a captive portal, JSON cut short) is said as such, where
+ * zod's issue at the root would only say `Invalid input`.
  */
 export function describeMismatch(body: unknown, issues: ReadonlyArray<ValidationIssue>): string {
   if (!issues.every((issue) => issue.path.length === 0)) return describeIssues(issues);
   if (body === undefined) return 'the body is empty';
+  if (body === null) return 'the body is null';
   if (typeof body !== 'string') return describeIssues(issues);
   const said = bodyMessage(body) ?? 'only white space';
   return body.trimStart().startsWith('<') ? said : `not JSON: ${said}`;

@@ -181,6 +181,13 @@ describe('a success that is not the documented shape', () => {
     );
   });
 
+  it('says a body of JSON null is null', async () => {
+    const error = await retrieved('null');
+    expect(error.message).toBe(
+      'GET /products/prd_1 → 200 OK: unexpected response shape: the body is null',
+    );
+  });
+
   it('says a body cut short is not JSON, quoting its start', async () => {
     const error = await retrieved('{"hash":"prd_1","na');
     expect(error.message).toBe(
