@@ -1,7 +1,13 @@
 // Runtime smoke test, CommonJS side: the same calls as smoke.mjs through `require`, plus the
 // promise that `instanceof` holds across the CJS and ESM copies of the package.
 const assert = require('node:assert/strict');
-const { NotFoundError, PartnerClient, PartnerError } = require('partner-sdk');
+const {
+  APIError,
+  ConflictError,
+  NotFoundError,
+  PartnerClient,
+  PartnerError,
+} = require('partner-sdk');
 const { createMockPartnerApi, subscriptionEndedEvent } = require('partner-sdk/testing');
 const { RedisStoreError, RedisTokenStore } = require('partner-sdk/redis');
 const { createWebhookHandler, parseWebhookEvent } = require('partner-sdk/webhooks');
@@ -41,6 +47,22 @@ async function main() {
         err instanceof PartnerError &&
         err instanceof esm.NotFoundError &&
         err.status === 404,
+    );
+    // And the other way, as a mixed project's older CommonJS code checks what newer ESM code
+    // threw: the ESM client's errors match the CJS classes, siblings kept apart.
+    const esmClient = new esm.PartnerClient({
+      baseUrl: server.url,
+      clientToken: mock.credentials.clientToken,
+      logLevel: 'off',
+    });
+    await assert.rejects(
+      esmClient.products.retrieve('prd_missing'),
+      (err) =>
+        err instanceof NotFoundError &&
+        err instanceof APIError &&
+        err instanceof PartnerError &&
+        !(err instanceof ConflictError) &&
+        !(err instanceof esm.ConflictError),
     );
 
     // A webhook delivery: parsed directly, and through the Fetch-standard handler.

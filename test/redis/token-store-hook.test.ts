@@ -127,6 +127,53 @@ describe('tokenStore: the client side of a shared token cache', () => {
     expect(log.warnings.join()).not.toContain(mock.credentials.clientSecret);
   });
 
+  it("logs in from this process and warns when the store does not answer within the client's timeout; later calls keep that token", async () => {
+    const mock = createMockPartnerApi();
+    const log = recordingLogger();
+    const store: ClientTokenStore = { obtain: () => new Promise<string>(() => {}) };
+    const client = new PartnerClient({
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+      clientId: mock.credentials.clientId,
+      clientSecret: mock.credentials.clientSecret,
+      tokenStore: store,
+      logger: log.logger,
+      timeout: 200,
+      totalTimeout: 5_000,
+    });
+    await list(client, 3);
+    await list(client, 3);
+    expect(mock.stats.logins).toBe(1);
+    expect(log.warnings).toEqual([
+      expect.stringMatching(
+        /token store did not answer within 200 ms.*logging in from this process/,
+      ),
+    ]);
+  });
+
+  it('waits for the login a stalled store started instead of logging in a second time', async () => {
+    const mock = createMockPartnerApi();
+    const log = recordingLogger();
+    const store: ClientTokenStore = {
+      obtain: (request) => {
+        void request.login();
+        return new Promise<string>(() => {});
+      },
+    };
+    const client = new PartnerClient({
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+      clientId: mock.credentials.clientId,
+      clientSecret: mock.credentials.clientSecret,
+      tokenStore: store,
+      logger: log.logger,
+      timeout: 200,
+      totalTimeout: 5_000,
+    });
+    await list(client, 3);
+    expect(mock.stats.logins).toBe(1);
+  });
+
   it('logs in from this process when the store answers no usable token', async () => {
     for (const answer of ['', undefined, 42]) {
       const mock = createMockPartnerApi();

@@ -7,7 +7,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OutcomeUnknownError, PartnerClient, RequestValidationError } from '../../src/index';
+import {
+  InternalServerError,
+  OutcomeUnknownError,
+  PartnerClient,
+  RequestValidationError,
+} from '../../src/index';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
 import { type LossyProxy, type ProxyVerdict, startLossyProxy } from '../helpers/lossy-proxy';
 
@@ -135,6 +140,21 @@ describe('a refund request whose answer is lost', () => {
     expect((error as OutcomeUnknownError).since.getTime()).toBeGreaterThanOrEqual(started - 1);
     expect(proxy.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
     expect(await refunds()).toHaveLength(1);
+  });
+
+  it("with no retry left, throws the lost attempt's error as it is: the refund may exist, and findCreatedSince finds it", async () => {
+    const { seller, transaction, refunds, proxy } = await setup('bad-gateway-after');
+    const since = new Date();
+    const error = await seller.refunds
+      .request(transaction, {}, { maxRetries: 0 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(proxy.seen).toEqual([`POST /financial/refund/${transaction}`]);
+    expect(await refunds()).toHaveLength(1);
+    await expect(seller.refunds.findCreatedSince(transaction, since)).resolves.toMatchObject({
+      status: 'completed',
+      amount: 5000,
+    });
   });
 
   it('does no extra request when the answer arrives', async () => {

@@ -40,6 +40,19 @@ export function checkHeaderToken(token: string, what: string): void {
   if (NOT_IN_HEADER.test(token)) throw new TypeError(`${what} contains ${NOT_IN_HEADER_NAMED}.`);
 }
 
+/** The store that shares logins with other processes, `key` naming this client's token in it. */
+interface SharedLogins {
+  store: ClientTokenStore;
+  key: string;
+  warn: (message: string) => void;
+}
+
+/** What a client whose token store failed or stalled does, as its warning says. */
+const LOCAL = 'logging in from this process';
+
+/** What a token store that has not answered in time is taken as. */
+const STALLED = Symbol('stalled');
+
 /** How many refused bearers are remembered (the oldest is forgotten first). */
 const MAX_REFUSED_BEARERS = 1024;
 
@@ -70,9 +83,7 @@ export class ClientTokenManager {
   readonly #given: TokenSource | undefined;
   readonly #credentials: { id: string; secret: string } | undefined;
   readonly #login: LoginFunction;
-  readonly #store:
-    | { store: ClientTokenStore; key: string; warn: (message: string) => void }
-    | undefined;
+  readonly #store: (SharedLogins & { waitMs: number }) | undefined;
   /** The token obtained by the last login; once set it replaces the given one. */
   #loggedIn: string | undefined;
   #inflight: Promise<string> | undefined;
@@ -87,7 +98,9 @@ export class ClientTokenManager {
     clientSecret: string | undefined;
     login: LoginFunction;
     /** Shares logins with other processes; `key` names this client's token in it. */
-    shared?: { store: ClientTokenStore; key: string; warn: (message: string) => void } | undefined;
+    shared?: SharedLogins | undefined;
+    /** The client's per-attempt timeout: how long the store may take before this process logs in itself. */
+    timeout: number;
   }) {
     this.#given = options.clientToken;
     this.#credentials =
@@ -95,7 +108,7 @@ export class ClientTokenManager {
         ? { id: options.clientId, secret: options.clientSecret }
         : undefined;
     this.#login = options.login;
-    this.#store = options.shared;
+    this.#store = options.shared && { ...options.shared, waitMs: options.timeout };
   }
 
   /**
@@ -183,23 +196,40 @@ export class ClientTokenManager {
     return attempt;
   }
 
-  /** The store's token, or one login for every process sharing it; a failing store means a local login. */
+  /**
+   * The store's token, or one login for every process sharing it. A store that fails, or has not
+   * answered within the client's `timeout` (a custom store stuck on its backend), means a local
+   * login: one login per process whatever the store does later, and a login the store already
+   * started is waited for rather than repeated.
+   */
   async #sharedLogin(login: () => Promise<string>, refused: string | undefined): Promise<string> {
-    const { store, key, warn } = this.#store!;
+    const { store, key, warn, waitMs } = this.#store!;
+    let started: Promise<string> | undefined;
     let loginFailed = false;
-    const tracked = () =>
-      login().catch((error: unknown) => {
+    const once = () =>
+      (started ??= login().catch((error: unknown) => {
         loginFailed = true;
         throw error;
-      });
+      }));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stall = new Promise<typeof STALLED>((resolve) => {
+      timer = setTimeout(() => resolve(STALLED), waitMs);
+    });
     try {
-      const token = await store.obtain({ key, login: tracked, refused, warn });
-      if (typeof token === 'string' && token !== '' && token !== refused) return token;
+      const answer = await Promise.race([store.obtain({ key, login: once, refused, warn }), stall]);
+      if (answer === STALLED) {
+        if (!started) warn(`client token store did not answer within ${waitMs} ms; ${LOCAL}`);
+        return await once();
+      }
+      if (typeof answer === 'string' && answer !== '' && answer !== refused) return answer;
       throw new TypeError('it returned no usable token');
     } catch (error) {
       if (loginFailed) throw error;
-      warn(`client token store failed (${String(error)}); logging in from this process`);
-      return login();
+      if (started) return await started;
+      warn(`client token store failed (${String(error)}); ${LOCAL}`);
+      return await once();
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -52,7 +52,8 @@ export interface ClientTokenRequest {
  *
  * It must never make a call fail because of the store: when the store is down or slow, it logs in
  * locally (`request.login()`) and warns. The client also falls back to a local login if `obtain`
- * rejects without its `login` having failed.
+ * rejects without its `login` having failed, or has not settled within the client's `timeout` (a
+ * login `obtain` already started is then waited for, never repeated).
  *
  * @example
  * ```ts

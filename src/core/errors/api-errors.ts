@@ -6,32 +6,7 @@
 import { redactDeep, redactHeaders } from '../logging/redact';
 import { retryAfterOf } from '../retry/retry-after';
 import { bodyMessage, firstFieldError, readFieldErrors } from './error-body';
-import { brand, PartnerError, type RequestIdentity } from './partner-error';
-
-/** Reason phrases of the statuses the service is likely to answer (RFC 9110), for messages. */
-const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/** A status as a message says it (DESIGN §4): `422 Unprocessable Entity`, `599 Server Error`. */
-function statusLine(status: number): string {
-  const phrase = REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : 'HTTP Error');
-  return `${status} ${phrase}`;
-}
+import { brand, PartnerError, type RequestIdentity, statusLine } from './partner-error';
 
 /**
  * The service answered with an error status. Subclasses name the status; `status`, `body`,

@@ -4,6 +4,7 @@
  */
 
 import { redactDeep } from '../logging/redact';
+import { describeMismatch } from './error-body';
 import {
   brand,
   describeIssues,
@@ -11,6 +12,7 @@ import {
   errorSummary,
   PartnerError,
   type RequestIdentity,
+  statusLine,
   type ValidationIssue,
 } from './partner-error';
 
@@ -195,7 +197,7 @@ export class ResponseValidationError extends PartnerError {
     issues: ReadonlyArray<ValidationIssue>,
   ) {
     super(
-      `${request.method} ${request.path} → ${status}: unexpected response shape: ${describeIssues(issues)}`,
+      `${request.method} ${request.path} → ${statusLine(status)}: unexpected response shape: ${describeMismatch(body, issues)}`,
     );
     this.issues = issues;
     this.body = redactDeep(body);

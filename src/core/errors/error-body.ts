@@ -3,6 +3,9 @@
  * §6 assumes Laravel): its human message, and its messages per field.
  */
 
+import { redactText } from '../logging/redact';
+import { describeIssues, type ValidationIssue } from './partner-error';
+
 /** The human message of an error body: `message` of a JSON body, or the first line of a text one. */
 export function bodyMessage(body: unknown): string | undefined {
   if (typeof body === 'string') {
@@ -10,16 +13,33 @@ export function bodyMessage(body: unknown): string | undefined {
     if (!text) return undefined;
     if (text.startsWith('<?xml')) return 'the answer is an XML document';
     if (text.startsWith('<')) return 'the service answered with an HTML page';
-    const line = text.split('\n', 1)[0] ?? '';
-    return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+    return oneLine(text);
   }
   if (body && typeof body === 'object') {
     const message = ownField(body, 'message');
-    if (typeof message === 'string' && message) return message;
+    if (typeof message === 'string' && message.trim()) return oneLine(message.trim());
     const error = ownField(body, 'error');
-    if (typeof error === 'string' && error) return error;
+    if (typeof error === 'string' && error.trim()) return oneLine(error.trim());
   }
   return undefined;
+}
+
+/** Longest body message quoted in an error's message; the body itself stays whole on the error. */
+const MAX_QUOTED = 300;
+
+/**
+ * The first line of what a body says, control characters blanked and cut at {@link MAX_QUOTED}
+ * (`…` where the line was cut): an error's message stays one readable log line whatever the
+ * service sent (a stack trace, a page of text, bytes).
+ */
+function oneLine(text: string): string {
+  const [line = ''] = text.split('\n', 1);
+  // Masked before the cut, which could leave the start of a secret where the mask no longer finds it.
+  const blanked = redactText(line)
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
+  const shown = blanked.slice(0, MAX_QUOTED);
+  return blanked.length > MAX_QUOTED ? `${shown}…` : shown;
 }
 
 /** A body's own field, never one inherited through its prototype. */
@@ -58,4 +78,18 @@ export function firstFieldError(body: unknown): string | undefined {
   if (field === undefined || messages === undefined) return undefined;
   const more = fieldErrors.reduce((count, [, each]) => count + each.length, 0) - 1;
   return `${field}: ${messages[0]}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'})` : ''}`;
+}
+
+/**
+ * What did not match, for the message: a body that is no resource at all (an empty body, `null`, an
+ * HTML page from a wrong `baseUrl` or a captive portal, JSON cut short) is said as such, where
+ * zod's issue at the root would only say `Invalid input`.
+ */
+export function describeMismatch(body: unknown, issues: ReadonlyArray<ValidationIssue>): string {
+  if (!issues.every((issue) => issue.path.length === 0)) return describeIssues(issues);
+  if (body === undefined) return 'the body is empty';
+  if (body === null) return 'the body is null';
+  if (typeof body !== 'string') return describeIssues(issues);
+  const said = bodyMessage(body) ?? 'only white space';
+  return body.trimStart().startsWith('<') ? said : `not JSON: ${said}`;
 }

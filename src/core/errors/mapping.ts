@@ -96,10 +96,13 @@ export function bearerFailure(error: unknown): PartnerError {
   ]);
 }
 
-/** A failure in words: its system code and the reason the runtime gave. */
+/**
+ * A failure in words: its system code and the reason the runtime gave, on one line (OpenSSL's
+ * reasons end in a line break, and a message is one log line).
+ */
 function describeCause(cause: unknown): string {
   const code = errorCode(cause);
-  const message = errorSummary(reason(cause));
+  const message = errorSummary(reason(cause)).replace(/\s+/g, ' ').trim();
   if (code === undefined || message.includes(code)) return message;
   return `${code} (${message})`;
 }

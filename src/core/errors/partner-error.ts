@@ -50,6 +50,19 @@ export class PartnerError extends Error {
     super(redactText(message), options);
     this.name = new.target.name;
   }
+
+  /**
+   * What `JSON.stringify(err)` writes, as a structured logger or an error report does: the name,
+   * the message (an Error's own is not enumerable, so it would be left out) and every field, with
+   * `headers` as a plain object (a `Headers` writes as `{}`). Secrets are redacted as on the error.
+   */
+  toJSON(): Record<string, unknown> {
+    const written: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      written[key] = value instanceof Headers ? Object.fromEntries(value) : value;
+    }
+    return written;
+  }
 }
 // Defined outside the class body: bundlers rewrite `this` inside static methods to the class name,
 // which would make every subclass check the base brand.
@@ -84,6 +97,79 @@ export function describeIssues(issues: ReadonlyArray<ValidationIssue>): string {
 export function describeStatus(status: unknown): string {
   if (status === undefined) return 'none seen';
   return typeof status === 'string' ? status : JSON.stringify(status);
+}
+
+/**
+ * Reason phrases of the statuses an answer can end a call with (RFC 9110 and the IANA registry: a
+ * success of the wrong shape, a redirect that could not be followed, every error status), for
+ * messages. A fixed table rather than the answer's own `statusText`, which HTTP/2 never carries.
+ */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  203: 'Non-Authoritative Information',
+  204: 'No Content',
+  206: 'Partial Content',
+  300: 'Multiple Choices',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  304: 'Not Modified',
+  305: 'Use Proxy',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  418: "I'm a Teapot",
+  421: 'Misdirected Request',
+  422: 'Unprocessable Entity',
+  423: 'Locked',
+  424: 'Failed Dependency',
+  425: 'Too Early',
+  426: 'Upgrade Required',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  505: 'HTTP Version Not Supported',
+  506: 'Variant Also Negotiates',
+  507: 'Insufficient Storage',
+  508: 'Loop Detected',
+  511: 'Network Authentication Required',
+};
+
+/**
+ * A status as a message says it (DESIGN §4): `422 Unprocessable Entity`, `599 Server Error`.
+ *
+ * @internal
+ */
+export function statusLine(status: number): string {
+  const phrase =
+    REASON_PHRASES[status] ??
+    (status >= 500 ? 'Server Error' : status >= 400 ? 'HTTP Error' : undefined);
+  return phrase ? `${status} ${phrase}` : String(status);
 }
 
 /** @internal An error's message, or the value itself, for another error's message. */

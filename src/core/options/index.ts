@@ -74,7 +74,8 @@ export interface ClientOptions {
    * Shares the logins of `clientId`/`clientSecret` with other processes (replicas, workers): one
    * login for the whole fleet, and after a 401 one re-login that every process picks up. Without it
    * each client logs in on its own. `partner-sdk/redis`'s `RedisTokenStore` is one; if the store is
-   * down or slow the client logs in locally and warns, so a call never fails because of it.
+   * down, or has not answered within `timeout`, the client logs in locally and warns, so a call
+   * never fails because of it.
    */
   tokenStore?: ClientTokenStore | undefined;
   /**

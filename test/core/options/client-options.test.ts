@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { type ClientOptions, PartnerClient, PartnerError } from '../../../src/index';
 import { VERSION } from '../../../src/version';
+import { json, startStub } from '../../helpers/stub-server';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -46,6 +47,12 @@ describe('PartnerClient options', () => {
     expect(() => new PartnerClient({ ...base, timeout: 0 })).toThrow(/`timeout`/);
     expect(() => new PartnerClient({ ...base, totalTimeout: -1 })).toThrow(/`totalTimeout`/);
     expect(() => new PartnerClient({ ...base, maxRetries: 1.5 })).toThrow(/`maxRetries`/);
+    for (const maxRetries of [-1, 11]) {
+      expect(() => new PartnerClient({ ...base, maxRetries })).toThrow(
+        /`maxRetries` must be a whole number from 0 to 10/,
+      );
+    }
+    expect(() => new PartnerClient({ ...base, maxRetries: 10 })).not.toThrow();
     // @ts-expect-error: an invalid mode, as plain JavaScript could pass
     expect(() => new PartnerClient({ ...base, validateResponses: 'loose' })).toThrow(
       /`validateResponses`/,
@@ -121,5 +128,39 @@ describe('PartnerClient options', () => {
 
   it('reports the same version as package.json', () => {
     expect(VERSION).toBe(packageJson.version);
+  });
+});
+
+describe('headers of your own', () => {
+  it("never override the SDK's authentication headers, from defaultHeaders or a call's headers", async () => {
+    const server = await startStub((_request, res) => json(res, 200, {}));
+    try {
+      const client = new PartnerClient({
+        baseUrl: server.baseUrl,
+        clientToken: 'own-headers-token',
+        logLevel: 'off',
+        defaultHeaders: { 'X-Api-Client-Token': 'from-defaults', Authorization: 'Bearer defaults' },
+      });
+      const seller = client.forUser('own-headers-public');
+      await seller.request({ method: 'GET', path: '/x' });
+      await seller.request(
+        { method: 'GET', path: '/x' },
+        {
+          headers: {
+            'x-api-client-token': 'from-call',
+            authorization: 'Bearer call',
+            'x-own': '1',
+          },
+        },
+      );
+      for (const request of server.requests) {
+        expect(request.headers['x-api-client-token']).toBe('own-headers-token');
+        expect(request.headers.authorization).toBe('Bearer own-headers-public');
+      }
+      expect(server.requests).toHaveLength(2);
+      expect(server.requests[1]?.headers['x-own']).toBe('1');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -33,7 +33,7 @@ describe('the path an error names', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     const { message, path } = error as ResponseValidationError;
     expect(path).toBe('/');
-    expect(message).toMatch(/^GET \/ → 200: /);
+    expect(message).toMatch(/^GET \/ → 200 OK: /);
     expect(message).not.toContain('  ');
   });
 });

@@ -1,0 +1,152 @@
+/**
+ * The client token's life as a partner meets it under load: a token that expires while calls are
+ * in flight, a login that fails before it succeeds, a login that never answers. However many calls
+ * wait, they share one login, and each ends within its own bounds.
+ */
+
+import type { ServerResponse } from 'node:http';
+import {
+  APIConnectionTimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  type ClientOptions,
+  InternalServerError,
+  PartnerClient,
+  UnprocessableEntityError,
+} from 'partner-sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { waitFor, withTimeout } from '../../helpers/waits';
+
+let server: StubServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const credentials = { clientId: 'stress-client-id', clientSecret: 'stress-client-secret' };
+const product = { hash: 'prd_1', name: 'Curso' };
+const logins = (s: StubServer) => s.requests.filter((r) => r.path === '/auth');
+const calls = (s: StubServer) => s.requests.filter((r) => r.path !== '/auth');
+
+function clientOf(s: StubServer, options: Partial<ClientOptions> = {}) {
+  return new PartnerClient({ baseUrl: s.baseUrl, ...credentials, logLevel: 'off', ...options });
+}
+
+describe('the client token under load', () => {
+  it('logs in once when it expires under 20 calls in flight, whose 401s come before and after that login; all then succeed', async () => {
+    let valid = '';
+    let loginCount = 0;
+    let hold = false;
+    const held: Array<{ res: ServerResponse; token: unknown }> = [];
+    server = await startStub((request, res) => {
+      if (request.path === '/auth') {
+        loginCount += 1;
+        valid = `stress-token-${loginCount}`;
+        return json(res, 200, { client_token: valid });
+      }
+      const token = request.headers['x-api-client-token'];
+      if (hold) held.push({ res, token });
+      else if (token === valid) json(res, 200, product);
+      else json(res, 401, { message: 'Token expired.' });
+    });
+    const client = clientOf(server, { maxRetries: 0 });
+    await client.products.retrieve('prd_1');
+    hold = true;
+    const inFlight = Array.from({ length: 20 }, () => client.products.retrieve('prd_1'));
+    await waitFor(() => held.length === 20, 'the 20 calls to arrive');
+    hold = false;
+    valid = 'expired';
+    // Half are refused now; the other half only once the re-login is done, still with the old token.
+    for (const { res } of held.slice(0, 10)) json(res, 401, { message: 'Token expired.' });
+    await waitFor(() => loginCount === 2, 'the re-login');
+    for (const { res } of held.slice(10)) json(res, 401, { message: 'Token expired.' });
+    const results = await withTimeout(Promise.all(inFlight), 5_000, 'the 20 calls');
+    expect(results).toEqual(Array(20).fill(product));
+    expect(logins(server)).toHaveLength(2);
+    // The first call, 20 refused, 20 replays with the new token.
+    expect(calls(server)).toHaveLength(41);
+    expect(
+      calls(server)
+        .slice(21)
+        .map((r) => r.headers['x-api-client-token']),
+    ).toEqual(Array(20).fill('stress-token-2'));
+  });
+
+  it('retries a login answered 500, and the call it served is sent once', async () => {
+    let loginCount = 0;
+    server = await startStub((request, res) => {
+      if (request.path !== '/auth') return json(res, 200, product);
+      loginCount += 1;
+      if (loginCount === 1) return json(res, 500, { message: 'Server Error' });
+      json(res, 200, { client_token: 'stress-after-500' });
+    });
+    const client = clientOf(server, { maxRetries: 1 });
+    await expect(client.products.retrieve('prd_1')).resolves.toEqual(product);
+    expect(logins(server)).toHaveLength(2);
+    expect(calls(server).map((r) => r.headers['x-api-client-token'])).toEqual(['stress-after-500']);
+  });
+
+  it('fails every waiting call with the login error when the login keeps failing, one login for them all, and logs in anew on the next call', async () => {
+    server = await startStub((request, res) =>
+      request.path === '/auth'
+        ? json(res, 503, { message: 'Down for maintenance.' })
+        : json(res, 200, product),
+    );
+    const client = clientOf(server, { maxRetries: 1 });
+    const errors = await Promise.all(
+      Array.from({ length: 5 }, () => client.products.retrieve('prd_1').catch((e: unknown) => e)),
+    );
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect((error as Error).message).toBe(
+        'POST /auth → 503 Service Unavailable: Down for maintenance.',
+      );
+    }
+    expect(logins(server)).toHaveLength(2);
+    expect(calls(server)).toHaveLength(0);
+    await client.products.retrieve('prd_1').catch(() => undefined);
+    expect(logins(server)).toHaveLength(4);
+  });
+
+  it('ends a login that never answers at the per-attempt timeout, each retry too, for every call waiting on it', async () => {
+    server = await startStub(() => {
+      // The login is never answered.
+    });
+    const client = clientOf(server, { timeout: 200, maxRetries: 1 });
+    const started = Date.now();
+    const errors = await withTimeout(
+      Promise.all(
+        Array.from({ length: 5 }, () => client.products.retrieve('prd_1').catch((e: unknown) => e)),
+      ),
+      5_000,
+      'the calls waiting on a silent login',
+    );
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+      expect((error as Error).message).toMatch(/^POST \/auth → no complete response in time/);
+    }
+    expect(logins(server)).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [422, UnprocessableEntityError],
+  ])(
+    'says a login refused with %i is refused, of its class, sent once',
+    async (status, ErrorClass) => {
+      server = await startStub((_request, res) =>
+        json(res, status, { message: 'Invalid client.' }),
+      );
+      const client = clientOf(server, { maxRetries: 2 });
+      const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect((error as Error).message).toMatch(
+        /^POST \/auth → \d{3} [A-Za-z ]+: login refused: check clientId and clientSecret$/,
+      );
+      expect(logins(server)).toHaveLength(1);
+    },
+  );
+});

@@ -1,0 +1,103 @@
+/**
+ * An error written as JSON, as a partner's structured logger or an error report does
+ * (`JSON.stringify(err)`, `err.toJSON()`): what happened is all there, its message and headers
+ * included, and no secret is.
+ */
+
+import { inspect } from 'node:util';
+import {
+  type APIError,
+  type OutcomeUnknownError,
+  PartnerClient,
+  type UnprocessableEntityError,
+} from 'partner-sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, type StubServer, startStub } from '../../helpers/stub-server';
+
+let server: StubServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const clientToken = 'serialized-client-token-0001';
+const publicToken = 'serialized-public-token-0001';
+
+async function failedCall(status: number, body: unknown, headers: Record<string, string> = {}) {
+  server = await startStub((_request, res) => json(res, status, body, headers));
+  const client = new PartnerClient({
+    baseUrl: server.baseUrl,
+    clientToken,
+    logLevel: 'off',
+    maxRetries: 0,
+  });
+  return client
+    .forUser(publicToken)
+    .request({ method: 'GET', path: '/users/fee-tiers' })
+    .catch((e: unknown) => e);
+}
+
+describe('an error as JSON', () => {
+  it('carries its name, message, status, body, method, path and headers', async () => {
+    const error = (await failedCall(
+      422,
+      { message: 'The given data was invalid.', errors: { name: ['Too short.'] } },
+      { 'x-request-id': 'req-42' },
+    )) as UnprocessableEntityError;
+    const written = JSON.parse(JSON.stringify(error));
+    expect(written).toMatchObject({
+      name: 'UnprocessableEntityError',
+      message: error.message,
+      status: 422,
+      method: 'GET',
+      path: '/users/fee-tiers',
+      body: { message: 'The given data was invalid.', errors: { name: ['Too short.'] } },
+      fieldErrors: { name: ['Too short.'] },
+    });
+    expect(written.message).toBe(
+      'GET /users/fee-tiers → 422 Unprocessable Entity: name: Too short.',
+    );
+    expect(written.headers['x-request-id']).toBe('req-42');
+    expect(error.toJSON()).toEqual(written);
+  });
+
+  it('writes no token the service echoed, in any field', async () => {
+    const error = (await failedCall(
+      401,
+      {
+        message: `token ${clientToken} refused`,
+        client_token: clientToken,
+        public_token: publicToken,
+      },
+      { 'x-echo': clientToken, 'x-echo-bearer': `Bearer ${publicToken}` },
+    )) as APIError;
+    const renderings = [JSON.stringify(error), JSON.stringify(error.toJSON()), inspect(error)];
+    for (const text of renderings) {
+      expect(text).not.toContain(clientToken);
+      expect(text).not.toContain(publicToken);
+    }
+    expect(JSON.parse(renderings[0] ?? '{}').headers['x-echo']).toBe('[REDACTED]');
+  });
+
+  it('writes the error of the lost attempt inside an OutcomeUnknownError', async () => {
+    server = await startStub((_request, res) => json(res, 503, { message: 'Down for a moment.' }));
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken,
+      logLevel: 'off',
+      maxRetries: 1,
+    });
+    const error = (await client
+      .forUser(publicToken)
+      .refunds.request('tx_serialized')
+      .catch((e: unknown) => e)) as OutcomeUnknownError;
+    const written = JSON.parse(JSON.stringify(error));
+    expect(written.name).toBe('OutcomeUnknownError');
+    expect(written.message).toBe(error.message);
+    expect(written.attemptError).toMatchObject({
+      name: 'InternalServerError',
+      status: 503,
+      message: 'POST /financial/refund/tx_serialized → 503 Service Unavailable: Down for a moment.',
+    });
+  });
+});
