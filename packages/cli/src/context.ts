@@ -7,7 +7,15 @@
 
 import { readFile } from 'node:fs/promises';
 import { type ClientOptions, PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
-import { csvLine, type Format, formatOf, type Row, renderRows, renderValue } from './format';
+import {
+  csvLine,
+  type Format,
+  formatOf,
+  type Row,
+  renderRows,
+  renderValue,
+  visible,
+} from './format';
 import { DEFAULT_PROFILE, type Profile, readProfile } from './profiles';
 
 /** Exit codes scripts can test (documented in `docs/bulk-and-cli.md`). */
@@ -187,7 +195,7 @@ export class Context {
     const level = this.#options.verbose ? 'debug' : this.io.env.PARTNER_API_LOG || 'error';
     const write = (message: string, ...details: unknown[]) => {
       const shown = details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));
-      this.io.stderr.write(`${[message, ...shown].join(' ')}\n`);
+      this.io.stderr.write(`${visible([message, ...shown].join(' '))}\n`);
     };
     return {
       logLevel: level as ClientOptions['logLevel'],
@@ -225,6 +233,11 @@ export class Context {
     this.io.stdout.write(`${text}\n`);
   }
 
+  /** Writes text for people to stdout, the service's control characters shown escaped. */
+  human(text: string): void {
+    this.line(visible(text));
+  }
+
   /**
    * `value` with the seller's token of this run shown as `[REDACTED]` wherever it appears: the
    * service repeats it (a profile's `public_token`), and stdout lands in CI logs and recordings.
@@ -249,7 +262,8 @@ export class Context {
   /** Writes one value in the output format; `human(value)` on a terminal's table format. */
   print<T extends object>(value: T, human: (value: T) => string): void {
     const shown = this.#masked(value);
-    this.line(this.format === 'table' ? human(shown) : renderValue(this.format, shown));
+    if (this.format === 'table') this.human(human(shown));
+    else this.line(renderValue(this.format, shown));
   }
 
   /** Writes rows: a table of `columns` (noting the fields left out), JSON lines, or CSV. */
@@ -273,6 +287,6 @@ export class Context {
 
   /** A note for people on stderr (never in stdout, whatever the format). */
   note(text: string): void {
-    this.io.stderr.write(`${text}\n`);
+    this.io.stderr.write(`${visible(text)}\n`);
   }
 }

@@ -7,7 +7,7 @@
 import { APIConnectionError, PartnerError, RequestValidationError } from 'partner-sdk';
 import { JournalLockedError } from 'partner-sdk/bulk';
 import { type Context, EXIT, type Io, StreamedInputError, UsageError } from './context';
-import { FormatError } from './format';
+import { FormatError, visible } from './format';
 import { errorJson, errorText } from './output';
 
 /** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
@@ -49,7 +49,7 @@ export function report(io: Io, context: Context | undefined, error: unknown): nu
   if (context?.json) {
     io.stderr.write(`${JSON.stringify({ error: { ...errorJson(error), message } })}\n`);
   } else {
-    io.stderr.write(`partner-sdk: ${message}\n`);
+    io.stderr.write(`partner-sdk: ${visible(message)}\n`);
   }
   const known =
     error instanceof PartnerError ||
@@ -58,6 +58,8 @@ export function report(io: Io, context: Context | undefined, error: unknown): nu
     error instanceof FormatError ||
     codeOf(error) !== undefined;
   // An error the CLI did not expect: its stack helps a bug report (never in JSON output).
-  if (!known && !context?.json) io.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  if (!known && !context?.json) {
+    io.stderr.write(`${visible((error as Error)?.stack ?? String(error))}\n`);
+  }
   return exitCodeOf(error);
 }
