@@ -19,18 +19,26 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Causes that mean no connection was made (nothing listens, no such host, a certificate refused);
+ * any other (`UND_ERR_SOCKET`, `ECONNRESET`) broke one that was, often mid-answer.
+ */
+const NOT_CONNECTED =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|CERT_|ERR_TLS_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+
 /** The message for people: the SDK's, with the cause and the URL for a connection failure. */
 function messageOf(context: Context | undefined, error: unknown): string {
   const code = codeOf(error);
   const connection =
     error instanceof APIConnectionError || (error instanceof TypeError && code !== undefined);
-  if (connection && code) {
-    const url = error instanceof APIConnectionError ? context?.baseUrl : undefined;
-    const where = url ? ` to ${url} (PARTNER_API_BASE_URL or the profile's base URL)` : '';
-    const hint = code === 'ECONNREFUSED' ? ': nothing listens there; is the service running?' : '';
-    return `cannot connect${where}: ${code}${hint} (${errorText(error)})`;
+  if (!connection || !code) return errorText(error);
+  const url = error instanceof APIConnectionError ? context?.baseUrl : undefined;
+  if (!NOT_CONNECTED.test(code)) {
+    return `the connection${url ? ` to ${url}` : ''} was lost: ${code} (${errorText(error)})`;
   }
-  return errorText(error);
+  const where = url ? ` to ${url} (PARTNER_API_BASE_URL or the profile's base URL)` : '';
+  const hint = code === 'ECONNREFUSED' ? ': nothing listens there; is the service running?' : '';
+  return `cannot connect${where}: ${code}${hint} (${errorText(error)})`;
 }
 
 function exitCodeOf(error: unknown): number {

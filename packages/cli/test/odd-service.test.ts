@@ -88,6 +88,14 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     });
   });
 
+  it('an answer cut mid-body is a connection lost after it was made, not one that could not be made', async () => {
+    const result = await run('cut', ['--format', 'table', 'products', 'list']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).not.toMatch(/cannot connect/);
+    expect(result.stderr).toMatch(/connection to http:\/\/127\.0\.0\.1:\d+\/cut was lost/);
+  });
+
   it("a service's text never reaches the terminal as control characters: each row one line, the characters shown escaped", async () => {
     const list = await run('evil', ['--format', 'table', 'products', 'list']);
     expect(list.code).toBe(0);
