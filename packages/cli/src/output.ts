@@ -4,13 +4,28 @@
  * @module
  */
 
-import { APIError, AuthenticationError, PartnerError, RequestValidationError } from 'partner-sdk';
+import {
+  APIError,
+  AuthenticationError,
+  PartnerError,
+  RateLimitError,
+  RequestValidationError,
+  UnprocessableEntityError,
+} from 'partner-sdk';
 import type { BulkOutcome, BulkSummary } from 'partner-sdk/bulk';
 
 /** An error as a JSON-friendly object (never a secret: SDK messages are redacted). */
 export function errorJson(error: unknown): Record<string, unknown> {
   if (error instanceof RequestValidationError) {
     return { name: error.name, message: error.message, issues: error.issues };
+  }
+  if (error instanceof RateLimitError) {
+    const { name, status, retryAfterMs } = error;
+    return { name, message: errorText(error), status, retryAfterMs };
+  }
+  if (error instanceof UnprocessableEntityError) {
+    const { name, status, fieldErrors } = error;
+    return { name, message: errorText(error), status, fieldErrors };
   }
   if (error instanceof APIError) {
     return { name: error.name, message: errorText(error), status: error.status };
@@ -29,6 +44,10 @@ const SELLER_WAYS =
 export function errorText(error: unknown): string {
   if (error instanceof AuthenticationError)
     return error.message.replace(FOR_USER_HINT, SELLER_WAYS);
+  // A wait the client would not make for you (past its 60 s) is the operator's to make: say it.
+  if (error instanceof RateLimitError && error.retryAfterMs !== undefined) {
+    return `${error.message} (retry after ${Math.ceil(error.retryAfterMs / 1000)} s)`;
+  }
   if (error instanceof PartnerError || error instanceof Error) return error.message;
   return String(error);
 }

@@ -88,6 +88,18 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     });
   });
 
+  it('a 429 asking for a wait longer than the client waits says how long, in text and JSON', async () => {
+    const text = await run('wait', ['--format', 'table', 'products', 'list']);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/429 Too Many Requests.*retry after 3600 s/);
+    const piped = await run('wait', ['products', 'list']);
+    expect(jsonLines(piped.stderr)[0]?.error).toMatchObject({
+      name: 'RateLimitError',
+      status: 429,
+      retryAfterMs: 3_600_000,
+    });
+  });
+
   it('an answer cut mid-body is a connection lost after it was made, not one that could not be made', async () => {
     const result = await run('cut', ['--format', 'table', 'products', 'list']);
     expect(result.code).toBe(1);
@@ -114,6 +126,16 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     // JSON escapes them by itself, and keeps the text as the service sent it.
     const piped = await run('evil', ['products', 'list']);
     expect(jsonLines(piped.stdout)[0]?.name).toBe(EVIL_NAME);
+  });
+
+  it('a 422 in JSON carries the service field errors beside its message', async () => {
+    const piped = await run('evilerror', ['products', 'get', 'prd_1']);
+    expect(piped.code).toBe(1);
+    expect(jsonLines(piped.stderr)[0]?.error).toMatchObject({
+      name: 'UnprocessableEntityError',
+      status: 422,
+      fieldErrors: { name: ['too long'] },
+    });
   });
 
   it('an empty list: nothing on stdout in JSON and CSV, a header alone in a table, exit 0', async () => {
