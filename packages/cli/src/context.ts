@@ -172,7 +172,7 @@ export class Context {
       const p = this.#profileForCalls;
       try {
         this.#client = new PartnerClient({
-          ...this.#logging(),
+          ...this.logging(),
           baseUrl: this.baseUrl,
           clientId: this.#setting('PARTNER_API_CLIENT_ID', p?.clientId),
           clientSecret: this.#setting('PARTNER_API_CLIENT_SECRET', p?.clientSecret),
@@ -191,7 +191,7 @@ export class Context {
    * them), else the level `PARTNER_API_LOG` names, else errors only. Always on stderr, so that
    * stdout stays the command's output.
    */
-  #logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
+  logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
     const level = this.#options.verbose ? 'debug' : this.io.env.PARTNER_API_LOG || 'error';
     const write = (message: string, ...details: unknown[]) => {
       const shown = details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));

@@ -331,6 +331,28 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
   });
 
+  it('login --verbose logs the call that checks the credentials on stderr, the secret and the token redacted', async () => {
+    const login = (secret: string) =>
+      run(
+        ['--json', '--verbose', 'login', '--profile', 'verbose', '--base-url', kit.url],
+        `${secret}\n`,
+        { PARTNER_API_BASE_URL: undefined, PARTNER_API_CLIENT_SECRET: undefined },
+      );
+    const refused = await login('sk_flags_wrong_secret');
+    expect(refused.code).toBe(1);
+    // The login's own request, logged with its secret redacted, besides the error.
+    expect(refused.stderr).toContain('"client_secret":"[REDACTED]"');
+    expect(refused.stderr).toContain('POST /auth → 401');
+    expect(refused.stderr).not.toContain('sk_flags_wrong_secret');
+    const logged = await login(mock.credentials.clientSecret);
+    expect(logged.code).toBe(0);
+    expect(logged.stderr).toContain('POST /auth → 200');
+    expect(logged.stderr).toMatch(/GET \/products → 200/);
+    for (const secret of [mock.credentials.clientSecret, mock.credentials.clientToken]) {
+      expect(`${logged.stdout}${logged.stderr}`).not.toContain(secret);
+    }
+  });
+
   it('login makes a profiles directory others could read or write its own (0700) before saving in it', async () => {
     const config = join(dir, 'open-config');
     await mkdir(join(config, 'partner-sdk'), { recursive: true });
