@@ -430,6 +430,34 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
       await new Promise((resolve) => elsewhere.close(resolve));
     }
   });
+
+  it('trigger and replay to a URL with a user and password send them as Basic credentials, never printed', async () => {
+    const password = 'wh-basic-password-0002';
+    const seen: (string | undefined)[] = [];
+    const receiver: Server = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as AddressInfo).port;
+    const to = `http://hooks:${password}@127.0.0.1:${port}/webhooks`;
+    const saved = join(dir, 'basic-deliveries.json');
+    await writeFile(saved, JSON.stringify([{ event: 'user_updated', payload: {} }]));
+    try {
+      const triggered = await run(['--format', 'table', 'trigger', 'user_updated', '--to', to]);
+      const replayed = await run(['webhooks', 'replay', saved, '--to', to]);
+      for (const result of [triggered, replayed]) {
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain(`REDACTED:REDACTED@127.0.0.1:${port}/webhooks`);
+        expect(result.stdout).not.toContain(password);
+      }
+      const basic = `Basic ${Buffer.from(`hooks:${password}`).toString('base64')}`;
+      expect(seen).toEqual([basic, basic]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
 });
 
 function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {

@@ -73,14 +73,29 @@ function shownUrl(href: string): string {
   return url.href;
 }
 
+/**
+ * The request's URL and headers: a user and password in the URL go as Basic credentials, as curl
+ * sends them (fetch refuses such a URL, and its error quoted the password); an `Authorization`
+ * given with `--header` wins.
+ */
+function requestOf(to: string, headers: Record<string, string>) {
+  const url = new URL(to);
+  if (!url.username && !url.password) return { url: url.href, headers };
+  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  [url.username, url.password] = ['', ''];
+  const basic = `Basic ${Buffer.from(user).toString('base64')}`;
+  return { url: url.href, headers: { authorization: basic, ...headers } };
+}
+
 /** POSTs one delivery as the service does (JSON, no header of its own) and times the answer. */
 async function send(
   to: string,
   body: string,
-  headers: Record<string, string>,
+  given: Record<string, string>,
 ): Promise<Omit<Answer, 'event'>> {
+  const { url, headers } = requestOf(to, given);
   const started = performance.now();
-  const response = await fetch(to, {
+  const response = await fetch(url, {
     method: 'POST',
     headers,
     body,
