@@ -113,6 +113,13 @@ function readBaseUrl(rawBaseUrl: string | undefined): URL {
   if (url.search || url.hash) {
     throw optionError('`baseUrl` must not carry a query string or fragment.');
   }
+  // fetch refuses such a URL with an error quoting it whole, password included; the service
+  // takes its credentials as clientId and clientSecret.
+  if (url.username || url.password) {
+    throw optionError(
+      '`baseUrl` must not carry a user or password: give clientId and clientSecret.',
+    );
+  }
   return url;
 }
 
