@@ -54,6 +54,7 @@ export interface GlobalOptions {
   sellerToken?: string;
   sellerTokenFile?: string;
   profile?: string;
+  requestTimeout?: string;
   trace?: boolean;
   verbose?: boolean;
 }
@@ -172,7 +173,7 @@ export class Context {
       const p = this.#profileForCalls;
       try {
         this.#client = new PartnerClient({
-          ...this.logging(),
+          ...this.clientOptions(),
           baseUrl: this.baseUrl,
           clientId: this.#setting('PARTNER_API_CLIENT_ID', p?.clientId),
           clientSecret: this.#setting('PARTNER_API_CLIENT_SECRET', p?.clientSecret),
@@ -186,12 +187,26 @@ export class Context {
     return this.#client;
   }
 
+  /** What every client of a run shares, the login's check included: its log and its time limit. */
+  clientOptions(): Pick<ClientOptions, 'logLevel' | 'logger' | 'timeout' | 'totalTimeout'> {
+    const value = this.#options.requestTimeout;
+    if (value === undefined) return this.#logging();
+    // One bound for the whole call, as curl's --max-time: each attempt, and the retries with it.
+    const ms = Number(value) * 1000;
+    if (!(ms >= 1 && ms <= 2_147_483_647)) {
+      throw new UsageError(
+        `--request-timeout must be a number of seconds from 0.001 to 2147483, got "${value}"`,
+      );
+    }
+    return { ...this.#logging(), timeout: ms, totalTimeout: ms };
+  }
+
   /**
    * The SDK's log: each request and answer with `--verbose` (headers and bodies as the SDK redacts
    * them), else the level `PARTNER_API_LOG` names, else errors only. Always on stderr, so that
    * stdout stays the command's output.
    */
-  logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
+  #logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
     const level = this.#options.verbose ? 'debug' : this.io.env.PARTNER_API_LOG || 'error';
     const write = (message: string, ...details: unknown[]) => {
       const shown = details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));

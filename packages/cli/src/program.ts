@@ -81,6 +81,10 @@ function createProgram(io: Io): Command {
     .option('--json', 'the same as --format json')
     .option('--profile <name>', 'use the credentials saved by partner-sdk login under NAME')
     .option(
+      '--request-timeout <seconds>',
+      'give up on a call to the service after this long, its retries included (default: 30 s an attempt, 120 s in all)',
+    )
+    .option(
       '--seller-token <token>',
       "act for this seller (the user's public_token); shown in shell history and ps, so prefer PARTNER_API_SELLER_TOKEN or --seller-token-file",
     )

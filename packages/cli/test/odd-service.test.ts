@@ -40,6 +40,8 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
   evilone: (res) => json(res, 200, { data: product(EVIL_NAME) }),
   evilerror: (res) => json(res, 422, { message: EVIL_MESSAGE, errors: { name: ['too long'] } }),
   empty: (res) => json(res, 200, page([])),
+  // Never answers: the request waits until the client gives up (the stub closes it at the end).
+  silent: () => {},
   tricky: (res) => json(res, 200, page([product(TRICKY_NAME), product('plain')])),
 };
 
@@ -106,6 +108,27 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).not.toMatch(/cannot connect/);
     expect(result.stderr).toMatch(/connection to http:\/\/127\.0\.0\.1:\d+\/cut was lost/);
+  });
+
+  it('--request-timeout bounds a call to a service that never answers, retries included; a bad value is exit 2, nothing sent', async () => {
+    const started = performance.now();
+    const result = await run('silent', ['--request-timeout', '0.5', 'products', 'list']);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(jsonLines(result.stderr)[0]?.error).toMatchObject({
+      name: 'APIConnectionTimeoutError',
+    });
+    const sent = stub.requests.length;
+    for (const value of ['0', '-1', 'soon', '9999999']) {
+      const refused = await run('silent', ['--request-timeout', value, 'products', 'list']);
+      expect(refused.code, value).toBe(2);
+      expect(jsonLines(refused.stderr)[0]?.error, value).toMatchObject({
+        name: 'UsageError',
+        message: expect.stringMatching(/--request-timeout must be a number of seconds/),
+      });
+    }
+    expect(stub.requests.length).toBe(sent);
   });
 
   it("a service's text never reaches the terminal as control characters: each row one line, the characters shown escaped", async () => {

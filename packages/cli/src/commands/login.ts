@@ -90,9 +90,9 @@ async function loginAction(context: Context, flags: LoginFlags) {
   const profile = await gather(context, flags);
   if (flags.verify !== false) {
     // One call that needs the client token: the login at POST /auth happens first.
-    // Logged as every command's client is (--verbose, PARTNER_API_LOG): a refused login is when
-    // an operator most needs to see the call.
-    const client = new PartnerClient({ ...profile, ...context.logging(), maxRetries: 0 });
+    // Logged and bounded as every command's client is (--verbose, PARTNER_API_LOG,
+    // --request-timeout): a refused login is when an operator most needs to see the call.
+    const client = new PartnerClient({ ...profile, ...context.clientOptions(), maxRetries: 0 });
     await client.products.list({ per_page: 1 });
   }
   const path = await saveProfile(context.io.env, name, profile);
