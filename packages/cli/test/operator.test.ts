@@ -214,6 +214,18 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     expect(JSON.parse(await readFile(file, 'utf8')).profiles.typed.clientSecret).toBe(secret);
   });
 
+  it('login stopped by Ctrl-C at the secret prompt exits 130, as Ctrl-C does at any prompt, saving nothing', async () => {
+    const stopped = await onTerminal(
+      ['login', '--profile', 'stopped', '--base-url', kit.url, '--client-id', 'cli_stopped'],
+      { answer: '\u0003' },
+    );
+    expect(stopped.shown).toContain('Client secret (not shown):');
+    expect(stopped.code).toBe(130);
+    const file = join(dir, 'config', 'partner-sdk', 'profiles.json');
+    const saved = await readFile(file, 'utf8').catch(() => '{}');
+    expect(JSON.parse(saved).profiles?.stopped).toBeUndefined();
+  });
+
   it('shows examples in the --help of every command', async () => {
     const commands = [
       [],

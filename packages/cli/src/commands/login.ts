@@ -35,7 +35,7 @@ function ask(context: Context, question: string, hidden = false): Promise<string
   const { stdin, stderr } = context.io;
   stderr.write(question);
   stdin.setRawMode?.(hidden);
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     let answer = '';
     const done = () => {
       stdin.off('data', onData);
@@ -45,8 +45,11 @@ function ask(context: Context, question: string, hidden = false): Promise<string
     const onData = (chunk: Buffer | string) => {
       for (const char of chunk.toString()) {
         if (char === '\u0003') {
+          // In raw mode the terminal sends Ctrl-C as a character, not as SIGINT: hand it to the
+          // signal's listeners, so that the secret prompt ends as every command does (exit 130).
           done();
-          reject(new UsageError('login cancelled'));
+          stderr.write('\n');
+          process.emit('SIGINT', 'SIGINT');
           return;
         }
         if (char === '\r' || char === '\n') {
