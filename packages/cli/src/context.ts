@@ -34,6 +34,9 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** The levels `PARTNER_API_LOG` may name, as the client takes them. */
+const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'];
+
 /** A problem with the command line, its input or its configuration: exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -207,7 +210,14 @@ export class Context {
    * stdout stays the command's output.
    */
   #logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
-    const level = this.#options.verbose ? 'debug' : this.io.env.PARTNER_API_LOG || 'error';
+    const fromEnv = this.io.env.PARTNER_API_LOG || undefined;
+    if (!this.#options.verbose && fromEnv !== undefined && !LOG_LEVELS.includes(fromEnv)) {
+      // The client would name its `logLevel` option, which an operator never wrote.
+      throw new UsageError(
+        `PARTNER_API_LOG must be ${LOG_LEVELS.slice(0, -1).join(', ')} or debug, got "${fromEnv}"`,
+      );
+    }
+    const level = this.#options.verbose ? 'debug' : (fromEnv ?? 'error');
     const write = (message: string, ...details: unknown[]) => {
       const shown = details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));
       this.io.stderr.write(`${visible([message, ...shown].join(' '))}\n`);

@@ -184,6 +184,22 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(before);
   });
 
+  it('a PARTNER_API_LOG that names no level is a usage error naming the variable, nothing sent; --verbose overrides it', async () => {
+    const before = mock.stats.requests;
+    const result = await run(['--format', 'table', 'fee-tiers', 'history'], '', {
+      PARTNER_API_LOG: 'loud',
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'PARTNER_API_LOG must be off, error, warn, info or debug, got "loud"',
+    );
+    expect(mock.stats.requests).toBe(before);
+    const verbose = await run(['--verbose', 'fee-tiers', 'history'], '', {
+      PARTNER_API_LOG: 'loud',
+    });
+    expect(verbose.code).toBe(0);
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);
