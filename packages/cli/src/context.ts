@@ -1,12 +1,14 @@
 /**
- * What every command shares: the client built from the environment or a profile, the output
- * format, and the exit codes.
+ * What every command shares: the client built from the environment or a profile, and the output
+ * format; the exit codes and the CLI's own errors (`errors.ts`) are exported here too.
  *
  * @module
  */
 
 import { readFile } from 'node:fs/promises';
-import { type ClientOptions, PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
+import { PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
+import { clientOptionsOf, type RunClientOptions } from './client-options';
+import { UsageError } from './errors';
 import {
   csvLine,
   type Format,
@@ -18,37 +20,7 @@ import {
 } from './format';
 import { DEFAULT_PROFILE, type Profile, readProfile } from './profiles';
 
-/** Exit codes scripts can test (documented in `docs/bulk-and-cli.md`). */
-export const EXIT = {
-  /** Everything done. */
-  ok: 0,
-  /** The call failed, or some items of a bulk job failed. */
-  failed: 1,
-  /** Bad arguments, input or configuration: nothing was sent. */
-  usage: 2,
-  /** The journal is in use by another run (one writer per journal): nothing was sent. */
-  busy: 3,
-  /** A bad line in input streamed from stdin: the items before it may have been sent. */
-  streamedInput: 4,
-  /** Stopped by Ctrl-C (SIGINT) or SIGTERM; a journaled job resumes where it stopped. */
-  interrupted: 130,
-} as const;
-
-/** The levels `PARTNER_API_LOG` may name, as the client takes them. */
-const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'];
-
-/** A problem with the command line, its input or its configuration: exit code 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-/**
- * A bad line met while streaming stdin, after the job had started: exit code 4. Files are read
- * whole before anything is sent; stdin can be endless, so it is checked as it goes.
- */
-export class StreamedInputError extends Error {
-  override name = 'StreamedInputError';
-}
+export { EXIT, StreamedInputError, UsageError } from './errors';
 
 /** Global options of every command. */
 export interface GlobalOptions {
@@ -191,41 +163,8 @@ export class Context {
   }
 
   /** What every client of a run shares, the login's check included: its log and its time limit. */
-  clientOptions(): Pick<ClientOptions, 'logLevel' | 'logger' | 'timeout' | 'totalTimeout'> {
-    const value = this.#options.requestTimeout;
-    if (value === undefined) return this.#logging();
-    // One bound for the whole call, as curl's --max-time: each attempt, and the retries with it.
-    const ms = Number(value) * 1000;
-    if (!(ms >= 1 && ms <= 2_147_483_647)) {
-      throw new UsageError(
-        `--request-timeout must be a number of seconds from 0.001 to 2147483, got "${value}"`,
-      );
-    }
-    return { ...this.#logging(), timeout: ms, totalTimeout: ms };
-  }
-
-  /**
-   * The SDK's log: each request and answer with `--verbose` (headers and bodies as the SDK redacts
-   * them), else the level `PARTNER_API_LOG` names, else errors only. Always on stderr, so that
-   * stdout stays the command's output.
-   */
-  #logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
-    const fromEnv = this.io.env.PARTNER_API_LOG || undefined;
-    if (!this.#options.verbose && fromEnv !== undefined && !LOG_LEVELS.includes(fromEnv)) {
-      // The client would name its `logLevel` option, which an operator never wrote.
-      throw new UsageError(
-        `PARTNER_API_LOG must be ${LOG_LEVELS.slice(0, -1).join(', ')} or debug, got "${fromEnv}"`,
-      );
-    }
-    const level = this.#options.verbose ? 'debug' : (fromEnv ?? 'error');
-    const write = (message: string, ...details: unknown[]) => {
-      const shown = details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));
-      this.io.stderr.write(`${visible([message, ...shown].join(' '))}\n`);
-    };
-    return {
-      logLevel: level as ClientOptions['logLevel'],
-      logger: { error: write, warn: write, info: write, debug: write },
-    };
+  clientOptions(): RunClientOptions {
+    return clientOptionsOf(this.io, this.#options);
   }
 
   get #sellerToken(): string | undefined {
