@@ -43,16 +43,24 @@ function logging(io: Io, options: GlobalOptions): Pick<ClientOptions, 'logLevel'
   };
 }
 
-/** The log, and with `--request-timeout` one bound for each call, its retries included. */
-export function clientOptionsOf(io: Io, options: GlobalOptions): RunClientOptions {
+/** `--request-timeout` in milliseconds, undefined when not given; a usage error when not a time. */
+export function requestTimeoutOf(options: GlobalOptions): number | undefined {
   const value = options.requestTimeout;
-  if (value === undefined) return logging(io, options);
-  // As curl's --max-time: each attempt, and the retries with it.
+  if (value === undefined) return undefined;
   const ms = Number(value) * 1000;
   if (!(ms >= 1 && ms <= 2_147_483_647)) {
     throw new UsageError(
       `--request-timeout must be a number of seconds from 0.001 to 2147483, got "${value}"`,
     );
   }
-  return { ...logging(io, options), timeout: ms, totalTimeout: ms };
+  return ms;
+}
+
+/** The log, and with `--request-timeout` one bound for each call, its retries included. */
+export function clientOptionsOf(io: Io, options: GlobalOptions): RunClientOptions {
+  const ms = requestTimeoutOf(options);
+  // As curl's --max-time: each attempt, and the retries with it.
+  return ms === undefined
+    ? logging(io, options)
+    : { ...logging(io, options), timeout: ms, totalTimeout: ms };
 }

@@ -7,7 +7,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
-import { clientOptionsOf, type RunClientOptions } from './client-options';
+import { clientOptionsOf, type RunClientOptions, requestTimeoutOf } from './client-options';
 import { UsageError } from './errors';
 import {
   csvLine,
@@ -20,7 +20,7 @@ import {
 } from './format';
 import { DEFAULT_PROFILE, type Profile, readProfile } from './profiles';
 
-export { EXIT, StreamedInputError, UsageError } from './errors';
+export { EXIT, ReceiverError, StreamedInputError, UsageError } from './errors';
 
 /** Global options of every command. */
 export interface GlobalOptions {
@@ -160,6 +160,11 @@ export class Context {
       }
     }
     return this.#client;
+  }
+
+  /** `--request-timeout` in milliseconds, when given (a usage error when it is not a time). */
+  get requestTimeoutMs(): number | undefined {
+    return requestTimeoutOf(this.#options);
   }
 
   /** What every client of a run shares, the login's check included: its log and its time limit. */

@@ -32,3 +32,8 @@ export class UsageError extends Error {
 export class StreamedInputError extends Error {
   override name = 'StreamedInputError';
 }
+
+/** A webhook receiver that `trigger` or `replay` could not reach, or that did not answer in time: exit code 1. */
+export class ReceiverError extends Error {
+  override name = 'ReceiverError';
+}

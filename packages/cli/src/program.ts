@@ -82,7 +82,7 @@ function createProgram(io: Io): Command {
     .option('--profile <name>', 'use the credentials saved by partner-sdk login under NAME')
     .option(
       '--request-timeout <seconds>',
-      'give up on a call to the service after this long, its retries included (default: 30 s an attempt, 120 s in all)',
+      'give up on a call to the service after this long, its retries included (default: 30 s an attempt, 120 s in all), and on the receiver trigger and replay send to (default 30 s)',
     )
     .option(
       '--seller-token <token>',

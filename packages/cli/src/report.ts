@@ -6,7 +6,14 @@
 
 import { APIConnectionError, PartnerError, RequestValidationError } from 'partner-sdk';
 import { JournalLockedError } from 'partner-sdk/bulk';
-import { type Context, EXIT, type Io, StreamedInputError, UsageError } from './context';
+import {
+  type Context,
+  EXIT,
+  type Io,
+  ReceiverError,
+  StreamedInputError,
+  UsageError,
+} from './context';
 import { FormatError, visible } from './format';
 import { errorJson, errorText } from './output';
 
@@ -63,6 +70,7 @@ export function report(io: Io, context: Context | undefined, error: unknown): nu
     error instanceof PartnerError ||
     error instanceof UsageError ||
     error instanceof StreamedInputError ||
+    error instanceof ReceiverError ||
     error instanceof FormatError ||
     codeOf(error) !== undefined;
   // An error the CLI did not expect: its stack helps a bug report (never in JSON output).

@@ -470,6 +470,49 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
       await new Promise((resolve) => receiver.close(resolve));
     }
   });
+
+  it('trigger names the receiver it could not reach or that did not answer in time, its secret redacted, exit 1', async () => {
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const secret = 'wh-secret-of-a-silent-receiver';
+    try {
+      const started = performance.now();
+      const slow = await run([
+        '--request-timeout',
+        '0.5',
+        'trigger',
+        'user_updated',
+        '--to',
+        `http://127.0.0.1:${port}/webhooks?token=${secret}`,
+      ]);
+      expect(performance.now() - started).toBeLessThan(15_000);
+      expect(slow.code).toBe(1);
+      expect(jsonLines(slow.stderr)).toEqual([
+        {
+          error: {
+            name: 'ReceiverError',
+            message: `the receiver at http://127.0.0.1:${port}/webhooks?token=REDACTED did not answer within 0.5 s`,
+          },
+        },
+      ]);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    const refused = await run([
+      '--format',
+      'table',
+      'trigger',
+      'user_updated',
+      '--to',
+      `http://127.0.0.1:${port}/webhooks?token=${secret}`,
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `partner-sdk: cannot reach the receiver at http://127.0.0.1:${port}/webhooks?token=REDACTED: ECONNREFUSED\n`,
+    );
+  });
 });
 
 function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
