@@ -353,6 +353,27 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     }
   });
 
+  it('login refuses a base URL the client cannot use, with or without --no-verify: exit 2, nothing saved or sent', async () => {
+    const logins = mock.stats.logins;
+    const file = join(dir, 'config', 'partner-sdk', 'profiles.json');
+    for (const [baseUrl, problem] of [
+      ['api.example.com/api/v1', 'not an absolute URL'],
+      ['https://user:pw-0004@api.example.com/api/v1', 'must not carry a user or password'],
+    ] as const) {
+      for (const verify of [[], ['--no-verify']]) {
+        const args = ['login', '--profile', 'unusable', '--base-url', baseUrl, '--client-id', 'c'];
+        const result = await run(['--format', 'table', ...args, ...verify], 'sk_unusable\n');
+        expect(result.code, `${baseUrl} ${verify}`).toBe(2);
+        expect(result.stderr).toContain(problem);
+        expect(result.stderr).toContain('--base-url');
+        expect(result.stderr).not.toContain('pw-0004');
+      }
+    }
+    const saved = await readFile(file, 'utf8').catch(() => '{}');
+    expect(JSON.parse(saved).profiles?.unusable).toBeUndefined();
+    expect(mock.stats.logins).toBe(logins);
+  });
+
   it('login makes a profiles directory others could read or write its own (0700) before saving in it', async () => {
     const config = join(dir, 'open-config');
     await mkdir(join(config, 'partner-sdk'), { recursive: true });
