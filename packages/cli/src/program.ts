@@ -110,10 +110,35 @@ function createProgram(io: Io): Command {
   return program;
 }
 
+/**
+ * A failure to write stdout. A reader that stops reading (`| head`) ends the command quietly, as
+ * Unix tools do; any other (a full disk) fails it with its cause in one line, as any failure is
+ * reported, rather than a stack trace. A journaled job resumes where it stopped.
+ */
+function onStdoutError(io: Io, program: () => Command) {
+  return (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(141);
+    const message = `cannot write to stdout: ${error.code ?? error.message}`;
+    let json = false;
+    try {
+      json = formatOf(program().opts<GlobalOptions>(), io.stdout.isTTY === true) === 'json';
+    } catch {
+      // a bad --format: text
+    }
+    const record = JSON.stringify({ error: { name: error.name, message } });
+    io.stderr.write(json ? `${record}\n` : `partner-sdk: ${message}\n`);
+    process.exit(EXIT.failed);
+  };
+}
+
 /** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
 export async function main(argv: string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
   const program = createProgram(io);
+  io.stdout.on(
+    'error',
+    onStdoutError(io, () => program),
+  );
   const run: Action =
     (action) =>
     async (...args) => {

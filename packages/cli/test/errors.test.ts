@@ -4,10 +4,14 @@
  * included; naming the flag or variable to fix; and nothing sent when the command line is wrong.
  */
 
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { jsonLines, useCliKit } from './run-cli';
+import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const kit = useCliKit('errors');
 const { mock, run } = kit;
@@ -198,6 +202,33 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
       PARTNER_API_LOG: 'loud',
     });
     expect(verbose.code).toBe(0);
+  });
+
+  it('stdout that cannot be written (a full disk) is one line on stderr naming the cause, exit 1, no stack trace', async () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const child = spawn(process.execPath, [...CLI_ARGS, 'products', 'list'], {
+        cwd: ROOT,
+        env: Object.fromEntries(
+          Object.entries({ ...process.env, ...kit.env }).filter(([, v]) => v !== undefined),
+        ),
+        stdio: ['ignore', full, 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      clearTimeout(timer);
+      expect(code).toBe(1);
+      // Not a terminal, so JSON: one error record, as for any failure.
+      expect(jsonLines(stderr)).toEqual([
+        { error: { name: 'Error', message: 'cannot write to stdout: ENOSPC' } },
+      ]);
+    } finally {
+      closeSync(full);
+    }
   });
 
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
