@@ -231,6 +231,23 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     }
   });
 
+  it("a refused login or seller token names the CLI's variables and flags to check, never the SDK's options", async () => {
+    const login = await run(['--format', 'table', 'fee-tiers', 'history'], '', {
+      PARTNER_API_CLIENT_SECRET: 'sk_wrong',
+    });
+    expect(login.code).toBe(1);
+    expect(login.stderr).toContain('PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET');
+    expect(login.stderr).not.toMatch(/clientId|clientSecret/);
+    const seller = await run(['--format', 'table', 'refunds', 'status', 'trx_9Fh2Kd81'], '', {
+      PARTNER_API_SELLER_TOKEN: 'not-a-seller-token',
+    });
+    expect(seller.code).toBe(1);
+    expect(seller.stderr).toContain(
+      'PARTNER_API_SELLER_TOKEN, --seller-token-file or --seller-token',
+    );
+    expect(seller.stderr).not.toContain('forUser');
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);
