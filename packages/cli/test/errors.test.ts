@@ -248,6 +248,22 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(seller.stderr).not.toContain('forUser');
   });
 
+  it('half the login credentials is a usage error naming the variable missing, nothing sent', async () => {
+    const before = mock.stats.requests;
+    for (const [missing, given] of [
+      ['PARTNER_API_CLIENT_SECRET', 'PARTNER_API_CLIENT_ID'],
+      ['PARTNER_API_CLIENT_ID', 'PARTNER_API_CLIENT_SECRET'],
+    ] as const) {
+      const result = await run(['--format', 'table', 'fee-tiers', 'history'], '', {
+        [missing]: undefined,
+      });
+      expect(result.code, missing).toBe(2);
+      expect(result.stderr, missing).toContain(missing);
+      expect(result.stderr, missing).toContain(given);
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);

@@ -55,7 +55,7 @@ describe('PartnerClient options', () => {
     expect(
       () =>
         new PartnerClient({ baseUrl: 'https://partner.example.com/api/v1', clientId: 'id-only' }),
-    ).toThrow(/`clientSecret` is missing/);
+    ).toThrow(/`clientSecret` \(or PARTNER_API_CLIENT_SECRET\) is missing/);
   });
 
   it('refuses out-of-range numbers and unknown modes', () => {
