@@ -131,6 +131,33 @@ function onStdoutError(io: Io, program: () => Command) {
   };
 }
 
+/** Every command, each reporting its parse errors as the program does; a group's help ends with examples. */
+function addCommands(program: Command, run: Action): void {
+  for (const command of [
+    loginCommand(run),
+    usersCommand(run),
+    bankAccountsCommand(run),
+    productsCommand(run),
+    offersCommand(run),
+    refundsCommand(run),
+    statementsCommand(run),
+    anticipationsCommand(run),
+    feeTiersCommand(run),
+    triggerCommand(run),
+    webhooksCommand(run),
+    mockCommand(run),
+    completionCommand(run, () => program),
+  ]) {
+    program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));
+    for (const sub of command.commands)
+      sub.exitOverride().configureOutput(program.configureOutput());
+    if (command.commands.length > 0) {
+      const names = command.commands.map((sub) => sub.name());
+      command.addHelpText('after', () => groupExamples(command.name(), names));
+    }
+  }
+}
+
 /** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
 export async function main(argv: string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
@@ -161,29 +188,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
     };
 
-  for (const command of [
-    loginCommand(run),
-    usersCommand(run),
-    bankAccountsCommand(run),
-    productsCommand(run),
-    offersCommand(run),
-    refundsCommand(run),
-    statementsCommand(run),
-    anticipationsCommand(run),
-    feeTiersCommand(run),
-    triggerCommand(run),
-    webhooksCommand(run),
-    mockCommand(run),
-    completionCommand(run, () => program),
-  ]) {
-    program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));
-    for (const sub of command.commands)
-      sub.exitOverride().configureOutput(program.configureOutput());
-    if (command.commands.length > 0) {
-      const names = command.commands.map((sub) => sub.name());
-      command.addHelpText('after', () => groupExamples(command.name(), names));
-    }
-  }
+  addCommands(program, run);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
