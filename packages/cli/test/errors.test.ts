@@ -264,6 +264,35 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     expect(mock.stats.requests).toBe(before);
   });
 
+  it('a --data that is no JSON object, a missing @file, --json against another --format, a parameter the SDK refuses: exit 2, nothing sent', async () => {
+    const before = mock.stats.requests;
+    const account = ['bank-accounts', 'update', mock.bankAccounts.pix];
+    for (const [args, named] of [
+      [[...account, '--data', '{bad'], '--data is not valid JSON'],
+      [[...account, '--data', '[1]'], '--data must be a JSON object'],
+      [[...account, '--data', '@no-such-file.json'], 'cannot read no-such-file.json'],
+      [['--json', '--format', 'csv', 'fee-tiers', 'history'], '--json and --format csv disagree'],
+    ] as const) {
+      const result = await run([...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr, args.join(' ')).toContain(named);
+    }
+    const scenario = await run([
+      'anticipations',
+      'confirm',
+      'ant_Cf1Hq8Lm',
+      '--scenario',
+      'sideways',
+    ]);
+    expect(scenario.code).toBe(2);
+    expect(jsonLines(scenario.stderr)[0]?.error).toMatchObject({
+      name: 'RequestValidationError',
+      issues: [expect.objectContaining({ path: ['scenario'] })],
+    });
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('a command line commander refuses is one line naming the problem and --help on a table format', async () => {
     const result = await run(['--format', 'table', 'products', 'list', '--bogus']);
     expect(result.code).toBe(2);

@@ -513,6 +513,34 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
       `partner-sdk: cannot reach the receiver at http://127.0.0.1:${port}/webhooks?token=REDACTED: ECONNREFUSED\n`,
     );
   });
+
+  it('replay sends every saved delivery in order and exits 1 when one was not answered 2xx', async () => {
+    const events: string[] = [];
+    const receiver: Server = createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const event = (JSON.parse(body) as { event: string }).event;
+      events.push(event);
+      res.writeHead(event === 'refund_failed' ? 500 : 200).end('');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const to = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    const saved = join(dir, 'mixed-deliveries.jsonl');
+    const names = ['user_updated', 'refund_failed', 'bank_account_deleted'];
+    await writeFile(saved, names.map((event) => JSON.stringify({ event, payload: {} })).join('\n'));
+    try {
+      const replayed = await run(['webhooks', 'replay', saved, '--to', to]);
+      expect(replayed.code).toBe(1);
+      expect(jsonLines(replayed.stdout).map((a) => [a.event, a.status])).toEqual([
+        ['user_updated', 200],
+        ['refund_failed', 500],
+        ['bank_account_deleted', 200],
+      ]);
+      expect(events).toEqual(names);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
 });
 
 function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
