@@ -200,7 +200,7 @@ async function printOutcomes<I, R>(
         detail: outcomeDetail(outcome, describe),
       });
     } else {
-      context.line(outcomeText(outcome, describe));
+      context.human(outcomeText(outcome, describe));
     }
   }
   return job;

@@ -1,43 +1,26 @@
 /**
- * What every command shares: the client built from the environment or a profile, the output
- * format, and the exit codes.
+ * What every command shares: the client built from the environment or a profile, and the output
+ * format; the exit codes and the CLI's own errors (`errors.ts`) are exported here too.
  *
  * @module
  */
 
 import { readFile } from 'node:fs/promises';
-import { type ClientOptions, PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
-import { csvLine, type Format, formatOf, type Row, renderRows, renderValue } from './format';
+import { PartnerClient, PartnerError, type SellerClient } from 'partner-sdk';
+import { clientOptionsOf, type RunClientOptions, requestTimeoutOf } from './client-options';
+import { UsageError } from './errors';
+import {
+  csvLine,
+  type Format,
+  formatOf,
+  type Row,
+  renderRows,
+  renderValue,
+  visible,
+} from './format';
 import { DEFAULT_PROFILE, type Profile, readProfile } from './profiles';
 
-/** Exit codes scripts can test (documented in `docs/bulk-and-cli.md`). */
-export const EXIT = {
-  /** Everything done. */
-  ok: 0,
-  /** The call failed, or some items of a bulk job failed. */
-  failed: 1,
-  /** Bad arguments, input or configuration: nothing was sent. */
-  usage: 2,
-  /** The journal is in use by another run (one writer per journal): nothing was sent. */
-  busy: 3,
-  /** A bad line in input streamed from stdin: the items before it may have been sent. */
-  streamedInput: 4,
-  /** Stopped by Ctrl-C (SIGINT) or SIGTERM; a journaled job resumes where it stopped. */
-  interrupted: 130,
-} as const;
-
-/** A problem with the command line, its input or its configuration: exit code 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-/**
- * A bad line met while streaming stdin, after the job had started: exit code 4. Files are read
- * whole before anything is sent; stdin can be endless, so it is checked as it goes.
- */
-export class StreamedInputError extends Error {
-  override name = 'StreamedInputError';
-}
+export { EXIT, ReceiverError, StreamedInputError, UsageError } from './errors';
 
 /** Global options of every command. */
 export interface GlobalOptions {
@@ -46,6 +29,7 @@ export interface GlobalOptions {
   sellerToken?: string;
   sellerTokenFile?: string;
   profile?: string;
+  requestTimeout?: string;
   trace?: boolean;
   verbose?: boolean;
 }
@@ -164,7 +148,7 @@ export class Context {
       const p = this.#profileForCalls;
       try {
         this.#client = new PartnerClient({
-          ...this.#logging(),
+          ...this.clientOptions(),
           baseUrl: this.baseUrl,
           clientId: this.#setting('PARTNER_API_CLIENT_ID', p?.clientId),
           clientSecret: this.#setting('PARTNER_API_CLIENT_SECRET', p?.clientSecret),
@@ -178,21 +162,14 @@ export class Context {
     return this.#client;
   }
 
-  /**
-   * The SDK's log: each request and answer with `--verbose` (headers and bodies as the SDK redacts
-   * them), else the level `PARTNER_API_LOG` names, else errors only. Always on stderr, so that
-   * stdout stays the command's output.
-   */
-  #logging(): Pick<ClientOptions, 'logLevel' | 'logger'> {
-    const level = this.#options.verbose ? 'debug' : this.io.env.PARTNER_API_LOG || 'error';
-    const write = (message: string, ...details: unknown[]) => {
-      const shown = details.map((d) => (typeof d === 'string' ? d : JSON.stringify(d)));
-      this.io.stderr.write(`${[message, ...shown].join(' ')}\n`);
-    };
-    return {
-      logLevel: level as ClientOptions['logLevel'],
-      logger: { error: write, warn: write, info: write, debug: write },
-    };
+  /** `--request-timeout` in milliseconds, when given (a usage error when it is not a time). */
+  get requestTimeoutMs(): number | undefined {
+    return requestTimeoutOf(this.#options);
+  }
+
+  /** What every client of a run shares, the login's check included: its log and its time limit. */
+  clientOptions(): RunClientOptions {
+    return clientOptionsOf(this.io, this.#options);
   }
 
   get #sellerToken(): string | undefined {
@@ -225,6 +202,11 @@ export class Context {
     this.io.stdout.write(`${text}\n`);
   }
 
+  /** Writes text for people to stdout, the service's control characters shown escaped. */
+  human(text: string): void {
+    this.line(visible(text));
+  }
+
   /**
    * `value` with the seller's token of this run shown as `[REDACTED]` wherever it appears: the
    * service repeats it (a profile's `public_token`), and stdout lands in CI logs and recordings.
@@ -249,7 +231,8 @@ export class Context {
   /** Writes one value in the output format; `human(value)` on a terminal's table format. */
   print<T extends object>(value: T, human: (value: T) => string): void {
     const shown = this.#masked(value);
-    this.line(this.format === 'table' ? human(shown) : renderValue(this.format, shown));
+    if (this.format === 'table') this.human(human(shown));
+    else this.line(renderValue(this.format, shown));
   }
 
   /** Writes rows: a table of `columns` (noting the fields left out), JSON lines, or CSV. */
@@ -273,6 +256,6 @@ export class Context {
 
   /** A note for people on stderr (never in stdout, whatever the format). */
   note(text: string): void {
-    this.io.stderr.write(`${text}\n`);
+    this.io.stderr.write(`${visible(text)}\n`);
   }
 }

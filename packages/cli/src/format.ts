@@ -55,18 +55,41 @@ const text = (value: unknown) =>
       ? value.toISOString()
       : String(value);
 
+/** Control characters a terminal acts on rather than prints: C0, DEL and C1 (`\u009b` is CSI). */
+const CONTROLS = /\p{Cc}/gu;
+/** The same, tab and newline aside: a message of several lines keeps them. */
+const CONTROLS_BUT_LINES = /(?![\t\n])\p{Cc}/gu;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const escaped = (char: string) =>
+  NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * `value` as a terminal should show it: the service's text (a product name, an error message) is
+ * data, so an escape sequence in it (a title change, a cleared screen, a carriage return writing
+ * over the line) is shown escaped as JSON writes it, never acted on. With `lines` false a newline
+ * and a tab are escaped too, so that a table cell stays on its row.
+ */
+export function visible(value: string, lines = true): string {
+  return value.replace(lines ? CONTROLS_BUT_LINES : CONTROLS, escaped);
+}
+
+const cell = (value: unknown) => visible(text(value), false);
+
 /** A `key  value` listing of one object, nested fields flattened. */
 export function fields(value: object): string {
-  const entries = Object.entries(flatten(value));
+  const entries = Object.entries(flatten(value)).map(([k, v]): [string, string] => [
+    visible(k, false),
+    cell(v),
+  ]);
   const width = Math.max(0, ...entries.map(([k]) => k.length));
-  return entries.map(([k, v]) => `${k.padEnd(width)}  ${text(v)}`).join('\n');
+  return entries.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
 }
 
 /** An aligned text table with a header row. */
 export function table(rows: Row[], columns: string[]): string {
   const flat = rows.map((row) => flatten(row));
   const widths = columns.map((column) =>
-    Math.max(column.length, ...flat.map((row) => text(row[column]).length)),
+    Math.max(column.length, ...flat.map((row) => cell(row[column]).length)),
   );
   const line = (cells: string[]) =>
     cells
@@ -75,7 +98,7 @@ export function table(rows: Row[], columns: string[]): string {
       .trimEnd();
   return [
     line(columns.map((c) => c.toUpperCase())),
-    ...flat.map((row) => line(columns.map((c) => text(row[c])))),
+    ...flat.map((row) => line(columns.map((c) => cell(row[c])))),
   ].join('\n');
 }
 

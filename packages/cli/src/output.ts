@@ -4,13 +4,28 @@
  * @module
  */
 
-import { APIError, AuthenticationError, PartnerError, RequestValidationError } from 'partner-sdk';
+import {
+  APIError,
+  AuthenticationError,
+  PartnerError,
+  RateLimitError,
+  RequestValidationError,
+  UnprocessableEntityError,
+} from 'partner-sdk';
 import type { BulkOutcome, BulkSummary } from 'partner-sdk/bulk';
 
 /** An error as a JSON-friendly object (never a secret: SDK messages are redacted). */
 export function errorJson(error: unknown): Record<string, unknown> {
   if (error instanceof RequestValidationError) {
     return { name: error.name, message: error.message, issues: error.issues };
+  }
+  if (error instanceof RateLimitError) {
+    const { name, status, retryAfterMs } = error;
+    return { name, message: errorText(error), status, retryAfterMs };
+  }
+  if (error instanceof UnprocessableEntityError) {
+    const { name, status, fieldErrors } = error;
+    return { name, message: errorText(error), status, fieldErrors };
   }
   if (error instanceof APIError) {
     return { name: error.name, message: errorText(error), status: error.status };
@@ -19,16 +34,34 @@ export function errorJson(error: unknown): Record<string, unknown> {
   return { name: 'Error', message: String(error) };
 }
 
-/** The SDK's hint on a 401 to a call sent without a seller token names its own API... */
-const FOR_USER_HINT = "a seller's endpoint needs client.forUser(publicToken)";
-/** ...where a CLI user needs the CLI's ways to give one. */
-const SELLER_WAYS =
-  "a seller's call needs a seller token: set PARTNER_API_SELLER_TOKEN, or pass --seller-token-file FILE or --seller-token TOKEN";
+/**
+ * The SDK's hints on a 401 name its own API (`forUser`, `clientId`); a CLI user needs the CLI's
+ * variables and flags instead.
+ */
+const AUTH_HINTS: [string, string][] = [
+  [
+    "a seller's endpoint needs client.forUser(publicToken)",
+    "a seller's call needs a seller token: set PARTNER_API_SELLER_TOKEN, or pass --seller-token-file FILE or --seller-token TOKEN",
+  ],
+  [
+    'check the token given to forUser',
+    "check the seller token given (PARTNER_API_SELLER_TOKEN, --seller-token-file or --seller-token, or the profile's)",
+  ],
+  [
+    'check clientId and clientSecret',
+    "check PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET (or the profile's: partner-sdk login)",
+  ],
+];
 
 /** The error's message for people. */
 export function errorText(error: unknown): string {
-  if (error instanceof AuthenticationError)
-    return error.message.replace(FOR_USER_HINT, SELLER_WAYS);
+  if (error instanceof AuthenticationError) {
+    return AUTH_HINTS.reduce((text, [sdk, cli]) => text.replace(sdk, cli), error.message);
+  }
+  // A wait the client would not make for you (past its 60 s) is the operator's to make: say it.
+  if (error instanceof RateLimitError && error.retryAfterMs !== undefined) {
+    return `${error.message} (retry after ${Math.ceil(error.retryAfterMs / 1000)} s)`;
+  }
   if (error instanceof PartnerError || error instanceof Error) return error.message;
   return String(error);
 }

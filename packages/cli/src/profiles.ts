@@ -9,7 +9,7 @@
 import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { UsageError } from './context';
+import { UsageError } from './errors';
 
 /** One profile: where the API is and how to log in. */
 export interface Profile {

@@ -81,6 +81,10 @@ function createProgram(io: Io): Command {
     .option('--json', 'the same as --format json')
     .option('--profile <name>', 'use the credentials saved by partner-sdk login under NAME')
     .option(
+      '--request-timeout <seconds>',
+      'give up on a call to the service after this long, its retries included (default: 30 s an attempt, 120 s in all), and on the receiver trigger and replay send to (default 30 s)',
+    )
+    .option(
       '--seller-token <token>',
       "act for this seller (the user's public_token); shown in shell history and ps, so prefer PARTNER_API_SELLER_TOKEN or --seller-token-file",
     )
@@ -106,32 +110,29 @@ function createProgram(io: Io): Command {
   return program;
 }
 
-/** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
-export async function main(argv: string[], io: Io): Promise<number> {
-  let code: number = EXIT.ok;
-  const program = createProgram(io);
-  const run: Action =
-    (action) =>
-    async (...args) => {
-      let context: Context | undefined;
-      // The OpenTelemetry SDK loads only for --trace: every other command starts without it.
-      const stopTracing = program.opts<GlobalOptions>().trace
-        ? await (await import('./trace')).startTracing(io)
-        : undefined;
-      try {
-        context = new Context(io, program.opts<GlobalOptions>());
-        await context.loadProfile();
-        await context.loadSellerTokenFile();
-        const ready = context;
-        const result = await interruptible(() => action(ready, ...(args.slice(0, -1) as never)));
-        code = typeof result === 'number' ? result : EXIT.ok;
-      } catch (error) {
-        code = report(io, context, error);
-      } finally {
-        await stopTracing?.();
-      }
-    };
+/**
+ * A failure to write stdout. A reader that stops reading (`| head`) ends the command quietly, as
+ * Unix tools do; any other (a full disk) fails it with its cause in one line, as any failure is
+ * reported, rather than a stack trace. A journaled job resumes where it stopped.
+ */
+function onStdoutError(io: Io, program: () => Command) {
+  return (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(141);
+    const message = `cannot write to stdout: ${error.code ?? error.message}`;
+    let json = false;
+    try {
+      json = formatOf(program().opts<GlobalOptions>(), io.stdout.isTTY === true) === 'json';
+    } catch {
+      // a bad --format: text
+    }
+    const record = JSON.stringify({ error: { name: error.name, message } });
+    io.stderr.write(json ? `${record}\n` : `partner-sdk: ${message}\n`);
+    process.exit(EXIT.failed);
+  };
+}
 
+/** Every command, each reporting its parse errors as the program does; a group's help ends with examples. */
+function addCommands(program: Command, run: Action): void {
   for (const command of [
     loginCommand(run),
     usersCommand(run),
@@ -155,6 +156,39 @@ export async function main(argv: string[], io: Io): Promise<number> {
       command.addHelpText('after', () => groupExamples(command.name(), names));
     }
   }
+}
+
+/** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = createProgram(io);
+  io.stdout.on(
+    'error',
+    onStdoutError(io, () => program),
+  );
+  const run: Action =
+    (action) =>
+    async (...args) => {
+      let context: Context | undefined;
+      // The OpenTelemetry SDK loads only for --trace: every other command starts without it.
+      const stopTracing = program.opts<GlobalOptions>().trace
+        ? await (await import('./trace')).startTracing(io)
+        : undefined;
+      try {
+        context = new Context(io, program.opts<GlobalOptions>());
+        await context.loadProfile();
+        await context.loadSellerTokenFile();
+        const ready = context;
+        const result = await interruptible(() => action(ready, ...(args.slice(0, -1) as never)));
+        code = typeof result === 'number' ? result : EXIT.ok;
+      } catch (error) {
+        code = report(io, context, error);
+      } finally {
+        await stopTracing?.();
+      }
+    };
+
+  addCommands(program, run);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -6,8 +6,15 @@
 
 import { APIConnectionError, PartnerError, RequestValidationError } from 'partner-sdk';
 import { JournalLockedError } from 'partner-sdk/bulk';
-import { type Context, EXIT, type Io, StreamedInputError, UsageError } from './context';
-import { FormatError } from './format';
+import {
+  type Context,
+  EXIT,
+  type Io,
+  ReceiverError,
+  StreamedInputError,
+  UsageError,
+} from './context';
+import { FormatError, visible } from './format';
 import { errorJson, errorText } from './output';
 
 /** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
@@ -19,18 +26,26 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Causes that mean no connection was made (nothing listens, no such host, a certificate refused);
+ * any other (`UND_ERR_SOCKET`, `ECONNRESET`) broke one that was, often mid-answer.
+ */
+const NOT_CONNECTED =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|CERT_|ERR_TLS_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_)/;
+
 /** The message for people: the SDK's, with the cause and the URL for a connection failure. */
 function messageOf(context: Context | undefined, error: unknown): string {
   const code = codeOf(error);
   const connection =
     error instanceof APIConnectionError || (error instanceof TypeError && code !== undefined);
-  if (connection && code) {
-    const url = error instanceof APIConnectionError ? context?.baseUrl : undefined;
-    const where = url ? ` to ${url} (PARTNER_API_BASE_URL or the profile's base URL)` : '';
-    const hint = code === 'ECONNREFUSED' ? ': nothing listens there; is the service running?' : '';
-    return `cannot connect${where}: ${code}${hint} (${errorText(error)})`;
+  if (!connection || !code) return errorText(error);
+  const url = error instanceof APIConnectionError ? context?.baseUrl : undefined;
+  if (!NOT_CONNECTED.test(code)) {
+    return `the connection${url ? ` to ${url}` : ''} was lost: ${code} (${errorText(error)})`;
   }
-  return errorText(error);
+  const where = url ? ` to ${url} (PARTNER_API_BASE_URL or the profile's base URL)` : '';
+  const hint = code === 'ECONNREFUSED' ? ': nothing listens there; is the service running?' : '';
+  return `cannot connect${where}: ${code}${hint} (${errorText(error)})`;
 }
 
 function exitCodeOf(error: unknown): number {
@@ -49,15 +64,18 @@ export function report(io: Io, context: Context | undefined, error: unknown): nu
   if (context?.json) {
     io.stderr.write(`${JSON.stringify({ error: { ...errorJson(error), message } })}\n`);
   } else {
-    io.stderr.write(`partner-sdk: ${message}\n`);
+    io.stderr.write(`partner-sdk: ${visible(message)}\n`);
   }
   const known =
     error instanceof PartnerError ||
     error instanceof UsageError ||
     error instanceof StreamedInputError ||
+    error instanceof ReceiverError ||
     error instanceof FormatError ||
     codeOf(error) !== undefined;
   // An error the CLI did not expect: its stack helps a bug report (never in JSON output).
-  if (!known && !context?.json) io.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+  if (!known && !context?.json) {
+    io.stderr.write(`${visible((error as Error)?.stack ?? String(error))}\n`);
+  }
   return exitCodeOf(error);
 }

@@ -4,10 +4,14 @@
  * included; naming the flag or variable to fix; and nothing sent when the command line is wrong.
  */
 
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { jsonLines, useCliKit } from './run-cli';
+import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const kit = useCliKit('errors');
 const { mock, run } = kit;
@@ -181,6 +185,111 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
         expect(result.stderr).toContain('--concurrency must be a whole number from 1 to 256');
       }
     }
+    expect(mock.stats.requests).toBe(before);
+  });
+
+  it('a PARTNER_API_LOG that names no level is a usage error naming the variable, nothing sent; --verbose overrides it', async () => {
+    const before = mock.stats.requests;
+    const result = await run(['--format', 'table', 'fee-tiers', 'history'], '', {
+      PARTNER_API_LOG: 'loud',
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'PARTNER_API_LOG must be off, error, warn, info or debug, got "loud"',
+    );
+    expect(mock.stats.requests).toBe(before);
+    const verbose = await run(['--verbose', 'fee-tiers', 'history'], '', {
+      PARTNER_API_LOG: 'loud',
+    });
+    expect(verbose.code).toBe(0);
+  });
+
+  it('stdout that cannot be written (a full disk) is one line on stderr naming the cause, exit 1, no stack trace', async () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const child = spawn(process.execPath, [...CLI_ARGS, 'products', 'list'], {
+        cwd: ROOT,
+        env: Object.fromEntries(
+          Object.entries({ ...process.env, ...kit.env }).filter(([, v]) => v !== undefined),
+        ),
+        stdio: ['ignore', full, 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      clearTimeout(timer);
+      expect(code).toBe(1);
+      // Not a terminal, so JSON: one error record, as for any failure.
+      expect(jsonLines(stderr)).toEqual([
+        { error: { name: 'Error', message: 'cannot write to stdout: ENOSPC' } },
+      ]);
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it("a refused login or seller token names the CLI's variables and flags to check, never the SDK's options", async () => {
+    const login = await run(['--format', 'table', 'fee-tiers', 'history'], '', {
+      PARTNER_API_CLIENT_SECRET: 'sk_wrong',
+    });
+    expect(login.code).toBe(1);
+    expect(login.stderr).toContain('PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET');
+    expect(login.stderr).not.toMatch(/clientId|clientSecret/);
+    const seller = await run(['--format', 'table', 'refunds', 'status', 'trx_9Fh2Kd81'], '', {
+      PARTNER_API_SELLER_TOKEN: 'not-a-seller-token',
+    });
+    expect(seller.code).toBe(1);
+    expect(seller.stderr).toContain(
+      'PARTNER_API_SELLER_TOKEN, --seller-token-file or --seller-token',
+    );
+    expect(seller.stderr).not.toContain('forUser');
+  });
+
+  it('half the login credentials is a usage error naming the variable missing, nothing sent', async () => {
+    const before = mock.stats.requests;
+    for (const [missing, given] of [
+      ['PARTNER_API_CLIENT_SECRET', 'PARTNER_API_CLIENT_ID'],
+      ['PARTNER_API_CLIENT_ID', 'PARTNER_API_CLIENT_SECRET'],
+    ] as const) {
+      const result = await run(['--format', 'table', 'fee-tiers', 'history'], '', {
+        [missing]: undefined,
+      });
+      expect(result.code, missing).toBe(2);
+      expect(result.stderr, missing).toContain(missing);
+      expect(result.stderr, missing).toContain(given);
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
+  it('a --data that is no JSON object, a missing @file, --json against another --format, a parameter the SDK refuses: exit 2, nothing sent', async () => {
+    const before = mock.stats.requests;
+    const account = ['bank-accounts', 'update', mock.bankAccounts.pix];
+    for (const [args, named] of [
+      [[...account, '--data', '{bad'], '--data is not valid JSON'],
+      [[...account, '--data', '[1]'], '--data must be a JSON object'],
+      [[...account, '--data', '@no-such-file.json'], 'cannot read no-such-file.json'],
+      [['--json', '--format', 'csv', 'fee-tiers', 'history'], '--json and --format csv disagree'],
+    ] as const) {
+      const result = await run([...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr, args.join(' ')).toContain(named);
+    }
+    const scenario = await run([
+      'anticipations',
+      'confirm',
+      'ant_Cf1Hq8Lm',
+      '--scenario',
+      'sideways',
+    ]);
+    expect(scenario.code).toBe(2);
+    expect(jsonLines(scenario.stderr)[0]?.error).toMatchObject({
+      name: 'RequestValidationError',
+      issues: [expect.objectContaining({ path: ['scenario'] })],
+    });
     expect(mock.stats.requests).toBe(before);
   });
 

@@ -331,6 +331,49 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
   });
 
+  it('login --verbose logs the call that checks the credentials on stderr, the secret and the token redacted', async () => {
+    const login = (secret: string) =>
+      run(
+        ['--json', '--verbose', 'login', '--profile', 'verbose', '--base-url', kit.url],
+        `${secret}\n`,
+        { PARTNER_API_BASE_URL: undefined, PARTNER_API_CLIENT_SECRET: undefined },
+      );
+    const refused = await login('sk_flags_wrong_secret');
+    expect(refused.code).toBe(1);
+    // The login's own request, logged with its secret redacted, besides the error.
+    expect(refused.stderr).toContain('"client_secret":"[REDACTED]"');
+    expect(refused.stderr).toContain('POST /auth → 401');
+    expect(refused.stderr).not.toContain('sk_flags_wrong_secret');
+    const logged = await login(mock.credentials.clientSecret);
+    expect(logged.code).toBe(0);
+    expect(logged.stderr).toContain('POST /auth → 200');
+    expect(logged.stderr).toMatch(/GET \/products → 200/);
+    for (const secret of [mock.credentials.clientSecret, mock.credentials.clientToken]) {
+      expect(`${logged.stdout}${logged.stderr}`).not.toContain(secret);
+    }
+  });
+
+  it('login refuses a base URL the client cannot use, with or without --no-verify: exit 2, nothing saved or sent', async () => {
+    const logins = mock.stats.logins;
+    const file = join(dir, 'config', 'partner-sdk', 'profiles.json');
+    for (const [baseUrl, problem] of [
+      ['api.example.com/api/v1', 'not an absolute URL'],
+      ['https://user:pw-0004@api.example.com/api/v1', 'must not carry a user name or password'],
+    ] as const) {
+      for (const verify of [[], ['--no-verify']]) {
+        const args = ['login', '--profile', 'unusable', '--base-url', baseUrl, '--client-id', 'c'];
+        const result = await run(['--format', 'table', ...args, ...verify], 'sk_unusable\n');
+        expect(result.code, `${baseUrl} ${verify}`).toBe(2);
+        expect(result.stderr).toContain(problem);
+        expect(result.stderr).toContain('--base-url');
+        expect(result.stderr).not.toContain('pw-0004');
+      }
+    }
+    const saved = await readFile(file, 'utf8').catch(() => '{}');
+    expect(JSON.parse(saved).profiles?.unusable).toBeUndefined();
+    expect(mock.stats.logins).toBe(logins);
+  });
+
   it('login makes a profiles directory others could read or write its own (0700) before saving in it', async () => {
     const config = join(dir, 'open-config');
     await mkdir(join(config, 'partner-sdk'), { recursive: true });

@@ -214,6 +214,18 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     expect(JSON.parse(await readFile(file, 'utf8')).profiles.typed.clientSecret).toBe(secret);
   });
 
+  it('login stopped by Ctrl-C at the secret prompt exits 130, as Ctrl-C does at any prompt, saving nothing', async () => {
+    const stopped = await onTerminal(
+      ['login', '--profile', 'stopped', '--base-url', kit.url, '--client-id', 'cli_stopped'],
+      { answer: '\u0003' },
+    );
+    expect(stopped.shown).toContain('Client secret (not shown):');
+    expect(stopped.code).toBe(130);
+    const file = join(dir, 'config', 'partner-sdk', 'profiles.json');
+    const saved = await readFile(file, 'utf8').catch(() => '{}');
+    expect(JSON.parse(saved).profiles?.stopped).toBeUndefined();
+  });
+
   it('shows examples in the --help of every command', async () => {
     const commands = [
       [],
@@ -428,6 +440,105 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
       await new Promise((resolve) => elsewhere.close(resolve));
+    }
+  });
+
+  it('trigger and replay to a URL with a user and password send them as Basic credentials, never printed', async () => {
+    const password = 'wh-basic-password-0002';
+    const seen: (string | undefined)[] = [];
+    const receiver: Server = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as AddressInfo).port;
+    const to = `http://hooks:${password}@127.0.0.1:${port}/webhooks`;
+    const saved = join(dir, 'basic-deliveries.json');
+    await writeFile(saved, JSON.stringify([{ event: 'user_updated', payload: {} }]));
+    try {
+      const triggered = await run(['--format', 'table', 'trigger', 'user_updated', '--to', to]);
+      const replayed = await run(['webhooks', 'replay', saved, '--to', to]);
+      for (const result of [triggered, replayed]) {
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain(`REDACTED:REDACTED@127.0.0.1:${port}/webhooks`);
+        expect(result.stdout).not.toContain(password);
+      }
+      const basic = `Basic ${Buffer.from(`hooks:${password}`).toString('base64')}`;
+      expect(seen).toEqual([basic, basic]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it('trigger names the receiver it could not reach or that did not answer in time, its secret redacted, exit 1', async () => {
+    const silent: Server = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const secret = 'wh-secret-of-a-silent-receiver';
+    try {
+      const started = performance.now();
+      const slow = await run([
+        '--request-timeout',
+        '0.5',
+        'trigger',
+        'user_updated',
+        '--to',
+        `http://127.0.0.1:${port}/webhooks?token=${secret}`,
+      ]);
+      expect(performance.now() - started).toBeLessThan(15_000);
+      expect(slow.code).toBe(1);
+      expect(jsonLines(slow.stderr)).toEqual([
+        {
+          error: {
+            name: 'ReceiverError',
+            message: `the receiver at http://127.0.0.1:${port}/webhooks?token=REDACTED did not answer within 0.5 s`,
+          },
+        },
+      ]);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    const refused = await run([
+      '--format',
+      'table',
+      'trigger',
+      'user_updated',
+      '--to',
+      `http://127.0.0.1:${port}/webhooks?token=${secret}`,
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `partner-sdk: cannot reach the receiver at http://127.0.0.1:${port}/webhooks?token=REDACTED: ECONNREFUSED\n`,
+    );
+  });
+
+  it('replay sends every saved delivery in order and exits 1 when one was not answered 2xx', async () => {
+    const events: string[] = [];
+    const receiver: Server = createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const event = (JSON.parse(body) as { event: string }).event;
+      events.push(event);
+      res.writeHead(event === 'refund_failed' ? 500 : 200).end('');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const to = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    const saved = join(dir, 'mixed-deliveries.jsonl');
+    const names = ['user_updated', 'refund_failed', 'bank_account_deleted'];
+    await writeFile(saved, names.map((event) => JSON.stringify({ event, payload: {} })).join('\n'));
+    try {
+      const replayed = await run(['webhooks', 'replay', saved, '--to', to]);
+      expect(replayed.code).toBe(1);
+      expect(jsonLines(replayed.stdout).map((a) => [a.event, a.status])).toEqual([
+        ['user_updated', 200],
+        ['refund_failed', 500],
+        ['bank_account_deleted', 200],
+      ]);
+      expect(events).toEqual(names);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
     }
   });
 });

@@ -28,7 +28,7 @@ export type FetchLike = (input: Request | URL | string, init?: RequestInit) => P
  * naming the option (`Invalid PartnerClient options: …`) when the client is made.
  */
 export interface ClientOptions {
-  /** The service address including the version prefix, e.g. `https://partner.example.com/api/v1`. Default: env `PARTNER_API_BASE_URL`. */
+  /** The service address including the version prefix, e.g. `https://partner.example.com/api/v1`, with no query string, fragment, user or password. Default: env `PARTNER_API_BASE_URL`. */
   baseUrl?: string | undefined;
   /** Client identifier for the login at `POST /auth`. Default: env `PARTNER_API_CLIENT_ID`. */
   clientId?: string | undefined;

@@ -139,7 +139,9 @@ function readCredentials(
   const clientToken = options.clientToken ?? env('PARTNER_API_CLIENT_TOKEN');
   if ((clientId === undefined) !== (clientSecret === undefined)) {
     throw optionError(
-      `\`${clientId === undefined ? 'clientId' : 'clientSecret'}\` is missing: the login needs both clientId and clientSecret.`,
+      clientId === undefined
+        ? '`clientId` (or PARTNER_API_CLIENT_ID) is missing: the login needs it beside clientSecret (PARTNER_API_CLIENT_SECRET).'
+        : '`clientSecret` (or PARTNER_API_CLIENT_SECRET) is missing: the login needs it beside clientId (PARTNER_API_CLIENT_ID).',
     );
   }
   if (clientId === undefined && clientToken === undefined) {

@@ -26,6 +26,23 @@ describe('PartnerClient options', () => {
     ).toThrow(/http or https/);
   });
 
+  it('refuses a baseUrl carrying a user or password, never quoting them', () => {
+    for (const baseUrl of [
+      'https://partner:pw-in-url-0003@partner.example.com/api/v1',
+      'https://pw-in-url-0003@partner.example.com/api/v1',
+    ]) {
+      let error: unknown;
+      try {
+        new PartnerClient({ baseUrl, clientToken: 'tok-123456' });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(PartnerError);
+      expect((error as Error).message).toMatch(/`baseUrl` must not carry a user name or password/);
+      expect((error as Error).message).not.toContain('pw-in-url-0003');
+    }
+  });
+
   it('refuses a client with neither credentials nor token', () => {
     vi.stubEnv('PARTNER_API_CLIENT_ID', '');
     vi.stubEnv('PARTNER_API_CLIENT_SECRET', '');
@@ -39,7 +56,7 @@ describe('PartnerClient options', () => {
     expect(
       () =>
         new PartnerClient({ baseUrl: 'https://partner.example.com/api/v1', clientId: 'id-only' }),
-    ).toThrow(/`clientSecret` is missing/);
+    ).toThrow(/`clientSecret` \(or PARTNER_API_CLIENT_SECRET\) is missing/);
   });
 
   it('refuses out-of-range numbers and unknown modes', () => {

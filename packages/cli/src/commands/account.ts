@@ -105,7 +105,7 @@ export function bankAccountsCommand(run: Action): Command {
     .addHelpText(
       'after',
       examples([
-        `partner-sdk bank-accounts update bnk_3kd9 --data '{"pix_key":"maria@example.com"}'`,
+        `partner-sdk bank-accounts update bnk_7Hq2Lx9P --data '{"pix_key":"maria@example.com"}'`,
       ]),
     )
     .action(
@@ -126,8 +126,8 @@ export function productsCommand(run: Action): Command {
     .addHelpText(
       'after',
       examples([
-        'partner-sdk products get prd_7Hq2',
-        'partner-sdk products get prd_7Hq2 --format json | jq .metadata',
+        'partner-sdk products get prd_Xk29aLq0',
+        'partner-sdk products get prd_Xk29aLq0 --format json | jq .metadata',
       ]),
     )
     .action(
@@ -169,7 +169,10 @@ export function anticipationsCommand(run: Action): Command {
     .command('confirm <anticipationHash>')
     .description('confirm a calculated anticipation: POST /financial/anticipation/confirm/{hash}')
     .requiredOption('--scenario <scenario>', '"above" or "below"')
-    .addHelpText('after', examples(['partner-sdk anticipations confirm ant_5Tq1 --scenario above']))
+    .addHelpText(
+      'after',
+      examples(['partner-sdk anticipations confirm ant_Cf1Hq8Lm --scenario above']),
+    )
     .action(
       run(async (context, hash: string, options: { scenario: string }) => {
         const confirmed = await context.caller.anticipations.confirm(hash, {

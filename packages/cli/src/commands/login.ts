@@ -6,9 +6,9 @@
  */
 
 import { Command } from 'commander';
-import { PartnerClient } from 'partner-sdk';
+import { PartnerClient, PartnerError } from 'partner-sdk';
 import { type Context, UsageError } from '../context';
-import { DEFAULT_PROFILE, profileName, saveProfile } from '../profiles';
+import { DEFAULT_PROFILE, type Profile, profileName, saveProfile } from '../profiles';
 import { type Action, examples } from './action';
 
 interface LoginFlags {
@@ -35,7 +35,7 @@ function ask(context: Context, question: string, hidden = false): Promise<string
   const { stdin, stderr } = context.io;
   stderr.write(question);
   stdin.setRawMode?.(hidden);
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     let answer = '';
     const done = () => {
       stdin.off('data', onData);
@@ -45,8 +45,11 @@ function ask(context: Context, question: string, hidden = false): Promise<string
     const onData = (chunk: Buffer | string) => {
       for (const char of chunk.toString()) {
         if (char === '\u0003') {
+          // In raw mode the terminal sends Ctrl-C as a character, not as SIGINT: hand it to the
+          // signal's listeners, so that the secret prompt ends as every command does (exit 130).
           done();
-          reject(new UsageError('login cancelled'));
+          stderr.write('\n');
+          process.emit('SIGINT', 'SIGINT');
           return;
         }
         if (char === '\r' || char === '\n') {
@@ -85,14 +88,29 @@ async function gather(context: Context, flags: LoginFlags) {
   return { baseUrl, clientId, clientSecret, sellerToken: context.sellerTokenFlag };
 }
 
+/**
+ * The client the profile makes, made even with `--no-verify` (it sends nothing): a base URL it
+ * refuses would fail every later command, so it is a usage error now, naming the flags. Logged and
+ * bounded as every command's client is (`--verbose`, `PARTNER_API_LOG`, `--request-timeout`): a
+ * refused login is when an operator most needs to see the call.
+ */
+function clientFor(context: Context, profile: Profile): PartnerClient {
+  try {
+    return new PartnerClient({ ...profile, ...context.clientOptions(), maxRetries: 0 });
+  } catch (error) {
+    if (error instanceof PartnerError) {
+      throw new UsageError(`${error.message} (from --base-url, --client-id or PARTNER_API_*)`);
+    }
+    throw error;
+  }
+}
+
 async function loginAction(context: Context, flags: LoginFlags) {
   const name = profileName(context.profileName ?? DEFAULT_PROFILE);
   const profile = await gather(context, flags);
-  if (flags.verify !== false) {
-    // One call that needs the client token: the login at POST /auth happens first.
-    const client = new PartnerClient({ ...profile, logLevel: 'error', maxRetries: 0 });
-    await client.products.list({ per_page: 1 });
-  }
+  const client = clientFor(context, profile);
+  // One call that needs the client token: the login at POST /auth happens first.
+  if (flags.verify !== false) await client.products.list({ per_page: 1 });
   const path = await saveProfile(context.io.env, name, profile);
   const checked = flags.verify === false ? 'not checked (--no-verify)' : 'logged in';
   context.print(

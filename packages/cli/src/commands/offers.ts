@@ -210,7 +210,7 @@ export function offersCommand(run: Action): Command {
     .addHelpText(
       'after',
       examples([
-        `partner-sdk offers update prd_7Hq2 OFF-1 --data '{"price":4990}'`,
+        `partner-sdk offers update prd_Xk29aLq0 ofr_Bq81Zp3c --data '{"price":4990}'`,
         'partner-sdk offers update --file prices.csv --journal prices.jsonl',
         'partner-sdk offers update --file prices.csv --dry-run',
         'partner-sdk offers update --file prices.csv --queue offers --follow',

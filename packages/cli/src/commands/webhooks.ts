@@ -14,7 +14,7 @@ import {
   subscriptionEndedEvent,
   webhookEvent,
 } from 'partner-sdk/testing';
-import { type Context, EXIT, UsageError } from '../context';
+import { type Context, EXIT, ReceiverError, UsageError } from '../context';
 import { jsonArgument } from '../input';
 import { type Action, examples } from './action';
 
@@ -73,26 +73,63 @@ function shownUrl(href: string): string {
   return url.href;
 }
 
+/**
+ * The request's URL and headers: a user and password in the URL go as Basic credentials, as curl
+ * sends them (fetch refuses such a URL, and its error quoted the password); an `Authorization`
+ * given with `--header` wins.
+ */
+function requestOf(to: string, headers: Record<string, string>) {
+  const url = new URL(to);
+  if (!url.username && !url.password) return { url: url.href, headers };
+  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  [url.username, url.password] = ['', ''];
+  const basic = `Basic ${Buffer.from(user).toString('base64')}`;
+  return { url: url.href, headers: { authorization: basic, ...headers } };
+}
+
+/** How long a receiver may take to answer without `--request-timeout`. */
+const RECEIVER_TIMEOUT_MS = 30_000;
+
+/** A failure to reach the receiver, naming it as printed (its secrets redacted), never fetch's. */
+function receiverError(to: string, ms: number, error: unknown): ReceiverError {
+  const at = `the receiver at ${shownUrl(to)}`;
+  if ((error as Error)?.name === 'TimeoutError') {
+    return new ReceiverError(`${at} did not answer within ${ms / 1000} s`);
+  }
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  const why = typeof cause?.code === 'string' ? cause.code : String(cause?.message ?? error);
+  return new ReceiverError(`cannot reach ${at}: ${why}`);
+}
+
 /** POSTs one delivery as the service does (JSON, no header of its own) and times the answer. */
 async function send(
   to: string,
   body: string,
-  headers: Record<string, string>,
+  given: Record<string, string>,
+  ms = RECEIVER_TIMEOUT_MS,
 ): Promise<Omit<Answer, 'event'>> {
+  const { url, headers } = requestOf(to, given);
   const started = performance.now();
-  const response = await fetch(to, {
-    method: 'POST',
-    headers,
-    body,
-    // A redirect is the receiver's answer, shown as it is: followed, it would carry the secret
-    // header and the body to wherever it points.
-    redirect: 'manual',
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      // A redirect is the receiver's answer, shown as it is: followed, it would carry the secret
+      // header and the body to wherever it points.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(ms),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    throw receiverError(to, ms, error);
+  }
   return {
     to: shownUrl(to),
-    status: response.status,
+    status,
     ms: Math.round(performance.now() - started),
     body: text.slice(0, MAX_SHOWN),
   };
@@ -124,7 +161,12 @@ async function triggerAction(context: Context, name: string, flags: SendFlags) {
     );
   }
   const event = build ? build(data) : webhookEvent(name, data);
-  const answer = await send(to, JSON.stringify(event), headersOf(flags.header));
+  const answer = await send(
+    to,
+    JSON.stringify(event),
+    headersOf(flags.header),
+    context.requestTimeoutMs,
+  );
   show(context, { event: name, ...answer });
   return ok(answer.status) ? EXIT.ok : EXIT.failed;
 }
@@ -158,6 +200,7 @@ async function replayAction(context: Context, file: string, flags: SendFlags) {
     throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
   }
   const headers = headersOf(flags.header);
+  const timeout = context.requestTimeoutMs;
   const deliveries = deliveriesOf(text, file);
   // An empty file replays nothing: most likely the wrong file, so not a silent success.
   if (deliveries.length === 0)
@@ -165,7 +208,7 @@ async function replayAction(context: Context, file: string, flags: SendFlags) {
   let code: number = EXIT.ok;
   for (const delivery of deliveries) {
     const name = String((delivery as { event?: unknown })?.event ?? '(no event name)');
-    const answer = await send(to, JSON.stringify(delivery), headers);
+    const answer = await send(to, JSON.stringify(delivery), headers, timeout);
     show(context, { event: name, ...answer });
     if (!ok(answer.status)) code = EXIT.failed;
   }

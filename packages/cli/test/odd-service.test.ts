@@ -1,0 +1,185 @@
+/**
+ * The everyday commands against a service that answers oddly, as an operator meets it: an HTML
+ * page for a 500, a long `Retry-After`, an answer cut mid-body, text carrying a terminal's control
+ * characters, an empty list, cells CSV must quote. Data stays on stdout, errors on stderr, each
+ * with the exit code the CLI guide gives.
+ */
+
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, type StubServer, startStub } from '../../../test/helpers/stub-server';
+import { cli, jsonLines } from './run-cli';
+
+/** A product name and a service message carrying what a terminal would act on. */
+const EVIL_NAME = 'Evil\u001b]0;pwned\u0007\u001b[31mRED\r\nsecond line\u009b2J';
+const EVIL_MESSAGE = 'Bad \u001b[2Jinput\u001b]0;pwned\u0007\rspoofed';
+const TRICKY_NAME = 'a, "quoted"\nname';
+
+const page = (data: unknown[]) => ({
+  data,
+  current_page: 1,
+  last_page: 1,
+  per_page: 10,
+  total: data.length,
+});
+const product = (name: string) => ({ hash: 'prd_1', name, type: 'course', status: 'approved' });
+
+/** Each base URL's first path segment picks how the stub answers. */
+const ANSWERS: Record<string, (res: ServerResponse) => void> = {
+  html500: (res) => {
+    res.writeHead(500, { 'content-type': 'text/html' });
+    res.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
+  },
+  wait: (res) => json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' }),
+  cut: (res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
+    res.write('{"data":[{"hash":"prd_1","name":"a');
+    setTimeout(() => res.socket?.destroy(), 20);
+  },
+  evil: (res) => json(res, 200, page([product(EVIL_NAME)])),
+  evilone: (res) => json(res, 200, { data: product(EVIL_NAME) }),
+  evilerror: (res) => json(res, 422, { message: EVIL_MESSAGE, errors: { name: ['too long'] } }),
+  empty: (res) => json(res, 200, page([])),
+  // Never answers: the request waits until the client gives up (the stub closes it at the end).
+  silent: () => {},
+  tricky: (res) => json(res, 200, page([product(TRICKY_NAME), product('plain')])),
+};
+
+let stub: StubServer;
+beforeAll(async () => {
+  stub = await startStub((request, res) => {
+    const answer = ANSWERS[request.path.split('/')[1] ?? ''];
+    if (answer) return answer(res);
+    json(res, 404, { message: 'not found' });
+  });
+});
+afterAll(() => stub?.close());
+
+/** Runs the CLI against the stub's `mode`, logged in with a client token (no login call). */
+const run = (mode: string, args: string[]) =>
+  cli(args, {
+    env: {
+      PARTNER_API_BASE_URL: `${stub.origin}/${mode}`,
+      PARTNER_API_CLIENT_TOKEN: 'ct_odd_service',
+      PARTNER_API_CLIENT_ID: undefined,
+      PARTNER_API_CLIENT_SECRET: undefined,
+      PARTNER_API_SELLER_TOKEN: undefined,
+      PARTNER_SDK_PROFILE: undefined,
+      XDG_CONFIG_HOME: '/nonexistent-partner-cli-config',
+    },
+  });
+
+/** Control characters (C0 but newline, DEL, C1): what makes a terminal act instead of print. */
+const CONTROL = /(?!\n)\p{Cc}/u;
+
+describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
+  it('a 500 answered with an HTML page: one line on stderr naming the status, nothing on stdout, exit 1', async () => {
+    const text = await run('html500', ['--format', 'table', 'products', 'list']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe('');
+    expect(text.stderr.trim().split('\n')).toHaveLength(1);
+    expect(text.stderr).toMatch(
+      /500 Internal Server Error: the service answered with an HTML page/,
+    );
+    const piped = await run('html500', ['products', 'list']);
+    expect(piped.code).toBe(1);
+    expect(piped.stdout).toBe('');
+    expect(jsonLines(piped.stderr)[0]?.error).toMatchObject({
+      name: 'InternalServerError',
+      status: 500,
+    });
+  });
+
+  it('a 429 asking for a wait longer than the client waits says how long, in text and JSON', async () => {
+    const text = await run('wait', ['--format', 'table', 'products', 'list']);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/429 Too Many Requests.*retry after 3600 s/);
+    const piped = await run('wait', ['products', 'list']);
+    expect(jsonLines(piped.stderr)[0]?.error).toMatchObject({
+      name: 'RateLimitError',
+      status: 429,
+      retryAfterMs: 3_600_000,
+    });
+  });
+
+  it('an answer cut mid-body is a connection lost after it was made, not one that could not be made', async () => {
+    const result = await run('cut', ['--format', 'table', 'products', 'list']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).not.toMatch(/cannot connect/);
+    expect(result.stderr).toMatch(/connection to http:\/\/127\.0\.0\.1:\d+\/cut was lost/);
+  });
+
+  it('--request-timeout bounds a call to a service that never answers, retries included; a bad value is exit 2, nothing sent', async () => {
+    const started = performance.now();
+    const result = await run('silent', ['--request-timeout', '0.5', 'products', 'list']);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(jsonLines(result.stderr)[0]?.error).toMatchObject({
+      name: 'APIConnectionTimeoutError',
+    });
+    const sent = stub.requests.length;
+    for (const value of ['0', '-1', 'soon', '9999999']) {
+      const refused = await run('silent', ['--request-timeout', value, 'products', 'list']);
+      expect(refused.code, value).toBe(2);
+      expect(jsonLines(refused.stderr)[0]?.error, value).toMatchObject({
+        name: 'UsageError',
+        message: expect.stringMatching(/--request-timeout must be a number of seconds/),
+      });
+    }
+    expect(stub.requests.length).toBe(sent);
+  });
+
+  it("a service's text never reaches the terminal as control characters: each row one line, the characters shown escaped", async () => {
+    const list = await run('evil', ['--format', 'table', 'products', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toMatch(CONTROL);
+    const rows = list.stdout.trimEnd().split('\n');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('Evil\\u001b]0;pwned\\u0007\\u001b[31mRED\\r\\nsecond line\\u009b2J');
+    const one = await run('evilone', ['--format', 'table', 'products', 'get', 'prd_1']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).not.toMatch(CONTROL);
+    expect(one.stdout.trimEnd().split('\n')).toHaveLength(4);
+    const refused = await run('evilerror', ['--format', 'table', 'products', 'get', 'prd_1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).not.toMatch(CONTROL);
+    expect(refused.stderr).toContain('Bad \\u001b[2Jinput\\u001b]0;pwned\\u0007\\rspoofed');
+    // JSON escapes them by itself, and keeps the text as the service sent it.
+    const piped = await run('evil', ['products', 'list']);
+    expect(jsonLines(piped.stdout)[0]?.name).toBe(EVIL_NAME);
+  });
+
+  it('a 422 in JSON carries the service field errors beside its message', async () => {
+    const piped = await run('evilerror', ['products', 'get', 'prd_1']);
+    expect(piped.code).toBe(1);
+    expect(jsonLines(piped.stderr)[0]?.error).toMatchObject({
+      name: 'UnprocessableEntityError',
+      status: 422,
+      fieldErrors: { name: ['too long'] },
+    });
+  });
+
+  it('an empty list: nothing on stdout in JSON and CSV, a header alone in a table, exit 0', async () => {
+    for (const format of ['json', 'csv']) {
+      const result = await run('empty', ['--format', format, 'products', 'list', '--all']);
+      expect(result.code, format).toBe(0);
+      expect(result.stdout, format).toBe('');
+      expect(result.stderr, format).toBe('');
+    }
+    const table = await run('empty', ['--format', 'table', 'products', 'list']);
+    expect(table.code).toBe(0);
+    expect(table.stdout.trim()).toBe('HASH  NAME  TYPE  STATUS');
+  });
+
+  it('CSV quotes a cell holding a comma, a quote or a newline (RFC 4180), and a JSON line keeps it whole', async () => {
+    const csv = await run('tricky', ['--format', 'csv', 'products', 'list']);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toBe(
+      'hash,name,type,status\nprd_1,"a, ""quoted""\nname",course,approved\nprd_1,plain,course,approved\n',
+    );
+    const piped = await run('tricky', ['products', 'list']);
+    expect(jsonLines(piped.stdout).map((row) => row.name)).toEqual([TRICKY_NAME, 'plain']);
+  });
+});
