@@ -43,6 +43,9 @@ const handler = createWebhookHandler({
   onUnknown: async (event) => say(`unhandled event ${event.event}, acknowledged`),
   dedupe: true,
   verify: secretVerifier({ secret: token, query: 'token' }),
+  // The receiver's warnings (a delivery refused as not an event, say) among this example's lines;
+  // pino, winston or console itself fit here as they are.
+  logger: { ...console, warn: (line: string) => say(`the receiver warns: ${line}`) },
 });
 
 const port = Number(process.env.WEBHOOK_PORT ?? 0);

@@ -101,6 +101,11 @@ async function answerFetch(receiver: Receiver, request: Request): Promise<Outcom
     request.body?.cancel().catch(() => {});
     return early;
   }
+  if (request.bodyUsed || request.body?.locked) {
+    // Not the sender's fault, so not a 400: the redelivery is handled once the mount is fixed.
+    receiver.settings.delivery.report(new TypeError(CONSUMED_FETCH), undefined);
+    return FAILED;
+  }
   const read = await readWebBody(request.body, receiver.settings.limits);
   if (!(read instanceof Uint8Array)) return receiver.refused(read);
   return receiver.deliver({ headers: request.headers, url, body: { raw: read } });
@@ -189,6 +194,9 @@ function unreadRefusal(verify: DeliveryConfig['verify']): (headers: Headers, url
 
 const CONSUMED =
   'the webhook request body was already read (by a framework or a middleware) and req.body does not hold it: mount handler.node before any body parser, or set req.body to the body that was read (its raw bytes, for verify to see them)';
+
+const CONSUMED_FETCH =
+  'the webhook request body was already read (by a middleware) before handler.fetch got the Request: mount the webhook handler before any middleware that reads the body, or pass it a new Request with the bytes that were read';
 
 /** Whether the request says it carries a body: a `Content-Length` above zero, or a chunked one. */
 function declaresBody(headers: Headers): boolean {

@@ -113,8 +113,10 @@ export function createDelivery(
     try {
       event = parseWebhookEvent(raw ?? parsed);
     } catch (error) {
-      if (error instanceof WebhookPayloadError) return invalidPayload(error.message);
-      if (error instanceof RangeError) return invalidPayload('webhook body is nested too deeply');
+      if (error instanceof WebhookPayloadError) return invalidPayload(config, error.message);
+      if (error instanceof RangeError) {
+        return invalidPayload(config, 'webhook body is nested too deeply');
+      }
       config.report(error, undefined);
       return FAILED;
     }
@@ -148,7 +150,7 @@ async function verifyDelivery(
     text = raw ? utf8.decode(raw) : (JSON.stringify('parsed' in body ? body.parsed : '') ?? '');
   } catch {
     // Nested past what JSON.stringify can walk (or cyclic): no event the service sends.
-    return invalidPayload('webhook body cannot be serialised back to JSON');
+    return invalidPayload(config, 'webhook body cannot be serialised back to JSON');
   }
   const verdict = await settleWithin(
     () => verify({ rawBody: raw, body: text, headers, url }),
@@ -297,6 +299,12 @@ async function releaseLateClaim(
   }
 }
 
-function invalidPayload(message: string): Outcome {
+/**
+ * 400 for a body that is not a valid event. A sender may never send such a delivery again, so the
+ * partner hears of it too: the reason the sender is told (bounded, quoting nothing of the body
+ * but its first characters when it is not JSON), not the body.
+ */
+function invalidPayload({ log }: DeliveryConfig, message: string): Outcome {
+  log.warn(`webhook delivery refused with 400: ${message}`);
   return { status: 400, body: { error: 'invalid_payload', message } };
 }

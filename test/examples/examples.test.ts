@@ -74,7 +74,7 @@ const expectedLines: Record<string, RegExp[]> = {
     /bank account bnk_3Rt8Vw1K was deleted/,
     /unhandled event user_updated, acknowledged/,
     /first delivery → the receiver answered 200\n\s+redelivery → the receiver answered 200/,
-    /→ the receiver answered 400/,
+    /the receiver warns: \[partner-sdk\] webhook delivery refused with 400: .*\n\s+.*→ the receiver answered 400/,
   ],
 };
 

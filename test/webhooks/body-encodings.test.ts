@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
+import { Hono } from 'hono';
 import { createWebhookHandler, type WebhookHandler } from 'partner-sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listen, type RunningServer, send, serveFetch } from '../helpers/http-servers';
@@ -185,5 +186,35 @@ describe('a body a framework read without setting req.body', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(TypeError);
     expect(String(errors[0])).toMatch(/already read.*mount handler\.node before any body parser/);
+  });
+});
+
+describe('a Request whose body a middleware already read, on .fetch', () => {
+  it('is answered 500 (the sender delivers again) and onError is told how to mount the handler', async () => {
+    const errors: unknown[] = [];
+    const handled: string[] = [];
+    const handler = createWebhookHandler({
+      on: { user_updated: (event) => void handled.push(event.event) },
+      verify: () => true,
+      onError: (error) => void errors.push(error),
+      logLevel: 'off',
+    });
+    // A Hono middleware that reads the body (a logger, a validator) leaves c.req.raw consumed.
+    const app = new Hono();
+    app.use('/webhooks/*', async (c, next) => {
+      await c.req.json();
+      await next();
+    });
+    app.post('/webhooks/partner', (c) => handler.fetch(c.req.raw));
+    server = await listen(serveFetch(app.fetch));
+    const answer = await send(`${server.url}/webhooks/partner`, { body });
+    expect(answer.status).toBe(500);
+    expect(answer.body).toBe('{"error":"internal_error"}');
+    expect(handled).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(TypeError);
+    expect(String(errors[0])).toMatch(
+      /already read.*mount the webhook handler before any middleware/,
+    );
   });
 });

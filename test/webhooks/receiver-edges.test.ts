@@ -347,6 +347,37 @@ describe.each(Object.entries(faces))('slow bodies, over %s', (_face, mount) => {
   });
 });
 
+describe('a trickled body that express.json() reads', () => {
+  it("is not cut at bodyTimeoutMs but by Node's requestTimeout, as the guide says", async () => {
+    const ran: string[] = [];
+    const handler = createWebhookHandler({
+      verify,
+      bodyTimeoutMs: 200,
+      on: { subscription_ended: () => void ran.push('ran') },
+    });
+    const app = express();
+    app.post('/webhooks/partner', express.json(), handler.node);
+    const REQUEST_TIMEOUT_MS = 1_200;
+    const server = http.createServer(
+      { requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 50 },
+      app,
+    );
+    const running = await serve(server);
+    const started = Date.now();
+    const { socket, response } = partialPost(running.url, 100_000, 10);
+    const trickle = setInterval(() => socket.write(' '), 20);
+    onCleanup(() => {
+      clearInterval(trickle);
+      socket.destroy();
+    });
+    const head = await withTimeout(response, 5_000, 'the answer to a trickled body');
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    // Node's answer, long after bodyTimeoutMs: the receiver never saw the request.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
+    expect(ran).toEqual([]);
+  });
+});
+
 describe.each(Object.entries(faces))('many stalled bodies at once, over %s', (_face, mount) => {
   it('hold no more than maxBufferedBodyBytes together: past it, 503 and the connection closed', async () => {
     const handler = createWebhookHandler({

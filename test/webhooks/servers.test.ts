@@ -148,6 +148,28 @@ describe('Express body parsers', () => {
       await server.close();
     }
   });
+  it("leaves the size of a body express.json() parsed to Express's own limit, 100 kB unless set", async () => {
+    const seen: string[] = [];
+    const handler = createWebhookHandler({
+      verify: () => true,
+      onUnknown: (event) => void seen.push(event.event),
+      logLevel: 'off',
+    });
+    const app = express();
+    app.post('/default', express.json(), handler.node);
+    app.post('/raised', express.json({ limit: '1mb' }), handler.node);
+    const server = await listen(http.createServer(app));
+    try {
+      const padded = { ...userUpdatedBody, payload: { note: 'x'.repeat(200 * 1024) } };
+      const body = JSON.stringify(padded);
+      expect((await send(`${server.url}/default`, { body })).status).toBe(413);
+      expect(seen).toEqual([]);
+      expect((await send(`${server.url}/raised`, { body })).status).toBe(200);
+      expect(seen).toEqual(['user_updated']);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('the paths the spec lists events under', () => {
