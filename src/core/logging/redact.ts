@@ -130,13 +130,28 @@ const JWT_PATTERN = /(?<![\w-])eyJ(?=([\w-]+))\1\.(?=([\w-]{4,}))\2\.(?=([\w-]{4
 const SECRET_ASSIGNMENT =
   /((?:x-api-client-token|authorization|client_secret|client_token|public_token|access_token)["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^"'\s&,}]+/gi;
 
-/** Masks every known secret value, JWT and `key: value` secret assignment in a text. */
+/**
+ * A URL query's `name=value` inside any text. The name is at most 100 characters, so a long run
+ * without `=` costs one pass, not one per character.
+ */
+const QUERY_PARAMETER = /([?&])([^=&#\s"'<>]{1,100})=([^&#\s"'<>]+)/g;
+
+/**
+ * Masks every known secret value, JWT and `key: value` secret assignment in a text, and the
+ * values of URL query parameters named as credentials (a pre-signed file URL in an export's
+ * answer, before the SDK has fetched it and learnt its signature).
+ */
 export function redactText(text: string): string {
   let result = text;
   for (const secret of secretsLongestFirst()) {
     if (result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
-  return result.replace(JWT_PATTERN, REDACTED).replace(SECRET_ASSIGNMENT, `$1${REDACTED}`);
+  result = result.replace(JWT_PATTERN, REDACTED).replace(SECRET_ASSIGNMENT, `$1${REDACTED}`);
+  return result.includes('=') ? result.replace(QUERY_PARAMETER, maskCredentialParameter) : result;
+}
+
+function maskCredentialParameter(whole: string, start: string, name: string): string {
+  return CREDENTIAL_NAME.test(name) ? `${start}${name}=${REDACTED}` : whole;
 }
 
 /**
