@@ -55,6 +55,16 @@ export class PartnerError extends Error {
    * What `JSON.stringify(err)` writes, as a structured logger or an error report does: the name,
    * the message (an Error's own is not enumerable, so it would be left out) and every field, with
    * `headers` as a plain object (a `Headers` writes as `{}`). Secrets are redacted as on the error.
+   *
+   * @example
+   * ```ts
+   * try {
+   *   await client.products.retrieve('prd_8Gx2');
+   * } catch (err) {
+   *   if (err instanceof PartnerError) console.log(JSON.stringify(err)); // {"name":"NotFoundError","message":"GET /products/prd_8Gx2 → 404 Not Found…",…}
+   *   else throw err;
+   * }
+   * ```
    */
   toJSON(): Record<string, unknown> {
     const written: Record<string, unknown> = { name: this.name, message: this.message };
