@@ -71,9 +71,12 @@ export class CallLog {
     this.#logger.debug(`← ${status} ${method} ${path}`, { body });
   }
 
-  /** A retry about to wait `wait` ms after `error`: never the URL's query (it may hold a signature). */
+  /**
+   * A retry about to wait `wait` ms after `error`, naming the call as the info line does: its path
+   * under `baseUrl`, or a URL outside it without its query (which may hold a signature).
+   */
   retry(target: Target, error: unknown, retry: number, wait: number): void {
-    const what = `${target.identity.method} ${withoutQuery(target.url)}`;
+    const what = `${target.identity.method} ${target.identity.path}`;
     const waiting = Math.round(wait);
     this.#logger.warn(
       `retrying ${what} after ${retryReason(error)} (retry ${retry}, waiting ${waiting} ms)`,
