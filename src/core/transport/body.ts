@@ -34,34 +34,27 @@ export class BodyTooLarge extends Error {
 let decoder: InstanceType<typeof TextDecoder> | undefined;
 
 /**
- * From this many bytes on, a body is decoded as its chunks arrive. A smaller one (every answer but
- * a very large page) is decoded once at the end, in one piece, which is the cheaper way.
- */
-const DECODE_AS_IT_ARRIVES_FROM = 1024 * 1024;
-
-/**
- * A body's text. Its bytes are kept as they arrive and decoded once at the end by a decoder every
- * call shares (a whole-input decode keeps no state). Once a body grows large, it is decoded chunk
- * by chunk instead, by a streaming decoder of its own, so that the decoding of a very large body
- * is spread between reads rather than blocking the event loop at the end.
+ * A body's text, decoded as its chunks arrive. A body of one chunk (most answers) is decoded once
+ * at the end by a decoder every call shares (a whole-input decode keeps no state); from a second
+ * chunk on, each chunk is decoded as it comes, by a streaming decoder of this body's own, so a
+ * large body's decoding is spread between reads instead of blocking the event loop at the end.
  */
 class TextAssembler {
-  #chunks: Uint8Array[] = [];
-  #size = 0;
+  #first: Uint8Array | undefined;
   #stream: InstanceType<typeof TextDecoder> | undefined;
   readonly #parts: string[] = [];
 
   add(chunk: Uint8Array): void {
-    if (this.#stream !== undefined) {
-      this.#parts.push(this.#stream.decode(chunk, { stream: true }));
+    if (this.#first === undefined && this.#stream === undefined) {
+      this.#first = chunk;
       return;
     }
-    this.#chunks.push(chunk);
-    this.#size += chunk.byteLength;
-    if (this.#size < DECODE_AS_IT_ARRIVES_FROM) return;
-    this.#stream = new TextDecoder();
-    this.#parts.push(this.#stream.decode(this.#bytes(), { stream: true }));
-    this.#chunks = [];
+    if (this.#stream === undefined) {
+      this.#stream = new TextDecoder();
+      this.#parts.push(this.#stream.decode(this.#first, { stream: true }));
+      this.#first = undefined;
+    }
+    this.#parts.push(this.#stream.decode(chunk, { stream: true }));
   }
 
   end(): string {
@@ -69,20 +62,9 @@ class TextAssembler {
       this.#parts.push(this.#stream.decode());
       return this.#parts.join('');
     }
+    if (this.#first === undefined) return '';
     decoder ??= new TextDecoder();
-    return decoder.decode(this.#bytes());
-  }
-
-  /** The bytes kept so far, in one piece. */
-  #bytes(): Uint8Array {
-    if (this.#chunks.length === 1) return this.#chunks[0]!;
-    const bytes = new Uint8Array(this.#size);
-    let offset = 0;
-    for (const chunk of this.#chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return bytes;
+    return decoder.decode(this.#first);
   }
 }
 

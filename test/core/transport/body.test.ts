@@ -1,8 +1,7 @@
 /**
- * A body that arrives in many chunks comes out whole: one of ordinary size is kept as bytes and
- * decoded once at the end, a very large one (a megabyte and more) is decoded chunk by chunk from
- * then on, so its decoding does not block the event loop at the end. Either way a character split
- * between two chunks, the switch between the two ways included, still comes out whole.
+ * A body that arrives in many chunks is decoded chunk by chunk as it comes (so a large body's
+ * decoding does not block the event loop at the end); a character split between two chunks, and
+ * one split at the very end, still come out whole, in an ordinary body as in one past a megabyte.
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,8 +16,8 @@ afterEach(async () => {
 
 describe('a body read in many chunks', () => {
   it.each([
-    ['decoded once at the end', 2_000],
-    ['past a megabyte, decoded as it arrives', 20_000],
+    ['an ordinary body', 2_000],
+    ['past a megabyte', 20_000],
   ])(
     'keeps every multi-byte character whole, wherever the chunks split it (%s)',
     async (_way, count) => {
