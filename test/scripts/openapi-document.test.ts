@@ -159,4 +159,11 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
     walk(document, '#');
     expect(untyped).toEqual([]);
   });
+  it('describes every tag, which documentation viewers show as the heading text of its group', () => {
+    // Redoc and Swagger UI show a group's description under its name; Redocly's recommended rules
+    // warn on a tag without one.
+    expect(document.tags.filter((tag) => !(tag as { description?: string }).description)).toEqual(
+      [],
+    );
+  });
 });
