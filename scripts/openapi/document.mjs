@@ -183,17 +183,17 @@ export async function buildDocument({ types, methods, resources, version }) {
     // Every request carries the client token (spec §4, §5.3); user-scoped ones may also take the
     // bearer, and the public set is not shown (§5.5): so either, unless an operation says more.
     security: [{ clientToken: [] }, { clientToken: [], userToken: [] }],
-    tags: [
-      'auth',
-      'users',
-      'bankAccounts',
-      'products',
-      'offers',
-      'refunds',
-      'statements',
-      'anticipations',
-      'feeTiers',
-    ].map((name) => ({ name })),
+    tags: Object.entries({
+      auth: 'The login that gives the client token (spec §5.2).',
+      users: "A seller's profile (spec §4.1).",
+      bankAccounts: "A seller's bank account (spec §4.5).",
+      products: "A seller's products (spec §4.9, §4.10).",
+      offers: "The offers of a seller's products (spec §4.6).",
+      refunds: 'Refunds of a transaction, requested and read (spec §4.2, §4.3).',
+      statements: 'Exports of the financial account statement (spec §4.4).',
+      anticipations: 'Balance anticipations, confirmed and listed (spec §4.7, §4.8).',
+      feeTiers: 'The history of changes to fee tiers (spec §4.11).',
+    }).map(([name, description]) => ({ name, description })),
     paths,
     webhooks: webhooks({ ref }),
     components: {

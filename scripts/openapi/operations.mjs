@@ -100,7 +100,13 @@ export function exceptions({ A, ref }) {
         content: json({
           type: 'object',
           required: [A.anticipationConfirmation.field],
-          properties: { [A.anticipationConfirmation.field]: { enum: ['above', 'below'] } },
+          properties: {
+            [A.anticipationConfirmation.field]: {
+              type: 'string',
+              enum: ['above', 'below'],
+              description: 'The calculated scenario to confirm: `above` or `below`. Spec §4.7.',
+            },
+          },
         }),
       },
     },

@@ -146,4 +146,24 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
   it('describes fields with the TSDoc of the SDK types', () => {
     expect(document.components.schemas.Product.properties.name.description).toMatch(/Product name/);
   });
+  it('gives every enum its type, so a generated client gets a typed enum and not an untyped value', () => {
+    // openapi-generator and friends read `enum` without `type` as "any": the anticipation
+    // scenario became an untyped field in generated clients.
+    const untyped: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (node === null || typeof node !== 'object') return;
+      const schema = node as { enum?: unknown[]; type?: unknown };
+      if (Array.isArray(schema.enum) && schema.type === undefined) untyped.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(document, '#');
+    expect(untyped).toEqual([]);
+  });
+  it('describes every tag, which documentation viewers show as the heading text of its group', () => {
+    // Redoc and Swagger UI show a group's description under its name; Redocly's recommended rules
+    // warn on a tag without one.
+    expect(document.tags.filter((tag) => !(tag as { description?: string }).description)).toEqual(
+      [],
+    );
+  });
 });
