@@ -6,6 +6,7 @@
  * @module
  */
 
+import { RequestValidationError } from '../core/errors';
 import type { UpdateOfferParams } from '../schemas/offer';
 import type { RequestRefundParams } from '../schemas/refund';
 import type { JobTraceContext } from './trace-context';
@@ -68,4 +69,31 @@ export function jobIdOf(
 ): string {
   if ('transactionHash' in data) return `${name}/${part(data.transactionHash)}`;
   return `${name}/${part(data.productHash)}/${part(data.offerCode)}`;
+}
+
+/**
+ * The job's data, its named fields checked to be strings: the data is read back from Redis, where
+ * anyone with access can edit it, and a job left with a bad shape must fail for good (a typed
+ * refusal) rather than be retried to the last attempt with a `TypeError`.
+ *
+ * @example
+ * ```ts
+ * const { transactionHash } = jobDataOf(job, ['transactionHash']);
+ * ```
+ */
+export function jobDataOf<D extends object>(job: { data: D }, fields: readonly (keyof D)[]): D {
+  const data: unknown = job.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new RequestValidationError('Invalid job data', [
+      { path: [], message: 'expected an object', code: 'invalid_type' },
+    ]);
+  }
+  for (const field of fields) {
+    if (typeof (data as Record<PropertyKey, unknown>)[field] !== 'string') {
+      throw new RequestValidationError('Invalid job data', [
+        { path: [field], message: 'expected a string', code: 'invalid_type' },
+      ]);
+    }
+  }
+  return data as D;
 }

@@ -11,8 +11,13 @@ import type { RequestOptions } from '../core/options';
 import type { IoredisClient, RedisClient } from '../redis/client';
 import type { TelemetryOptions } from '../telemetry/types';
 import { type RateLimitedQueue, rethrowForBullmq } from './failures';
-import type { OfferUpdateJobData, RefundJobData, RefundWaitJobData } from './jobs';
-import { RefundLeases } from './refund-lease';
+import {
+  jobDataOf,
+  type OfferUpdateJobData,
+  type RefundJobData,
+  type RefundWaitJobData,
+} from './jobs';
+import { type HeldLease, RefundLeases } from './refund-lease';
 import { tracedProcessor } from './telemetry';
 
 /** What a processor reads of a BullMQ job. */
@@ -111,8 +116,10 @@ export function refundProcessor(
   let leases: Promise<RefundLeases | undefined> | undefined;
   return tracedProcessor('bullmq.refunds.request', telemetryOf(client, options), async (job) => {
     leases ??= leasesOf(options);
-    const lease = await (await leases)?.acquire(job.data.transactionHash);
+    let lease: HeldLease | undefined;
     try {
+      const { transactionHash } = jobDataOf(job, ['transactionHash']);
+      lease = await (await leases)?.acquire(transactionHash);
       return await refundOnce(client, options, job, lease?.waited ?? false);
     } catch (error) {
       // Awaited here, so that its rejection is handled before the lease is given back.
@@ -181,8 +188,8 @@ export function refundWaitProcessor(
     'bullmq.refunds.waitForCompletion',
     telemetryOf(client, options),
     async (job) => {
-      const key = job.data.transactionHash;
       try {
+        const key = jobDataOf(job, ['transactionHash']).transactionHash;
         const final = await client.refunds.waitForCompletion(key);
         const result = { status: final.status, refund: final.hash };
         return { status: 'succeeded', key, reconciled: false, result };
@@ -206,9 +213,9 @@ export function offerUpdateProcessor(
   options: ProcessorOptions,
 ): (job: ProcessorJob<OfferUpdateJobData>) => Promise<QueueJobResult> {
   return tracedProcessor('bullmq.offers.update', telemetryOf(client, options), async (job) => {
-    const { productHash, offerCode, params } = job.data;
-    const key = `${productHash}/${offerCode}`;
     try {
+      const { productHash, offerCode, params } = jobDataOf(job, ['productHash', 'offerCode']);
+      const key = `${productHash}/${offerCode}`;
       const offer = await client.offers.update(
         productHash,
         offerCode,

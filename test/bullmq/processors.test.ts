@@ -174,4 +174,18 @@ describe('partner-sdk/bullmq processors', () => {
     }
     expect(added).toEqual([]);
   });
+
+  it('a job whose data was edited by hand into a bad shape fails for good, nothing sent', async () => {
+    const { mock, seller, queue, pauses } = setup();
+    // What a hand edit of the job's data in Redis can leave: BullMQ hands it over as parsed JSON.
+    const edited: unknown[] = [null, {}, { transactionHash: 42 }];
+    for (const data of edited) {
+      const bad = { ...job('trx_1'), data } as unknown as ProcessorJob<RefundJobData>;
+      const refused = await refundProcessor(seller, { queue })(bad).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(UnrecoverableError);
+      expect((refused as Error).message).toMatch(/^RequestValidationError/);
+    }
+    expect(mock.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(pauses).toEqual([]);
+  });
 });
