@@ -23,7 +23,7 @@ import type {
 } from '@opentelemetry/api';
 import { type AttemptSets, AttributeSets, type OperationSets } from './attribute-sets';
 import { errorType, statusOf } from './conventions';
-import { quietMeter, quietTracer } from './quiet';
+import { quietly, quietMeter, quietTracer } from './quiet';
 import type {
   AttemptScope,
   CallFacts,
@@ -138,9 +138,9 @@ export function createTelemetry(
     MeterProvider | undefined,
     ContextManager | undefined,
   ];
-  const made = tracerProvider?.getTracer('partner-sdk', version);
+  const made = quietly(() => tracerProvider?.getTracer('partner-sdk', version));
   const tracer = made && quietTracer(made);
-  const metered = meterProvider?.getMeter('partner-sdk', version);
+  const metered = quietly(() => meterProvider?.getMeter('partner-sdk', version));
   const meter = metered && quietMeter(metered);
   return new OtelTelemetry(tracer, meter && instruments(meter), contextManager, options);
 }

@@ -24,6 +24,15 @@ function quiet<T extends object>(target: T): T {
   });
 }
 
+/** What `make` makes, or `undefined` when it throws (a provider that cannot make a tracer). */
+export function quietly<T>(make: () => T | undefined): T | undefined {
+  try {
+    return make();
+  } catch {
+    return undefined;
+  }
+}
+
 /** An instrument that records nothing, for one the meter failed to make. */
 const NOTHING = { add() {}, record() {} };
 

@@ -1,4 +1,4 @@
-import { type MeterProvider, metrics, trace } from '@opentelemetry/api';
+import { type MeterProvider, metrics, type TracerProvider, trace } from '@opentelemetry/api';
 import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kit } from './client';
@@ -43,5 +43,16 @@ describe('a provider that throws', () => {
     const product = await client.products.retrieve(mock.products.ebook.hash);
     expect(product.hash).toBe(mock.products.ebook.hash);
     expect(made).toBeGreaterThan(0);
+  });
+
+  it('never fails a call when the providers cannot make a tracer or a meter', async () => {
+    const broken = () => {
+      throw new Error('provider failed');
+    };
+    trace.setGlobalTracerProvider({ getTracer: broken } as unknown as TracerProvider);
+    metrics.setGlobalMeterProvider({ getMeter: broken } as unknown as MeterProvider);
+    const { mock, client } = kit();
+    const product = await client.products.retrieve(mock.products.ebook.hash);
+    expect(product.hash).toBe(mock.products.ebook.hash);
   });
 });
