@@ -23,6 +23,7 @@ import type {
 } from '@opentelemetry/api';
 import { type AttemptSets, AttributeSets, type OperationSets } from './attribute-sets';
 import { errorType, statusOf } from './conventions';
+import { quietly, quietMeter, quietTracer } from './quiet';
 import type {
   AttemptScope,
   CallFacts,
@@ -137,8 +138,10 @@ export function createTelemetry(
     MeterProvider | undefined,
     ContextManager | undefined,
   ];
-  const tracer = tracerProvider?.getTracer('partner-sdk', version);
-  const meter = meterProvider?.getMeter('partner-sdk', version);
+  const made = quietly(() => tracerProvider?.getTracer('partner-sdk', version));
+  const tracer = made && quietTracer(made);
+  const metered = quietly(() => meterProvider?.getMeter('partner-sdk', version));
+  const meter = metered && quietMeter(metered);
   return new OtelTelemetry(tracer, meter && instruments(meter), contextManager, options);
 }
 

@@ -50,6 +50,9 @@ export type AttemptOutcome =
   | { response: Response; text: string; found?: undefined }
   | { found: WithResponse<unknown> };
 
+/** What an attempt the caller aborted ends with for telemetry: the name fetch gives an abort. */
+const CALLER_ABORT = { name: 'AbortError' };
+
 /** Runs the attempts of `plan` until one answers, a failure may not be retried, or time runs out. */
 export async function runAttempts(
   ky: KyInstance,
@@ -67,7 +70,9 @@ export async function runAttempts(
       traced?.end(answer.response.status);
       return answer;
     } catch (error) {
-      traced?.end(undefined, error);
+      // The caller's abort is named alike whatever reason they gave it: the reason's class is
+      // theirs, and as `error.type` it would take as many values as callers have classes.
+      traced?.end(undefined, plan.signal?.aborted ? CALLER_ABORT : error);
       if (pace) noteRefusal(pace, error);
       const now = clock.now();
       const left = timeForWait(error, plan.deadline - now, now - started);

@@ -1,0 +1,70 @@
+/**
+ * The partner's tracer and meter, made unable to fail a call: a span processor, exporter, view or
+ * instrument that throws is the partner's telemetry failing, never the payment or the read it
+ * watches (stripe-node and openai-node hold their instrumentation to the same rule). What throws is
+ * dropped: the span or data point goes missing, the call goes on.
+ */
+
+import type { Meter, Span, Tracer } from '@opentelemetry/api';
+
+/** `target` with each of its methods answering `undefined` instead of throwing. */
+function quiet<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key, object) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        try {
+          return value.apply(object, args);
+        } catch {
+          return undefined;
+        }
+      };
+    },
+  });
+}
+
+/** What `make` makes, or `undefined` when it throws (a provider that cannot make a tracer). */
+export function quietly<T>(make: () => T | undefined): T | undefined {
+  try {
+    return make();
+  } catch {
+    return undefined;
+  }
+}
+
+/** An instrument that records nothing, for one the meter failed to make. */
+const NOTHING = { add() {}, record() {} };
+
+/** `tracer`, its `startSpan` answering `undefined` (no span) when it throws, its spans quiet. */
+export function quietTracer(tracer: Tracer): Tracer {
+  return new Proxy(tracer, {
+    get(object, key) {
+      if (key !== 'startSpan') return Reflect.get(object, key, object);
+      return (...args: Parameters<Tracer['startSpan']>): Span | undefined => {
+        try {
+          return quiet(object.startSpan(...args));
+        } catch {
+          return undefined;
+        }
+      };
+    },
+  });
+}
+
+/** `meter`, each instrument it makes quiet, and one it fails to make a no-op. */
+export function quietMeter(meter: Meter): Meter {
+  return new Proxy(meter, {
+    get(object, key) {
+      const value = Reflect.get(object, key, object) as unknown;
+      if (typeof value !== 'function' || !String(key).startsWith('create')) return value;
+      return (...args: unknown[]) => {
+        try {
+          return quiet(value.apply(object, args) as object);
+        } catch {
+          return NOTHING;
+        }
+      };
+    },
+  });
+}

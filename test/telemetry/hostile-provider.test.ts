@@ -1,0 +1,58 @@
+import { type MeterProvider, metrics, type TracerProvider, trace } from '@opentelemetry/api';
+import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kit } from './client';
+
+/** A partner's span processor that breaks: every hook throws, as a misconfigured exporter's may. */
+const throwing: SpanProcessor = {
+  onStart() {
+    throw new Error('processor failed on start');
+  },
+  onEnd() {
+    throw new Error('exporter failed');
+  },
+  forceFlush: async () => {},
+  shutdown: async () => {},
+};
+
+afterEach(() => {
+  trace.disable();
+  metrics.disable();
+});
+
+describe('a provider that throws', () => {
+  it('never fails a call: the answer reaches the caller as without telemetry', async () => {
+    trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [throwing] }));
+    const { mock, client } = kit();
+    const product = await client.products.retrieve(mock.products.ebook.hash);
+    expect(product.hash).toBe(mock.products.ebook.hash);
+  });
+
+  it('never fails a call when the meter cannot make an instrument, nor record on one', async () => {
+    const broken = () => {
+      throw new Error('meter failed');
+    };
+    const instrument = { add: broken, record: broken };
+    let made = 0;
+    const meter = {
+      createHistogram: () => (made++ === 0 ? broken() : instrument),
+      createCounter: () => instrument,
+    };
+    metrics.setGlobalMeterProvider({ getMeter: () => meter } as unknown as MeterProvider);
+    const { mock, client } = kit();
+    const product = await client.products.retrieve(mock.products.ebook.hash);
+    expect(product.hash).toBe(mock.products.ebook.hash);
+    expect(made).toBeGreaterThan(0);
+  });
+
+  it('never fails a call when the providers cannot make a tracer or a meter', async () => {
+    const broken = () => {
+      throw new Error('provider failed');
+    };
+    trace.setGlobalTracerProvider({ getTracer: broken } as unknown as TracerProvider);
+    metrics.setGlobalMeterProvider({ getMeter: broken } as unknown as MeterProvider);
+    const { mock, client } = kit();
+    const product = await client.products.retrieve(mock.products.ebook.hash);
+    expect(product.hash).toBe(mock.products.ebook.hash);
+  });
+});

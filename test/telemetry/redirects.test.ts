@@ -1,0 +1,47 @@
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { describe, expect, it } from 'vitest';
+import { createMockPartnerApi } from '../../src/testing/index';
+import { kit } from './client';
+import { spanTree, useOtel } from './harness';
+
+const otel = useOtel();
+
+describe('a redirected call traced with the real OpenTelemetry SDK', () => {
+  it('records each hop as an attempt under the call, the hop after a redirect a resend, its secret query scrubbed', async () => {
+    const mock = createMockPartnerApi();
+    const redirecting = async (input: Request | URL | string, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      if (!url.pathname.includes('/products/') || url.searchParams.has('moved'))
+        return mock.fetch(request);
+      url.search = '?moved=1&token=s3cr3t-value';
+      return new Response(null, { status: 307, headers: { location: url.href } });
+    };
+    const { client } = kit({ fetch: redirecting, telemetry: { recordIds: true } }, mock);
+    await client.products.retrieve(mock.products.ebook.hash);
+    const call = spanTree(otel().spans()).find((span) => span.name === 'products.retrieve')!;
+    expect(call.status).toBe(SpanStatusCode.UNSET);
+    const [first, second, ...more] = call.children.filter((span) => span.kind === SpanKind.CLIENT);
+    expect(more).toEqual([]);
+    expect(first?.attributes['http.response.status_code']).toBe(307);
+    expect(first?.attributes['error.type']).toBeUndefined();
+    expect(first?.status).toBe(SpanStatusCode.UNSET);
+    expect(second?.attributes['http.request.resend_count']).toBe(1);
+    expect(second?.attributes['http.response.status_code']).toBe(200);
+    expect(second?.attributes['url.full']).toMatch(/[?&]moved=1&token=REDACTED$/);
+    expect(
+      JSON.stringify(
+        otel()
+          .spans()
+          .map((span) => span.attributes),
+      ),
+    ).not.toContain('s3cr3t');
+    const durations = (await otel().points()).filter(
+      (point) => point.metric === 'http.client.request.duration',
+    );
+    expect(durations.map((point) => point.attributes['http.response.status_code']).sort()).toEqual([
+      200, 200, 307,
+    ]);
+    expect(durations.every((point) => point.attributes['error.type'] === undefined)).toBe(true);
+  });
+});
