@@ -102,9 +102,23 @@ export function table(rows: Row[], columns: string[]): string {
   ].join('\n');
 }
 
-/** One CSV field, quoted when it must be (RFC 4180). */
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A text that is a plain number (`-150`, `-0.5`): a spreadsheet reads it as that number, never runs it. */
+const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+
+/**
+ * One CSV field, quoted when it must be (RFC 4180). A text that a spreadsheet would run as a
+ * formula (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`) is written behind a `'`, which makes the cell
+ * text, and quoted, as OWASP recommends: the service's strings are data, never a formula. A number
+ * stays as it is (a negative amount is a number, not an attack), and so does a text that is a
+ * plain number.
+ */
 function csvField(value: unknown): string {
   const raw = text(value);
+  if (typeof value === 'string' && FORMULA_START.test(raw) && !PLAIN_NUMBER.test(raw)) {
+    return `"'${raw.replaceAll('"', '""')}"`;
+  }
   return /[",\r\n]/.test(raw) ? `"${raw.replaceAll('"', '""')}"` : raw;
 }
 

