@@ -55,10 +55,17 @@ const text = (value: unknown) =>
       ? value.toISOString()
       : String(value);
 
-/** Control characters a terminal acts on rather than prints: C0, DEL and C1 (`\u009b` is CSI). */
-const CONTROLS = /\p{Cc}/gu;
+/**
+ * What a terminal acts on, or shows other than it is, rather than prints: the control characters
+ * (C0, DEL and C1: `\u009b` is CSI), and the bidirectional and invisible ones, which reorder or
+ * hide what an operator reads ("Trojan Source"): the marks (U+200E, U+200F, U+061C), embeddings
+ * and overrides (U+202A to U+202E), isolates (U+2066 to U+2069), and the zero-width space,
+ * non-joiner, joiner, word joiner and no-break space (U+200B to U+200D, U+2060, U+FEFF).
+ */
+const CONTROLS = /[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gu;
 /** The same, tab and newline aside: a message of several lines keeps them. */
-const CONTROLS_BUT_LINES = /(?![\t\n])\p{Cc}/gu;
+const CONTROLS_BUT_LINES =
+  /(?![\t\n])[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/gu;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const escaped = (char: string) =>
   NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -66,7 +73,8 @@ const escaped = (char: string) =>
 /**
  * `value` as a terminal should show it: the service's text (a product name, an error message) is
  * data, so an escape sequence in it (a title change, a cleared screen, a carriage return writing
- * over the line) is shown escaped as JSON writes it, never acted on. With `lines` false a newline
+ * over the line) is shown escaped as JSON writes it, never acted on, and so is a character that
+ * would reorder the text shown or hide itself (`\u202e`, `\u200b`). With `lines` false a newline
  * and a tab are escaped too, so that a table cell stays on its row.
  */
 export function visible(value: string, lines = true): string {

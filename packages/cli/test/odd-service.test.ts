@@ -14,6 +14,20 @@ import { cli, jsonLines } from './run-cli';
 const EVIL_NAME = 'Evil\u001b]0;pwned\u0007\u001b[31mRED\r\nsecond line\u009b2J';
 const EVIL_MESSAGE = 'Bad \u001b[2Jinput\u001b]0;pwned\u0007\rspoofed';
 const TRICKY_NAME = 'a, "quoted"\nname';
+/**
+ * "Trojan Source": a name whose bidirectional overrides make a terminal show `invoice.pdf` for
+ * `invoice[RLO]fdp.exe`, and invisible characters hiding what is there.
+ */
+const BIDI_NAME = 'invoice\u202efdp.exe \u202a\u202b\u202c\u202d \u2066\u2067\u2068\u2069';
+const INVISIBLE_NAME = 'pay\u200bpal\u200c\u200d\u2060\ufeff \u200e\u200f\u061c';
+const BIDI_MESSAGE = 'Refund of \u202e01 BRL\u202c refused\u200b.';
+const BIDI_ESCAPED =
+  'invoice\\u202efdp.exe \\u202a\\u202b\\u202c\\u202d \\u2066\\u2067\\u2068\\u2069';
+const INVISIBLE_ESCAPED = 'pay\\u200bpal\\u200c\\u200d\\u2060\\ufeff \\u200e\\u200f\\u061c';
+/** Every character that reorders or hides text on a terminal. */
+const BIDI_OR_INVISIBLE =
+  /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\u2060\ufeff]/u;
+
 /** Cells a spreadsheet would run as formulas (OWASP "CSV Injection"), beside numbers that are data. */
 const FORMULAS = {
   hash: 'prd_f',
@@ -55,6 +69,9 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
   // Never answers: the request waits until the client gives up (the stub closes it at the end).
   silent: () => {},
   tricky: (res) => json(res, 200, page([product(TRICKY_NAME), product('plain')])),
+  bidi: (res) => json(res, 200, page([product(BIDI_NAME), product(INVISIBLE_NAME)])),
+  bidione: (res) => json(res, 200, { data: product(BIDI_NAME) }),
+  bidierror: (res) => json(res, 422, { message: BIDI_MESSAGE, errors: { name: [BIDI_MESSAGE] } }),
   formulas: (res) => json(res, 200, page([FORMULAS])),
   formulaone: (res) => json(res, 200, { data: FORMULAS }),
 };
@@ -166,6 +183,30 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     // JSON escapes them by itself, and keeps the text as the service sent it.
     const piped = await run('evil', ['products', 'list']);
     expect(jsonLines(piped.stdout)[0]?.name).toBe(EVIL_NAME);
+  });
+
+  it('a service\'s bidirectional and invisible characters are shown escaped to people ("Trojan Source"), kept exact in JSON and CSV', async () => {
+    const list = await run('bidi', ['--format', 'table', 'products', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).not.toMatch(BIDI_OR_INVISIBLE);
+    const rows = list.stdout.trimEnd().split('\n');
+    expect(rows[1]).toContain(BIDI_ESCAPED);
+    expect(rows[2]).toContain(INVISIBLE_ESCAPED);
+    const one = await run('bidione', ['--format', 'table', 'products', 'get', 'prd_1']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).not.toMatch(BIDI_OR_INVISIBLE);
+    expect(one.stdout).toMatch(new RegExp(`^name +${BIDI_ESCAPED.replaceAll('\\', '\\\\')}$`, 'm'));
+    const refused = await run('bidierror', ['--format', 'table', 'products', 'get', 'prd_1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).not.toMatch(BIDI_OR_INVISIBLE);
+    expect(refused.stderr).toContain('Refund of \\u202e01 BRL\\u202c refused\\u200b.');
+    // Data for programs keeps the service's text exact.
+    const piped = await run('bidi', ['products', 'list']);
+    expect(jsonLines(piped.stdout).map((row) => row.name)).toEqual([BIDI_NAME, INVISIBLE_NAME]);
+    const csv = await run('bidi', ['--format', 'csv', 'products', 'list']);
+    expect(csv.stdout).toBe(
+      `hash,name,type,status\nprd_1,${BIDI_NAME},course,approved\nprd_1,${INVISIBLE_NAME},course,approved\n`,
+    );
   });
 
   it('a 422 in JSON carries the service field errors beside its message', async () => {
