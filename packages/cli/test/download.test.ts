@@ -6,7 +6,7 @@
  */
 
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, type StubServer, startStub } from '../../../test/helpers/stub-server';
 import { waitFor } from '../../../test/helpers/waits';
-import { CLI_ARGS, cli } from './run-cli';
+import { CLI_ARGS, cli, onTerminal } from './run-cli';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const STATEMENT = `date,amount\n${'2026-01-01,100\n'.repeat(20_000)}`;
+/** A PDF's bytes as a terminal would take them: a NUL, and an escape sequence that clears it. */
+const PDF = '%PDF-1.7\n\u0000\u0001\u001b[2J\u001b]0;pwned\u0007%%EOF\n';
 let cut = false;
 let stall = false;
 let stub: StubServer;
@@ -28,6 +30,16 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'partner-cli-download-'));
   stub = await startStub((request, res, raw) => {
     if (request.path === '/auth') return json(res, 200, { client_token: 'ct_download_test' });
+    if (request.path === '/financial/account-statement/export-report/exp_pdf') {
+      return json(res, 200, {
+        status: 'success',
+        data: { hash: 'exp_pdf', status: 'completed', url: `${stub.origin}/files/exp_pdf.pdf` },
+      });
+    }
+    if (raw.url === '/files/exp_pdf.pdf') {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      return void res.end(PDF);
+    }
     if (request.path.startsWith('/financial/account-statement/export-report/')) {
       return json(res, 200, {
         status: 'success',
@@ -123,4 +135,35 @@ describe('partner-sdk statements download --output', { timeout: 60_000 }, () => 
       }
     },
   );
+});
+
+describe('partner-sdk statements download to stdout', { timeout: 60_000 }, () => {
+  it('refuses to write the file to a terminal, naming --output FILE and --output -, nothing sent', async () => {
+    const sent = stub.requests.length;
+    const refused = await onTerminal(['statements', 'download', 'exp_pdf'], env(), {
+      mode: 'pipe',
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.shown).not.toContain('%PDF');
+    expect(refused.shown).toContain('--output FILE');
+    expect(refused.shown).toContain('--output -');
+    expect(stub.requests.length).toBe(sent);
+  });
+
+  it('writes it to the terminal with --output -, as asked', async () => {
+    const forced = await onTerminal(['statements', 'download', 'exp_pdf', '--output', '-'], env(), {
+      mode: 'pipe',
+    });
+    expect(forced.code).toBe(0);
+    expect(forced.shown.replaceAll('\r\n', '\n')).toContain(PDF);
+  });
+
+  it('writes its bytes into a pipe, with or without --output -, and makes no file named -', async () => {
+    for (const args of [[], ['--output', '-']]) {
+      const piped = await cli(['statements', 'download', 'exp_pdf', ...args], { env: env() });
+      expect(piped.code, args.join(' ')).toBe(0);
+      expect(piped.stdout, args.join(' ')).toBe(PDF);
+    }
+    expect(existsSync(join(ROOT, '-'))).toBe(false);
+  });
 });

@@ -13,40 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { PartnerClient } from 'partner-sdk';
 import { createWebhookHandler, type WebhookEvent } from 'partner-sdk/webhooks';
 import { describe, expect, it } from 'vitest';
-import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
+import { CLI_ARGS, jsonLines, onTerminal as terminal, useCliKit } from './run-cli';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const PTY = fileURLToPath(new URL('./on-terminal.py', import.meta.url));
 
 const kit = useCliKit('operator', { refundPolls: 0, exportPolls: 0 });
 const { mock, env, dir, run } = kit;
 
-/**
- * Runs the CLI on a pseudo-terminal (python3's pty module) and resolves with what the terminal
- * showed. Asynchronous: the kit answering the CLI lives in this process.
- */
-function onTerminal(
-  args: string[],
-  options: { mode?: 'tty' | 'pipe'; input?: string; answer?: string } = {},
-): Promise<{ code: number | null; shown: string }> {
-  const child = spawn(
-    'python3',
-    [PTY, options.mode ?? 'tty', '--', process.execPath, ...CLI_ARGS, ...args],
-    { cwd: ROOT, env: cleanEnv({ ...env, PTY_ANSWER: options.answer }) },
-  );
-  let shown = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    shown += chunk;
-  });
-  child.stdin.end(options.input ?? '');
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, shown });
-    });
-  });
-}
+/** The CLI on a pseudo-terminal, against this file's kit. */
+const onTerminal = (args: string[], options?: Parameters<typeof terminal>[2]) =>
+  terminal(args, env, options);
 
 describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
   it('writes JSON lines into a pipe, tables on --format table, CSV with nested fields kept', async () => {

@@ -25,16 +25,21 @@ export interface CliResult {
 /** The command line to run the CLI from source: `node --import <loader> <bin>`. */
 export const CLI_ARGS = ['--import', './packages/cli/test/register.ts', 'packages/cli/src/bin.ts'];
 
+/** This process's environment with `extra` on top, a variable set to `undefined` left out. */
+function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = { ...process.env, ...extra };
+  for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
+  return env as NodeJS.ProcessEnv;
+}
+
 export function cli(
   args: string[],
   options: { env?: Record<string, string | undefined>; input?: string | Buffer } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, ...options.env };
-    for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
     const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
       cwd: ROOT,
-      env: env as NodeJS.ProcessEnv,
+      env: childEnv(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -52,6 +57,37 @@ export function cli(
       resolve({ code, stdout, stderr });
     });
     child.stdin.end(options.input ?? '');
+  });
+}
+
+const PTY = fileURLToPath(new URL('./on-terminal.py', import.meta.url));
+
+/**
+ * Runs the CLI on a pseudo-terminal (python3's pty module, `on-terminal.py`) and resolves with
+ * what the terminal showed (its line ends as `\r\n`). In `tty` mode stdin is the terminal too; in
+ * `pipe` mode it is `input`. Asynchronous: a kit answering the CLI may live in this process.
+ */
+export function onTerminal(
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { mode?: 'tty' | 'pipe'; input?: string; answer?: string } = {},
+): Promise<{ code: number | null; shown: string }> {
+  const child = spawn(
+    'python3',
+    [PTY, options.mode ?? 'tty', '--', process.execPath, ...CLI_ARGS, ...args],
+    { cwd: ROOT, env: childEnv({ ...env, PTY_ANSWER: options.answer }) },
+  );
+  let shown = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    shown += chunk;
+  });
+  child.stdin.end(options.input ?? '');
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, shown });
+    });
   });
 }
 

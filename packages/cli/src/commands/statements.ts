@@ -79,12 +79,29 @@ async function requestExport(
   context.print(result, (e) => fields(e));
 }
 
+/**
+ * Where `statements download` writes: a file, or stdout (no `--output`, or `--output -`). Like
+ * curl, it refuses a terminal unless asked with `--output -`: a file's bytes (a PDF's binary, or
+ * the escape sequences a file can hold) would garble it, and the download would be lost to it.
+ * Refused before anything is sent.
+ */
+function outputOf(context: Context, output: string | undefined): string | undefined {
+  if (output === '-') return undefined;
+  if (output === undefined && context.io.stdout.isTTY) {
+    throw new UsageError(
+      'statements download would write the file to this terminal, which its bytes can garble: give --output FILE to save it, redirect stdout (> FILE, | less), or give --output - to write it here anyway',
+    );
+  }
+  return output;
+}
+
 /** `statements download`: the finished export's file, to `--output` whole or to stdout. */
 async function download(
   context: Context,
   hash: string,
   options: { output?: string; wait?: boolean },
 ): Promise<void> {
+  const output = outputOf(context, options.output);
   const current = options.wait
     ? await waitFor(context, hash)
     : await context.caller.statements.retrieve(hash);
@@ -93,10 +110,10 @@ async function download(
   }
   const response = await context.caller.statements.download(current);
   const body = response.body ? Readable.fromWeb(response.body as never) : Readable.from([]);
-  if (options.output) {
-    await saveWhole(body, options.output);
-    if (!context.json) context.note(`saved ${options.output}`);
-    else context.line(JSON.stringify({ hash, output: options.output }));
+  if (output) {
+    await saveWhole(body, output);
+    if (!context.json) context.note(`saved ${output}`);
+    else context.line(JSON.stringify({ hash, output }));
   } else await pipeline(body, context.io.stdout, { end: false });
 }
 
@@ -138,8 +155,11 @@ export function statementsCommand(run: Action): Command {
     );
   statements
     .command('download <exportHash>')
-    .description('download a finished export (to --output, or stdout)')
-    .option('--output <file>', 'where to write the file')
+    .description('download a finished export (to --output, or stdout unless a terminal)')
+    .option(
+      '--output <file>',
+      'where to write the file; - for stdout, even a terminal (without --output, a terminal is refused)',
+    )
     .option('--wait', 'wait for the export first')
     .addHelpText(
       'after',
