@@ -6,7 +6,6 @@
 
 import {
   APIError,
-  AuthenticationError,
   PartnerError,
   RateLimitError,
   RequestValidationError,
@@ -35,8 +34,8 @@ export function errorJson(error: unknown): Record<string, unknown> {
 }
 
 /**
- * The SDK's hints on a 401 name its own API (`forUser`, `clientId`); a CLI user needs the CLI's
- * variables and flags instead.
+ * The SDK's hints on a refused token or login name its own API (`forUser`, `clientId`, its
+ * `login` assumption); a CLI user needs the CLI's variables and flags instead.
  */
 const AUTH_HINTS: [string, string][] = [
   [
@@ -51,12 +50,19 @@ const AUTH_HINTS: [string, string][] = [
     'check clientId and clientSecret',
     "check PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET (or the profile's: partner-sdk login)",
   ],
+  // The CLI has no way to change the login's fields: what the spec leaves open is enough to say.
+  [
+    "(the spec does not show the login's fields: the `login` assumption)",
+    "(the spec does not show the login's fields)",
+  ],
 ];
 
 /** The error's message for people. */
 export function errorText(error: unknown): string {
-  if (error instanceof AuthenticationError) {
-    return AUTH_HINTS.reduce((text, [sdk, cli]) => text.replace(sdk, cli), error.message);
+  // A refused login is a 400 or 422 as well as a 401.
+  if (error instanceof APIError) {
+    const text = AUTH_HINTS.reduce((text, [sdk, cli]) => text.replace(sdk, cli), error.message);
+    if (text !== error.message) return text;
   }
   // A wait the client would not make for you (past its 60 s) is the operator's to make: say it.
   if (error instanceof RateLimitError && error.retryAfterMs !== undefined) {

@@ -237,6 +237,10 @@ describe('partner-sdk errors', { timeout: 90_000 }, () => {
     });
     expect(login.code).toBe(1);
     expect(login.stderr).toContain('PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET');
+    // A 401 may be the origin as much as the credentials (spec §5.6): both are named.
+    expect(login.stderr).toContain(
+      'and that calls come from an IP address or domain registered for this client (spec §5.6)',
+    );
     expect(login.stderr).not.toMatch(/clientId|clientSecret/);
     const seller = await run(['--format', 'table', 'refunds', 'status', 'trx_9Fh2Kd81'], '', {
       PARTNER_API_SELLER_TOKEN: 'not-a-seller-token',

@@ -72,6 +72,11 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
   bidi: (res) => json(res, 200, page([product(BIDI_NAME), product(INVISIBLE_NAME)])),
   bidione: (res) => json(res, 200, { data: product(BIDI_NAME) }),
   bidierror: (res) => json(res, 422, { message: BIDI_MESSAGE, errors: { name: [BIDI_MESSAGE] } }),
+  badlogin: (res) =>
+    json(res, 422, {
+      message: 'The given data was invalid.',
+      errors: { client_id: ['The client id field is required.'] },
+    }),
   formulas: (res) => json(res, 200, page([FORMULAS])),
   formulaone: (res) => json(res, 200, { data: FORMULAS }),
 };
@@ -207,6 +212,26 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     expect(csv.stdout).toBe(
       `hash,name,type,status\nprd_1,${BIDI_NAME},course,approved\nprd_1,${INVISIBLE_NAME},course,approved\n`,
     );
+  });
+
+  it("a login answered 422 names the CLI's variables and the login fields sent, never the SDK's options", async () => {
+    const result = await cli(['--format', 'table', 'fee-tiers', 'history'], {
+      env: {
+        PARTNER_API_BASE_URL: `${stub.origin}/badlogin`,
+        PARTNER_API_CLIENT_TOKEN: undefined,
+        PARTNER_API_CLIENT_ID: 'cli_odd',
+        PARTNER_API_CLIENT_SECRET: 'sk_odd',
+        PARTNER_API_SELLER_TOKEN: undefined,
+        PARTNER_SDK_PROFILE: undefined,
+        XDG_CONFIG_HOME: '/nonexistent-partner-cli-config',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(
+      "login refused (client_id: The client id field is required.): check PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET (or the profile's: partner-sdk login), and that the service takes them as client_id and client_secret (the spec does not show the login's fields)",
+    );
+    expect(result.stderr).not.toMatch(/clientId|clientSecret|assumption/);
   });
 
   it('a 422 in JSON carries the service field errors beside its message', async () => {

@@ -5,6 +5,7 @@
 
 import { type ResolvedAssumptions, readLoginToken } from '../../assumptions';
 import { APIError, makeAPIError, ResponseValidationError } from '../errors';
+import { bodyMessage, firstFieldError } from '../errors/error-body';
 import type { APIPromise } from '../transport/api-promise';
 import type { CallSpec } from '../transport/call-spec';
 
@@ -25,7 +26,7 @@ export async function login(
     replay: 'always',
     authenticate: false,
   }).catch((error: unknown) => {
-    throw refusal(error, identity) ?? error;
+    throw refusal(error, identity, shape.body) ?? error;
   });
   const token = readLoginToken(data, shape.tokenField);
   if (token !== undefined) return token;
@@ -38,14 +39,30 @@ export async function login(
   ]);
 }
 
-/** A refused login, said as such; `undefined` for any other failure. */
-function refusal(error: unknown, identity: { method: 'POST'; path: string }): APIError | undefined {
+/**
+ * A refused login, said as such with the service's own words and what the spec says may cause it;
+ * `undefined` for any other failure. A 401 is the credentials, or the origin: the service rejects a
+ * call from an IP address or domain not registered for the client, with a status the spec does not
+ * show (§5.6). A 400 or 422 is a login it could not read: the credentials, or the fields they are
+ * sent in, which are an assumption (§5.2 does not show the login's shape).
+ */
+function refusal(
+  error: unknown,
+  identity: { method: 'POST'; path: string },
+  fields: ResolvedAssumptions['login']['body'],
+): APIError | undefined {
   if (!(error instanceof APIError) || ![400, 401, 422].includes(error.status)) return undefined;
+  const said =
+    (error.status === 422 ? firstFieldError(error.body) : undefined) ?? bodyMessage(error.body);
+  const cause =
+    error.status === 401
+      ? 'that calls come from an IP address or domain registered for this client (spec §5.6)'
+      : `that the service takes them as ${fields.clientId} and ${fields.clientSecret} (the spec does not show the login's fields: the \`login\` assumption)`;
   return makeAPIError(
     identity,
     error.status,
     error.body,
     error.headers,
-    'login refused: check clientId and clientSecret',
+    `login refused${said ? ` (${said})` : ''}: check clientId and clientSecret, and ${cause}`,
   );
 }

@@ -155,7 +155,9 @@ describe('client-token login', () => {
       .request({ method: 'GET', path: '/products' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(String(error)).toMatch(/login refused: check clientId and clientSecret/);
+    expect(String(error)).toMatch(
+      /login refused \(Invalid credentials\.\): check clientId and clientSecret, and that calls come from an IP address or domain registered for this client/,
+    );
     expect(JSON.stringify(error)).not.toContain('client-secret-xyz');
   });
 });
