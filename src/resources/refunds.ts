@@ -96,9 +96,10 @@ export class Refunds extends APIResource {
    * refund is active, so after an attempt whose answer was lost (a time-out, a reset, a 5xx) it
    * first reads the transaction's refunds ({@link Refunds.findCreatedSince}) and returns the one
    * that attempt created as `kind: 'existing', recovered: true`; it sends the request again only
-   * where none was created. That read comes before a replay: when no retry is left (`maxRetries`
-   * used up, or `0`), the last attempt's error is thrown as it is and its refund may exist, so call
-   * `findCreatedSince` with the call's start before requesting again.
+   * where none was created. When its retries are used up it still reads before giving up, so the
+   * refund a last lost attempt made is returned too. With `maxRetries: 0` (retries handled by the
+   * caller, as bulk jobs do) the lost attempt's error is thrown as it is and its refund may exist:
+   * call `findCreatedSince` with the call's start before requesting again.
    *
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.

@@ -30,9 +30,12 @@ interface Setup {
   refunds(): Promise<Array<{ status: string; amount: number }>>;
 }
 
-/** A 5000-cent transaction behind a proxy that loses the answer of the first refund request. */
+/**
+ * A 5000-cent transaction behind a proxy that loses the answer of the first refund request (or
+ * treats the first ones as `loss` lists, in order).
+ */
 async function setup(
-  loss: ProxyVerdict,
+  loss: ProxyVerdict | ProxyVerdict[],
   options: { failReads?: boolean; completeMeanwhile?: boolean } = {},
 ): Promise<Setup> {
   const mock = createMockPartnerApi();
@@ -44,13 +47,12 @@ async function setup(
     'x-api-client-token': mock.credentials.clientToken,
     authorization: `Bearer ${mock.sellers.person.publicToken}`,
   };
-  let lost = false;
+  const losses = Array.isArray(loss) ? [...loss] : [loss];
   const proxy = await startLossyProxy(
     server.url,
     (method, path) => {
-      if (method === 'POST' && path.startsWith('/financial/refund/') && !lost) {
-        lost = true;
-        return loss;
+      if (method === 'POST' && path.startsWith('/financial/refund/') && losses.length > 0) {
+        return losses.shift()!;
       }
       if (method === 'GET' && options.failReads) return 'refuse-before';
       return 'relay';
@@ -140,6 +142,34 @@ describe('a refund request whose answer is lost', () => {
     expect((error as OutcomeUnknownError).since.getTime()).toBeGreaterThanOrEqual(started - 1);
     expect(proxy.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
     expect(await refunds()).toHaveLength(1);
+  });
+
+  it('with its retries used up, still reads before giving up, and returns the refund the last attempt created', async () => {
+    // The first attempt is refused before the service (a 503 from the gateway): its read finds
+    // nothing, so it is replayed; the replay's answer is lost after the refund was made.
+    const { seller, transaction, refunds, proxy } = await setup(['refuse-before', 'reset-after']);
+    const result = await seller.refunds.request(transaction, {}, { maxRetries: 1 });
+    expect(result).toMatchObject({ kind: 'existing', recovered: true, refund: { amount: 5000 } });
+    expect(await refunds()).toHaveLength(1);
+    expect(proxy.seen).toEqual([
+      `POST /financial/refund/${transaction}`,
+      `GET /financial/refund/${transaction}`,
+      `POST /financial/refund/${transaction}`,
+      `GET /financial/refund/${transaction}`,
+    ]);
+  });
+
+  it('with its retries used up and the read failing too, says the refund may exist', async () => {
+    const { seller, transaction, refunds, proxy } = await setup(['refuse-before', 'reset-after'], {
+      failReads: true,
+    });
+    const error = await seller.refunds
+      .request(transaction, {}, { maxRetries: 1 })
+      .catch((e: unknown) => e);
+    // The first read fails too, so the call ends there: never a blind replay.
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect(proxy.seen.filter((line) => line.startsWith('POST'))).toHaveLength(1);
+    expect(await refunds()).toHaveLength(0);
   });
 
   it("with no retry left, throws the lost attempt's error as it is: the refund may exist, and findCreatedSince finds it", async () => {

@@ -2,7 +2,7 @@
  * The attempt loop of one call: an attempt through ky (bounded up to the headers), its body read
  * within the rest of the attempt's time (`body.ts`), and, after a failure, the retry the replay
  * policy allows (`retry.ts`) after its wait, with a reconciliation first where a lost attempt may
- * have acted (`reconcile.ts`).
+ * have acted (`reconcile.ts`), and that reading once more after the last attempt.
  */
 
 import type { KyInstance, Options as KyOptions } from 'ky';
@@ -78,7 +78,7 @@ export async function runAttempts(
       const left = timeForWait(error, plan.deadline - now, now - started);
       const wait =
         retry < plan.maxRetries ? retryDelay(error, plan.spec.replay, retry + 1, left) : undefined;
-      if (wait === undefined) throw error;
+      if (wait === undefined) return lastWord(error, plan, hooks);
       retry++;
       hooks.onRetry(error, retry, wait);
       await clock.sleep(wait, plan.signal);
@@ -88,6 +88,25 @@ export async function runAttempts(
       }
     }
   }
+}
+
+/**
+ * How a call ends after its last attempt failed: with that failure, unless the attempt may have
+ * acted and the call retried for its caller (`maxRetries` above 0). Then, as before any replay, it
+ * first reads whether the attempt acted: a refund made by an attempt whose answer was lost is the
+ * call's result, not an error a caller would answer by requesting it again. With `maxRetries: 0`
+ * the caller handles failures itself (bulk jobs and BullMQ processors reconcile on their own).
+ */
+async function lastWord(
+  error: unknown,
+  plan: AttemptPlan,
+  hooks: AttemptHooks,
+): Promise<AttemptOutcome> {
+  const reconcile = plan.maxRetries > 0 && !plan.signal?.aborted && hooks.reconcile;
+  if (!reconcile || !mayHaveActed(error)) throw error;
+  const found = await reconcile(error);
+  if (found) return { found };
+  throw error;
 }
 
 /** Tells the shared pace of a 429 among an attempt's failures; others are not its business. */
