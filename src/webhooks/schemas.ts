@@ -10,11 +10,14 @@
  * set (`end_reason`, the bank account `status`): a value the service adds later must not turn a
  * delivery into a 400 that the sender eventually gives up on, losing the event. Any string passes,
  * typed as the known values `| (string & {})`.
+ * A PHP sender's types are allowed for too: an integer field takes a string of digits, and a text
+ * field an integer, each read as the type the spec shows.
  *
  * @module
  */
 
 import * as z from 'zod/mini';
+import { withKeywords } from '../schemas/json-keywords';
 import { ISO_TIMESTAMP, openEnum } from '../schemas/response-fields';
 
 /** An empty JSON array: an array whose every item is refused. */
@@ -31,6 +34,39 @@ function maybeObject<T extends z.ZodMiniType>(schema: T): z.ZodMiniOptional<z.Zo
     z.ZodMiniNullable<T>
   >;
 }
+
+/** A string of decimal digits a JavaScript number holds exactly (up to 15 of them), with its sign. */
+const DIGITS = /^-?\d{1,15}$/;
+
+/**
+ * An integer field of a payload (cents, counts). A PHP sender writes a column its database read as
+ * text as a string of digits (`"12"`): that is still the integer the spec shows, and refusing the
+ * delivery with 400 would lose the event, since the sender may never deliver it again. Such a
+ * string is read as the number before the check; anything else (a fraction, an exponent, spaces,
+ * words) fails it as a wrong type. The OpenAPI document shows the spec's type.
+ */
+const INTEGER_FIELD = withKeywords(
+  z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === 'string' && DIGITS.test(value) ? Number(value) : value,
+    ),
+    z.int(),
+  ),
+  { type: 'integer' },
+);
+
+/**
+ * A text field of a payload (codes, names, a bank account's numbers). A PHP sender writes a
+ * numeric code held as an integer (a bank code, an account number) as a JSON number: it is read as
+ * its digits before the check; anything else but a string fails it as a wrong type.
+ */
+const TEXT_FIELD = withKeywords(
+  z.pipe(
+    z.transform((value: unknown) => (Number.isSafeInteger(value) ? String(value) : value)),
+    z.string(),
+  ),
+  { type: 'string' },
+);
 
 /** `metadata` of the envelope: where the event came from and which API call it tracks. */
 export const webhookMetadataSchema = z.looseObject({
@@ -82,16 +118,16 @@ export const subscriptionCommissionItemSchema = z.looseObject({
   /** Who receives this share: `producer`, `affiliate`; other values: not shown. */
   type: z.nullish(openEnum(['producer', 'affiliate'])),
   /** Amount of this share, in cents. */
-  amount: z.nullish(z.int()),
+  amount: z.nullish(INTEGER_FIELD),
   /** The user who receives this share. */
   user: maybeObject(
     z.looseObject({
       /** The user's code. */
-      code: z.nullish(z.string()),
+      code: z.nullish(TEXT_FIELD),
       /** The user's name. */
-      name: z.nullish(z.string()),
+      name: z.nullish(TEXT_FIELD),
       /** The user's e-mail. */
-      email: z.nullish(z.string()),
+      email: z.nullish(TEXT_FIELD),
     }),
   ),
 });
@@ -99,7 +135,7 @@ export const subscriptionCommissionItemSchema = z.looseObject({
 /** Payload of `subscription_ended` (spec §6.1). */
 export const subscriptionEndedPayloadSchema = z.looseObject({
   /** Code of the subscription that ended. */
-  subscription_code: z.string(),
+  subscription_code: TEXT_FIELD,
   /** Status of the subscription: `ended` is the only value seen. */
   status: z.nullish(openEnum(['ended'])),
   /** When it ended, ISO 8601. */
@@ -110,35 +146,35 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
    */
   end_reason: z.nullish(openEnum(['completed', 'delinquency'])),
   /** Number of charges the subscription made. */
-  total_charges: z.nullish(z.int()),
+  total_charges: z.nullish(INTEGER_FIELD),
   /** Hash of the subscribed product. */
-  product_hash: z.nullish(z.string()),
+  product_hash: z.nullish(TEXT_FIELD),
   /** Code of the subscribed offer. */
-  offer_code: z.nullish(z.string()),
+  offer_code: z.nullish(TEXT_FIELD),
   /** The subscriber. */
   buyer: maybeObject(
     z.looseObject({
       /** The buyer's name. */
-      name: z.nullish(z.string()),
+      name: z.nullish(TEXT_FIELD),
       /** The buyer's e-mail. */
-      email: z.nullish(z.string()),
+      email: z.nullish(TEXT_FIELD),
     }),
   ),
   /** The commission split of the last charge. */
   commissions: maybeObject(
     z.looseObject({
       /** Hash of the transaction the split belongs to. */
-      transaction_hash: z.nullish(z.string()),
+      transaction_hash: z.nullish(TEXT_FIELD),
       /** Amount paid, in cents. */
-      paid_amount: z.nullish(z.int()),
+      paid_amount: z.nullish(INTEGER_FIELD),
       /** One line per recipient. */
       items: z.nullish(z.array(subscriptionCommissionItemSchema)),
     }),
   ),
   /** When the subscription was created, `YYYY-MM-DD HH:mm:ss`. */
-  created_at: z.nullish(z.string()),
+  created_at: z.nullish(TEXT_FIELD),
   /** When the subscription was last updated, `YYYY-MM-DD HH:mm:ss`. */
-  updated_at: z.nullish(z.string()),
+  updated_at: z.nullish(TEXT_FIELD),
 });
 
 /**
@@ -147,27 +183,27 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
  */
 export const bankAccountEventPayloadSchema = z.looseObject({
   /** Unique account code. */
-  code: z.string(),
+  code: TEXT_FIELD,
   /** Bank code. */
-  bank_code: z.nullish(z.string()),
+  bank_code: z.nullish(TEXT_FIELD),
   /** Account holder name. */
-  holder_name: z.nullish(z.string()),
+  holder_name: z.nullish(TEXT_FIELD),
   /** PIX key. */
-  pix_key: z.nullish(z.string()),
+  pix_key: z.nullish(TEXT_FIELD),
   /** `pix`, `bank`, or other values such as an account type; the full set: not shown. */
   receiver_type: z.nullish(openEnum(['pix', 'bank'])),
   /** Branch number. */
-  branch_number: z.nullish(z.string()),
+  branch_number: z.nullish(TEXT_FIELD),
   /** Branch check digit. */
-  branch_check_digit: z.nullish(z.string()),
+  branch_check_digit: z.nullish(TEXT_FIELD),
   /** Account number. */
-  account_number: z.nullish(z.string()),
+  account_number: z.nullish(TEXT_FIELD),
   /** Account check digit. */
-  account_check_digit: z.nullish(z.string()),
+  account_check_digit: z.nullish(TEXT_FIELD),
   /** Approval status of the account: `approved`, `pending` or `reproved`. */
   status: z.nullish(openEnum(['approved', 'pending', 'reproved'])),
   /** Why the status changed, when it says. */
-  reason: z.nullish(z.string()),
+  reason: z.nullish(TEXT_FIELD),
   // "null or document reference": the reference's shape is not shown, so any value passes.
   /** Reference to the bank document; its shape: not shown. */
   bank_document: z.nullish(z.unknown()),

@@ -174,7 +174,7 @@ describe('parseWebhookEvent', () => {
   it('refuses a typed event whose payload breaks the documented shape', () => {
     const wrong = {
       ...subscriptionEndedBody,
-      payload: { ...subscriptionEndedBody.payload, end_reason: 7, total_charges: '12' },
+      payload: { ...subscriptionEndedBody.payload, end_reason: 7, total_charges: 'twelve' },
     };
     const error = parseError(wrong);
     expect(error.message).toMatch(/subscription_ended/);

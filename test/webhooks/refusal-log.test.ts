@@ -39,7 +39,7 @@ describe.each([
     const url = `${(await serve(face(handler))).url}/webhooks/partner`;
     const drifted = JSON.stringify({
       ...subscriptionEndedBody,
-      payload: { ...subscriptionEndedBody.payload, total_charges: '12' },
+      payload: { ...subscriptionEndedBody.payload, total_charges: 'twelve' },
     });
 
     const refused = await send(url, { body: drifted });
