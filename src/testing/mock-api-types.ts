@@ -308,7 +308,8 @@ export interface MockPartnerApi {
    * it becomes the seller's whose refund call (request, list or status) first names it, and is
    * not found by the other seller from then on.
    *
-   * @throws RangeError for a `seller` that is not a seeded seller's code.
+   * @throws RangeError for an `amountCents` that is not a whole number from 0, or a `seller` that
+   *   is not a seeded seller's code.
    *
    * @example
    * ```ts
@@ -322,7 +323,8 @@ export interface MockPartnerApi {
    * Moves the kit's clock forward by `ms` milliseconds: the anticipation list's 10-minute cache
    * (spec §4.8) and every timestamp the kit writes from then on follow it.
    *
-   * @throws TypeError for `ms` that is negative or not a finite number (the clock only moves on).
+   * @throws RangeError for `ms` that is not a whole number from 0 (the clock only moves on), or
+   *   that would take the clock past the year 9999 (the spec's timestamps have four-digit years).
    * @example
    * ```ts
    * mock.advanceClock(10 * 60_000); // the cached anticipation list is computed afresh
