@@ -1,10 +1,5 @@
-import {
-  NOT_IN_HEADER,
-  NOT_IN_HEADER_NAMED,
-  WITH_SCHEME,
-  WITH_SCHEME_NAMED,
-} from './core/auth/token-manager';
-import { RequestValidationError, type ValidationIssue } from './core/errors';
+import { publicTokenIssue } from './core/auth/credentials';
+import { RequestValidationError } from './core/errors';
 import { registerSecret } from './core/logging/redact';
 import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
 import { resolveOptions, warnAboutBaseUrl } from './core/options/resolve';
@@ -268,24 +263,6 @@ function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
 
 /** The options that say whose client token a client uses: a child that keeps them shares its parent's. */
 const IDENTITY_OPTIONS = ['baseUrl', 'clientId', 'clientSecret', 'clientToken'] as const;
-
-/** What is wrong with a seller's token given to `forUser`, or `undefined` when it can be sent. */
-function publicTokenIssue(publicToken: unknown): ValidationIssue | undefined {
-  if (typeof publicToken === 'function') return undefined;
-  const path = ['publicToken'];
-  if (typeof publicToken !== 'string' || publicToken === '') {
-    const message = 'expected a non-empty string or a function returning one';
-    return { path, message, code: 'invalid_type' };
-  }
-  // Refused here, never quoted: fetch's own error would carry the token in its message.
-  if (NOT_IN_HEADER.test(publicToken)) {
-    return { path, message: `contains ${NOT_IN_HEADER_NAMED}`, code: 'invalid_string' };
-  }
-  if (WITH_SCHEME.test(publicToken)) {
-    return { path, message: WITH_SCHEME_NAMED, code: 'invalid_string' };
-  }
-  return undefined;
-}
 
 /**
  * A client acting for one seller (from {@link PartnerClient.forUser}): the root client's

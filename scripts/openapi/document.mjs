@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 document of the Partner Integration API, built from the SDK's own zod schemas
 // with zod 4's `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1): every exported
-// schema becomes a component, and the operations, derived from the resource methods' calls
-// (calls.mjs, derive.mjs), name them. Descriptions come from the TSDoc (tsdoc.mjs); the shapes the
-// spec does not show carry `x-assumption` notes from src/assumptions.ts.
+// schema the document names is a component, and the operations, derived from the resource
+// methods' calls (calls.mjs, derive.mjs), name them. Descriptions come from the TSDoc (tsdoc.mjs);
+// the shapes the spec does not show carry `x-assumption` notes from src/assumptions.ts.
 
 import * as z from 'zod';
 import { DEFAULT_ASSUMPTIONS as A } from '../../src/assumptions.ts';
@@ -147,6 +147,36 @@ async function operations({ resources, methods, types, schemas, nameOf }) {
 }
 
 /**
+ * Leaves out of the document's components each schema it never names: the SDK's argument to a
+ * call whose fields travel as query parameters (spec §4.8, §4.10) or whose body is encoded before
+ * sending (spec §4.4, and the date range it is encoded from), which the service never sees as
+ * such; a client generated from the document would get a type no operation takes. Named means by
+ * a `$ref` outside extensions, from an operation, a webhook, an answer or a named schema, or by
+ * `x-sdk-params`, which names the object a multipart form is flattened from (form.mjs).
+ */
+function leaveOutUnnamed(document) {
+  const { schemas, responses } = document.components;
+  const named = new Set();
+  const walk = (node, key = '') => {
+    if (key.startsWith('x-') && key !== 'x-sdk-params') return;
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === 'object') {
+      for (const [field, value] of Object.entries(node)) {
+        const name = field === '$ref' && value.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
+        if (name && !named.has(name)) {
+          named.add(name);
+          walk(schemas[name]);
+        }
+        walk(value, field);
+      }
+    }
+  };
+  walk({ paths: document.paths, webhooks: document.webhooks, responses });
+  for (const name of Object.keys(schemas)) if (!named.has(name)) delete schemas[name];
+  return document;
+}
+
+/**
  * The document: `types` and `methods` are the TSDoc read by tsdoc.mjs (`methods` from
  * `resourceMethods`), `resources` the folder of the resource classes; `version` the interface
  * version the SDK follows (spec §9).
@@ -161,7 +191,7 @@ export async function buildDocument({ types, methods, resources, version }) {
     paths[path] ??= {};
     paths[path][method] = rest;
   }
-  return {
+  return leaveOutUnnamed({
     openapi: '3.1.0',
     info: {
       title: 'Partner Integration API',
@@ -219,5 +249,5 @@ export async function buildDocument({ types, methods, resources, version }) {
         },
       },
     },
-  };
+  });
 }

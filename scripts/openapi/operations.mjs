@@ -30,6 +30,16 @@ export function loginOperation({ A, ref }) {
   };
 }
 
+/** The component of the confirmation's body: its params, while the assumed field is theirs. */
+function confirmationBody(A) {
+  if (A.anticipationConfirmation.field !== 'scenario') {
+    throw new Error(
+      'openapi: the confirmation body travels under another field than its params: describe it in scripts/openapi/operations.mjs',
+    );
+  }
+  return 'AnticipationConfirmParams';
+}
+
 /**
  * What the spec documents of an operation and its method's call cannot say, merged over the
  * derived operation (an answer's fields over the derived answer's): each with why.
@@ -80,7 +90,6 @@ export function exceptions({ A, ref }) {
               },
             },
           },
-          'x-sdk-params': ref('StatementExportParams'),
         }),
       },
       responses: {
@@ -94,21 +103,9 @@ export function exceptions({ A, ref }) {
     },
     'anticipations.confirm': {
       'x-assumption': `The scenario field's name is not shown: assumed ${A.anticipationConfirmation.field} (src/assumptions.ts, anticipationConfirmation); the answer is read enveloped or bare.`,
-      // The params are encoded before sending: `scenario` travels under the assumed field name.
-      requestBody: {
-        required: true,
-        content: json({
-          type: 'object',
-          required: [A.anticipationConfirmation.field],
-          properties: {
-            [A.anticipationConfirmation.field]: {
-              type: 'string',
-              enum: ['above', 'below'],
-              description: 'The calculated scenario to confirm: `above` or `below`. Spec §4.7.',
-            },
-          },
-        }),
-      },
+      // The params are encoded before sending: `scenario` travels under the assumed field name,
+      // which is its own name by default, so the body is the params as they are.
+      requestBody: { required: true, content: json(ref(confirmationBody(A))) },
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What the service admitted, and the rate it implies when it refuses: the measurement half of the
- * bulk pace (`congestion.ts` holds the rule).
+ * bulk pace (`congestion.ts` and `pace-curve.ts` hold the rule).
  *
  * A rate limiter of the usual kind (a token bucket: a sustained rate R, and a burst B of requests
  * that may come at once after a quiet spell) admits at most `B + R × t` requests in any span of

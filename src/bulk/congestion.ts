@@ -27,75 +27,53 @@
  *   restarts just below the estimate ({@link BELOW}), climbs back to it over a plateau, and only
  *   then probes further, faster and faster (doubling {@link DOUBLE_AFTER_MS} later): a limit
  *   that was raised is found, one that was not is crossed rarely. The plateau is short after a
- *   fall and long while the limit holds ({@link Congestion} `#plateauAfter`).
+ *   fall and long while the limit holds ({@link PaceCurve} `plateauAfter`).
  *
  * @module
  */
 
 import { AdmittedLog } from './admitted';
+import { ISOLATED_COUNT, PaceCurve, SMALL_BURST } from './pace-curve';
 
 const DECREASE = 0.5;
+
 const INCREASE_EVERY_MS = 100;
-/** Where the pace restarts after an event, as a share of the estimated rate. */
-const BELOW = 0.95;
-/** Where the pace holds, as a share of the estimated rate (which may be a little above the real). */
-const HOLD = 0.98;
-/** Where the estimate goes, as a share of the refused pace, when the refusal tells too little. */
-const UNINFORMED = 0.7;
-/** …and while refining the search's estimate, which was near. */
-const REFINE_STEP = 0.9;
-/**
- * Time after the pause until the pace is back at the estimate: short after a change of the
- * service's rate, doubling (up to the longest) while the estimate holds, since then every probe
- * past it costs a pause for nothing.
- */
-const MIN_PLATEAU_MS = 4_000;
-const FOUND_PLATEAU_MS = 20_000;
-const MAX_PLATEAU_MS = 60_000;
-/** Estimates this close are the same rate. */
-const SAME_RATE = 0.1;
-/** Time after that until the pace, probing past the estimate, has doubled it. */
-const DOUBLE_AFTER_MS = 4_000;
-/** While the rate is only known from below: it doubles this often. */
-const SEARCH_DOUBLING_MS = 100;
+
 /** A late timer may send what it owes at once, up to this much time's worth… */
 const CATCH_UP_MS = 20;
+
 /** The longest a paced job sleeps before it looks at its (rising) pace again. */
 const MAX_WAIT_MS = 50;
+
 /** …and never more than this share of the service's burst… */
 const CATCH_UP_BURST = 0.5;
+
 /** …plus this share of an interval, which a timer's lateness rarely exceeds. */
 const LATE = 0;
-/** Requests per second beyond which the pace no longer climbs. */
-const MAX_RATE = 1_000_000;
-/**
- * A refusal after this many admissions since the last one, while the pace held, is bunching, not
- * a lower limit: one in this many is within what a job may meet.
- */
-const ISOLATED_COUNT = 50;
-/**
- * A bucket smaller than this holds no spare token: any two requests closer than 1/R at the
- * service are refused, whatever the average pace. A refusal there is a rate only when refusals
- * are frequent.
- */
-const SMALL_BURST = 4;
+
 /** The span over which a small bucket's refusals are counted against its admissions. */
 const BUNCH_WINDOW_MS = 5_000;
+
 /** Admissions since the last event before a lone refusal may pass for bunching. */
 const BUNCH_MIN_ADMITTED = 10;
+
 /**
  * While a small bucket's pace holds at or below its estimate, refusals pass for bunching up to
  * one in this many admissions…
  */
 const HOLDING_SHARE = 25;
+
 /** …and never fewer than this many: a stall that held several requests refuses all but one. */
 const HOLDING_CLUSTER = 3;
+
 /**
  * A refused request that reached the service at under this share of the spacing it was sent at,
  * after the last admitted one, was bunched with it on the way (a stall delayed that one).
  */
 const HELD_ON_THE_WAY = 0.5;
+
 const FIRST_PAUSE_MS = 1_000;
+
 const MAX_PAUSE_MS = 30_000;
 
 /** The concurrency limit, the request rate and the job-wide pause. */
@@ -116,20 +94,8 @@ export class Congestion {
   #lastEvent = Number.NEGATIVE_INFINITY;
   /** The service's burst as measured at the first event. */
   #burst: number | undefined;
-  /** The rate the last event estimated, from below (first event) or from above (later ones). */
-  #estimate: number | undefined;
-  #searching = false;
-  /** The search has ended, and no estimate from enough spans has followed yet. */
-  #refining = false;
-  /** While refining, the plateau climbs to the pace the search was refused at. */
-  #refineTo = 0;
-  #plateau = MIN_PLATEAU_MS;
-  /** The estimate before the limit fell, while the pace is below it (0: none). */
-  #fellFrom = 0;
-  /** When the pace's curve starts: the end of the pause after the last event. */
-  #curveFrom = 0;
-  /** Requests per second the job may send; `undefined` until the service has pushed back. */
-  #rate: number | undefined;
+  /** The estimate and the pace's curve from it. */
+  readonly #curve = new PaceCurve();
   /** When the last request was due to go, on the pace (a late one is counted as on time). */
   #lastSendAt = Number.NEGATIVE_INFINITY;
   /** When the last admitted request (the latest sent) started, and how long its answer took. */
@@ -153,7 +119,7 @@ export class Congestion {
 
   /** The current request rate in requests per second, if the service has pushed back. */
   get rate(): number | undefined {
-    return this.#rate;
+    return this.#curve.rate;
   }
 
   /** The service's burst as measured at the first 429, if any. */
@@ -165,7 +131,7 @@ export class Congestion {
   reserve(now = performance.now()): number {
     this.#startedAt ??= now;
     if (now < this.pausedUntil) return this.pausedUntil - now;
-    const rate = this.#paceAt(now);
+    const rate = this.#curve.at(now);
     if (rate === undefined) return 0;
     const interval = 1000 / rate;
     const due = this.#lastSendAt + interval;
@@ -175,7 +141,7 @@ export class Congestion {
     const burst = this.#burst ?? 1;
     const catchUp = Math.min(CATCH_UP_MS, ((burst - 1) * CATCH_UP_BURST + LATE) * interval);
     // The first request after a pause catches up nothing: the pause was no timer's lateness.
-    this.#lastSendAt = Math.max(due, now - (this.#lastSendAt < this.#curveFrom ? 0 : catchUp));
+    this.#lastSendAt = Math.max(due, now - (this.#lastSendAt < this.#curve.from ? 0 : catchUp));
     return 0;
   }
 
@@ -246,8 +212,7 @@ export class Congestion {
     const admitted = this.#admitted.countSince(since);
     // Nothing admitted since the last event allows nothing: the service admits nothing now.
     // Holding at or below the estimate, a refusal comes from a stall, not from the pace.
-    const holding =
-      !this.#searching && !this.#refining && (this.#rate ?? 0) <= (this.#estimate ?? 0);
+    const holding = this.#curve.holding;
     const [cluster, share] = holding ? [HOLDING_CLUSTER, HOLDING_SHARE] : [1, ISOLATED_COUNT];
     const allowed = Math.max(admitted >= BUNCH_MIN_ADMITTED ? cluster : 0, admitted / share);
     return this.#refusals.countSince(since) <= allowed;
@@ -278,7 +243,7 @@ export class Congestion {
   /** Re-estimates the service's rate at a congestion event, and restarts the pace from it. */
   #estimateAt(now: number, startedAt: number, wait: number, admittedSince: number): void {
     // The pace the refused request was sent at (the curve has climbed since).
-    const current = this.#paceAt(Math.min(now, Math.max(startedAt, this.#curveFrom)));
+    const current = this.#curve.at(Math.min(now, Math.max(startedAt, this.#curve.from)));
     // The first estimate spreads what was admitted over the time the refused request waits too:
     // a rate the service can surely give, from which the search climbs.
     const pause = Math.max(this.pausedUntil - now, wait);
@@ -293,107 +258,23 @@ export class Congestion {
       // burst taken as more, the bounds would read low and a late timer would send a pair).
       const burst = admitted - (rate * elapsed) / 1000;
       this.#burst = burst < SMALL_BURST ? 1 : burst;
-      this.#estimate = rate;
-      this.#searching = true;
-    } else if (current !== undefined && admittedSince > 0 && !this.#isolated(now)) {
+      this.#curve.estimate = rate;
+      this.#curve.searching = true;
+    } else if (
+      current !== undefined &&
+      admittedSince > 0 &&
+      !this.#curve.isolated(now, this.#admitted.countSince(this.#lastEvent))
+    ) {
       // A refusal with nothing admitted since the last event says nothing about a rate, and an
       // isolated one is the clock's: neither moves the estimate.
-      this.#reestimate(now, current);
+      const curve = this.#curve;
+      const bounds = this.#admitted.bounds(now, this.#burst!, this.#lastEvent, curve.from);
+      curve.reestimate(current, bounds, this.#burst!, this.#admitted.countSince(curve.from));
     }
     this.#lastEvent = now;
     // The bucket is empty now: the next request waits a whole interval of the new pace.
     this.#lastSendAt = Math.max(this.#lastSendAt, now);
-    this.#curveFrom = Math.max(now, this.pausedUntil);
-    this.#rate = this.#paceAt(this.#curveFrom);
-  }
-
-  /**
-   * A refusal while the pace held below the estimate, long after the last one: a real clock
-   * bunched requests (a late timer, a stalled service) more than the bucket could take. The
-   * estimate stands; only a second refusal soon after says the limit fell.
-   */
-  #isolated(now: number): boolean {
-    if (this.#searching || this.#refining) return false;
-    const held = now - this.#curveFrom <= this.#plateau;
-    return held && this.#admitted.countSince(this.#lastEvent) >= ISOLATED_COUNT;
-  }
-
-  /** A later event: the rate from the bounds the admissions since the last pause put on it. */
-  #reestimate(now: number, current: number): void {
-    const bounds = this.#admitted.bounds(now, this.#burst!, this.#lastEvent, this.#curveFrom);
-    if (this.#searching) {
-      // A search's last spans are few and climb too fast to say more than the pace refused (a
-      // bucket drained that soon after the pause holds little burst).
-      // The request before the refused one went at the pace one interval earlier: with a small
-      // burst, the limit lies between the two.
-      const before = current / 2 ** (1000 / current / SEARCH_DOUBLING_MS);
-      const high = bounds && bounds.high >= bounds.low ? bounds.high : before;
-      this.#estimate = Math.min(high, before);
-      this.#plateau = MIN_PLATEAU_MS;
-      this.#searching = false;
-      this.#refining = true;
-      this.#refineTo = current;
-    } else if (bounds) {
-      // Below the pace that was refused and what some span proved too much, never below what
-      // every span proved admitted: the middle of what the spans allow.
-      const high = Math.min(bounds.high, current);
-      let estimate = Math.max(bounds.low, (bounds.low + high) / 2);
-      // A small bucket's probe, refused above the estimate it held without refusals: the limit
-      // lies above that estimate, whatever the spans say (with a bucket of one they measure
-      // the pace, late timers included, not the limit).
-      const probing = current > (this.#estimate ?? 0);
-      if (this.#burst! < SMALL_BURST && probing) estimate = Math.max(estimate, this.#estimate!);
-      // The first estimate after a search is the first good one: the limit was just found.
-      this.#plateau = this.#refining ? FOUND_PLATEAU_MS : this.#plateauAfter(estimate);
-      this.#estimate = estimate;
-      this.#refining = false;
-    } else if (this.#admitted.countSince(this.#curveFrom) > 0) {
-      // Refused too soon after the pause to tell why: a lower limit, or a burst it would not
-      // take. Well below the refused pace, to find out without a string of pauses.
-      // (While refining, the search's estimate was only a guess: nothing fell.)
-      // While refining, the search's estimate was only a guess a little too high: nothing fell.
-      if (this.#refining) this.#refineTo = current;
-      else this.#fellFrom = Math.max(this.#fellFrom, this.#estimate ?? 0);
-      this.#estimate = current * (this.#refining ? REFINE_STEP : UNINFORMED);
-      this.#plateau = MIN_PLATEAU_MS;
-    }
-    // Nothing admitted since the pause: the pause did not help, and the next one is as long as
-    // the service asks; a refusal that says nothing about a rate does not lower it.
-  }
-
-  /**
-   * The plateau after an event that estimated `estimate`: short after a fall and while below
-   * where it fell from (the limit may come back), long after a rise (the limit was just found),
-   * twice the last while it holds.
-   */
-  #plateauAfter(estimate: number): number {
-    const previous = this.#estimate ?? estimate;
-    if (estimate < previous * (1 - SAME_RATE)) {
-      this.#fellFrom = Math.max(this.#fellFrom, previous);
-      return MIN_PLATEAU_MS;
-    }
-    // Below a rate the service gave before it fell: it may come back, keep looking often.
-    if (estimate < this.#fellFrom * (1 - SAME_RATE)) return MIN_PLATEAU_MS;
-    this.#fellFrom = 0;
-    if (estimate > previous * (1 + SAME_RATE)) return Math.max(FOUND_PLATEAU_MS, this.#plateau);
-    return Math.min(MAX_PLATEAU_MS, this.#plateau * 2);
-  }
-
-  /** The pace at `now` on the curve since the last event (see the module's comment). */
-  #paceAt(now: number): number | undefined {
-    const estimate = this.#estimate;
-    if (estimate === undefined) return undefined;
-    const t = Math.max(0, now - this.#curveFrom);
-    let rate: number;
-    const top = this.#refining ? this.#refineTo / HOLD : estimate;
-    if (this.#searching) rate = estimate * 2 ** (t / SEARCH_DOUBLING_MS);
-    else if (t <= this.#plateau) {
-      const left = (1 - t / this.#plateau) ** (this.#refining ? 1 : 3);
-      rate = top * HOLD - (top * HOLD - estimate * BELOW) * left;
-    } else rate = top * (HOLD + ((t - this.#plateau) / DOUBLE_AFTER_MS) ** 3);
-    // A search that is never refused would climb without end: beyond any service's rate, the
-    // concurrency limit is what holds the job.
-    this.#rate = Math.min(rate, MAX_RATE);
-    return this.#rate;
+    this.#curve.from = Math.max(now, this.pausedUntil);
+    this.#curve.rate = this.#curve.at(this.#curve.from);
   }
 }

@@ -17,6 +17,7 @@ import {
   type RefundJobData,
   type RefundWaitJobData,
 } from './jobs';
+import { checkProcessor } from './options';
 import { type HeldLease, RefundLeases } from './refund-lease';
 import { tracedProcessor } from './telemetry';
 
@@ -65,7 +66,8 @@ export interface RefundProcessorOptions extends ProcessorOptions {
   redis?: RedisClient;
   /**
    * Milliseconds a lease lasts without renewal (renewed three times as often while a request is
-   * in flight): how long a second runner waits when the first one died. Default 30 000.
+   * in flight): how long a second runner waits when the first one died. A whole number from 100
+   * to 2 147 483 647; default 30 000.
    */
   leaseMs?: number;
 }
@@ -100,6 +102,8 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
  * a refund is never made twice.
  *
  * @param client A seller client (`client.forUser(token)`).
+ * @throws {RequestValidationError} an option is invalid (named with its bound), when the
+ * processor is made.
  * @example
  * ```ts
  * import { Queue, Worker } from 'bullmq';
@@ -113,6 +117,7 @@ export function refundProcessor(
   client: PartnerClient | SellerClient,
   options: RefundProcessorOptions,
 ): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
+  checkProcessor('refundProcessor', options, true);
   let leases: Promise<RefundLeases | undefined> | undefined;
   return tracedProcessor('bullmq.refunds.request', telemetryOf(client, options), async (job) => {
     leases ??= leasesOf(options);
@@ -175,6 +180,7 @@ async function refundOnce(
  * The processor of refund wait jobs: waits for the transaction's refund to end (`completed` or
  * `failed`, both a `succeeded` outcome: read `result.status`). Read-only, so a repeat is harmless.
  *
+ * @throws {RequestValidationError} an option is invalid, when the processor is made.
  * @example
  * ```ts
  * new Worker('refund-waits', refundWaitProcessor(seller, { queue }), { connection });
@@ -184,6 +190,7 @@ export function refundWaitProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
 ): (job: ProcessorJob<RefundWaitJobData>) => Promise<QueueJobResult> {
+  checkProcessor('refundWaitProcessor', options, false);
   return tracedProcessor(
     'bullmq.refunds.waitForCompletion',
     telemetryOf(client, options),
@@ -203,6 +210,7 @@ export function refundWaitProcessor(
 /**
  * The processor of offer update jobs (a PUT: a repeat writes the same settings again).
  *
+ * @throws {RequestValidationError} an option is invalid, when the processor is made.
  * @example
  * ```ts
  * new Worker('offers', offerUpdateProcessor(seller, { queue }), { connection });
@@ -212,6 +220,7 @@ export function offerUpdateProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
 ): (job: ProcessorJob<OfferUpdateJobData>) => Promise<QueueJobResult> {
+  checkProcessor('offerUpdateProcessor', options, false);
   return tracedProcessor('bullmq.offers.update', telemetryOf(client, options), async (job) => {
     try {
       const { productHash, offerCode, params } = jobDataOf(job, ['productHash', 'offerCode']);

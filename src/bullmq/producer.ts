@@ -21,6 +21,7 @@ import {
   type RefundJobData,
   type RefundWaitJobData,
 } from './jobs';
+import { checkEnqueue } from './options';
 import { activeTraceContext } from './trace-context';
 
 /** One job as BullMQ's `Queue#addBulk` takes it. */
@@ -62,19 +63,28 @@ export interface ProducerQueue {
 export interface EnqueueOptions {
   /**
    * Tries per job before it fails for a connection failure or a 5xx (429s do not count: they hold
-   * the queue instead). Default 5.
+   * the queue instead): a whole number from 1 to 1 000. Default 5.
    */
   attempts?: number;
-  /** Milliseconds of BullMQ's exponential back-off after the first failure. Default 1 000. */
+  /**
+   * Milliseconds of BullMQ's exponential back-off after the first failure: a whole number from 0
+   * to 2 147 483 647. Default 1 000.
+   */
   backoffMs?: number;
-  /** More BullMQ job options (`priority`, `removeOnComplete`…), given to every job. */
+  /**
+   * More BullMQ job options (`priority`, `removeOnComplete`…), given to every job; never `jobId`,
+   * which each job takes from its item.
+   */
   jobOptions?: Record<string, unknown>;
   /**
    * A Redis connection (an `ioredis` client or a connected `redis` one) to record the batch: the
    * ids of its jobs, so that {@link followBatch} follows this batch alone, from any process.
    */
   redis?: RedisClient;
-  /** The batch's id (default: a random UUID). Enqueuing again under the same id adds to it. */
+  /**
+   * The batch's id (default: a random UUID): 1 to 128 letters, digits, `.`, `_`, `:` or `-`, as it
+   * is part of the record's Redis key. Enqueuing again under the same id adds to it.
+   */
   batchId?: string;
 }
 
@@ -110,12 +120,14 @@ function refuseSellerToken(item: unknown): void {
 const CHUNK = 500;
 
 async function enqueue<D>(
+  where: string,
   queue: ProducerQueue,
   name: (typeof JOB_NAMES)[keyof typeof JOB_NAMES],
   items: D[],
   check: (data: D) => void,
   options: EnqueueOptions,
 ): Promise<EnqueuedBatch> {
+  checkEnqueue(where, queue, items, options);
   items.forEach((item, index) => {
     try {
       refuseSellerToken(item);
@@ -159,7 +171,8 @@ const checkRefund = (data: RefundJobData) => {
  * enqueued. Resolves with the batch's id (recorded for {@link followBatch} when `redis` is given)
  * and how many items and distinct jobs it has.
  *
- * @throws {RequestValidationError} an item is invalid (named by its index): nothing enqueued.
+ * @throws {RequestValidationError} an item is invalid (named by its index), or an option (named
+ * with its bound): nothing enqueued, no Redis command sent.
  * @example
  * ```ts
  * import { Queue } from 'bullmq';
@@ -174,13 +187,13 @@ export function enqueueRefunds(
   items: RefundJobData[],
   options: EnqueueOptions = {},
 ): Promise<EnqueuedBatch> {
-  return enqueue(queue, JOB_NAMES.refund, items, checkRefund, options);
+  return enqueue('enqueueRefunds', queue, JOB_NAMES.refund, items, checkRefund, options);
 }
 
 /**
  * Enqueues refund waits, one job per transaction (id `refund-wait/<hash>`).
  *
- * @throws {RequestValidationError} an item is invalid: nothing enqueued.
+ * @throws {RequestValidationError} an item or an option is invalid: nothing enqueued.
  * @example
  * ```ts
  * await enqueueRefundWaits(queue, hashes.map((transactionHash) => ({ transactionHash })));
@@ -193,13 +206,13 @@ export function enqueueRefundWaits(
 ): Promise<EnqueuedBatch> {
   const check = (data: RefundWaitJobData) =>
     void encodePathParam('transactionHash', data?.transactionHash);
-  return enqueue(queue, JOB_NAMES.refundWait, items, check, options);
+  return enqueue('enqueueRefundWaits', queue, JOB_NAMES.refundWait, items, check, options);
 }
 
 /**
  * Enqueues offer updates, one job per offer (id `offer-update/<product>/<offer>`).
  *
- * @throws {RequestValidationError} an item is invalid: nothing enqueued.
+ * @throws {RequestValidationError} an item or an option is invalid: nothing enqueued.
  * @example
  * ```ts
  * await enqueueOfferUpdates(queue, [{ productHash: 'prd_1', offerCode: 'off_1', params: { price: 4_990 } }]);
@@ -215,5 +228,5 @@ export function enqueueOfferUpdates(
     encodePathParam('offerCode', data.offerCode);
     checkParams(OfferUpdateParamsSchema, data.params, 'offers.update');
   };
-  return enqueue(queue, JOB_NAMES.offerUpdate, items, check, options);
+  return enqueue('enqueueOfferUpdates', queue, JOB_NAMES.offerUpdate, items, check, options);
 }

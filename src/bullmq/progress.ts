@@ -10,6 +10,7 @@
 import { sleep } from '../core/time/sleep';
 import type { RedisClient } from '../redis/client';
 import { type BatchCounter, batchCounter } from './batch-progress';
+import { checkFollow } from './options';
 
 /** What progress reads of the queue: BullMQ's `Queue#getJobCounts`. */
 export interface CountedQueue {
@@ -97,6 +98,8 @@ export interface FollowOneBatchOptions extends Omit<FollowBatchOptions, 'total'>
  * with the last report. Other batches on the same queue are not counted. Any process can follow a
  * batch: a dashboard, the CLI, the producer.
  *
+ * @throws {RequestValidationError} an option or the batch id is invalid (named with its bound):
+ * no Redis command sent.
  * @throws {Error} the batch has no record (enqueued without `redis`, or over a week ago).
  * @example
  * ```ts
@@ -132,12 +135,14 @@ export async function followBatch(
   batchOrOptions?: string | FollowBatchOptions,
   batchOptions?: FollowOneBatchOptions,
 ): Promise<QueueProgress> {
-  const one = typeof batchOrOptions === 'string';
+  // A batch id given that is not a string is still one batch's id, refused by its check.
+  const one = batchOptions !== undefined || typeof batchOrOptions === 'string';
+  checkFollow(queue, one, batchOrOptions, one ? batchOptions : batchOrOptions);
   const options = (one ? batchOptions : batchOrOptions) ?? {};
   const counter: BatchCounter | undefined = one
     ? batchCounter(
         queue as BatchQueue,
-        batchOrOptions,
+        batchOrOptions as string,
         (batchOptions as FollowOneBatchOptions).redis,
       )
     : undefined;

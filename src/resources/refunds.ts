@@ -1,15 +1,10 @@
-import { hashPathOf, type ResolvedAssumptions } from '../assumptions';
-import { RequestValidationError } from '../core/errors';
+import { hashPathOf } from '../assumption-readers';
 import type { RequestOptions } from '../core/options';
 import { checkPollOptions, type PollOptions, poll, withCallSignal } from '../core/poll';
-import { Recovered, serviceClockOffset } from '../core/retry/reconcile';
 import type { APIPromise } from '../core/transport/api-promise';
-import { followLocation, isAccepted } from '../core/transport/outcomes';
 import { route } from '../core/transport/path';
 import {
   type Refund,
-  RefundAcceptedResponseSchema,
-  RefundExistingResponseSchema,
   RefundListResponseSchema,
   type RefundRequestParams,
   RefundRequestParamsSchema,
@@ -17,73 +12,28 @@ import {
   RefundStatusSchema,
 } from '../schemas/refund';
 import { envelopedOrBare } from '../schemas/response-fields';
-import { parseTimestamp } from '../shared/timestamp';
+import {
+  checkSince,
+  createdSince,
+  pollTargetOf,
+  type RefundRequestResult,
+  type RefundToAwait,
+  requestResponseSchema,
+  requestResult,
+  windowStart,
+} from './refund-answers';
 import { APIResource } from './resource';
 
 // The status endpoint's shape is not shown (spec §4.2): read from the envelope's `data` (the
 // assumption, see assumptions.ts), or bare when the body has no `data`.
 const statusAnswerSchema = envelopedOrBare(RefundStatusSchema);
 
-/** `refunds.request`'s result when the service accepted the refund for processing (HTTP 202, spec §4.2). */
-export interface RefundAccepted {
-  /** Tells this outcome apart: HTTP 202, the refund is being processed. */
-  kind: 'accepted';
-  /** The refunded transaction (from the body's `data.transaction_hash`, else the one requested). */
-  transactionHash: string;
-  /** The status endpoint from the `Location` header (absolute), or `undefined` when the service sent none. */
-  statusUrl: string | undefined;
-}
-
-/**
- * `refunds.request`'s result when a refund `requested` or `success` already existed for the
- * transaction (HTTP 200, spec §3, §4.2): no new refund was created. Also the result when an
- * attempt's answer was lost and the SDK found the refund it had created (then `recovered` is
- * `true`, and the refund may already be `completed` or `failed`).
- */
-export interface RefundExisting {
-  /** Tells this outcome apart: HTTP 200, an active refund exists (or a lost attempt's was found). */
-  kind: 'existing';
-  /** The active refund, or the one the lost attempt created. */
-  refund: Refund;
-  /**
-   * `true` when the answer to this call's request was lost (a time-out, a reset, a 5xx) and the
-   * SDK read the transaction's refunds instead of sending it again: `refund` is the one that
-   * attempt created (or an active one). Absent on an ordinary answer.
-   */
-  recovered?: boolean;
-}
-
-/**
- * What `refunds.request` returns: the refund was `accepted` for asynchronous processing (HTTP 202),
- * or an active refund already `existing` for the transaction was returned instead (HTTP 200, no
- * new refund created). Narrow on `kind`.
- *
- * @example
- * ```ts
- * const result = await seller.refunds.request('tx_123');
- * if (result.kind === 'accepted') console.log('poll', result.statusUrl);
- * else console.log('already', result.refund.status);
- * ```
- */
-export type RefundRequestResult = RefundAccepted | RefundExisting;
-
-/**
- * What `refunds.waitForCompletion` waits for: a transaction hash, what `refunds.request` returned,
- * or a refund itself (an `existing` result's `refund`, one from `refunds.list`), polled by its
- * `transaction_hash`.
- */
-export type RefundToAwait = string | RefundRequestResult | Refund;
-
-// Which body the service sent is told by its status (202 accepted, 200 existing), so each is
-// checked against its own shape: a wrong-typed refund can never pass as an "accepted" body. A 202
-// is the outcome itself (the refund accepted, `Location` where to follow it): a body with `data` is
-// checked as the spec shows it, and one without (none, a bare message) still means accepted,
-// never an error that would hide a refund the service made.
-const requestResponseSchema = (status: number, body: unknown) => {
-  if (status !== 202) return RefundExistingResponseSchema;
-  const data = typeof body === 'object' && body !== null ? Reflect.get(body, 'data') : undefined;
-  return data === undefined || data === null ? undefined : RefundAcceptedResponseSchema;
-};
+export type {
+  RefundAccepted,
+  RefundExisting,
+  RefundRequestResult,
+  RefundToAwait,
+} from './refund-answers';
 
 /** Refunds of transactions: request (asynchronous), list, status (spec §4.2, §4.3). */
 export class Refunds extends APIResource {
@@ -310,97 +260,4 @@ export class Refunds extends APIResource {
       options,
     );
   }
-}
-
-/** Checks `since` before anything is sent. */
-function checkSince(since: Date): void {
-  if (since instanceof Date && !Number.isNaN(since.getTime())) return;
-  throw new RequestValidationError('Invalid parameters for refunds.findCreatedSince()', [
-    { path: ['since'], message: 'expected a valid Date', code: 'invalid_type' },
-  ]);
-}
-
-/**
- * Where the search for a lost request's refund starts, in the service's clock (ms): `since` moved
- * by the service's clock as its answer's `Date` header tells, less the margin. Without a readable
- * `Date` the service's clock is unknown and may be behind this machine's: the window widens by the
- * documented bound (`reconciliation.maxClockSkewMs`), so that the lost refund cannot be missed and
- * sent a second time.
- */
-function windowStart(
-  since: Date,
-  response: Response,
-  { reconciliation }: ResolvedAssumptions,
-): number {
-  const offset = serviceClockOffset(response) ?? -reconciliation.maxClockSkewMs;
-  return since.getTime() + offset - reconciliation.marginMs;
-}
-
-/**
- * The active refund, else the newest created at or after `from` (ms, service clock); a
- * `created_at` that cannot be read counts as recent (`reconciliation` of the client's assumptions:
- * the zone of `created_at`).
- */
-function createdSince(
-  refunds: Refund[],
-  from: number,
-  { refundStatus, reconciliation }: ResolvedAssumptions,
-): Refund | undefined {
-  const active = refunds.find((refund) => isOneOf(refundStatus.active, refund.status));
-  if (active) return active;
-  let found: { refund: Refund; at: number } | undefined;
-  for (const refund of refunds) {
-    const at = createdAt(refund, reconciliation.timeZone);
-    if (at >= from && (!found || at >= found.at)) found = { refund, at };
-  }
-  return found?.refund;
-}
-
-/** Whether `status` (absent or `null` in a lenient body) is one of `statuses`. */
-function isOneOf(statuses: readonly string[], status: string | null | undefined): boolean {
-  return typeof status === 'string' && statuses.includes(status);
-}
-
-function createdAt(refund: Refund, timeZone: string): number {
-  try {
-    return parseTimestamp(refund.created_at ?? '', { timeZone }).getTime();
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
-
-function pollTargetOf(refund: RefundToAwait): {
-  transactionHash: string;
-  statusUrl: string | undefined;
-} {
-  if (typeof refund !== 'object' || refund === null) {
-    // A hash, or anything else, checked where it becomes a path parameter.
-    return { transactionHash: refund as string, statusUrl: undefined };
-  }
-  if ('kind' in refund && refund.kind === 'accepted') return refund;
-  // A refund, bare or in an existing result, is polled by its transaction.
-  const found = 'kind' in refund && refund.kind === 'existing' ? refund.refund : (refund as Refund);
-  return { transactionHash: found.transaction_hash ?? '', statusUrl: undefined };
-}
-
-/**
- * What a refund request's answer says: accepted (202, with where to poll), an active refund
- * returned instead (200), or the refund a lost attempt created, found by reconciliation.
- */
-function requestResult(
-  body: unknown,
-  response: Response,
-  transactionHash: string,
-): RefundRequestResult {
-  if (body instanceof Recovered) {
-    return { kind: 'existing', refund: body.value as Refund, recovered: true };
-  }
-  const data = (body as { data?: unknown } | undefined)?.data;
-  if (!isAccepted(response)) return { kind: 'existing', refund: data as Refund };
-  const accepted = data as { transaction_hash?: string | null } | undefined;
-  return {
-    kind: 'accepted',
-    transactionHash: accepted?.transaction_hash ?? transactionHash,
-    statusUrl: followLocation(response),
-  };
 }

@@ -1,4 +1,4 @@
-import { hashPathOf } from '../assumptions';
+import { hashPathOf } from '../assumption-readers';
 import { ExportFailedError, RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { type PollOptions, poll, withCallSignal } from '../core/poll';

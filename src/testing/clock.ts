@@ -8,6 +8,12 @@
  */
 
 /**
+ * The latest time the kit's clock reaches: the spec's timestamps write the year in four digits,
+ * and a `Date` past this one would be written in five, or not at all.
+ */
+const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
  * The kit's time: the machine's, moved forward by `advance` (for the anticipation cache, and
  * every timestamp the kit writes), so a test sees what ten minutes later looks like at once.
  */
@@ -19,10 +25,16 @@ export class KitClock {
     return Date.now() + this.#offsetMs;
   }
 
-  /** Moves the kit's time forward by `ms` (a whole, non-negative number). */
+  /**
+   * Moves the kit's time forward by `ms`: a whole number from 0 that keeps it before the year
+   * 10000, else a `RangeError`, as every number the kit takes is refused.
+   */
   advance(ms: number): void {
-    if (!Number.isFinite(ms) || ms < 0) {
-      throw new TypeError(`advanceClock: expected milliseconds >= 0, got ${String(ms)}`);
+    const max = LAST_MS - this.now();
+    if (!Number.isSafeInteger(ms) || ms < 0 || ms > max) {
+      throw new RangeError(
+        `advanceClock: ms must be a whole number from 0 to ${max} (the kit's clock stays before the year 10000), got ${String(ms)}`,
+      );
     }
     this.#offsetMs += ms;
   }

@@ -12,6 +12,7 @@ export type {
   MockCredentials,
   MockPartnerApi,
   MockProductHandle,
+  MockSeeded,
   MockSellers,
 } from './mock-api-types';
 export type { LatencyOptions, RateLimitOptions } from './pace';

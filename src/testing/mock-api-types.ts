@@ -1,106 +1,28 @@
 /**
- * The public shape of the mock: {@link MockPartnerApi} and the handles it exposes.
+ * The public shape of the mock: {@link MockPartnerApi}, its faces and the knobs a test turns; what
+ * it was seeded with is `mock-api-seeded.ts`.
  *
  * @module
  */
 
 import type { DropNextOptions, FailNextOptions } from './faults';
+import type { MockSeeded } from './mock-api-seeded';
 import type { LatencyOptions, RateLimitOptions } from './pace';
 import type { StoredOffer } from './routes/products';
 import type { MockServer } from './server';
-import type { MockSeller, RecordedRequest } from './state';
+import type { RecordedRequest } from './state';
 
-/** A seeded product and its first offer. */
-export interface MockProductHandle {
-  /** Product hash (spec §2.5). */
-  hash: string;
-  /** Code of its offer (spec §2.6). */
-  offerCode: string;
-  /** Code of the producer (seller) that owns it. */
-  producerCode: string;
-}
-
-/**
- * The seeded sellers, each with `code`, `type` and `publicToken`: a list (`[person, company]`, so
- * `map`, `find`, `for…of` and `[0]` work) that also names its two members.
- *
- * @example
- * ```ts
- * const seller = client.forUser(mock.sellers.company.publicToken);
- * const person = mock.sellers.find((s) => s.type === 'person')!;
- * ```
- */
-export type MockSellers = readonly [person: MockSeller, company: MockSeller] & {
-  /** A seller registered with a CPF (a person): the list's first. */
-  readonly person: MockSeller;
-  /** A seller registered with a CNPJ (a company): the list's second. */
-  readonly company: MockSeller;
-};
-
-/** Credentials the mock accepts. */
-export interface MockCredentials {
-  /** Client id for `POST /auth`. */
-  clientId: string;
-  /** Client secret for `POST /auth`. */
-  clientSecret: string;
-  /**
-   * A client token issued up front (valid until `expireTokens()`). Not enumerable: a spread
-   * (`...mock.credentials`) leaves it out, so such a client logs in; name it to skip the login.
-   */
-  clientToken: string;
-}
+export type {
+  MockCredentials,
+  MockProductHandle,
+  MockSeeded,
+  MockSellers,
+} from './mock-api-seeded';
 
 /** An in-memory fake of the Partner Integration API. Create it with {@link createMockPartnerApi}. */
-export interface MockPartnerApi {
+export interface MockPartnerApi extends MockSeeded {
   /** API base URL of the `.fetch` and msw faces (ends in `/api/v1`). */
   readonly baseUrl: string;
-  /** The client credentials and a pre-issued client token. */
-  readonly credentials: MockCredentials;
-  /** The seeded sellers, usable as bearers: a person and a company (see {@link MockSellers}). */
-  readonly sellers: MockSellers;
-  /**
-   * Seeded transactions: fresh ones, one with an active (`requested`) refund, one refunded in the
-   * past. Each is the seller's whose refund call first names it (see `addTransaction`).
-   */
-  readonly transactions: {
-    /** Paid transactions without any refund: a refund request on one is accepted (202). */
-    readonly refundable: readonly string[];
-    /** A transaction whose refund is `requested`: a new request answers 200 with that refund. */
-    readonly withActiveRefund: string;
-    /** A transaction refunded in full in the past (`completed`, not active). */
-    readonly withPastRefund: string;
-  };
-  /**
-   * Seeded products with an offer each (all owned by the person seller: only that seller may
-   * update their offers), and every product hash in list order.
-   */
-  readonly products: {
-    /** A course and its offer. */
-    readonly course: MockProductHandle;
-    /** An e-book and its (free) offer. */
-    readonly ebook: MockProductHandle;
-    /** A physical product (with freight) and its offer. */
-    readonly physical: MockProductHandle;
-    /** A product with a recurring (subscription) offer. */
-    readonly recurring: MockProductHandle;
-    /** Every product hash, in list order. */
-    readonly hashes: readonly string[];
-  };
-  /** Seeded bank-account hashes: a PIX receiver (person) and a bank receiver (company). */
-  readonly bankAccounts: {
-    /** The person seller's account, a PIX receiver. */
-    readonly pix: string;
-    /** The company seller's account, a bank receiver. */
-    readonly bank: string;
-  };
-  /** Hashes of calculated anticipations awaiting confirmation. */
-  readonly anticipations: {
-    /**
-     * Calculated anticipations that `anticipations.confirm` accepts. Each is the seller's whose
-     * confirmation first names it: another seller's confirmation of it answers 404.
-     */
-    readonly confirmable: readonly string[];
-  };
   /** Every request received, oldest first. */
   readonly requests: readonly RecordedRequest[];
   /** Counters over {@link MockPartnerApi.requests}: all requests, and `POST /auth` calls. */
@@ -308,7 +230,8 @@ export interface MockPartnerApi {
    * it becomes the seller's whose refund call (request, list or status) first names it, and is
    * not found by the other seller from then on.
    *
-   * @throws RangeError for a `seller` that is not a seeded seller's code.
+   * @throws RangeError for an `amountCents` that is not a whole number from 0, or a `seller` that
+   *   is not a seeded seller's code.
    *
    * @example
    * ```ts
@@ -322,7 +245,8 @@ export interface MockPartnerApi {
    * Moves the kit's clock forward by `ms` milliseconds: the anticipation list's 10-minute cache
    * (spec §4.8) and every timestamp the kit writes from then on follow it.
    *
-   * @throws TypeError for `ms` that is negative or not a finite number (the clock only moves on).
+   * @throws RangeError for `ms` that is not a whole number from 0 (the clock only moves on), or
+   *   that would take the clock past the year 9999 (the spec's timestamps have four-digit years).
    * @example
    * ```ts
    * mock.advanceClock(10 * 60_000); // the cached anticipation list is computed afresh

@@ -28,6 +28,7 @@ import { planRefund } from './routes/refunds';
 import { planExport } from './routes/statements';
 import { listen } from './server';
 import {
+  countOf,
   createState,
   type MockPartnerApiSeed,
   type MockSeller,
@@ -143,8 +144,9 @@ function dataKnobs(state: MockState) {
       if (seller !== undefined && !state.sellers.some((s) => s.code === seller)) {
         throw new RangeError(`addTransaction: no seeded seller has the code ${seller}`);
       }
+      const amount = countOf('addTransaction: amountCents', amountCents);
       const hash = randomId('trx', 8);
-      state.transactions.set(hash, { hash, amount: amountCents, records: [], seller });
+      state.transactions.set(hash, { hash, amount, records: [], seller });
       return hash;
     },
     advanceClock: (ms: number) => state.clock.advance(ms),

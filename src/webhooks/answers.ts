@@ -16,16 +16,15 @@ import {
   TOO_LARGE,
   TOO_SLOW,
 } from './body';
+import type { DeliveryConfig, DeliveryInput } from './delivery';
 import {
   BUSY,
-  type DeliveryConfig,
-  type DeliveryInput,
   FAILED,
   INCOMPLETE,
   METHOD_NOT_ALLOWED,
   type Outcome,
   TOO_SLOW_OUTCOME,
-} from './delivery';
+} from './outcomes';
 import { readsNoBody } from './secret';
 import type { ReceiverSettings } from './settings';
 import { warnOnce } from './warn-once';

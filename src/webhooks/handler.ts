@@ -9,8 +9,9 @@
 
 import { createAnswers } from './answers';
 import type { NodeWebhookRequest } from './body';
-import { createDelivery, FAILED, type Outcome } from './delivery';
+import { createDelivery } from './delivery';
 import type { WebhookHandlerOptions } from './options';
+import { FAILED, type Outcome } from './outcomes';
 import { resolveSettings } from './settings';
 import { tracedDelivery } from './telemetry';
 

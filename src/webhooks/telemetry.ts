@@ -8,7 +8,8 @@
 
 import { TelemetrySource } from '../telemetry/gate';
 import type { SpanScope, TelemetryOptions } from '../telemetry/types';
-import type { DeliveryInput, Outcome } from './delivery';
+import type { DeliveryInput } from './delivery';
+import type { Outcome } from './outcomes';
 
 type Deliver = (input: DeliveryInput, span?: SpanScope) => Promise<Outcome>;
 

@@ -166,4 +166,45 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
       [],
     );
   });
+
+  it('names every component it declares, as the spec carries it: no params shape that never travels', () => {
+    // Redocly's recommended rules warn on a component nothing names (`no-unused-components`), and
+    // a generated client would get a type no operation takes. A `$ref` under an extension is no
+    // use, but for `x-sdk-params`: the object a multipart form is flattened from (form.mjs), which
+    // keeps what each array item requires (spec §4.1: a phone's `type`).
+    const schemas = document.components.schemas as Record<string, unknown>;
+    const named = new Set<string>();
+    const walk = (node: unknown, key = ''): void => {
+      if (key.startsWith('x-') && key !== 'x-sdk-params') return;
+      if (Array.isArray(node)) for (const item of node) walk(item);
+      else if (node && typeof node === 'object') {
+        for (const [field, value] of Object.entries(node)) {
+          const target = field === '$ref' && typeof value === 'string' ? value : undefined;
+          const name = target?.match(/^#\/components\/schemas\/([^/]+)$/)?.[1];
+          if (name && !named.has(name)) {
+            named.add(name);
+            walk(schemas[name]);
+          }
+          walk(value, field);
+        }
+      }
+    };
+    walk({
+      paths: document.paths,
+      webhooks: document.webhooks,
+      responses: document.components.responses,
+    });
+    expect(Object.keys(schemas).filter((name) => !named.has(name))).toEqual([]);
+    // Spec §4.8 and §4.10: page and per_page are query parameters, each with its bounds.
+    const list = operation('get', '/products') as { parameters?: { name: string; in: string }[] };
+    expect(list.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual([
+      'query page',
+      'query per_page',
+    ]);
+    // Spec §4.7: the body carries the scenario, under the field name the SDK assumes.
+    const confirm = operation('post', '/financial/anticipation/confirm/{anticipation_hash}');
+    expect(confirm?.requestBody?.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/AnticipationConfirmParams' } },
+    });
+  });
 });

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 /**
  * `npm run lint:sizes` (part of `npm run lint`) holds every function of `src/` and the CLI to 60
- * lines, the closures inside it counted: run on a copy of the project, it passes as the project is,
- * and fails once a long factory is planted, naming it.
+ * lines, the closures inside it counted, and every file there to 300, the data folders aside: run
+ * on a copy of the project, it passes as the project is, and fails once a long factory or a long
+ * file is planted, naming it.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,7 +49,7 @@ function factory(lines: number): string {
 describe('the size rules of src/ and the CLI (npm run lint:sizes)', () => {
   it('pass on the project as it is', () => {
     const { status, output } = lintSizes();
-    expect(output).toContain('every function and core file within bounds');
+    expect(output).toContain('every function and file within bounds');
     expect(status).toBe(0);
   }, 90_000);
 
@@ -60,5 +61,22 @@ describe('the size rules of src/ and the CLI (npm run lint:sizes)', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('src/planted/long.ts:1: makeCounter is 61 lines (at most 60)');
     expect(output).not.toContain('src/planted/short.ts');
+  }, 90_000);
+
+  it('fail on a file over 300 lines anywhere in src/ or the CLI, naming it, the data folders aside', () => {
+    const lines = (count: number) =>
+      `${Array.from({ length: count }, (_, i) => `export const n${i} = ${i};`).join('\n')}\n`;
+    writeFileSync(join(copy, 'src/bulk/planted-long.ts'), lines(301));
+    writeFileSync(join(copy, 'packages/cli/src/planted-long.ts'), lines(301));
+    writeFileSync(join(copy, 'src/webhooks/planted-short.ts'), lines(300));
+    writeFileSync(join(copy, 'src/schemas/planted-data.ts'), lines(400));
+    const { status, output } = lintSizes();
+    expect(status).not.toBe(0);
+    expect(output).toContain('src/bulk/planted-long.ts: 301 lines (a file has at most 300)');
+    expect(output).toContain(
+      'packages/cli/src/planted-long.ts: 301 lines (a file has at most 300)',
+    );
+    expect(output).not.toContain('planted-short');
+    expect(output).not.toContain('planted-data');
   }, 90_000);
 });

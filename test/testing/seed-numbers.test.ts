@@ -1,9 +1,11 @@
 /**
  * The kit's seed and scripting numbers as their JSDoc states them: `productCount` "how many
  * products the catalogue holds (at least the 4 featured ones)", `refundPolls`, `exportPolls` and
- * `polls` a count of polls. A value no count can be (a fraction, a negative, `NaN`, `Infinity`) is
- * refused with a `RangeError` naming it, as `failNext` refuses a fault no answer could carry;
- * `Infinity` products used to build a catalogue for ever.
+ * `polls` a count of polls, `addTransaction`'s amount in cents, `advanceClock`'s milliseconds. A
+ * value no such number can be (a fraction, a negative, `NaN`, `Infinity`, a string) is refused
+ * with a `RangeError` naming it, as `failNext` refuses a fault no answer could carry; `Infinity`
+ * products used to build a catalogue for ever, and `advanceClock` threw a `TypeError` for some
+ * of these and took a move past the year 9999, after which `mock.now()` threw.
  */
 
 import { PartnerClient } from 'partner-sdk';
@@ -60,5 +62,45 @@ describe('refundOutcome and exportOutcome polls', () => {
       );
     }
     expect(() => mock.refundOutcome(hash, 'failed', { polls: 0 })).not.toThrow();
+  });
+});
+
+describe('advanceClock and addTransaction', () => {
+  it('advanceClock refuses a move that is not a whole number of milliseconds from 0, naming it, with a RangeError as every other number the kit takes', () => {
+    const mock = createMockPartnerApi();
+    for (const ms of [...NOT_A_COUNT, '60000', null]) {
+      expect(() => mock.advanceClock(ms as number), String(ms)).toThrow(RangeError);
+      expect(() => mock.advanceClock(ms as number)).toThrow(
+        /^advanceClock: ms must be a whole number from 0 to \d+ \(.*\), got /,
+      );
+    }
+    expect(() => mock.advanceClock(-1)).toThrow('got -1');
+  });
+
+  it("advanceClock refuses a move past the year 9999, which the kit's timestamps cannot write, and the clock stays where it was", async () => {
+    const mock = createMockPartnerApi();
+    const before = mock.now().getTime();
+    const lastMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+    expect(() => mock.advanceClock(Number.MAX_SAFE_INTEGER)).toThrow(RangeError);
+    expect(() => mock.advanceClock(lastMs)).toThrow('the year 10000');
+    expect(mock.now().getTime() - before).toBeLessThan(60_000);
+    mock.advanceClock(365 * 86_400_000);
+    const client = new PartnerClient({
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+      clientToken: mock.credentials.clientToken,
+    });
+    const seller = client.forUser(mock.sellers.person.publicToken);
+    await expect(seller.anticipations.list()).resolves.toBeDefined();
+  });
+
+  it('addTransaction refuses an amount that is not a whole number of cents from 0, naming it', () => {
+    const mock = createMockPartnerApi();
+    for (const cents of [...NOT_A_COUNT, '9900']) {
+      expect(() => mock.addTransaction(cents as number), String(cents)).toThrow(
+        new RangeError(`addTransaction: amountCents must be a whole number from 0, got ${cents}`),
+      );
+    }
+    expect(mock.addTransaction(0)).toMatch(/^trx_/);
   });
 });

@@ -189,7 +189,7 @@ describe('the anticipation list is cached 10 minutes per account and filter set 
   });
 
   it('refuses to move the clock backwards', () => {
-    expect(() => createMockPartnerApi().advanceClock(-1)).toThrow(TypeError);
+    expect(() => createMockPartnerApi().advanceClock(-1)).toThrow(RangeError);
   });
 });
 

@@ -4,10 +4,18 @@
  * has to be awaited for them (most calls), so that such a call waits on nothing before it is sent.
  */
 
-import type { RequestIdentity } from '../errors';
+import type { RequestIdentity, ValidationIssue } from '../errors';
 import { bearerFailure, tokenFailure } from '../errors/mapping';
 import type { TokenSource } from '../options';
-import { type ClientTokenManager, knownToken, resolveToken } from './token-manager';
+import {
+  type ClientTokenManager,
+  knownToken,
+  NOT_IN_HEADER,
+  NOT_IN_HEADER_NAMED,
+  resolveToken,
+  WITH_SCHEME,
+  WITH_SCHEME_NAMED,
+} from './token-manager';
 
 /** The credentials an attempt carries; either may be absent. */
 export interface Credentials {
@@ -55,4 +63,22 @@ export async function awaitCredentials(
       })))
     : undefined;
   return { clientToken, bearer: resolved };
+}
+
+/** What is wrong with a seller's token given to `forUser`, or `undefined` when it can be sent. */
+export function publicTokenIssue(publicToken: unknown): ValidationIssue | undefined {
+  if (typeof publicToken === 'function') return undefined;
+  const path = ['publicToken'];
+  if (typeof publicToken !== 'string' || publicToken === '') {
+    const message = 'expected a non-empty string or a function returning one';
+    return { path, message, code: 'invalid_type' };
+  }
+  // Refused here, never quoted: fetch's own error would carry the token in its message.
+  if (NOT_IN_HEADER.test(publicToken)) {
+    return { path, message: `contains ${NOT_IN_HEADER_NAMED}`, code: 'invalid_string' };
+  }
+  if (WITH_SCHEME.test(publicToken)) {
+    return { path, message: WITH_SCHEME_NAMED, code: 'invalid_string' };
+  }
+  return undefined;
 }

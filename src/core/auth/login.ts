@@ -3,7 +3,8 @@
  * path and shape are assumptions: `login` of the client's `assumptions` option).
  */
 
-import { type ResolvedAssumptions, readLoginToken } from '../../assumptions';
+import { readLoginToken } from '../../assumption-readers';
+import type { ResolvedAssumptions } from '../../assumptions';
 import { APIError, makeAPIError, ResponseValidationError } from '../errors';
 import { bodyMessage, firstFieldError } from '../errors/error-body';
 import type { APIPromise } from '../transport/api-promise';

@@ -6,7 +6,8 @@
 
 import { safeParse, validate } from 'zod/mini';
 import type { output } from 'zod/v4/core';
-import { DEFAULT_ASSUMPTIONS, type ResolvedAssumptions, readStrings } from '../../assumptions';
+import { readStrings } from '../../assumption-readers';
+import { DEFAULT_ASSUMPTIONS, type ResolvedAssumptions } from '../../assumptions';
 import {
   type RequestIdentity,
   RequestValidationError,

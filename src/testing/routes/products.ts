@@ -12,7 +12,8 @@ import { errorMessage, json, unprocessable } from '../respond';
 import type { Route } from '../router';
 import type { MockState } from '../state';
 import { laravelInput, type StringReading, validate } from '../validation/laravel';
-import { LIST_PRODUCTS_RULES, offerRules } from '../validation/rules';
+import { offerRules } from '../validation/offer-rules';
+import { LIST_PRODUCTS_RULES } from '../validation/rules';
 import type { HiddenOfferSettings, WireOffer } from '../wire';
 
 /** Page size of `GET /products` when `per_page` is not sent (the spec does not show it; Laravel's default). */

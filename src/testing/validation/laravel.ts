@@ -17,6 +17,8 @@
  * @module
  */
 
+import { BOOLEANS, charCount, isInteger, isNumeric, isUrl, readDate } from './php-values';
+
 /** A custom rule: the message when `value` breaks it, else `undefined`. May be async (files). */
 export type CustomRule = (
   value: unknown,
@@ -81,33 +83,6 @@ function valueAt(data: unknown, path: string): unknown {
   let value = data;
   for (const key of path.split('.')) value = has(value, key) ? (value as never)[key] : undefined;
   return value;
-}
-
-/** PHP's `FILTER_VALIDATE_INT`, which Laravel's `integer` uses: a sign, no leading zeros. */
-const INTEGER_TEXT = /^[+-]?(0|[1-9]\d*)$/;
-/** PHP's integers are 64-bit: past that, a number is a float and text is not an integer. */
-const PHP_INT_MAX = 2n ** 63n - 1n;
-const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
-
-function isInteger(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 63;
-  if (typeof value !== 'string' || !INTEGER_TEXT.test(value)) return false;
-  const n = BigInt(value);
-  return n <= PHP_INT_MAX && n >= -PHP_INT_MAX - 1n;
-}
-
-function isNumeric(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'string' && NUMERIC_TEXT.test(value);
-}
-
-const BOOLEANS = new Set<unknown>([true, false, 1, 0, '1', '0']);
-
-/** PHP's `mb_strlen`: code points. */
-function charCount(value: string): number {
-  let count = 0;
-  for (const _ of value) count++;
-  return count;
 }
 
 type SizeKind = 'numeric' | 'array' | 'file' | 'string';
@@ -224,16 +199,6 @@ const VALUE_RULES: Record<string, NamedRule> = {
   url: ({ value, attr }) => fails(!isUrl(value), `The ${attr} must be a valid URL.`),
 };
 
-/**
- * Laravel's `url`: a scheme, `://` and a host (`javascript:…` and `mailto:…` are refused), no
- * whitespace.
- */
-function isUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || /\s/.test(value)) return false;
-  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(value) || !URL.canParse(value)) return false;
-  return new URL(value).hostname !== '';
-}
-
 const NAMED_RULES: Record<string, NamedRule> = { ...TYPE_RULES, ...SIZE_RULES, ...VALUE_RULES };
 
 /** The message of one string rule (`max:191`) on one value, or undefined when it holds. */
@@ -249,36 +214,6 @@ function checkNamed(
   if (!check) throw new Error(`The kit's validator has no rule "${name}"`);
   const args = rest === '' ? [] : rest.split(',');
   return check({ args, value, attr, kind: sizeKind(rules), data });
-}
-
-/** The platform's zone (UTC-03:00, no daylight saving since 2019), where "today" is decided. */
-const PLATFORM_OFFSET_MS = -3 * 60 * 60 * 1000;
-
-/** Today in the platform's zone, as `YYYY-MM-DD`. */
-export function today(now = Date.now()): string {
-  return new Date(now + PLATFORM_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-const DATE_TEXT =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * The calendar day of a date the service reads (`YYYY-MM-DD`, optionally with a time), as
- * `YYYY-MM-DD`, or `undefined` when it is not a real day. PHP's `strtotime` reads more forms;
- * the kit keeps to the ISO ones the spec's examples use.
- */
-export function readDate(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const m = DATE_TEXT.exec(value);
-  if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const check = new Date(Date.UTC(2000, month - 1, day));
-  check.setUTCFullYear(year);
-  const real =
-    check.getUTCFullYear() === year &&
-    check.getUTCMonth() === month - 1 &&
-    check.getUTCDate() === day;
-  return real ? value.slice(0, 10) : undefined;
 }
 
 function isImplicit(rule: Rule): boolean {

@@ -1,0 +1,282 @@
+/**
+ * The options of this entry's helpers, checked when a helper is called (a processor when it is
+ * made, not at its first job), before anything is enqueued or any Redis command is sent: a wrong
+ * one is refused with `RequestValidationError` naming it and its bound, as a bulk job's options
+ * are. A refused value is quoted only when it is a number: a header or a batch id may carry what
+ * should never reach a log.
+ *
+ * @module
+ */
+
+import { PartnerError, RequestValidationError, type ValidationIssue } from '../core/errors';
+import { type CallSettings, callSettings, checkHeaders } from '../core/options/resolve';
+import { isTimerDelay, MAX_TIMER_MS } from '../core/time/clock';
+
+/** Collects what is wrong with one helper's options, and throws once, naming each. */
+class Issues {
+  readonly #where: string;
+  readonly #found: ValidationIssue[] = [];
+
+  constructor(where: string) {
+    this.#where = where;
+  }
+
+  /** Records `path` as refused unless `ok`, saying what it expects and what it got. */
+  need(ok: boolean, path: PropertyKey[], wanted: string, value?: unknown): void {
+    if (!ok) this.add(path, `expected ${wanted} (got ${kindOf(value)})`);
+  }
+
+  add(path: PropertyKey[], message: string): void {
+    this.#found.push({ path, message, code: 'invalid_value' });
+  }
+
+  /** Throws the issues found, if any. */
+  check(): void {
+    if (this.#found.length > 0) {
+      throw new RequestValidationError(`Invalid ${this.#where} options`, this.#found);
+    }
+  }
+}
+
+/** What a refused value was: a number as itself, anything else by its kind only. */
+function kindOf(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const whole = (value: unknown, min: number, max: number): boolean =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+const has = (value: unknown, method: string): boolean =>
+  typeof (value as Record<string, unknown> | null | undefined)?.[method] === 'function';
+
+/** An `ioredis` client (`call`) or a `redis` one (`sendCommand`). */
+const isRedisClient = (value: unknown): boolean => has(value, 'call') || has(value, 'sendCommand');
+
+const REDIS_CLIENT = 'a Redis client (ioredis, or a connected `redis` client)';
+
+/**
+ * A batch id is part of its record's Redis key (`…batch:{<queue>/<batch>}:jobs`): a brace would
+ * move the key's hash slot on a Redis Cluster, a slash could make two queues' batches one key,
+ * and spaces or control characters make the key unreadable in a log or `redis-cli`.
+ */
+const BATCH_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const BATCH_ID_WANTED = "1 to 128 letters, digits, '.', '_', ':' or '-'";
+
+function checkBatchId(issues: Issues, batchId: unknown): void {
+  issues.need(
+    typeof batchId === 'string' && BATCH_ID.test(batchId),
+    ['batchId'],
+    BATCH_ID_WANTED,
+    batchId,
+  );
+}
+
+/** The most tries a job may be given: far past what BullMQ's exponential back-off makes useful. */
+const MAX_ATTEMPTS = 1_000;
+
+/**
+ * Checks an enqueue helper's queue, items and options (`where`: the helper's name).
+ * @internal
+ */
+export function checkEnqueue(
+  where: string,
+  queue: unknown,
+  items: unknown,
+  options: unknown,
+): void {
+  const issues = new Issues(where);
+  issues.need(Array.isArray(items), ['items'], 'an array of items', items);
+  issues.need(has(queue, 'addBulk'), ['queue'], 'a BullMQ Queue (with addBulk)', queue);
+  if (!isObject(options)) {
+    issues.need(false, [], 'an options object', options);
+    issues.check();
+    return;
+  }
+  const { attempts, backoffMs, jobOptions, redis, batchId } = options;
+  if (attempts !== undefined) {
+    issues.need(
+      whole(attempts, 1, MAX_ATTEMPTS),
+      ['attempts'],
+      `a whole number from 1 to ${MAX_ATTEMPTS}`,
+      attempts,
+    );
+  }
+  if (backoffMs !== undefined) {
+    const wanted = `a whole number of milliseconds from 0 to ${MAX_TIMER_MS}`;
+    issues.need(whole(backoffMs, 0, MAX_TIMER_MS), ['backoffMs'], wanted, backoffMs);
+  }
+  if (jobOptions !== undefined) {
+    issues.need(
+      isObject(jobOptions),
+      ['jobOptions'],
+      'an object of BullMQ job options',
+      jobOptions,
+    );
+    if (isObject(jobOptions) && jobOptions.jobId !== undefined) {
+      issues.add(
+        ['jobOptions', 'jobId'],
+        'is set from each item (a transaction is one job): leave it out',
+      );
+    }
+  }
+  if (redis !== undefined) issues.need(isRedisClient(redis), ['redis'], REDIS_CLIENT, redis);
+  if (batchId !== undefined) checkBatchId(issues, batchId);
+  issues.check();
+}
+
+/** The least `leaseMs`: a lease is renewed three times per `leaseMs`, each a Redis round trip. */
+const MIN_LEASE_MS = 100;
+
+/**
+ * Checks a processor's options (`where`: the processor's name); `refund`: `refundProcessor`'s
+ * own `redis` and `leaseMs` too.
+ * @internal
+ */
+export function checkProcessor(where: string, options: unknown, refund: boolean): void {
+  const issues = new Issues(where);
+  if (!isObject(options)) {
+    issues.need(false, [], 'an options object with the queue', options);
+    issues.check();
+    return;
+  }
+  const { queue, requestOptions, telemetry } = options;
+  issues.need(
+    has(queue, 'rateLimit'),
+    ['queue'],
+    "the worker's BullMQ Queue (with rateLimit)",
+    queue,
+  );
+  if (requestOptions !== undefined) checkRequestOptions(issues, requestOptions);
+  if (telemetry !== undefined) checkTelemetry(issues, telemetry);
+  if (refund) {
+    const { redis, leaseMs } = options;
+    if (redis !== undefined) issues.need(isRedisClient(redis), ['redis'], REDIS_CLIENT, redis);
+    if (leaseMs !== undefined) {
+      const wanted = `a whole number of milliseconds from ${MIN_LEASE_MS} to ${MAX_TIMER_MS}`;
+      issues.need(whole(leaseMs, MIN_LEASE_MS, MAX_TIMER_MS), ['leaseMs'], wanted, leaseMs);
+    }
+  }
+  issues.check();
+}
+
+/** A call's settings are checked by the client's own rules, so a processor takes what a call takes. */
+const ANY_SETTINGS: CallSettings = {
+  timeout: 1,
+  totalTimeout: 1,
+  maxRetries: 0,
+  maxResponseBytes: 1,
+};
+
+function checkRequestOptions(issues: Issues, requestOptions: unknown): void {
+  if (!isObject(requestOptions)) {
+    issues.need(
+      false,
+      ['requestOptions'],
+      'an object (timeout, totalTimeout, headers)',
+      requestOptions,
+    );
+    return;
+  }
+  try {
+    callSettings(ANY_SETTINGS, requestOptions);
+    checkHeaders(requestOptions.headers as Record<string, string> | undefined, 'headers');
+  } catch (error) {
+    if (!(error instanceof PartnerError)) throw error;
+    issues.add(['requestOptions'], error.message.replace(/^Invalid request options: /, ''));
+  }
+}
+
+function checkTelemetry(issues: Issues, telemetry: unknown): void {
+  if (telemetry === false) return;
+  if (!isObject(telemetry)) {
+    issues.need(
+      false,
+      ['telemetry'],
+      'false or { tracerProvider, meterProvider, recordIds }',
+      telemetry,
+    );
+    return;
+  }
+  const { tracerProvider, meterProvider, recordIds } = telemetry;
+  if (tracerProvider !== undefined) {
+    const wanted = 'a TracerProvider (with getTracer)';
+    issues.need(
+      has(tracerProvider, 'getTracer'),
+      ['telemetry', 'tracerProvider'],
+      wanted,
+      tracerProvider,
+    );
+  }
+  if (meterProvider !== undefined) {
+    const wanted = 'a MeterProvider (with getMeter)';
+    issues.need(
+      has(meterProvider, 'getMeter'),
+      ['telemetry', 'meterProvider'],
+      wanted,
+      meterProvider,
+    );
+  }
+  if (recordIds !== undefined) {
+    issues.need(typeof recordIds === 'boolean', ['telemetry', 'recordIds'], 'a boolean', recordIds);
+  }
+}
+
+/**
+ * Checks `followBatch`'s queue and options; `batchId` given (a string or not) when it follows
+ * one recorded batch.
+ * @internal
+ */
+export function checkFollow(
+  queue: unknown,
+  one: boolean,
+  batchId: unknown,
+  options: unknown,
+): void {
+  const issues = new Issues('followBatch');
+  if (one) {
+    issues.need(has(queue, 'toKey'), ['queue'], 'a BullMQ Queue (with toKey)', queue);
+    checkBatchId(issues, batchId);
+  } else {
+    issues.need(has(queue, 'getJobCounts'), ['queue'], 'a BullMQ Queue (with getJobCounts)', queue);
+  }
+  if (options !== undefined && !isObject(options)) {
+    issues.need(false, [], 'an options object', options);
+    issues.check();
+    return;
+  }
+  const { redis, total, intervalMs, signal, onProgress } = options ?? {};
+  if (one)
+    issues.need(
+      isRedisClient(redis),
+      ['redis'],
+      `${REDIS_CLIENT}, the one the batch was recorded with`,
+      redis,
+    );
+  if (!one && total !== undefined) {
+    issues.need(
+      whole(total, 0, Number.MAX_SAFE_INTEGER),
+      ['total'],
+      'a whole number from 0',
+      total,
+    );
+  }
+  if (intervalMs !== undefined) {
+    const wanted = `a positive number of milliseconds up to ${MAX_TIMER_MS}`;
+    issues.need(isTimerDelay(intervalMs), ['intervalMs'], wanted, intervalMs);
+  }
+  if (signal !== undefined) {
+    const isSignal = typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal;
+    issues.need(isSignal, ['signal'], 'an AbortSignal', signal);
+  }
+  if (onProgress !== undefined) {
+    issues.need(typeof onProgress === 'function', ['onProgress'], 'a function', onProgress);
+  }
+  issues.check();
+}
