@@ -125,6 +125,15 @@ export function checkEnqueue(
         'is set from each item (a transaction is one job): leave it out',
       );
     }
+    // One setting, said twice: whichever won would silently drop the other.
+    for (const [own, bullmq] of [
+      ['attempts', 'attempts'],
+      ['backoffMs', 'backoff'],
+    ] as const) {
+      if (isObject(jobOptions) && options[own] !== undefined && jobOptions[bullmq] !== undefined) {
+        issues.add(['jobOptions', bullmq], `says again what \`${own}\` says: give one of them`);
+      }
+    }
   }
   if (redis !== undefined) issues.need(isRedisClient(redis), ['redis'], REDIS_CLIENT, redis);
   if (batchId !== undefined) checkBatchId(issues, batchId);

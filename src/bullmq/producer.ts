@@ -73,7 +73,8 @@ export interface EnqueueOptions {
   backoffMs?: number;
   /**
    * More BullMQ job options (`priority`, `removeOnComplete`…), given to every job; never `jobId`,
-   * which each job takes from its item.
+   * which each job takes from its item, and `attempts` or `backoff` only when `attempts` or
+   * `backoffMs` above is not given (the same setting twice is refused).
    */
   jobOptions?: Record<string, unknown>;
   /**

@@ -99,6 +99,30 @@ describe('partner-sdk/bullmq: the enqueue helpers refuse a wrong option before a
     });
   }
 
+  it('attempts or backoffMs said again in jobOptions is refused: neither silently wins', async () => {
+    for (const [options, path] of [
+      [{ attempts: 3, jobOptions: { attempts: 7 } }, ['jobOptions', 'attempts']],
+      [
+        { backoffMs: 10, jobOptions: { backoff: { type: 'fixed', delay: 5 } } },
+        ['jobOptions', 'backoff'],
+      ],
+    ] as const) {
+      const { sent, added, redis, queue } = recorders();
+      const error = await refusal(() =>
+        enqueueRefunds(queue, [{ transactionHash: 'trx_1' }], {
+          redis,
+          ...options,
+        } as EnqueueOptions),
+      );
+      expectNamed(error, [...path], /give one of them/);
+      expect({ sent, added }).toEqual({ sent: [], added: [] });
+    }
+    // Either alone is taken: BullMQ's own option when the helper's is not given.
+    const { added, queue } = recorders();
+    await enqueueRefunds(queue, [{ transactionHash: 'trx_1' }], { jobOptions: { attempts: 7 } });
+    expect(added).toMatchObject([{ opts: { attempts: 7 } }]);
+  });
+
   it('batchId: empty, huge, a brace, a slash, a space or a control character is refused, and never quoted', async () => {
     const bad = ['', 'x'.repeat(10_000), 'cohort}7', '{cohort', 'a/b', 'a b', 'a\nb', 42];
     for (const batchId of bad) {
