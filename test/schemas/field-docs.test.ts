@@ -18,6 +18,7 @@ const TYPE_FILES = [
     .filter((file) => file.endsWith('.ts'))
     .map((file) => `src/schemas/${file}`),
   'src/resources/refunds.ts',
+  'src/resources/refund-answers.ts',
   'src/resources/statements.ts',
 ];
 
