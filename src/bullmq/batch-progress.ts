@@ -14,6 +14,34 @@ import type { BatchQueue } from './progress';
 /** How many ids one `ZMSCORE` carries. */
 const CHUNK = 1_000;
 
+/**
+ * Thrown by `followBatch` for a batch Redis has no record of: it was enqueued without the `redis`
+ * option, under another id, or over a week ago (records expire then).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await followBatch(queue, batchId, { redis });
+ * } catch (error) {
+ *   if (error instanceof BatchNotRecordedError) console.error(`no batch ${error.batchId}`);
+ *   else throw error;
+ * }
+ * ```
+ */
+export class BatchNotRecordedError extends Error {
+  /** `'BatchNotRecordedError'`. */
+  override readonly name = 'BatchNotRecordedError';
+  /** The batch id that has no record. */
+  readonly batchId: string;
+
+  constructor(batchId: string, queueName: string) {
+    super(
+      `No record of batch "${batchId}" on queue "${queueName}": enqueue it with the \`redis\` option (records are kept for a week).`,
+    );
+    this.batchId = batchId;
+  }
+}
+
 /** One batch's counts, read again on every call. @internal */
 export interface BatchCounter {
   /** `completed`, `failed`, `waiting` (delayed and rate-limited included) and `active`. */
@@ -51,9 +79,7 @@ export function batchCounter(queue: BatchQueue, batchId: string, redis: RedisCli
     async counts() {
       const recorded = await commands.send(['GET', keys.size]);
       if (recorded == null) {
-        throw new Error(
-          `No record of batch "${batchId}" on queue "${queue.name}": enqueue it with the \`redis\` option (records are kept for a week).`,
-        );
+        throw new BatchNotRecordedError(batchId, queue.name);
       }
       // The set is the batch: an enqueue under the same id adds to it after the mark was written.
       if (Number(await commands.send(['SCARD', keys.jobs])) !== ids.length) {

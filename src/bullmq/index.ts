@@ -23,6 +23,7 @@
  * @module partner-sdk/bullmq
  */
 
+export { BatchNotRecordedError } from './batch-progress';
 export type { RateLimitedQueue } from './failures';
 export {
   JOB_NAMES,

@@ -100,7 +100,8 @@ export interface FollowOneBatchOptions extends Omit<FollowBatchOptions, 'total'>
  *
  * @throws {RequestValidationError} an option or the batch id is invalid (named with its bound):
  * no Redis command sent.
- * @throws {Error} the batch has no record (enqueued without `redis`, or over a week ago).
+ * @throws {BatchNotRecordedError} the batch has no record (enqueued without `redis`, or over a week
+ * ago).
  * @example
  * ```ts
  * import { enqueueRefunds, followBatch } from 'partner-sdk/bullmq';

@@ -9,6 +9,7 @@ import { Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { PartnerClient } from 'partner-sdk';
 import {
+  BatchNotRecordedError,
   enqueueRefunds,
   followBatch,
   type QueueProgress,
@@ -221,8 +222,9 @@ describe('followBatch of one batch', () => {
 
   it('refuses a batch that has no record, naming the option that records one', async () => {
     const { queue, redis } = setUp();
-    await expect(followBatch(queue, 'no-such-batch', { redis })).rejects.toThrow(
-      /No record of batch "no-such-batch".*`redis` option/,
-    );
+    const error = await followBatch(queue, 'no-such-batch', { redis }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BatchNotRecordedError);
+    expect(error).toMatchObject({ name: 'BatchNotRecordedError', batchId: 'no-such-batch' });
+    expect((error as Error).message).toMatch(/No record of batch "no-such-batch".*`redis` option/);
   });
 });
