@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ExportFailedError, type ExportStatementParams } from 'partner-sdk';
 import { connect, say, step } from './support/setup';
 
@@ -51,7 +52,8 @@ try {
     const dir = await mkdtemp(join(tmpdir(), 'partner-sdk-example-'));
     const path = join(dir, `statement-${finished.hash}.csv`);
     const response = await seller.statements.download(finished);
-    await pipeline(Readable.fromWeb(response.body!), createWriteStream(path));
+    // Node's name for the body: with the DOM lib, `Response` is the DOM's, which fromWeb refuses.
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(path));
     const lines = (await readFile(path, 'utf8')).trimEnd().split(/\r?\n/);
     say(`saved ${lines.length - 1} entries to ${path}`);
     for (const line of lines.slice(0, 3)) say(`  ${line}`);

@@ -1,9 +1,11 @@
 // `npm run test:runtimes`: installs the packed tarball into a fresh project and checks it there as a
 // partner would use it.
-//   1. type-checks a file importing every entry point with moduleResolution node16 (ESM and CJS),
-//      nodenext, bundler and node10, in a project without the optional peers but msw; and reads
-//      what each entry point loads (its declarations and code, both formats): nothing but the
-//      package's dependencies and that entry's own peer;
+//   1. type-checks the files of test/package/consumer (every entry point) with moduleResolution
+//      node16 (ESM and CJS), nodenext, bundler and node10, in a Node project without the DOM lib
+//      and in one that is not strict, each with the lowest TypeScript the README names, the last
+//      5.x and the repo's own, in a project without the optional peers but msw; and reads what each
+//      entry point loads (its declarations and code, both formats): nothing but the package's
+//      dependencies and that entry's own peer;
 //   2. runs the ESM and the CJS smoke script (test/package/smoke.*) on every supported runtime, and
 //      on Node the kit through msw from CommonJS (test/package/msw.cjs);
 //   3. runs Cloudflare Workers (test/package/workerd/*) inside workerd through miniflare: one that
@@ -33,6 +35,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(root, '.tmp', 'runtimes');
@@ -51,6 +54,12 @@ const NODE_22 = '22.12.0';
 const NODE_26 = '26.10.0';
 const BUN = '1.4.5';
 const DENO = '2.9.6';
+// The TypeScript a partner's project may compile with, besides the repo's own (devDependencies): the
+// lowest the README names (zod 4's own floor; the SDK's declarations ask no more) and the last 5.x.
+const TYPESCRIPT_MINIMUM = '5.5.4';
+const TYPESCRIPT_5 = '5.9.3';
+// msw's declarations ask for 5.9 (its peerDependencies): the consumer's msw file is left out below.
+const MSW_TYPESCRIPT = '5.9';
 // miniflare pins the workerd release it drives; workerd's binary comes in a platform package
 // (@cloudflare/workerd-<platform>-<arch>), so nothing is downloaded at install time.
 const MINIFLARE = '4.20260426.0';
@@ -210,14 +219,19 @@ writeFileSync(
   join(project, 'package.json'),
   `${JSON.stringify({ name: 'partner-sdk-consumer', private: true }, null, 2)}\n`,
 );
-// The consumer's own toolchain: the same TypeScript, msw and Node types the repo develops with.
+// The consumer's own toolchain: the same TypeScript, msw and Node types the repo develops with, and
+// the older compilers of the matrix beside it (`typescript-5.5`…), all in one install.
+const compilers = [devVersion('typescript'), TYPESCRIPT_5, TYPESCRIPT_MINIMUM].map((version, i) => {
+  const minor = version.split('.').slice(0, 2).join('.');
+  return { version, minor, pkg: i === 0 ? 'typescript' : `typescript-${minor}` };
+});
 npm(
   [
     'install',
     '--prefer-offline',
     tarball,
     `msw@${devVersion('msw')}`,
-    `typescript@${devVersion('typescript')}`,
+    ...compilers.map(({ pkg, version }) => `${pkg}@npm:typescript@${version}`),
     `@types/node@${devVersion('@types/node')}`,
   ],
   project,
@@ -228,9 +242,11 @@ for (const file of ['smoke.mjs', 'smoke.cjs', 'msw.cjs']) {
 for (const file of readdirSync(join(fixtures, 'workerd'))) {
   copyFileSync(join(fixtures, 'workerd', file), join(project, file));
 }
-// The consumer file is checked as ESM (.mts), CJS (.cts) and by the module setting (.ts).
+// Each consumer file is checked as ESM (.mts), CJS (.cts) and by the module setting (.ts).
 for (const file of readdirSync(join(fixtures, 'consumer'))) {
-  const targets = file === 'entry.ts' ? ['entry.ts', 'entry.mts', 'entry.cts'] : [file];
+  const targets = file.endsWith('.ts')
+    ? ['.ts', '.mts', '.cts'].map((ext) => file.replace(/\.ts$/, ext))
+    : [file];
   for (const target of targets)
     copyFileSync(join(fixtures, 'consumer', file), join(project, target));
 }
@@ -238,20 +254,74 @@ console.log(`installed ${packed.filename} into ${project}`);
 
 // --- 2. Consumer type-checks ----------------------------------------------------------------------
 
-const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
-const checks = ['node16', 'nodenext', 'bundler', 'node10'].map(async (resolution) => ({
-  resolution,
-  // The compilers at once: on a busy two-core machine each takes minutes, not seconds.
-  ...(await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], {
-    timeoutMs: 300_000,
-  })),
-}));
-for (const { resolution, ok, output, seconds } of await Promise.all(checks)) {
+// Every project on the repo's own compiler; on the older ones, all but nodenext (on a 5.x compiler
+// the ESM side of node16 already).
+const consumers = ['node16', 'nodenext', 'bundler', 'node10', 'node-only', 'loose'];
+const matrix = compilers.flatMap((compiler, index) =>
+  consumers
+    .filter((consumer) => index === 0 || consumer !== 'nodenext')
+    .map((consumer) => ({ compiler, consumer })),
+);
+// Four compilers at a time: on a busy two-core machine each takes tens of seconds.
+const checks = await mapLimited(matrix, 4, async ({ compiler, consumer }) => {
+  const tsc = join(project, 'node_modules', compiler.pkg, 'bin', 'tsc');
+  const config = consumerConfig(consumer, compiler);
+  return {
+    compiler,
+    consumer,
+    ...(await run(process.execPath, [tsc, '-p', config], { timeoutMs: 300_000 })),
+  };
+});
+for (const { compiler, consumer, ok, output, seconds } of checks) {
   const { own, others } = classifyErrors(output);
   const note = others ? ` (${others} errors inside other packages ignored)` : '';
   // A failed run must show errors, all of them elsewhere; a crash without any counts as ours.
   const passed = own === 0 && (ok || others > 0);
-  report(passed, `types  moduleResolution ${resolution}`, seconds, output, note);
+  report(passed, `types  ts ${compiler.minor} ${consumer}`, seconds, output, note);
+}
+
+/**
+ * The consumer project's config for `compiler`: the fixture's own for the repo's compiler; for an
+ * older one, a copy of it with what that compiler knows instead (`module` node16 before node20
+ * came in 5.9, the `ignoreDeprecations` value of 5.x) and without msw's files below msw's own
+ * floor. A copy, not a config extending it: a compiler refuses a value it does not know even where
+ * a config extending it sets another.
+ */
+function consumerConfig(consumer, compiler) {
+  const name = `tsconfig.${consumer}.json`;
+  if (compiler === compilers[0]) return name;
+  const { config } = ts.readConfigFile(join(project, name), ts.sys.readFile);
+  const options = { ...config.compilerOptions };
+  const before = (minor) => !atLeast(compiler.minor, minor);
+  if (options.module === 'node20' && before('5.9')) options.module = 'node16';
+  if (options.ignoreDeprecations && before('6.0')) options.ignoreDeprecations = '5.0';
+  const withMsw = atLeast(compiler.minor, MSW_TYPESCRIPT);
+  const files = config.files.filter((file) => withMsw || !file.startsWith('msw.'));
+  const derived = `tsconfig.${consumer}.ts${compiler.minor}.json`;
+  const copy = { extends: config.extends, compilerOptions: options, files };
+  writeFileSync(join(project, derived), `${JSON.stringify(copy, null, 2)}\n`);
+  return derived;
+}
+
+/** Whether version `a` (`5.9`, `5.9.3`) is `b` or later. */
+function atLeast(a, b) {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  const i = x.findIndex((part, at) => part !== (y[at] ?? 0));
+  return i === -1 || x[i] > (y[i] ?? 0);
+}
+
+/** `fn` over `items`, at most `limit` at once; the results in the items' order. */
+async function mapLimited(items, limit, fn) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 // What the IDE shows over the installed package: hovers name the types and carry the field notes.

@@ -189,10 +189,12 @@ export class Statements extends APIResource {
    * import { createWriteStream } from 'node:fs';
    * import { Readable } from 'node:stream';
    * import { pipeline } from 'node:stream/promises';
+   * import type { ReadableStream } from 'node:stream/web';
    *
    * const finished = await seller.statements.waitForExport(exported);
    * const response = await seller.statements.download(finished);
-   * await pipeline(Readable.fromWeb(response.body!), createWriteStream('statement.csv'));
+   * // Node's name for the body: with the DOM lib, `Response` is the DOM's, which fromWeb refuses.
+   * await pipeline(Readable.fromWeb(response.body as ReadableStream), createWriteStream('statement.csv'));
    * ```
    */
   download(finished: Pick<StatementExport, 'url'>, options?: RequestOptions): APIPromise<Response> {

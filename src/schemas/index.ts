@@ -10,7 +10,7 @@ export * from './fee-tier';
 export * from './offer';
 export * from './product';
 export * from './refund';
-export type { Uploadable } from './request-rules';
+export type { ReadableStreamLike, Uploadable } from './request-rules';
 export { type Envelope, envelope, type OpenEnum, openEnum } from './response-fields';
 export * from './statement';
 export * from './user';

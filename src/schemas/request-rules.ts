@@ -42,9 +42,38 @@ export function optional<T extends AnySchema>(schema: T): z.ZodMiniOptional<T> {
 
 /**
  * Something `users.update` can send as a file part: the platform's `Blob`/`File`, raw bytes
- * (`Uint8Array`, which includes Node's `Buffer`, or `ArrayBuffer`), or a `ReadableStream` of bytes.
+ * (`Uint8Array`, which includes Node's `Buffer`, or `ArrayBuffer`), or a `ReadableStream` of bytes,
+ * Node's `Readable.toWeb()` included.
  */
-export type Uploadable = Blob | File | Uint8Array | ArrayBuffer | ReadableStream;
+export type Uploadable =
+  | Blob
+  | File
+  | Uint8Array
+  | ArrayBuffer
+  | ReadableStream
+  | ReadableStreamLike;
+
+/**
+ * A web `ReadableStream` whichever declaration names it: the DOM lib's, or the one `@types/node`
+ * gives `node:stream/web` (what `Readable.toWeb()` returns). A project with both has two types
+ * that do not accept each other, for what is one class at run time: either is taken.
+ *
+ * @example
+ * ```ts
+ * import { createReadStream } from 'node:fs';
+ * import { Readable } from 'node:stream';
+ *
+ * await seller.users.update({ ...profile, avatar: Readable.toWeb(createReadStream('avatar.png')) });
+ * ```
+ */
+export interface ReadableStreamLike {
+  /** Whether a reader holds the stream. */
+  readonly locked: boolean;
+  /** A reader of its chunks. */
+  getReader(): unknown;
+  /** Cancels the stream. */
+  cancel(reason?: unknown): Promise<void>;
+}
 
 /** Tells an {@link Uploadable} apart by behaviour as well as class, so copies from another realm pass. */
 function isUploadable(value: unknown): value is Uploadable {

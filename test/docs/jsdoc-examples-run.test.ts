@@ -53,6 +53,13 @@ const RUN_WITH: Record<string, [from: string, to: string, why: string][]> = {
   'Refunds.retrieveStatus': [["'tx_123'", 'refundedTransaction', WITH_REFUND]],
   PollOptions: [["'tx_123'", 'refundedTransaction', WITH_REFUND]],
   toFile: [["await readFile('avatar.png')", 'avatarBytes', 'a file of the working directory']],
+  ReadableStreamLike: [
+    [
+      "createReadStream('avatar.png')",
+      'Readable.from([avatarBytes])',
+      'a file of the working directory',
+    ],
+  ],
   'Statements.download': [["'statement.csv'", "tempPath('statement.csv')", WRITES_HERE]],
   FileJournal: [["'refunds.journal.jsonl'", "tempPath('refunds.journal.jsonl')", WRITES_HERE]],
   'FileJournal.open': [

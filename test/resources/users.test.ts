@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
@@ -195,6 +196,12 @@ describe('users.update', () => {
     const file = (await requests()[1]?.formData())?.get('emancipated_document') as File;
     expect(file.name).toBe('me.png');
     expect(file.type).toBe('image/png');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("sends Node's own stream made a web one (Readable.toWeb) as a file part with its bytes", async () => {
+    const avatar = Readable.toWeb(Readable.from([PNG.slice(0, 5), PNG.slice(5)]));
+    const file = (await sentForm({ ...person(), avatar })).get('avatar') as File;
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG);
   });
 
