@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import vm from 'node:vm';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
@@ -203,6 +204,46 @@ describe('users.update', () => {
     const avatar = Readable.toWeb(Readable.from([PNG.slice(0, 5), PNG.slice(5)]));
     const file = (await sentForm({ ...person(), avatar })).get('avatar') as File;
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG);
+  });
+
+  /** Files of another realm (a vm context, a polyfill) than the SDK's: each a factory of one. */
+  const otherRealm: Record<string, () => unknown> = {
+    "a vm context's ArrayBuffer": () =>
+      vm.runInContext('new Uint8Array(bytes).buffer', vm.createContext({ bytes: [...PNG] })),
+    // No ReadableStream of this realm, only the reader a web stream promises.
+    'a polyfilled stream': () => {
+      const chunks = [PNG.slice(0, 5), PNG.slice(5)];
+      return {
+        getReader: () => ({
+          read: async () =>
+            chunks.length > 0
+              ? { done: false, value: chunks.shift() }
+              : { done: true, value: undefined },
+          releaseLock: () => {},
+          cancel: async () => {},
+        }),
+      };
+    },
+    // fetch-blob's and formdata-node's say what they are, as their class's tag.
+    "another library's Blob": () =>
+      new (class ForeignBlob {
+        readonly size = PNG.byteLength;
+        readonly type = 'image/png';
+        get [Symbol.toStringTag]() {
+          return 'Blob';
+        }
+        async arrayBuffer() {
+          return PNG.slice().buffer;
+        }
+      })(),
+  };
+
+  it.each(Object.keys(otherRealm))('sends %s as a file part with its bytes', async (kind) => {
+    const avatar = otherRealm[kind]!();
+    expect(avatar).not.toBeInstanceOf(ArrayBuffer);
+    const file = (await sentForm({ ...person(), avatar } as never)).get('avatar');
+    expect(file).toBeInstanceOf(File);
+    expect(new Uint8Array(await (file as File).arrayBuffer())).toEqual(PNG);
   });
 
   it('replays after a 500 without company_partner, with the same bytes', async () => {

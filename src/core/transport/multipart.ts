@@ -41,12 +41,50 @@ export async function toFile(
 async function asBlob(data: unknown): Promise<Blob | undefined> {
   if (data instanceof Blob) return data;
   if (data instanceof ReadableStream) return new Response(data).blob();
-  if (data instanceof ArrayBuffer) return new Blob([data]);
   if (ArrayBuffer.isView(data)) {
     // Copy: the caller may reuse its buffer after the call returns.
     return new Blob([new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice()]);
   }
-  return undefined;
+  return typeof data === 'object' && data !== null ? asBlobOfAnyRealm(data) : undefined;
+}
+
+/**
+ * A file of another realm (a `vm` context, a worker's message) or library (fetch-blob,
+ * formdata-node, a stream polyfill), told by what it says it is and does, as the request check
+ * tells it: failing `instanceof` must not turn a file the check let through into form fields.
+ */
+async function asBlobOfAnyRealm(data: object): Promise<Blob | undefined> {
+  const tag = Object.prototype.toString.call(data);
+  if (data instanceof ArrayBuffer || tag === '[object ArrayBuffer]') {
+    return new Blob([new Uint8Array(data as ArrayBuffer).slice()]);
+  }
+  if (tag === '[object Blob]' || tag === '[object File]') {
+    const { type, name } = data as { type?: unknown; name?: unknown };
+    const bytes = new Uint8Array(await (data as Blob).arrayBuffer());
+    const options = { type: typeof type === 'string' ? type : '' };
+    return typeof name === 'string' ? new File([bytes], name, options) : new Blob([bytes], options);
+  }
+  const reader = (data as { getReader?: unknown }).getReader;
+  return typeof reader === 'function' ? new Blob(await chunksOf(reader.call(data))) : undefined;
+}
+
+/** Every chunk a web stream's reader gives, copied; a chunk that is not bytes is refused. */
+async function chunksOf(reader: {
+  read(): Promise<{ done?: boolean; value?: unknown }>;
+  releaseLock?(): void;
+}): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const { value } = next;
+      if (!ArrayBuffer.isView(value))
+        throw new TypeError('Expected a stream of bytes (Uint8Array chunks)');
+      chunks.push(new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice());
+    }
+  } finally {
+    reader.releaseLock?.();
+  }
+  return chunks;
 }
 
 /** Encodes `fields` as multipart form data; `undefined` and `null` fields are left out. */
