@@ -21,7 +21,7 @@ const CHUNK = 1_000;
  * @example
  * ```ts
  * try {
- *   await followBatch(queue, batchId, { redis });
+ *   await followBatch(queue, 'cohort-7', { redis });
  * } catch (error) {
  *   if (error instanceof BatchNotRecordedError) console.error(`no batch ${error.batchId}`);
  *   else throw error;
