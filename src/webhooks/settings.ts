@@ -13,7 +13,7 @@ import type { DeliveryConfig } from './delivery';
 import type { WebhookEvent } from './events';
 import { MemoryDedupeStore } from './memory-dedupe-store';
 import type { WebhookHandlerOptions } from './options';
-import { shownEventName } from './shown-event-name';
+import { nearSpecEventName, shownEventName } from './shown-event-name';
 import { claimsOverSimpleStore, isSimpleDedupeStore } from './simple-dedupe-store';
 import { warnOnce } from './warn-once';
 
@@ -67,6 +67,7 @@ export function resolveSettings(options: WebhookHandlerOptions): ReceiverSetting
       ),
     );
   }
+  warnAboutNearNames(options.on, sink, log);
   const delivery: DeliveryConfig = {
     on: (options.on ?? {}) as DeliveryConfig['on'],
     onUnknown: options.onUnknown,
@@ -79,6 +80,26 @@ export function resolveSettings(options: WebhookHandlerOptions): ReceiverSetting
     log,
   };
   return { limits, maxBufferedBodyBytes, delivery, log, sink };
+}
+
+/**
+ * `on` takes any name (the spec shows few, §6), so a handler under a near-miss of a name it shows
+ * (`subscription.ended`) compiles and never runs: said once per logger and name, when the
+ * receiver is made.
+ */
+function warnAboutNearNames(on: WebhookHandlerOptions['on'], sink: object, log: SdkLogger): void {
+  for (const name of Object.keys(on ?? {})) {
+    const meant = nearSpecEventName(name);
+    if (!meant) continue;
+    // shownEventName quotes (and cuts) a name it cannot show as it is: quoted here either way.
+    const shown = shownEventName(name);
+    const quoted = shown.startsWith('"') ? shown : JSON.stringify(shown);
+    warnOnce(sink, `near-name:${name}`, () =>
+      log.warn(
+        `webhook handler on[${quoted}] is for no event the spec names, so it never runs: did you mean "${meant}"?`,
+      ),
+    );
+  }
 }
 
 /**

@@ -1,9 +1,36 @@
 /**
  * How the receiver names an event in its log lines and error messages, where the name comes from
- * the sender.
+ * the sender; and the names the spec shows.
  *
  * @module
  */
+
+/** The event names the spec lists (§6): every other name is one it does not show. */
+export const SPEC_EVENT_NAMES: ReadonlySet<string> = new Set([
+  'user_updated',
+  'bank_account_updated',
+  'bank_account_deleted',
+  'subscription_ended',
+]);
+
+/**
+ * The name the spec shows that `name` probably meant, when `name` is not one but differs from it
+ * only in case, spaces or separators (`subscription.ended`, `Bank-Account-Updated`).
+ *
+ * @example
+ * ```ts
+ * nearSpecEventName('subscription.ended'); // 'subscription_ended'
+ * nearSpecEventName('order_created'); // undefined
+ * ```
+ */
+export function nearSpecEventName(name: string): string | undefined {
+  if (SPEC_EVENT_NAMES.has(name)) return undefined;
+  const folded = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s.:-]+/g, '_');
+  return SPEC_EVENT_NAMES.has(folded) ? folded : undefined;
+}
 
 const MAX_SHOWN = 64;
 // Up to MAX_SHOWN word characters (and `.`, `:`, `-`): shown as they are.

@@ -10,16 +10,9 @@ import { TelemetrySource } from '../telemetry/gate';
 import type { SpanScope, TelemetryOptions } from '../telemetry/types';
 import type { DeliveryInput } from './delivery';
 import type { Outcome } from './outcomes';
+import { SPEC_EVENT_NAMES } from './shown-event-name';
 
 type Deliver = (input: DeliveryInput, span?: SpanScope) => Promise<Outcome>;
-
-// The event names the spec lists (§6): a bounded set, so an attribute a backend can group by.
-const SPEC_EVENT_NAMES: ReadonlySet<string> = new Set([
-  'user_updated',
-  'bank_account_updated',
-  'bank_account_deleted',
-  'subscription_ended',
-]);
 
 /**
  * An event's name as telemetry records it: one the spec lists as it is, any other as `_OTHER`
