@@ -87,7 +87,11 @@ describe('telemetry of polls and paginated walks', () => {
     mock.refundOutcome(transaction, 'completed', { polls: 3 });
     await seller.refunds.request(transaction);
     // The setup's call span has ended with the call, before the spans below are counted.
-    expect(otel().spans().map((span) => span.name)).toContain('refunds.request');
+    expect(
+      otel()
+        .spans()
+        .map((span) => span.name),
+    ).toContain('refunds.request');
     otel().exporter.reset();
     const tracer = trace.getTracer('partner-app');
     const walk = (n: number) =>
