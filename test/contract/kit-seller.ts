@@ -4,7 +4,7 @@ import { createMockPartnerApi, type MockPartnerApiSeed } from '../../src/testing
 /**
  * A fresh testing kit and a seller client on it (the kit's `as` seller: `person` or `company`),
  * with no retries and no logs, so each contract case sees exactly one answer. `seed` configures
- * the kit (its unstated rules, its shapes).
+ * the kit (its unstated rules, its shapes); `client` makes the other seller's client.
  */
 export function sellerOnKit(as: 'person' | 'company' = 'person', seed: MockPartnerApiSeed = {}) {
   const mock = createMockPartnerApi(seed);
@@ -15,5 +15,5 @@ export function sellerOnKit(as: 'person' | 'company' = 'person', seed: MockPartn
     maxRetries: 0,
     logLevel: 'off',
   });
-  return { mock, seller: client.forUser(mock.sellers[as].publicToken) };
+  return { mock, client, seller: client.forUser(mock.sellers[as].publicToken) };
 }

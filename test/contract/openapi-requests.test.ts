@@ -2,8 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import document from '../../docs/openapi.json' with { type: 'json' };
-import { PartnerClient } from '../../src';
-import { createMockPartnerApi } from '../../src/testing';
+import { sellerOnKit } from './kit-seller';
 
 /**
  * The other half of the contract: what the SDK sends as a JSON body validates against the
@@ -26,15 +25,7 @@ function requestProblems(method: string, template: string, body: unknown): strin
 
 describe('what the SDK sends validates against docs/openapi.json', () => {
   it('on every JSON operation of spec §4, its nested and nullable fields included', async () => {
-    const mock = createMockPartnerApi();
-    const client = new PartnerClient({
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-      clientToken: mock.credentials.clientToken,
-      maxRetries: 0,
-      logLevel: 'off',
-    });
-    const person = client.forUser(mock.sellers.person.publicToken);
+    const { mock, client, seller: person } = sellerOnKit('person');
     const company = client.forUser(mock.sellers.company.publicToken);
     const { recurring } = mock.products;
     await person.offers.update(recurring.hash, recurring.offerCode, {
