@@ -50,6 +50,13 @@ export interface FailureClass {
 /** Connection failures that prove the request never reached the service. */
 const NEVER_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/**
+ * Failures refused before the request went anywhere, which a repeat meets again: undici's check of
+ * what it was asked to send, also how its `ProxyAgent` reports a proxy's 407 (proxy credentials
+ * missing or wrong) on a plain-HTTP request.
+ */
+const REFUSED_UNSENT_CODES: ReadonlySet<string> = new Set(['UND_ERR_INVALID_ARG']);
+
 /** Classifies a failed attempt (see the module's notes for the statuses the spec leaves open). */
 export function classifyFailure(failure: Failure): FailureClass {
   switch (failure.kind) {
@@ -64,8 +71,10 @@ export function classifyFailure(failure: Failure): FailureClass {
     case 'timeout':
       return { retryable: true, mayHaveActed: true, retryAfterMs: undefined };
     case 'connection': {
-      const neverSent = failure.code !== undefined && NEVER_SENT_CODES.has(failure.code);
-      return { retryable: true, mayHaveActed: !neverSent, retryAfterMs: undefined };
+      const { code = '' } = failure;
+      const refused = REFUSED_UNSENT_CODES.has(code);
+      const neverSent = refused || NEVER_SENT_CODES.has(code);
+      return { retryable: !refused, mayHaveActed: !neverSent, retryAfterMs: undefined };
     }
     case 'unsent':
       return { retryable: false, mayHaveActed: false, retryAfterMs: undefined };
