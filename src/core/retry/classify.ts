@@ -30,8 +30,11 @@ export type Failure =
   | { kind: 'answer'; status: number; retryAfterMs: number | undefined }
   /** The attempt ran out of time, before or while reading the answer. */
   | { kind: 'timeout' }
-  /** No answer: the connection failed; `code` is the system's (`ECONNREFUSED`…) when known. */
-  | { kind: 'connection'; code: string | undefined }
+  /**
+   * No answer: the connection failed; `code` is the system's (`ECONNREFUSED`…) when known,
+   * `proxyStatus` the status of a proxy that refused the tunnel to the service.
+   */
+  | { kind: 'connection'; code: string | undefined; proxyStatus?: number | undefined }
   /** Refused before anything was sent (a parameter the SDK's checks refused). */
   | { kind: 'unsent' }
   /** Anything else (an answer that did not parse…): sent, not worth repeating. */
@@ -71,9 +74,10 @@ export function classifyFailure(failure: Failure): FailureClass {
     case 'timeout':
       return { retryable: true, mayHaveActed: true, retryAfterMs: undefined };
     case 'connection': {
-      const { code = '' } = failure;
-      const refused = REFUSED_UNSENT_CODES.has(code);
-      const neverSent = refused || NEVER_SENT_CODES.has(code);
+      const { code = '', proxyStatus } = failure;
+      // A tunnel the proxy refused carried nothing; its 4xx (credentials, a blocked host) stays.
+      const refused = REFUSED_UNSENT_CODES.has(code) || (proxyStatus ?? 500) < 500;
+      const neverSent = refused || proxyStatus !== undefined || NEVER_SENT_CODES.has(code);
       return { retryable: !refused, mayHaveActed: !neverSent, retryAfterMs: undefined };
     }
     case 'unsent':
@@ -89,6 +93,23 @@ export function errorCode(error: unknown): string | undefined {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
     current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * How undici (the npm package's `ProxyAgent`, and Node's own fetch under `NODE_USE_ENV_PROXY`)
+ * says a proxy refused a `CONNECT`: no code of its own tells it apart, so its words are read; were
+ * they to change, such a failure is read as any lost connection, which is never less safe.
+ */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
+
+/** The status a proxy refused the tunnel with, found along an error's causes. */
+export function tunnelRefusal(error: unknown): number | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const status = TUNNEL_REFUSED.exec(current.message)?.[1];
+    if (status !== undefined) return Number(status);
+    current = current.cause;
   }
   return undefined;
 }
@@ -134,7 +155,9 @@ function failureOfError(error: unknown): Failure {
     return { kind: 'answer', status: error.status, retryAfterMs: retryAfterOf(error.headers) };
   }
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
-  if (error instanceof APIConnectionError) return { kind: 'connection', code: errorCode(error) };
+  if (error instanceof APIConnectionError) {
+    return { kind: 'connection', code: errorCode(error), proxyStatus: tunnelRefusal(error) };
+  }
   if (error instanceof RequestValidationError) return { kind: 'unsent' };
   return { kind: 'other' };
 }

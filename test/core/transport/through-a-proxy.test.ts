@@ -189,15 +189,37 @@ describe('calls through a forward proxy', () => {
     expect(through.seen.map((r) => r.method)).toEqual(['POST', 'GET', 'GET']);
   });
 
-  it('says a refused tunnel to an https service names the 407, as a connection failure', async () => {
+  it('says a refused tunnel to an https service names the 407, asked once', async () => {
     const through = await proxy(() => ({ status: 407 }));
-    const error = await clientVia('https://127.0.0.1:40443/api/v1', through)
+    const error = await clientVia('https://127.0.0.1:40443/api/v1', through, 2)
       .products.retrieve('prd_1')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(/^POST \/auth → connection failed: .*\(407\)/);
     expect((error as Error).message).not.toContain('fetch failed');
+    // The proxy refused the tunnel, and would again: nothing reached the service.
     expect(through.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['CONNECT 127.0.0.1:40443']);
+  });
+
+  it('sends a refund again through a tunnel refused with 502, never reading refunds it could not have made', async () => {
+    // The proxy could not reach the service: a repeat may get through, and nothing was sent.
+    const through = await proxy(() => ({ status: 502 }));
+    const client = new PartnerClient({
+      baseUrl: 'https://127.0.0.1:40443/api/v1',
+      clientToken: 'proxy-test-client-token',
+      fetch: throughProxy(through.url),
+      logLevel: 'off',
+      maxRetries: 1,
+    });
+
+    const error = await client
+      .forUser(SELLER)
+      .refunds.request('trx_1')
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/^POST \/financial\/refund\/trx_1 → .*\(502\)/);
+    expect(through.seen.map((r) => r.method)).toEqual(['CONNECT', 'CONNECT']);
   });
 
   it('says a proxy that cannot be reached refused the connection', async () => {
