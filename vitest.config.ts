@@ -23,6 +23,7 @@ const INTEGRATION = [
   'test/bulk/heap.test.ts',
   'test/webhooks/receiver-edges.test.ts',
   'test/core/validation/without-eval.test.ts',
+  'test/core/transport/env-proxy.test.ts',
   'test/telemetry/unloaded.test.ts',
   // Runs dependency-cruiser over a copy of src/ three times.
   'test/scripts/dependency-rules.test.ts',

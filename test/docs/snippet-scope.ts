@@ -28,6 +28,7 @@ import { createWebhookHandler, parseWebhookEvent } from 'partner-sdk/webhooks';
 import { createClient } from 'redis';
 import { expect } from 'vitest';
 import { paulistaAddress as ADDRESS } from '../helpers/addresses';
+import { type ForwardProxy, startForwardProxy } from '../helpers/forward-proxy';
 import { listen } from '../helpers/http-servers';
 
 /** One snippet's run: its kit, its directory, and what is to be closed after it. */
@@ -154,6 +155,9 @@ function ownProduct(run: SnippetRun) {
 
 type Factory = (run: SnippetRun) => unknown;
 
+/** The forward proxies snippets were given (`proxyUrl`), so a test can read what went through one. */
+export const proxiesGiven: ForwardProxy[] = [];
+
 /** Every name a snippet may assume or a `run with` replacement may use, and its value. */
 export const SCOPE: Record<string, Factory> = {
   // The SDK's own, as a partner imports them.
@@ -246,6 +250,13 @@ export const SCOPE: Record<string, Factory> = {
     return server;
   },
   tempPath: (run) => (name: string) => join(run.dir, name),
+  // A partner's HTTP proxy: a forward proxy on loopback, relaying to the kit.
+  proxyUrl: async (run) => {
+    const proxy = await startForwardProxy();
+    run.cleanups.push(() => proxy.close());
+    proxiesGiven.push(proxy);
+    return proxy.url;
+  },
   // Redis and BullMQ on the test's redis-server.
   redisPort: (run) => Number(new URL(run.redisUrl).port),
   redis: async (run) => {

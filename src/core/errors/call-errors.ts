@@ -17,8 +17,8 @@ import {
 } from './partner-error';
 
 /**
- * No response: the connection was refused, reset, or the name did not resolve. `cause` holds the
- * runtime's own error.
+ * No response: the connection was refused or reset, the name did not resolve, or the answer broke
+ * off or did not decode as its `Content-Encoding` says. `cause` holds the runtime's own error.
  *
  * @example
  * ```ts

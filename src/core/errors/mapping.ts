@@ -7,7 +7,7 @@
 import { isNetworkError, isTimeoutError } from 'ky';
 import { redactText } from '../logging/redact';
 import { errorCode } from '../retry/classify';
-import { BodyBroken, BodyTimeout, BodyTooLarge } from '../transport/body';
+import { BodyBroken, BodyTimeout, BodyTooLarge, BodyUndecodable } from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
 import { bodyMessage } from './error-body';
 import {
@@ -21,7 +21,7 @@ import {
   RequestValidationError,
   ResponseTooLargeError,
 } from './index';
-import { errorSummary } from './partner-error';
+import { errorSummary, statusLine } from './partner-error';
 
 /** The time-outs a call runs under (as set for it), for the time-out error's message. */
 export interface Limits {
@@ -51,6 +51,12 @@ export function toPartnerError(
       identity,
       `no complete response in time (timeout ${limits.timeout} ms per attempt, ${limits.totalTimeout} ms for the call)`,
     );
+  }
+  if (error instanceof BodyUndecodable) {
+    const spoilt = `${statusLine(error.status)}, but its ${error.encoding} body could not be decoded after ${error.decoded} bytes`;
+    return new APIConnectionError(identity, `${spoilt}: ${describeCause(error.cause)}`, {
+      cause: redactedCause(error.cause),
+    });
   }
   // Of a network failure, keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which
   // holds the request headers.

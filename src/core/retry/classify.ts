@@ -30,8 +30,11 @@ export type Failure =
   | { kind: 'answer'; status: number; retryAfterMs: number | undefined }
   /** The attempt ran out of time, before or while reading the answer. */
   | { kind: 'timeout' }
-  /** No answer: the connection failed; `code` is the system's (`ECONNREFUSED`…) when known. */
-  | { kind: 'connection'; code: string | undefined }
+  /**
+   * No answer: the connection failed; `code` is the system's (`ECONNREFUSED`…) when known,
+   * `proxyStatus` the status of a proxy that refused the tunnel to the service.
+   */
+  | { kind: 'connection'; code: string | undefined; proxyStatus?: number | undefined }
   /** Refused before anything was sent (a parameter the SDK's checks refused). */
   | { kind: 'unsent' }
   /** Anything else (an answer that did not parse…): sent, not worth repeating. */
@@ -50,6 +53,13 @@ export interface FailureClass {
 /** Connection failures that prove the request never reached the service. */
 const NEVER_SENT_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/**
+ * Failures refused before the request went anywhere, which a repeat meets again: undici's check of
+ * what it was asked to send, also how its `ProxyAgent` reports a proxy's 407 (proxy credentials
+ * missing or wrong) on a plain-HTTP request.
+ */
+const REFUSED_UNSENT_CODES: ReadonlySet<string> = new Set(['UND_ERR_INVALID_ARG']);
+
 /** Classifies a failed attempt (see the module's notes for the statuses the spec leaves open). */
 export function classifyFailure(failure: Failure): FailureClass {
   switch (failure.kind) {
@@ -64,8 +74,11 @@ export function classifyFailure(failure: Failure): FailureClass {
     case 'timeout':
       return { retryable: true, mayHaveActed: true, retryAfterMs: undefined };
     case 'connection': {
-      const neverSent = failure.code !== undefined && NEVER_SENT_CODES.has(failure.code);
-      return { retryable: true, mayHaveActed: !neverSent, retryAfterMs: undefined };
+      const { code = '', proxyStatus } = failure;
+      // A tunnel the proxy refused carried nothing; its 4xx (credentials, a blocked host) stays.
+      const refused = REFUSED_UNSENT_CODES.has(code) || (proxyStatus ?? 500) < 500;
+      const neverSent = refused || proxyStatus !== undefined || NEVER_SENT_CODES.has(code);
+      return { retryable: !refused, mayHaveActed: !neverSent, retryAfterMs: undefined };
     }
     case 'unsent':
       return { retryable: false, mayHaveActed: false, retryAfterMs: undefined };
@@ -80,6 +93,23 @@ export function errorCode(error: unknown): string | undefined {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
     current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * How undici (the npm package's `ProxyAgent`, and Node's own fetch under `NODE_USE_ENV_PROXY`)
+ * says a proxy refused a `CONNECT`: no code of its own tells it apart, so its words are read; were
+ * they to change, such a failure is read as any lost connection, which is never less safe.
+ */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
+
+/** The status a proxy refused the tunnel with, found along an error's causes. */
+export function tunnelRefusal(error: unknown): number | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const status = TUNNEL_REFUSED.exec(current.message)?.[1];
+    if (status !== undefined) return Number(status);
+    current = current.cause;
   }
   return undefined;
 }
@@ -125,7 +155,9 @@ function failureOfError(error: unknown): Failure {
     return { kind: 'answer', status: error.status, retryAfterMs: retryAfterOf(error.headers) };
   }
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
-  if (error instanceof APIConnectionError) return { kind: 'connection', code: errorCode(error) };
+  if (error instanceof APIConnectionError) {
+    return { kind: 'connection', code: errorCode(error), proxyStatus: tunnelRefusal(error) };
+  }
   if (error instanceof RequestValidationError) return { kind: 'unsent' };
   return { kind: 'other' };
 }

@@ -11,7 +11,13 @@
 import { isNetworkError, isTimeoutError } from 'ky';
 import { BodyBroken, BodyTimeout } from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
-import { classifyFailure, errorCode, type Failure, MAX_RETRY_AFTER_MS } from './classify';
+import {
+  classifyFailure,
+  errorCode,
+  type Failure,
+  MAX_RETRY_AFTER_MS,
+  tunnelRefusal,
+} from './classify';
 import { retryAfterOf } from './retry-after';
 
 /**
@@ -42,7 +48,7 @@ function failureOf(error: unknown): Failure {
   }
   if (isTimeoutError(error) || error instanceof BodyTimeout) return { kind: 'timeout' };
   if (isNetworkError(error) || error instanceof BodyBroken) {
-    return { kind: 'connection', code: errorCode(error) };
+    return { kind: 'connection', code: errorCode(error), proxyStatus: tunnelRefusal(error) };
   }
   return { kind: 'other' };
 }

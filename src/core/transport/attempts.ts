@@ -11,7 +11,7 @@ import { MAX_RETRY_AFTER_MS, mayHaveActed, retryDelay, timeForWait } from '../re
 import { retryAfterOf } from '../retry/retry-after';
 import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
-import { parseBody, readBody } from './body';
+import { BodyUndecodable, parseBody, readBody } from './body';
 import type { ReadyCallSpec } from './call-spec';
 import { ErrorStatus } from './error-status';
 import { isRedirect } from './redirects';
@@ -174,6 +174,8 @@ async function errorStatus(
     text = await readBody(response, timeMs, plan.maxResponseBytes, plan.signal, 'truncate');
   } catch (error) {
     if (plan.signal?.aborted) throw error;
+    // A body spoilt part way keeps the start that did decode.
+    if (error instanceof BodyUndecodable) text = error.text;
   }
   return new ErrorStatus(response, parseBody(text));
 }

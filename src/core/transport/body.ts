@@ -19,6 +19,42 @@ export class BodyTimeout extends Error {
  */
 export class BodyBroken extends Error {}
 
+/**
+ * The body did not decode as its `Content-Encoding` says (corrupt, or not encoded at all): an
+ * answer spoilt on its way, handled as one broken off, with what could be read of it.
+ */
+export class BodyUndecodable extends BodyBroken {
+  /** The answer's status. */
+  readonly status: number;
+  /** Its `Content-Encoding`, as sent. */
+  readonly encoding: string;
+  /** How many bytes were decoded before the failure. */
+  readonly decoded: number;
+  /** The text they hold. */
+  readonly text: string;
+
+  constructor(response: Response, decoded: number, text: string, cause: unknown) {
+    super('the body could not be decoded', { cause });
+    this.status = response.status;
+    this.encoding = response.headers.get('content-encoding') ?? '';
+    this.decoded = decoded;
+    this.text = text;
+  }
+}
+
+/** The codes of the runtime's decoders' failures: zlib's (gzip, deflate), brotli's and zstd's. */
+const DECODER_FAILURE = /^(Z_|ERR__ERROR_|ZSTD_error_)/;
+
+/** Whether a failed read failed in a decoder of the body's `Content-Encoding`. */
+function decoderFailed(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && DECODER_FAILURE.test(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** The decoded body grew past `maxResponseBytes` (not retried: a repeat would be as large). */
 export class BodyTooLarge extends Error {
   // Named as the SDK error it becomes: telemetry's `error.type` of the attempt shows this name.
@@ -96,10 +132,10 @@ export async function readBody(
   );
   const onAbort = () => stop(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  const text = new TextAssembler();
+  let size = 0;
   try {
     if (signal?.aborted) throw signal.reason;
-    const text = new TextAssembler();
-    let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       // A read cut short by the timer or the caller ends as `done`: the catch below tells which.
@@ -121,6 +157,7 @@ export async function readBody(
     stop(error);
     if (timedOut) throw new BodyTimeout();
     if (error instanceof BodyTooLarge || signal?.aborted) throw error;
+    if (decoderFailed(error)) throw new BodyUndecodable(response, size, text.end(), error);
     throw new BodyBroken('the connection broke while the body was read', { cause: error });
   } finally {
     clearTimeout(timer);
