@@ -185,9 +185,10 @@ export function instructionsReport(
     '',
     'The same calls counted by valgrind callgrind instead of timed: instructions per call in steady ' +
       'state (each variant in its own process, twice, after the same warm-up calls: once with no ' +
-      `more, once with ${countedCalls()}; the difference over those calls). Load elsewhere ` +
-      "does not move a count, so these rows judge the SDK's own work where the timed rows above " +
-      'cannot tell a few per cent from the spread. Garbage collection is counted, every thread, on ' +
+      `more, once with ${countedCalls()}; the difference over those calls). On a quiet machine ` +
+      "a count moves by a few per cent at most, so these rows judge the SDK's own work where the " +
+      'timed rows above cannot tell a few per cent from the spread; beside other work the JIT and ' +
+      'the collector run at other points, and a count at 32 calls at once moves far more. Garbage collection is counted, every thread, on ' +
       "V8's predictable schedule (`--predictable-gc-schedule`), so that where a full collection " +
       'lands does not decide the ratio.',
     '',
