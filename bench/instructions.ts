@@ -188,9 +188,10 @@ export function instructionsReport(
       `more, once with ${countedCalls()}; the difference over those calls). On a quiet machine ` +
       "a count moves by a few per cent at most, so these rows judge the SDK's own work where the " +
       'timed rows above cannot tell a few per cent from the spread; beside other work the JIT and ' +
-      'the collector run at other points, and a count at 32 calls at once moves far more. Garbage collection is counted, every thread, on ' +
-      "V8's predictable schedule (`--predictable-gc-schedule`), so that where a full collection " +
-      'lands does not decide the ratio.',
+      'the collector run at other points, and a count at 32 calls at once moves far more. ' +
+      "Garbage collection is counted, every thread, on V8's predictable schedule " +
+      '(`--predictable-gc-schedule`), so that where a full collection lands does not decide the ' +
+      'ratio.',
     '',
     '"memory": every variant\'s `fetch` answers from memory with the response the service sent ' +
       "once, so the count is each library's own work on the same response (the budget's \"ky's own " +
