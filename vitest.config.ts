@@ -22,6 +22,10 @@ const INTEGRATION = [
   'test/bulk/takeover-kill.test.ts',
   'test/bulk/heap.test.ts',
   'test/webhooks/receiver-edges.test.ts',
+  // One-off scripts run to their end as child processes, to see what holds their event loop.
+  'test/client-exits.test.ts',
+  'test/bulk/bulk-exits.test.ts',
+  'test/webhooks/receiver-exits.test.ts',
   'test/core/validation/without-eval.test.ts',
   'test/telemetry/unloaded.test.ts',
   // Runs dependency-cruiser over a copy of src/ three times.
