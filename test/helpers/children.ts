@@ -110,9 +110,10 @@ export function runToExit<T = Record<string, unknown>>(
   fixture: string,
   env: Record<string, string>,
   timeoutMs = 20_000,
+  nodeOptions: string[] = [],
 ): Promise<RanToExit<T>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', register, fixture], {
+    const child = spawn(process.execPath, [...nodeOptions, '--import', register, fixture], {
       cwd: root,
       env: { ...process.env, ...env },
     });
