@@ -25,6 +25,7 @@ const INTEGRATION = [
   // One-off scripts run to their end as child processes, to see what holds their event loop.
   'test/client-exits.test.ts',
   'test/client-memory.test.ts',
+  'test/unhandled-rejections.test.ts',
   'test/bulk/bulk-exits.test.ts',
   'test/webhooks/receiver-exits.test.ts',
   'test/core/validation/without-eval.test.ts',
