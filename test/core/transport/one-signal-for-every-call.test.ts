@@ -1,11 +1,12 @@
 /**
- * A service passes one long-lived signal (its shutdown signal) to every call. Over thousands of
+ * A service passes one long-lived signal (its shutdown signal) to every call and bulk job. Over thousands of
  * calls of every kind, settled one after another or many at once, nothing stays attached to it
  * and no MaxListenersExceededWarning is emitted.
  */
 
 import { getEventListeners } from 'node:events';
 import { PartnerClient } from 'partner-sdk';
+import { requestRefunds } from 'partner-sdk/bulk';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
@@ -68,6 +69,7 @@ function callOfKind(index: number, signal: AbortSignal): Promise<unknown> {
   }
   if (kind === 6)
     return client.products.retrieve(mock.products.course.hash, { signal }).withResponse();
+  if (kind === 9) return requestRefunds(seller, [mock.addTransaction()], { signal });
   return client.products.list({}, { signal });
 }
 
