@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PartnerClient } from 'partner-sdk';
-import { requestRefunds } from 'partner-sdk/bulk';
+import { requestRefunds, runBulk } from 'partner-sdk/bulk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { createWebhookHandler } from 'partner-sdk/webhooks';
 import { subscriptionEndedBody } from './helpers/webhook-bodies';
@@ -118,10 +118,13 @@ const scenarios: Record<string, () => Promise<unknown>> = {
     });
   },
   'only withResponse awaited': () => client().products.retrieve('prd_missing').withResponse(),
+  // Long enough for the progress timer to report (about every half second), not only the end.
   'a bulk job whose onProgress throws': () =>
-    requestRefunds(seller(), [mock.addTransaction(), mock.addTransaction()], {
-      onProgress: throwing,
-    }),
+    runBulk(
+      ['a', 'b', 'c', 'd', 'e', 'f'],
+      { key: (key) => key, run: (key) => new Promise((resolve) => setTimeout(resolve, 200, key)) },
+      { concurrency: 1, maxConcurrency: 1, onProgress: throwing },
+    ),
   'a bulk job aborted during back-off': () => {
     mock.failNext({ status: 503, retryAfter: 2, times: 4 });
     return requestRefunds(seller(), [mock.addTransaction(), mock.addTransaction()], {
