@@ -51,7 +51,7 @@ const seller = (options?: ConstructorParameters<typeof PartnerClient>[0]) =>
   client(options).forUser(mock.sellers.person.publicToken);
 const abortAfter = (ms: number) => AbortSignal.timeout(ms);
 
-const scenarios: Record<string, () => Promise<unknown>> = {
+const scenarios: Record<string, () => PromiseLike<unknown>> = {
   'abort during back-off': () => {
     mock.failNext({ status: 503, retryAfter: 2, times: 3, path: '/products' });
     return client().products.list({}, { signal: abortAfter(150) });

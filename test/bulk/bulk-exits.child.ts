@@ -18,7 +18,7 @@ const seller = new PartnerClient({
   logLevel: 'off',
 }).forUser(env('SELLER_TOKEN'));
 
-const scenarios: Record<string, () => Promise<unknown>> = {
+const scenarios: Record<string, () => PromiseLike<unknown>> = {
   'refunds with a journal and progress': async () => {
     const store = await FileJournal.open(
       join(mkdtempSync(join(tmpdir(), 'bulk-exits-')), 'j.jsonl'),

@@ -69,7 +69,8 @@ function callOfKind(index: number, signal: AbortSignal): Promise<unknown> {
   }
   if (kind === 6)
     return client.products.retrieve(mock.products.course.hash, { signal }).withResponse();
-  if (kind === 9) return requestRefunds(seller, [mock.addTransaction()], { signal });
+  if (kind === 9)
+    return Promise.resolve(requestRefunds(seller, [mock.addTransaction()], { signal }));
   return client.products.list({}, { signal });
 }
 
