@@ -1,8 +1,8 @@
 /**
  * A partner's webhook process that stops: `http.createServer(handler.node)` with the in-memory
- * dedupe, a handler time limit and a body time limit, sent a delivery, its repeat, one whose handler
- * outlives its time limit, one whose handler throws and one whose body stalls; then the server is
- * closed. It prints what still keeps the event loop alive and ends without `process.exit`.
+ * dedupe, a handler time limit and a body time limit, sent a delivery, its repeat, one whose
+ * handler outlives its time limit and then throws (after its answer was sent), one whose handler
+ * throws and one whose body stalls; then the server is closed. It prints what still keeps the event loop alive and ends without `process.exit`.
  * Started by receiver-exits.test.ts.
  */
 
@@ -19,7 +19,10 @@ const handler = createWebhookHandler({
   on: {
     subscription_ended: async (event) => {
       const total = event.payload.total_charges;
-      if (total === 2) await new Promise((resolve) => setTimeout(resolve, 300));
+      if (total === 2) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        throw new Error('the handler failed after its answer was sent');
+      }
       if (total === 3) throw new Error('the handler failed');
     },
   },
@@ -68,7 +71,8 @@ const statuses = [
   await stalled(),
 ];
 await new Promise<void>((resolve) => server.close(() => resolve()));
-// The handler that outlived its time limit is still running: a partner's timer, so wait it out.
+// The handler that outlived its time limit is still running (a partner's timer): wait until it
+// has thrown, which must not bring the process down.
 await new Promise((resolve) => setTimeout(resolve, 350));
 await new Promise((resolve) => setImmediate(resolve));
 const holding = process
