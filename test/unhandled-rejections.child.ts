@@ -131,6 +131,7 @@ const scenarios: Record<string, () => PromiseLike<unknown>> = {
       signal: abortAfter(150),
     });
   },
+  'receivers whose verify, dedupeKey or onUnknown throw': throwingHooks,
   'a receiver whose handler throws after its answer': async () => {
     const receiver = createWebhookHandler({
       verify: () => true,
@@ -156,10 +157,32 @@ const scenarios: Record<string, () => PromiseLike<unknown>> = {
   },
 };
 
+/** Statuses of a delivery to receivers whose `verify`, `dedupeKey` or `onUnknown` throw. */
+async function throwingHooks(): Promise<string> {
+  const delivery = (body: unknown) =>
+    new Request('http://localhost/webhooks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const receivers = [
+    createWebhookHandler({ verify: throwing, logger: throwingLogger }),
+    createWebhookHandler({ verify: () => true, dedupe: true, dedupeKey: throwing }),
+    createWebhookHandler({ verify: () => Promise.reject(new Error('verify rejected')) }),
+    createWebhookHandler({ verify: () => true, onUnknown: throwing, logger: throwingLogger }),
+  ];
+  const statuses: number[] = [];
+  for (const receiver of receivers) {
+    const body = { ...subscriptionEndedBody, event: 'an_event_nobody_handles' };
+    statuses.push((await receiver.fetch(delivery(body))).status);
+  }
+  return statuses.join(' ');
+}
+
 const outcomes: Record<string, string> = {};
 for (const [name, scenario] of Object.entries(scenarios)) {
   outcomes[name] = await scenario().then(
-    (value) => `resolved ${typeof value === 'number' ? value : ''}`.trim(),
+    (value) => `resolved ${/number|string/.test(typeof value) ? value : ''}`.trim(),
     (error: Error) => error.name,
   );
 }

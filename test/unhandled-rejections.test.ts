@@ -1,7 +1,8 @@
 /**
  * No call path leaves a promise rejection unhandled: an abort or a time-out during a back-off or a
  * body, a throwing logger, telemetry provider, token function or store, `onStatus` or bulk
- * `onProgress`, a webhook handler that fails after its answer was sent. Run in a child process
+ * `onProgress`, a webhook handler that fails after its answer was sent, a receiver's throwing
+ * `verify`, `dedupeKey` or `onUnknown`. Run in a child process
  * with `--unhandled-rejections=strict`, where any would be reported.
  */
 
@@ -34,6 +35,8 @@ it('leaves no rejection unhandled on any call path that ends badly', async () =>
     'only withResponse awaited': 'NotFoundError',
     'a bulk job whose onProgress throws': 'Error',
     'a bulk job aborted during back-off': 'resolved',
+    // Each receiver answers 500, so the sender delivers again.
+    'receivers whose verify, dedupeKey or onUnknown throw': 'resolved 500 500 500 500',
     'a receiver whose handler throws after its answer': 'resolved 500',
   });
   expect(exitCode).toBe(0);
