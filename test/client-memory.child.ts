@@ -8,6 +8,7 @@
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { PartnerClient } from 'partner-sdk';
 import { createWebhookHandler } from 'partner-sdk/webhooks';
+import { z } from 'zod';
 import { subscriptionEndedBody } from './helpers/webhook-bodies';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -76,6 +77,14 @@ const scenarios: Record<string, (index: number) => Promise<unknown>> = {
     traced.products
       .retrieve(`prd_${index}`)
       .then(() => traced.request({ method: 'GET', path: `/x/${index}` })),
+  'a schema built per raw call': (index) =>
+    shared.request({
+      method: 'GET',
+      path: '/products',
+      schema: z.looseObject({
+        data: z.array(z.looseObject({ [`field_${index}`]: z.optional(z.string()) })),
+      }),
+    }),
   'webhook deliveries': (index) =>
     receiver.fetch(
       new Request('http://localhost/webhooks', {
