@@ -63,6 +63,7 @@ const receiver = createWebhookHandler({
   on: { subscription_ended() {} },
 });
 const ignore = () => undefined;
+const shutdown = new AbortController();
 
 const scenarios: Record<string, (index: number) => Promise<unknown>> = {
   'a seller client per seller': (index) =>
@@ -77,6 +78,7 @@ const scenarios: Record<string, (index: number) => Promise<unknown>> = {
     traced.products
       .retrieve(`prd_${index}`)
       .then(() => traced.request({ method: 'GET', path: `/x/${index}` })),
+  'one shutdown signal for every call': () => shared.products.list({}, { signal: shutdown.signal }),
   'a schema built per raw call': (index) =>
     shared.request({
       method: 'GET',
