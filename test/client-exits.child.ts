@@ -42,6 +42,15 @@ const scenarios: Record<string, () => Promise<unknown>> = {
     }).products.list(),
   'token function': () =>
     makeClient({ clientToken: async () => env('CLIENT_TOKEN') }).products.list(),
+  // A token store of the partner's own, waiting on another process's login that does not come.
+  'given up waiting for a token store': () =>
+    makeClient({
+      clientToken: undefined,
+      clientId: env('CLIENT_ID'),
+      clientSecret: env('SECRET'),
+      timeout: 5_000,
+      tokenStore: { obtain: () => new Promise<string>(() => {}) },
+    }).products.list({}, { signal: abortAfter(150) }),
   'failed after retries': () => makeClient({ maxRetries: 2 }).products.list(),
   'timed out': () => makeClient({ timeout: 150, maxRetries: 0 }).products.list(),
   'timed out after retries': () =>

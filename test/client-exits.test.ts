@@ -40,6 +40,7 @@ const cases: Array<
   ['refund', 'resolved', () => ({ TRANSACTIONS: nextTransaction() })],
   ['login', 'resolved'],
   ['token function', 'resolved'],
+  ['given up waiting for a token store', 'APIUserAbortError'],
   [
     'failed after retries',
     'InternalServerError',

@@ -3,11 +3,15 @@
  * lease renewal, pace pause, lock poll or command time limit of the stores holds the event loop.
  */
 
+import { randomUUID } from 'node:crypto';
+import { PartnerClient } from 'partner-sdk';
+import { RedisTokenStore } from 'partner-sdk/redis';
 import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToExit } from '../helpers/children';
-import { libraries } from '../helpers/redis-libraries';
+import { ioredis, libraries } from '../helpers/redis-libraries';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { waitFor } from '../helpers/waits';
 
 const EXIT_WITHIN_MS = 1_000;
 
@@ -45,4 +49,51 @@ describe.each(libraries)('a script on the Redis stores over $name', (library) =>
       `ended ${Math.round(exitAfterMs)} ms after its last line`,
     ).toEqual({ exitCode: 0, holding: [], promptly: true });
   });
+});
+
+describe.each(libraries)('a script on RedisTokenStore over $name', (library) => {
+  it.each(['abort', 'totalTimeout'])(
+    'ends at once when its call gives up (%s) while another process holds the login',
+    async (giveUp) => {
+      // The other process: its login is slow, so it holds the shared login's lock meanwhile.
+      const prefix = `held-${randomUUID()}:`;
+      const connection = await ioredis.connect(redis.url);
+      const logins = mock.stats.logins;
+      mock.failNext({ delayMs: 4_000, path: '/auth' });
+      const other = new PartnerClient({
+        baseUrl: server.url,
+        clientId: mock.credentials.clientId,
+        clientSecret: mock.credentials.clientSecret,
+        logLevel: 'off',
+        tokenStore: new RedisTokenStore(connection.client, { prefix }),
+      });
+      const othersCall = other.products.list();
+      try {
+        await waitFor(() => mock.stats.logins > logins, 'the other process to start its login');
+        const { printed, exitCode, exitAfterMs } = await runToExit<{
+          outcome: string;
+          holding: string[];
+        }>('test/redis/fixtures/login-wait-given-up.ts', {
+          BASE_URL: server.url,
+          CLIENT_ID: mock.credentials.clientId,
+          SECRET: mock.credentials.clientSecret,
+          REDIS_URL: redis.url,
+          REDIS_LIBRARY: library.name,
+          REDIS_PREFIX: prefix,
+          GIVE_UP: giveUp,
+        });
+        expect(printed.outcome).toBe(
+          giveUp === 'abort' ? 'APIUserAbortError' : 'APIConnectionTimeoutError',
+        );
+        expect(
+          { exitCode, holding: printed.holding, promptly: exitAfterMs < EXIT_WITHIN_MS },
+          `ended ${Math.round(exitAfterMs)} ms after its last line`,
+        ).toEqual({ exitCode: 0, holding: [], promptly: true });
+      } finally {
+        await othersCall.catch(() => undefined);
+        await connection.close();
+      }
+    },
+    30_000,
+  );
 });
