@@ -22,6 +22,14 @@ const INTEGRATION = [
   'test/bulk/takeover-kill.test.ts',
   'test/bulk/heap.test.ts',
   'test/webhooks/receiver-edges.test.ts',
+  // One-off scripts run to their end as child processes, to see what holds their event loop.
+  'test/client-exits.test.ts',
+  'test/client-memory.test.ts',
+  'test/unhandled-rejections.test.ts',
+  // 2,000 calls over loopback, time-outs and back-offs included: tens of seconds on a busy machine.
+  'test/core/transport/one-signal-for-every-call.test.ts',
+  'test/bulk/bulk-exits.test.ts',
+  'test/webhooks/receiver-exits.test.ts',
   'test/core/validation/without-eval.test.ts',
   'test/core/transport/env-proxy.test.ts',
   'test/telemetry/unloaded.test.ts',

@@ -79,11 +79,7 @@ export class Job<I, R> implements BulkJob<I, R> {
   }
 
   get progress(): BulkProgress {
-    return this.#tracker.report(
-      this.#inFlight.size,
-      this.#congestion.limit,
-      this.#congestion.throttled,
-    );
+    return this.#report(false);
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a job is awaited for its summary, like a promise.
@@ -149,9 +145,8 @@ export class Job<I, R> implements BulkJob<I, R> {
     const stopped = this.#stop.signal;
     const wakeOnStop = () => this.#notify();
     stopped.addEventListener('abort', wakeOnStop, { once: true });
-    const onProgress = this.#options.onProgress;
-    const timer = onProgress
-      ? setInterval(() => onProgress(this.#report(true)), PROGRESS_EVERY_MS)
+    const timer = this.#options.onProgress
+      ? setInterval(() => this.#progress(true), PROGRESS_EVERY_MS)
       : undefined;
     (timer as { unref?: () => void } | undefined)?.unref?.();
     return () => {
@@ -254,8 +249,18 @@ export class Job<I, R> implements BulkJob<I, R> {
     if (!exhausted) await this.#source.return?.().catch(() => {});
   }
 
+  /** Reports progress. An `onProgress` error ends the job (a failing journal's way), never uncaught. */
+  #progress(sample: boolean): void {
+    try {
+      this.#options.onProgress?.(this.#report(sample));
+    } catch (error) {
+      this.#fatal ??= { error };
+      this.#notify();
+    }
+  }
+
   #conclude(): BulkSummary {
-    this.#options.onProgress?.(this.#report(false));
+    this.#progress(false);
     if (this.#fatal) {
       this.#stream?.end(this.#fatal);
       throw this.#fatal.error;

@@ -191,7 +191,9 @@ export interface BulkOptions {
   /** How many items there are, for the estimate of time left (an array's length is known). */
   total?: number | undefined;
   /**
-   * Called with progress about twice a second and once at the end.
+   * Called with progress about twice a second and once at the end. An error it throws ends the job
+   * with that error, as a failing journal does: nothing starts after it, and the job and its
+   * outcomes' reader reject with it.
    *
    * @example
    * ```ts

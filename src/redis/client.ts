@@ -163,6 +163,8 @@ export function connect(
       // Node runs due timers before it reads sockets: when this process was busy past the limit,
       // an answer that came in time is still unread here. setImmediate runs after that read.
       timer = setTimeout(() => afterPendingReads(fail), timeoutMs);
+      // The command's own socket keeps the process alive while it runs; this bound must not.
+      (timer as { unref?: () => void }).unref?.();
     });
     const sent = Promise.resolve()
       .then(() => send(args))

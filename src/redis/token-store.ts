@@ -69,7 +69,12 @@ return 0
 /** How often a waiting process looks for the token another one is logging in for. */
 const POLL_MS = 25;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// Unref'd: a call waiting for the login keeps the process alive by its own bound, and one that
+// gave up must not leave this wait holding a finished script open.
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    (setTimeout(resolve, ms) as { unref?: () => void }).unref?.();
+  });
 
 /**
  * A {@link ClientTokenStore} on Redis: every client using it (on any number of processes) shares

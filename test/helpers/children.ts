@@ -94,3 +94,48 @@ export async function startChildren(
     throw error;
   }
 }
+
+/** What {@link runToExit} saw: the script's last line (parsed), its exit code and how long it took to end after that line. */
+export interface RanToExit<T> {
+  printed: T;
+  exitCode: number | null;
+  exitAfterMs: number;
+}
+
+/**
+ * Runs a fixture that prints one JSON line as its last act and then must end by itself; resolves
+ * once it exited, or kills it and rejects after `timeoutMs`.
+ */
+export function runToExit<T = Record<string, unknown>>(
+  fixture: string,
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  nodeOptions: string[] = [],
+): Promise<RanToExit<T>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeOptions, '--import', register, fixture], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    let lastLineAt = 0;
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.endsWith('\n')) lastLineAt = performance.now();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${fixture} still running after ${timeoutMs} ms: ${stdout}${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      if (!lastLineAt) return reject(new Error(`${fixture} exited ${exitCode}: ${stderr}`));
+      const printed = JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
+      resolve({ printed, exitCode, exitAfterMs: performance.now() - lastLineAt });
+    });
+  });
+}

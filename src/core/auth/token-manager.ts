@@ -214,6 +214,9 @@ export class ClientTokenManager {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stall = new Promise<typeof STALLED>((resolve) => {
       timer = setTimeout(() => resolve(STALLED), waitMs);
+      // A call waiting for this login keeps the process alive by its own bound; a login every
+      // waiting call gave up on (aborted, out of time) must not keep a finished script running.
+      (timer as { unref?: () => void }).unref?.();
     });
     try {
       const answer = await Promise.race([store.obtain({ key, login: once, refused, warn }), stall]);

@@ -7,6 +7,7 @@
 import { isNetworkError, isTimeoutError } from 'ky';
 import { redactText } from '../logging/redact';
 import { errorCode } from '../retry/classify';
+import { PaceTimeout } from '../transport/attempts';
 import { BodyBroken, BodyTimeout, BodyTooLarge, BodyUndecodable } from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
 import { bodyMessage } from './error-body';
@@ -46,6 +47,12 @@ export function toPartnerError(
     });
   }
   if (error instanceof BodyTooLarge) return new ResponseTooLargeError(identity, error.limit);
+  if (error instanceof PaceTimeout) {
+    return new APIConnectionTimeoutError(
+      identity,
+      `no request slot from the client's pace in time (${limits.totalTimeout} ms for the call)`,
+    );
+  }
   if (isTimeoutError(error) || error instanceof BodyTimeout) {
     return new APIConnectionTimeoutError(
       identity,

@@ -101,8 +101,9 @@ export interface ClientOptions {
   /**
    * One request budget for every process using these credentials: each attempt draws from it, and
    * a 429 with `Retry-After` seen by any process pauses them all until then. `partner-sdk/redis`'s
-   * `fleetPace` is one (see the "Running on many replicas" guide). Default: none, each call is
-   * sent at once and only its own retries wait.
+   * `fleetPace` is one (see the "Running on many replicas" guide). A call waits for the pace within
+   * its `totalTimeout` (then `APIConnectionTimeoutError`). Default: none, each call is sent at once
+   * and only its own retries wait.
    *
    * @example
    * ```ts

@@ -50,6 +50,25 @@ export type AttemptOutcome =
   | { response: Response; text: string; found?: undefined }
   | { found: WithResponse<unknown> };
 
+/** The call's time ran out while its pace held it back (mapped to `APIConnectionTimeoutError`). */
+export class PaceTimeout extends Error {}
+
+/**
+ * Waits for the pace within what the call has left: a pause longer than that (a fleet's, after a
+ * long `Retry-After`) ends the call when its `totalTimeout` does. A real timer, as for every bound
+ * that ends a wait; Node's does not hold the process open (the pace's own wait does).
+ */
+async function paceWithin(pace: BoundPace, plan: AttemptPlan, clock: Clock): Promise<void> {
+  const outOfTime = AbortSignal.timeout(Math.max(1, plan.deadline - clock.now()));
+  const signal = plan.signal ? AbortSignal.any([plan.signal, outOfTime]) : outOfTime;
+  try {
+    await pace.acquire(signal);
+  } catch (error) {
+    if (plan.signal?.aborted || !outOfTime.aborted) throw error;
+    throw new PaceTimeout('no request slot from the pace in time');
+  }
+}
+
 /** What an attempt the caller aborted ends with for telemetry: the name fetch gives an abort. */
 const CALLER_ABORT = { name: 'AbortError' };
 
@@ -62,7 +81,7 @@ export async function runAttempts(
   const { clock } = hooks;
   const { pace } = hooks;
   for (let retry = 0; ; ) {
-    if (pace) await pace.acquire(plan.signal);
+    if (pace) await paceWithin(pace, plan, clock);
     const started = clock.now();
     const traced = hooks.onAttempt?.();
     try {
