@@ -78,6 +78,14 @@ function checkBatchId(issues: Issues, batchId: unknown): void {
   );
 }
 
+/** A queue's name as BullMQ's `Queue` takes it (not empty, no `:`, its keys' separator): it keys a batch too. */
+const QUEUE_NAME = /^[^:]+$/;
+
+function checkQueueName(issues: Issues, name: unknown): void {
+  const wanted = "a BullMQ queue name: a non-empty string without ':'";
+  issues.need(typeof name === 'string' && QUEUE_NAME.test(name), ['queue', 'name'], wanted, name);
+}
+
 /** The most tries a job may be given: far past what BullMQ's exponential back-off makes useful. */
 const MAX_ATTEMPTS = 1_000;
 
@@ -94,6 +102,7 @@ export function checkEnqueue(
   const issues = new Issues(where);
   issues.need(Array.isArray(items), ['items'], 'an array of items', items);
   issues.need(has(queue, 'addBulk'), ['queue'], 'a BullMQ Queue (with addBulk)', queue);
+  if (has(queue, 'addBulk')) checkQueueName(issues, (queue as { name?: unknown }).name);
   if (!isObject(options)) {
     issues.need(false, [], 'an options object', options);
     issues.check();
