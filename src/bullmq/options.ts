@@ -9,7 +9,7 @@
  */
 
 import { PartnerError, RequestValidationError, type ValidationIssue } from '../core/errors';
-import { type CallSettings, callSettings, checkHeaders } from '../core/options/resolve';
+import { callSettings, checkHeaders, DEFAULT_SETTINGS } from '../core/options/resolve';
 import { isTimerDelay, MAX_TIMER_MS } from '../core/time/clock';
 
 /** Collects what is wrong with one helper's options, and throws once, naming each. */
@@ -184,14 +184,6 @@ export function checkProcessor(where: string, options: unknown, refund: boolean)
   issues.check();
 }
 
-/** A call's settings are checked by the client's own rules, so a processor takes what a call takes. */
-const ANY_SETTINGS: CallSettings = {
-  timeout: 1,
-  totalTimeout: 1,
-  maxRetries: 0,
-  maxResponseBytes: 1,
-};
-
 function checkRequestOptions(issues: Issues, requestOptions: unknown): void {
   if (!isObject(requestOptions)) {
     issues.need(
@@ -203,7 +195,8 @@ function checkRequestOptions(issues: Issues, requestOptions: unknown): void {
     return;
   }
   try {
-    callSettings(ANY_SETTINGS, requestOptions);
+    // A call's settings are checked by the client's own rules: a processor takes what a call takes.
+    callSettings(DEFAULT_SETTINGS, requestOptions);
     checkHeaders(requestOptions.headers as Record<string, string> | undefined, 'headers');
   } catch (error) {
     if (!(error instanceof PartnerError)) throw error;
