@@ -73,12 +73,15 @@ async function setting(
   variable: string,
   question: string,
 ): Promise<{ value: string; from: string }> {
-  if (flag) return { value: flag, from: flagName };
+  if (flag !== undefined) return { value: flag, from: flagName };
   const fromEnv = context.io.env[variable];
-  if (fromEnv) return { value: fromEnv, from: variable };
+  if (fromEnv !== undefined) return { value: fromEnv, from: variable };
   const tty = context.io.stdin.isTTY === true;
-  return { value: tty ? await ask(context, `${question}: `) : '', from: `the ${question} prompt` };
+  return { value: tty ? await ask(context, `${question}: `) : '', from: 'typed at the prompt' };
 }
+
+/** Where a setting came from, as a hint says it: given with a flag or variable, or typed. */
+const given = (from: string) => (from.startsWith('typed') ? from : `given with ${from}`);
 
 /**
  * The settings to save: flags first, then variables, then questions on a terminal; the secret
@@ -110,7 +113,7 @@ async function gather(context: Context, flags: LoginFlags) {
   context.loginSources = {
     url: url.value,
     baseUrl: url.from,
-    credentials: `the client id given with ${id.from} and the client secret ${secretFrom}`,
+    credentials: `the client id ${given(id.from)} and the client secret ${secretFrom}`,
   };
   const { sellerTokenFlag: sellerToken } = context;
   return { baseUrl: url.value, clientId: id.value, clientSecret, sellerToken };
