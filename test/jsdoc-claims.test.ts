@@ -38,7 +38,7 @@ function kit(options: Partial<ClientOptions> = {}): {
 
 /** ClientOptions: "above 0, at most 2 147 483 647", "0 to 10", "a positive whole number". */
 const NUMBER_RANGES: {
-  option: 'timeout' | 'totalTimeout' | 'maxRetries' | 'maxResponseBytes';
+  option: 'timeout' | 'totalTimeout' | 'maxRetries' | 'maxResponseBytes' | 'maxUploadBytes';
   accepted: number[];
   refused: number[];
   says: RegExp;
@@ -64,6 +64,12 @@ const NUMBER_RANGES: {
   {
     option: 'maxResponseBytes',
     accepted: [1, 32 * 1024 * 1024],
+    refused: [0, 1.5, Number.NaN, -1],
+    says: /positive whole number of bytes/,
+  },
+  {
+    option: 'maxUploadBytes',
+    accepted: [1, 64 * 1024 * 1024],
     refused: [0, 1.5, Number.NaN, -1],
     says: /positive whole number of bytes/,
   },

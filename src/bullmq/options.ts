@@ -9,7 +9,7 @@
  */
 
 import { PartnerError, RequestValidationError, type ValidationIssue } from '../core/errors';
-import { type CallSettings, callSettings, checkHeaders } from '../core/options/resolve';
+import { callSettings, checkHeaders, DEFAULT_SETTINGS } from '../core/options/resolve';
 import { isTimerDelay, MAX_TIMER_MS } from '../core/time/clock';
 
 /** Collects what is wrong with one helper's options, and throws once, naming each. */
@@ -78,6 +78,14 @@ function checkBatchId(issues: Issues, batchId: unknown): void {
   );
 }
 
+/** A queue's name as BullMQ's `Queue` takes it (not empty, no `:`, its keys' separator): it keys a batch too. */
+const QUEUE_NAME = /^[^:]+$/;
+
+function checkQueueName(issues: Issues, name: unknown): void {
+  const wanted = "a BullMQ queue name: a non-empty string without ':'";
+  issues.need(typeof name === 'string' && QUEUE_NAME.test(name), ['queue', 'name'], wanted, name);
+}
+
 /** The most tries a job may be given: far past what BullMQ's exponential back-off makes useful. */
 const MAX_ATTEMPTS = 1_000;
 
@@ -94,6 +102,7 @@ export function checkEnqueue(
   const issues = new Issues(where);
   issues.need(Array.isArray(items), ['items'], 'an array of items', items);
   issues.need(has(queue, 'addBulk'), ['queue'], 'a BullMQ Queue (with addBulk)', queue);
+  if (has(queue, 'addBulk')) checkQueueName(issues, (queue as { name?: unknown }).name);
   if (!isObject(options)) {
     issues.need(false, [], 'an options object', options);
     issues.check();
@@ -175,14 +184,6 @@ export function checkProcessor(where: string, options: unknown, refund: boolean)
   issues.check();
 }
 
-/** A call's settings are checked by the client's own rules, so a processor takes what a call takes. */
-const ANY_SETTINGS: CallSettings = {
-  timeout: 1,
-  totalTimeout: 1,
-  maxRetries: 0,
-  maxResponseBytes: 1,
-};
-
 function checkRequestOptions(issues: Issues, requestOptions: unknown): void {
   if (!isObject(requestOptions)) {
     issues.need(
@@ -194,7 +195,8 @@ function checkRequestOptions(issues: Issues, requestOptions: unknown): void {
     return;
   }
   try {
-    callSettings(ANY_SETTINGS, requestOptions);
+    // A call's settings are checked by the client's own rules: a processor takes what a call takes.
+    callSettings(DEFAULT_SETTINGS, requestOptions);
     checkHeaders(requestOptions.headers as Record<string, string> | undefined, 'headers');
   } catch (error) {
     if (!(error instanceof PartnerError)) throw error;

@@ -36,7 +36,10 @@ export interface BulkJobSpec<D> {
 
 /** What a producer needs of the queue: BullMQ's `Queue#addBulk`, and its name. */
 export interface ProducerQueue {
-  /** The queue's name (a batch's record is kept under it and its BullMQ prefix). */
+  /**
+   * The queue's name (a batch's record is kept under it and its BullMQ prefix): as BullMQ's `Queue`
+   * takes it, a non-empty string without `:`.
+   */
   readonly name: string;
   /**
    * Adds jobs atomically (an id already held adds nothing).

@@ -54,8 +54,9 @@ export class Refunds extends APIResource {
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.
    * @throws {RequestValidationError} `reason` longer than 1000 characters, or a wrong type.
-   * @throws {OutcomeUnknownError} an answer was lost and reading the refunds failed too: the refund
-   *   may have been created; nothing was sent again.
+   * @throws {OutcomeUnknownError} an answer was lost and reading the refunds failed too, or the
+   *   caller's `signal` aborted the call once a request was out (`cause`: the
+   *   `APIUserAbortError`): the refund may have been created; nothing was sent again.
    * @example
    * ```ts
    * const seller = client.forUser(publicToken);

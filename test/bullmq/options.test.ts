@@ -6,6 +6,9 @@
  * a Redis client that record what they are asked stand in: nothing here needs a server.
  */
 
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
 import { PartnerClient, RequestValidationError } from 'partner-sdk';
 import {
   type EnqueueOptions,
@@ -18,7 +21,8 @@ import {
   refundProcessor,
   refundWaitProcessor,
 } from 'partner-sdk/bullmq';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
 function recorders() {
   const sent: unknown[][] = [];
@@ -171,6 +175,59 @@ describe('partner-sdk/bullmq: the enqueue helpers refuse a wrong option before a
     const offers = () => enqueueOfferUpdates(queue, [offer], { backoffMs: Number.NaN });
     expectNamed(await refusal(offers), ['backoffMs'], /whole number/);
     expect(added).toEqual([]);
+  });
+});
+
+describe("partner-sdk/bullmq: the queue's name, on a real redis-server", () => {
+  let server: RedisServer;
+  let redis: Redis;
+  let queue: Queue;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = new Redis(server.port, '127.0.0.1');
+    const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
+    queue = new Queue(`refunds-${randomUUID()}`, { connection });
+    // The queue writes its own keys once connected (`getVersion` waits for that): counted before,
+    // not during, the test.
+    await queue.getVersion();
+  }, 20_000);
+  afterAll(async () => {
+    await queue?.close();
+    await redis?.quit();
+    await server?.close();
+  });
+
+  // A queue that is not BullMQ's own (a wrapper that adds logging, one of an older BullMQ) may
+  // carry any name; BullMQ's Queue refuses an empty one and one with ':', its key separator.
+  it("a name BullMQ's Queue would refuse (empty, with ':', not a string) is refused before any Redis command", async () => {
+    const [keys, jobs] = [await redis.dbsize(), await queue.count()];
+    for (const name of ['', 'refunds:eu', ':', 42, undefined]) {
+      const wrapper = { name, addBulk: (jobs: never[]) => queue.addBulk(jobs) } as never;
+      const items = [{ transactionHash: 'trx_1' }];
+      for (const enqueue of [
+        () => enqueueRefunds(wrapper, items, { redis }),
+        () => enqueueRefundWaits(wrapper, items, { redis, batchId: 'cohort-7' }),
+      ]) {
+        const error = await refusal(enqueue);
+        expectNamed(error, ['queue', 'name'], /a non-empty string without ':'/);
+        if (name === 'refunds:eu') expect((error as Error).message).not.toContain(name);
+      }
+    }
+    expect(await redis.dbsize()).toBe(keys);
+    expect(await queue.count()).toBe(jobs);
+  });
+
+  it("a name BullMQ's Queue takes is taken, the batch recorded under it", async () => {
+    const wrapper = { name: 'refunds.eu/{7}', addBulk: (jobs: never[]) => queue.addBulk(jobs) };
+    const batch = await enqueueRefunds(wrapper, [{ transactionHash: 'trx_1' }], {
+      redis,
+      batchId: 'cohort-8',
+    });
+    expect(batch).toMatchObject({ batchId: 'cohort-8', jobs: 1 });
+    expect(await queue.getJob('refund-request/trx_1')).toBeDefined();
+    expect(await redis.smembers('partner-sdk:batch:{refunds.eu/{7}/cohort-8}:jobs')).toEqual([
+      'refund-request/trx_1',
+    ]);
   });
 });
 

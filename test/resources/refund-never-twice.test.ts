@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  APIUserAbortError,
   InternalServerError,
   OutcomeUnknownError,
   PartnerClient,
@@ -36,7 +37,15 @@ interface Setup {
  */
 async function setup(
   loss: ProxyVerdict | ProxyVerdict[],
-  options: { failReads?: boolean; completeMeanwhile?: boolean } = {},
+  options: {
+    failReads?: boolean;
+    completeMeanwhile?: boolean;
+    /** Runs once the service has acted on a request whose answer is then lost. */
+    onLost?: () => void;
+    /** Runs as a read of the refunds reaches the proxy, before it is relayed. */
+    onRead?: () => void;
+    client?: { logger?: (message: string) => void };
+  } = {},
 ): Promise<Setup> {
   const mock = createMockPartnerApi();
   const server = await mock.listen();
@@ -55,6 +64,7 @@ async function setup(
         return losses.shift()!;
       }
       if (method === 'GET' && options.failReads) return 'refuse-before';
+      if (method === 'GET' && path === `/financial/refund/${transaction}`) options.onRead?.();
       return 'relay';
     },
     async () => {
@@ -66,6 +76,7 @@ async function setup(
           await (await fetch(status, { headers })).arrayBuffer();
         }
       }
+      options.onLost?.();
     },
   );
   closers.push(() => proxy.close());
@@ -73,7 +84,9 @@ async function setup(
     baseUrl: proxy.baseUrl,
     clientToken: mock.credentials.clientToken,
     maxRetries: 2,
-    logLevel: 'off',
+    ...(options.client?.logger
+      ? { logLevel: 'warn' as const, logger: warnings(options.client.logger) }
+      : { logLevel: 'off' as const }),
   });
   return {
     mock,
@@ -85,6 +98,12 @@ async function setup(
       return ((await response.json()) as { data: Array<{ status: string; amount: number }> }).data;
     },
   };
+}
+
+/** A logger that hands each warning to `onWarning` and drops the rest. */
+function warnings(onWarning: (message: string) => void) {
+  const ignore = () => {};
+  return { debug: ignore, info: ignore, warn: onWarning, error: ignore };
 }
 
 describe('a refund request whose answer is lost', () => {
@@ -185,6 +204,76 @@ describe('a refund request whose answer is lost', () => {
       status: 'completed',
       amount: 5000,
     });
+  });
+
+  it("with its retries used up, the caller's abort while the last answer is lost ends the call with OutcomeUnknownError, and no read after it", async () => {
+    const controller = new AbortController();
+    // The replay's refund is made, then the caller aborts while its answer is on its way.
+    const { seller, transaction, refunds, proxy } = await setup(['refuse-before', 'reset-after'], {
+      onLost: () => controller.abort(new Error('operator stop')),
+    });
+    const error = await seller.refunds
+      .request(transaction, {}, { maxRetries: 1, signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    const unknown = error as OutcomeUnknownError;
+    expect(unknown.message).toMatch(/refund may have been created/);
+    expect(unknown.message).toMatch(/aborted by the caller/);
+    expect(unknown.cause).toBeInstanceOf(APIUserAbortError);
+    expect(unknown.attemptError).toBeInstanceOf(APIUserAbortError);
+    expect((unknown.cause as APIUserAbortError).cause).toEqual(new Error('operator stop'));
+    expect(proxy.seen).toEqual([
+      `POST /financial/refund/${transaction}`,
+      `GET /financial/refund/${transaction}`,
+      `POST /financial/refund/${transaction}`,
+    ]);
+    expect(await refunds()).toHaveLength(1);
+    await expect(
+      seller.refunds.findCreatedSince(transaction, unknown.since),
+    ).resolves.toMatchObject({ amount: 5000 });
+  });
+
+  it("the caller's abort during the read after a lost answer ends the call with OutcomeUnknownError, never sent again", async () => {
+    const controller = new AbortController();
+    const { seller, transaction, refunds, proxy } = await setup('reset-after', {
+      onRead: () => controller.abort(),
+    });
+    const error = await seller.refunds
+      .request(transaction, {}, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as OutcomeUnknownError).cause).toBeInstanceOf(APIUserAbortError);
+    // The lost attempt's own failure is kept as it was: a reset, not the abort that came after.
+    expect((error as OutcomeUnknownError).attemptError).not.toBeInstanceOf(APIUserAbortError);
+    expect(proxy.seen).toEqual([
+      `POST /financial/refund/${transaction}`,
+      `GET /financial/refund/${transaction}`,
+    ]);
+    expect(await refunds()).toHaveLength(1);
+  });
+
+  it("the caller's abort in the wait before the read ends the call with OutcomeUnknownError, the read never sent", async () => {
+    const controller = new AbortController();
+    const { seller, transaction, proxy } = await setup('reset-after', {
+      // Logged as the wait before the read starts.
+      client: { logger: (message) => message.includes('retrying') && controller.abort() },
+    });
+    const error = await seller.refunds
+      .request(transaction, {}, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as OutcomeUnknownError).cause).toBeInstanceOf(APIUserAbortError);
+    expect(proxy.seen).toEqual([`POST /financial/refund/${transaction}`]);
+  });
+
+  it('a signal aborted before the call is APIUserAbortError: nothing was sent', async () => {
+    const { seller, transaction, refunds, proxy } = await setup('relay');
+    const error = await seller.refunds
+      .request(transaction, {}, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(proxy.seen).toEqual([]);
+    expect(await refunds()).toEqual([]);
   });
 
   it('does no extra request when the answer arrives', async () => {

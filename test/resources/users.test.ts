@@ -200,6 +200,89 @@ describe('users.update', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PNG);
   });
 
+  /** A stream that never ends (64 KiB a pull), counting the bytes it gave and whether it was cancelled. */
+  const endless = () => {
+    const state = { given: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new Uint8Array(64 * 1024));
+        state.given += 64 * 1024;
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    return { stream, state };
+  };
+
+  /** A stream of `size` bytes, in chunks of 1000. */
+  const sized = (size: number) => {
+    let left = size;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (left === 0) return controller.close();
+        const chunk = Math.min(1000, left);
+        left -= chunk;
+        controller.enqueue(new Uint8Array(chunk).fill(7));
+      },
+    });
+  };
+
+  it('stops reading an endless stream past maxUploadBytes (default 32 MiB) and refuses the call naming the field and the bound, nothing sent', async () => {
+    const limit = 32 * 1024 * 1024;
+    const { stream, state } = endless();
+    const error = await rejectionOf(seller().users.update({ ...person(), avatar: stream }));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    const { issues, message } = error as RequestValidationError;
+    expect(issues).toEqual([expect.objectContaining({ path: ['avatar'], code: 'too_big' })]);
+    expect(message).toContain('avatar');
+    expect(message).toContain(`${limit} bytes (maxUploadBytes)`);
+    // Read up to the bound and one chunk past it, then cancelled: never the caller's whole memory.
+    expect(state.given).toBeLessThanOrEqual(limit + 2 * 64 * 1024);
+    expect(state.cancelled).toBe(true);
+    expect(requests()).toEqual([]);
+  }, 30_000);
+
+  it('sends a stream of exactly maxUploadBytes; one byte more is refused, per client and per call, a Blob too', async () => {
+    const client = makeClient({ maxUploadBytes: 5_000 });
+    answerUser();
+    await seller(client).users.update({ ...person(), emancipated_document: sized(5_000) });
+    const file = (await onlyRequest().formData()).get('emancipated_document') as File;
+    expect(file.size).toBe(5_000);
+    for (const emancipated_document of [sized(5_001), new Blob([new Uint8Array(5_001)])]) {
+      const error = await rejectionOf(
+        seller(client).users.update({ ...person(), emancipated_document }),
+      );
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as Error).message).toContain('emancipated_document');
+      expect((error as Error).message).toContain('5000 bytes (maxUploadBytes)');
+    }
+    expect(requests()).toHaveLength(1);
+    // Raised for one call.
+    answerUser();
+    await seller(client).users.update(
+      { ...person(), avatar: sized(5_001) },
+      { maxUploadBytes: 10_000 },
+    );
+    expect(requests()).toHaveLength(2);
+    for (const maxUploadBytes of [0, -1, 1.5, Number.NaN]) {
+      expect(() => makeClient({ maxUploadBytes })).toThrow(/maxUploadBytes/);
+    }
+  });
+
+  it('toFile reads a stream up to maxBytes (default 32 MiB) and cancels an endless one past it', async () => {
+    const { stream, state } = endless();
+    const error = await rejectionOf(toFile(stream, 'endless.bin'));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toContain(`${32 * 1024 * 1024} bytes (maxBytes)`);
+    expect(state.cancelled).toBe(true);
+    expect(state.given).toBeLessThanOrEqual(32 * 1024 * 1024 + 2 * 64 * 1024);
+    expect((await toFile(sized(5_000), 'at.bin', { maxBytes: 5_000 })).size).toBe(5_000);
+    const over = await rejectionOf(toFile(sized(5_001), 'over.bin', { maxBytes: 5_000 }));
+    expect((over as Error).message).toContain('5000 bytes (maxBytes)');
+    await expect(toFile(PNG, 'x.png', { maxBytes: 0 })).rejects.toThrow(TypeError);
+  }, 30_000);
+
   it("sends Node's own stream made a web one (Readable.toWeb) as a file part with its bytes", async () => {
     const avatar = Readable.toWeb(Readable.from([PNG.slice(0, 5), PNG.slice(5)]));
     const file = (await sentForm({ ...person(), avatar })).get('avatar') as File;

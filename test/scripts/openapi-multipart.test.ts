@@ -30,7 +30,7 @@ const validate = ajv.compile({
 /** The text fields of a multipart body, by name (files as `binary`). */
 async function sent(params: Json): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
-  for (const [name, value] of (await toFormData(params)).entries()) {
+  for (const [name, value] of (await toFormData(params, Number.MAX_SAFE_INTEGER)).entries()) {
     fields[name] = typeof value === 'string' ? value : 'binary';
   }
   return fields;

@@ -42,8 +42,22 @@ export interface Io {
   env: NodeJS.ProcessEnv;
 }
 
+/** Where `login` took what it checks, for the messages of a refused or unreachable login. */
+export interface LoginSources {
+  /** The base URL, and where it came from (`--base-url`, `PARTNER_API_BASE_URL`, a prompt). */
+  url: string;
+  baseUrl: string;
+  /** The credentials to check, each named with where it came from. */
+  credentials: string;
+}
+
 export class Context {
   readonly io: Io;
+  /**
+   * Set by `login`: its credentials come from flags, prompts or stdin as well as variables, so its
+   * failures name those, not the variables every other command reads.
+   */
+  loginSources: LoginSources | undefined;
   readonly format: Format;
   readonly #options: GlobalOptions;
   #profile: Profile | undefined;

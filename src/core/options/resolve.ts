@@ -33,15 +33,23 @@ function optionError(message: string, whose: OptionsOf = 'PartnerClient options'
 /** The options a call may override, with the client's defaults: each is checked the same way. */
 export type CallSettings = Pick<
   ResolvedOptions,
-  'timeout' | 'totalTimeout' | 'maxRetries' | 'maxResponseBytes'
+  'timeout' | 'totalTimeout' | 'maxRetries' | 'maxResponseBytes' | 'maxUploadBytes'
 >;
 
-const DEFAULT_SETTINGS: CallSettings = {
+/** The client's defaults of the call settings. */
+export const DEFAULT_SETTINGS: CallSettings = {
   timeout: 30_000,
   totalTimeout: 120_000,
   maxRetries: 2,
   // Far above any documented body, far below harm.
   maxResponseBytes: 32 * 1024 * 1024,
+  // The spec states no limit on a file: far above a photo or a scanned document, far below harm.
+  maxUploadBytes: 32 * 1024 * 1024,
+};
+
+const BYTES = {
+  accepts: (value: number) => Number.isSafeInteger(value) && value > 0,
+  wanted: 'a positive whole number of bytes',
 };
 
 /** What each of those options accepts, and how its message says so. */
@@ -61,10 +69,8 @@ const SETTING_RULES: Record<
     accepts: (value) => Number.isInteger(value) && value >= 0 && value <= 10,
     wanted: 'a whole number from 0 to 10',
   },
-  maxResponseBytes: {
-    accepts: (value) => Number.isSafeInteger(value) && value > 0,
-    wanted: 'a positive whole number of bytes',
-  },
+  maxResponseBytes: BYTES,
+  maxUploadBytes: BYTES,
 };
 
 /**

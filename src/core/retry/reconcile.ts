@@ -63,25 +63,42 @@ export interface LostAttempt {
 /**
  * Asks whether the `lost` attempt already acted, before its replay: a result found becomes the
  * call's result ({@link Recovered}); `undefined` lets the replay go; a failure to find out ends the
- * call with {@link OutcomeUnknownError}, never a blind replay.
+ * call with {@link OutcomeUnknownError}, never a blind replay. So does the caller's abort, before
+ * or during the read (none is sent after it): the lost attempt may have acted all the same, and an
+ * abort must not read as "nothing happened".
  */
 export async function findLostEffect(
   reconciliation: Reconciliation,
   lost: LostAttempt,
   options: RequestOptions,
 ): Promise<WithResponse<unknown> | undefined> {
-  try {
-    const { data, response } = await reconciliation.find(lost.since, options).withResponse();
-    return data === undefined ? undefined : { data: new Recovered(data), response };
-  } catch (failure) {
-    if (failure instanceof APIUserAbortError) throw failure;
-    const attemptError = toPartnerError(lost.error, lost.identity, options.signal, lost.limits);
-    throw new OutcomeUnknownError(
-      lost.identity,
+  const { signal } = options;
+  const { identity } = lost;
+  const unknown = (failure: unknown) => {
+    // The lost attempt's own failure as it was: the abort only when the abort stopped it.
+    const stoppedIt = signal?.aborted && lost.error === signal.reason;
+    const attemptError = toPartnerError(
+      lost.error,
+      identity,
+      stoppedIt ? signal : undefined,
+      lost.limits,
+    );
+    return new OutcomeUnknownError(
+      identity,
       reconciliation.uncertain,
       lost.since,
       attemptError,
       failure,
     );
+  };
+  if (signal?.aborted) {
+    const message = `${identity.method} ${identity.path} was aborted by the caller before its check was sent.`;
+    throw unknown(new APIUserAbortError(message, { cause: signal.reason }));
+  }
+  try {
+    const { data, response } = await reconciliation.find(lost.since, options).withResponse();
+    return data === undefined ? undefined : { data: new Recovered(data), response };
+  } catch (failure) {
+    throw unknown(failure);
   }
 }

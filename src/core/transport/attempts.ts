@@ -84,6 +84,8 @@ export async function runAttempts(
     if (pace) await paceWithin(pace, plan, clock);
     const started = clock.now();
     const traced = hooks.onAttempt?.();
+    // An attempt the caller's signal stopped before it started sent nothing.
+    const abortedBefore = plan.signal?.aborted === true;
     try {
       const answer = await attempt(ky, plan, started, clock);
       traced?.end(answer.response.status);
@@ -97,10 +99,11 @@ export async function runAttempts(
       const left = timeForWait(error, plan.deadline - now, now - started);
       const wait =
         retry < plan.maxRetries ? retryDelay(error, plan.spec.replay, retry + 1, left) : undefined;
+      if (abortedBefore) throw error;
       if (wait === undefined) return lastWord(error, plan, hooks);
       retry++;
       hooks.onRetry(error, retry, wait);
-      await clock.sleep(wait, plan.signal);
+      await clock.sleep(wait, plan.signal).catch((abort) => abortedWait(abort, error, hooks));
       if (hooks.reconcile && mayHaveActed(error)) {
         const found = await hooks.reconcile(error);
         if (found) return { found };
@@ -115,17 +118,28 @@ export async function runAttempts(
  * first reads whether the attempt acted: a refund made by an attempt whose answer was lost is the
  * call's result, not an error a caller would answer by requesting it again. With `maxRetries: 0`
  * the caller handles failures itself (bulk jobs and BullMQ processors reconcile on their own).
+ * After the caller's abort (of that attempt, too) the reconciliation sends nothing and says the
+ * outcome is unknown: an abort must not read as "nothing happened" when a refund may exist.
  */
 async function lastWord(
   error: unknown,
   plan: AttemptPlan,
   hooks: AttemptHooks,
 ): Promise<AttemptOutcome> {
-  const reconcile = plan.maxRetries > 0 && !plan.signal?.aborted && hooks.reconcile;
+  const reconcile = plan.maxRetries > 0 && hooks.reconcile;
   if (!reconcile || !mayHaveActed(error)) throw error;
   const found = await reconcile(error);
   if (found) return { found };
   throw error;
+}
+
+/**
+ * The caller's abort during the wait after `lost`, an attempt that may have acted: the
+ * reconciliation, sending nothing once the call is aborted, ends the call as outcome unknown.
+ */
+async function abortedWait(abort: unknown, lost: unknown, hooks: AttemptHooks): Promise<never> {
+  if (hooks.reconcile && mayHaveActed(lost)) await hooks.reconcile(lost);
+  throw abort;
 }
 
 /** Tells the shared pace of a 429 among an attempt's failures; others are not its business. */

@@ -134,6 +134,8 @@ export interface ReadyContext {
   strings: ResolvedAssumptions['strings'];
   /** Logs `message` as a warning, once per client. */
   warnOnce(message: string): void;
+  /** The call's `maxUploadBytes`: the largest file its multipart body sends. */
+  maxUploadBytes: number;
 }
 
 /**
@@ -170,7 +172,7 @@ export function readySpec(
 ): ReadyCallSpec | Promise<ReadyCallSpec> {
   const made = typeof input === 'function' ? input() : input;
   const ready = (spec: CallSpec) =>
-    withForm(withExtraFields(withParams(withPath(spec), context), options));
+    withForm(withExtraFields(withParams(withPath(spec), context), options, context.maxUploadBytes));
   return 'then' in made ? made.then(ready) : ready(made);
 }
 
@@ -198,7 +200,7 @@ function withParams<T extends CallSpec>(spec: T, context: ReadyContext): T {
   const placed = { ...spec, params: undefined };
   if (params.sendAs === 'query') return { ...placed, query: wire as QueryParams };
   if (params.sendAs === 'json') return { ...placed, json: wire };
-  return { ...placed, form: toFormData(wire as Record<string, unknown>) };
+  return { ...placed, form: toFormData(wire as Record<string, unknown>, context.maxUploadBytes) };
 }
 
 function withForm(

@@ -129,11 +129,12 @@ export class Transport {
     // The extra fields go into the call once, not again into each of its redirects.
     // A call's own headers are checked before anything is sent, as `defaultHeaders` were.
     if (hops === 0) checkHeaders(options?.headers, 'headers');
+    const settings = options ? callSettings(this.options, options) : this.#settings;
     const ready = readySpec(input, hops === 0 ? options : undefined, {
       strings: this.options.assumptions.strings,
       warnOnce: (message) => this.#log.warnOnce(message),
+      maxUploadBytes: settings.maxUploadBytes,
     });
-    const settings = options ? callSettings(this.options, options) : this.#settings;
     const started = this.#clock.now();
     // A multipart body is read into memory first: within the call's bounds, as its attempts are.
     const spec =
@@ -225,8 +226,7 @@ export class Transport {
   /** The 401 that ends the call, saying which token was refused. */
   #refused(error: AuthenticationError, bearer: string | undefined, replayed: boolean) {
     if (bearer === undefined) return withAuthHint(error, 'client');
-    // A fresh client token refused too: the seller's token is at fault, and its next calls do
-    // not log in again for it.
+    // A fresh client token refused too: the seller's token is at fault; no re-login for it again.
     if (replayed) this.tokens.refuseBearer(bearer);
     return withAuthHint(error, this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either');
   }

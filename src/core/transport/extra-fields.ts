@@ -8,10 +8,14 @@ import type { RequestOptions } from '../options';
 import type { CallSpec } from './call-spec';
 import { appendFields } from './multipart';
 
-/** `spec` with the call's extra body and query fields merged in; `spec` itself when there are none. */
+/**
+ * `spec` with the call's extra body and query fields merged in; `spec` itself when there are none.
+ * A file in `extraBody` is held to `maxUploadBytes` as the documented ones are.
+ */
 export function withExtraFields<S extends CallSpec>(
   spec: S,
   options: RequestOptions | undefined,
+  maxUploadBytes: number,
 ): S {
   const extraBody = options?.extraBody;
   const extraQuery = options?.extraQuery;
@@ -20,7 +24,9 @@ export function withExtraFields<S extends CallSpec>(
   if (extraQuery !== undefined) merged.query = { ...spec.query, ...extraQuery };
   if (extraBody !== undefined) {
     if (spec.form !== undefined) {
-      merged.form = Promise.resolve(spec.form).then((form) => appendFields(form, extraBody));
+      merged.form = Promise.resolve(spec.form).then((form) =>
+        appendFields(form, extraBody, maxUploadBytes),
+      );
     } else if (isPlainObject(spec.json)) {
       merged.json = mergeDeep(spec.json, extraBody);
     } else {

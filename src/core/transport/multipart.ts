@@ -3,10 +3,37 @@
  *
  * Nested objects and arrays take the bracket form a Laravel service reads (`address[zip_code]`,
  * `phones[0][number]`), booleans travel as `1`/`0`, and every file is read into memory once, so
- * a retry or a replay after re-login sends exactly the same bytes.
+ * a retry or a replay after re-login sends exactly the same bytes: up to the call's
+ * `maxUploadBytes`, a stream cancelled past it, since a stream may never end.
  */
 
 import type { Uploadable } from '../../schemas/request-rules';
+import { RequestValidationError } from '../errors';
+
+/** The bound on one file: its field (for the error), its most bytes and the option setting them. */
+interface FileBound {
+  field: string;
+  maxBytes: number;
+  option?: string;
+}
+
+/** The call refused for a file past its bound, naming the field and the bound. */
+function tooLarge({
+  field,
+  maxBytes,
+  option = 'maxUploadBytes',
+}: FileBound): RequestValidationError {
+  return new RequestValidationError('Invalid file', [
+    {
+      path: [field],
+      message: `expected a file of at most ${maxBytes} bytes (${option}); this one is larger`,
+      code: 'too_big',
+    },
+  ]);
+}
+
+/** `toFile`'s default bound: the client's default `maxUploadBytes`, the most a call sends. */
+const TO_FILE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Makes a named `File` from bytes, a `Blob` or a stream, so the service receives a file name and
@@ -14,9 +41,12 @@ import type { Uploadable } from '../../schemas/request-rules';
  *
  * @param data The content.
  * @param name The file name sent with it, e.g. `avatar.png`.
- * @param options `type`: the MIME type, e.g. `image/png` (default: the blob's own, else none).
+ * @param options `type`: the MIME type, e.g. `image/png` (default: the blob's own, else none);
+ *   `maxBytes`: the most bytes read from a stream, which is cancelled past it (default 32 MiB, as
+ *   the client's `maxUploadBytes`).
  * @throws {TypeError} `data` is not a `Blob`, `File`, `Uint8Array`, `ArrayBuffer` or
  *   `ReadableStream` (a string is text, not a file: wrap it in a `Blob`).
+ * @throws {RequestValidationError} `data` holds more than `maxBytes` bytes.
  * @example
  * ```ts
  * import { readFile } from 'node:fs/promises';
@@ -29,23 +59,29 @@ import type { Uploadable } from '../../schemas/request-rules';
 export async function toFile(
   data: Uploadable,
   name: string,
-  options: { type?: string } = {},
+  options: { type?: string; maxBytes?: number } = {},
 ): Promise<File> {
-  const blob = await asBlob(data);
+  const maxBytes = options.maxBytes ?? TO_FILE_MAX_BYTES;
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
+    throw new TypeError('`maxBytes` must be a positive whole number of bytes');
+  }
+  const bound = { field: 'data', maxBytes, option: 'maxBytes' };
+  const blob = await asBlob(data, bound);
+  if (blob && blob.size > bound.maxBytes) throw tooLarge(bound);
   if (!blob)
     throw new TypeError('Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream');
   return new File([blob], name, { type: options.type ?? blob.type });
 }
 
-/** File content as a `Blob` read into memory, or `undefined` when `data` is none. */
-async function asBlob(data: unknown): Promise<Blob | undefined> {
+/** File content as a `Blob` read into memory (a stream up to `bound`), or `undefined` when `data` is none. */
+async function asBlob(data: unknown, bound?: FileBound): Promise<Blob | undefined> {
   if (data instanceof Blob) return data;
-  if (data instanceof ReadableStream) return new Response(data).blob();
+  if (data instanceof ReadableStream) return new Blob(await chunksOf(data.getReader(), bound));
   if (ArrayBuffer.isView(data)) {
     // Copy: the caller may reuse its buffer after the call returns.
     return new Blob([new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice()]);
   }
-  return typeof data === 'object' && data !== null ? asBlobOfAnyRealm(data) : undefined;
+  return typeof data === 'object' && data !== null ? asBlobOfAnyRealm(data, bound) : undefined;
 }
 
 /**
@@ -53,7 +89,7 @@ async function asBlob(data: unknown): Promise<Blob | undefined> {
  * formdata-node, a stream polyfill), told by what it says it is and does, as the request check
  * tells it: failing `instanceof` must not turn a file the check let through into form fields.
  */
-async function asBlobOfAnyRealm(data: object): Promise<Blob | undefined> {
+async function asBlobOfAnyRealm(data: object, bound?: FileBound): Promise<Blob | undefined> {
   const tag = Object.prototype.toString.call(data);
   if (data instanceof ArrayBuffer || tag === '[object ArrayBuffer]') {
     return new Blob([new Uint8Array(data as ArrayBuffer).slice()]);
@@ -65,20 +101,35 @@ async function asBlobOfAnyRealm(data: object): Promise<Blob | undefined> {
     return typeof name === 'string' ? new File([bytes], name, options) : new Blob([bytes], options);
   }
   const reader = (data as { getReader?: unknown }).getReader;
-  return typeof reader === 'function' ? new Blob(await chunksOf(reader.call(data))) : undefined;
+  return typeof reader === 'function'
+    ? new Blob(await chunksOf(reader.call(data), bound))
+    : undefined;
 }
 
-/** Every chunk a web stream's reader gives, copied; a chunk that is not bytes is refused. */
-async function chunksOf(reader: {
-  read(): Promise<{ done?: boolean; value?: unknown }>;
-  releaseLock?(): void;
-}): Promise<Uint8Array[]> {
+/**
+ * Every chunk a web stream's reader gives, copied; a chunk that is not bytes is refused. Past
+ * `bound` the stream is cancelled (its source stops) and the call refused.
+ */
+async function chunksOf(
+  reader: {
+    read(): Promise<{ done?: boolean; value?: unknown }>;
+    cancel?(reason?: unknown): Promise<void>;
+    releaseLock?(): void;
+  },
+  bound?: FileBound,
+): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
+  let bytes = 0;
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       const { value } = next;
       if (!ArrayBuffer.isView(value))
         throw new TypeError('Expected a stream of bytes (Uint8Array chunks)');
+      bytes += value.byteLength;
+      if (bound && bytes > bound.maxBytes) {
+        await reader.cancel?.(tooLarge(bound)).catch(() => undefined);
+        throw tooLarge(bound);
+      }
       chunks.push(new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice());
     }
   } finally {
@@ -87,21 +138,28 @@ async function chunksOf(reader: {
   return chunks;
 }
 
-/** Encodes `fields` as multipart form data; `undefined` and `null` fields are left out. */
-export async function toFormData(fields: Record<string, unknown>): Promise<FormData> {
-  return appendFields(new FormData(), fields);
+/**
+ * Encodes `fields` as multipart form data; `undefined` and `null` fields are left out. A file
+ * past `maxBytes` refuses the call.
+ */
+export async function toFormData(
+  fields: Record<string, unknown>,
+  maxBytes: number,
+): Promise<FormData> {
+  return appendFields(new FormData(), fields, maxBytes);
 }
 
 /** Adds `fields` to `form` in the same encoding as {@link toFormData}; returns `form`. */
 export async function appendFields(
   form: FormData,
   fields: Record<string, unknown>,
+  maxBytes: number,
 ): Promise<FormData> {
-  for (const [key, value] of Object.entries(fields)) await append(form, key, value);
+  for (const [key, value] of Object.entries(fields)) await append(form, key, value, maxBytes);
   return form;
 }
 
-async function append(form: FormData, key: string, value: unknown): Promise<void> {
+async function append(form: FormData, key: string, value: unknown, maxBytes: number) {
   if (value === undefined || value === null) return;
   if (typeof value === 'boolean') return form.append(key, value ? '1' : '0');
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
@@ -111,8 +169,12 @@ async function append(form: FormData, key: string, value: unknown): Promise<void
   if (typeof value !== 'object') {
     throw new TypeError(`Cannot send a ${typeof value} in a multipart body (field ${key}).`);
   }
-  const blob = await asBlob(value);
+  const bound = { field: key, maxBytes };
+  const blob = await asBlob(value, bound);
+  if (blob && blob.size > maxBytes) throw tooLarge(bound);
   if (blob) return form.append(key, blob, blob instanceof File ? blob.name : key);
   // Arrays and objects alike: `phones[0][number]`, `address[zip_code]`.
-  for (const [name, item] of Object.entries(value)) await append(form, `${key}[${name}]`, item);
+  for (const [name, item] of Object.entries(value)) {
+    await append(form, `${key}[${name}]`, item, maxBytes);
+  }
 }

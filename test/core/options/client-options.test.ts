@@ -112,6 +112,7 @@ describe('PartnerClient options', () => {
       totalTimeout: undefined,
       maxRetries: undefined,
       maxResponseBytes: undefined,
+      maxUploadBytes: undefined,
       logger: undefined,
       validateResponses: undefined,
       defaultHeaders: undefined,

@@ -31,6 +31,7 @@ describe('the defaults the reference states', () => {
       totalTimeout: 120_000,
       maxRetries: 2,
       maxResponseBytes: 32 * 1024 * 1024,
+      maxUploadBytes: 32 * 1024 * 1024,
       validateResponses: 'strict',
       fetch: undefined,
       defaultHeaders: {},

@@ -66,26 +66,57 @@ function ask(context: Context, question: string, hidden = false): Promise<string
   });
 }
 
-/** The settings to save: flags first, then questions on a terminal; the secret from stdin if piped. */
+/** One setting and where it came from: its flag, else its variable, else asked on a terminal. */
+async function setting(
+  context: Context,
+  [flag, flagName]: [string | undefined, string],
+  variable: string,
+  question: string,
+): Promise<{ value: string; from: string }> {
+  if (flag !== undefined) return { value: flag, from: flagName };
+  const fromEnv = context.io.env[variable];
+  if (fromEnv !== undefined) return { value: fromEnv, from: variable };
+  const tty = context.io.stdin.isTTY === true;
+  return { value: tty ? await ask(context, `${question}: `) : '', from: 'typed at the prompt' };
+}
+
+/** Where a setting came from, as a hint says it: given with a flag or variable, or typed. */
+const given = (from: string) => (from.startsWith('typed') ? from : `given with ${from}`);
+
+/**
+ * The settings to save: flags first, then variables, then questions on a terminal; the secret
+ * from stdin if piped. Where each came from is kept for the hints of a refused login.
+ */
 async function gather(context: Context, flags: LoginFlags) {
   const tty = context.io.stdin.isTTY === true;
-  const baseUrl =
-    flags.baseUrl ??
-    context.io.env.PARTNER_API_BASE_URL ??
-    (tty ? await ask(context, 'Base URL: ') : '');
-  const clientId =
-    flags.clientId ??
-    context.io.env.PARTNER_API_CLIENT_ID ??
-    (tty ? await ask(context, 'Client id: ') : '');
+  const url = await setting(
+    context,
+    [flags.baseUrl, '--base-url'],
+    'PARTNER_API_BASE_URL',
+    'Base URL',
+  );
+  const id = await setting(
+    context,
+    [flags.clientId, '--client-id'],
+    'PARTNER_API_CLIENT_ID',
+    'Client id',
+  );
   const clientSecret = tty
     ? await ask(context, 'Client secret (not shown): ', true)
     : await firstLine(context.io.stdin);
-  if (!baseUrl) throw new UsageError('login needs --base-url URL (or PARTNER_API_BASE_URL)');
-  if (!clientId) throw new UsageError('login needs --client-id ID (or PARTNER_API_CLIENT_ID)');
+  if (!url.value) throw new UsageError('login needs --base-url URL (or PARTNER_API_BASE_URL)');
+  if (!id.value) throw new UsageError('login needs --client-id ID (or PARTNER_API_CLIENT_ID)');
   if (!clientSecret) {
     throw new UsageError('login needs the client secret: type it when asked, or pipe it on stdin');
   }
-  return { baseUrl, clientId, clientSecret, sellerToken: context.sellerTokenFlag };
+  const secretFrom = tty ? 'typed at the prompt' : "read from stdin's first line";
+  context.loginSources = {
+    url: url.value,
+    baseUrl: url.from,
+    credentials: `the client id ${given(id.from)} and the client secret ${secretFrom}`,
+  };
+  const { sellerTokenFlag: sellerToken } = context;
+  return { baseUrl: url.value, clientId: id.value, clientSecret, sellerToken };
 }
 
 /**
