@@ -1,14 +1,17 @@
 /**
  * The login at `POST /auth` that turns `clientId` and `clientSecret` into a client token (its
- * path and shape are assumptions: `login` of the client's `assumptions` option).
+ * path and shape are assumptions: `login` of the client's `assumptions` option), and a client's
+ * token manager that logs in with it.
  */
 
 import { readLoginToken } from '../../assumption-readers';
 import type { ResolvedAssumptions } from '../../assumptions';
 import { APIError, makeAPIError, ResponseValidationError } from '../errors';
 import { bodyMessage, firstFieldError } from '../errors/error-body';
+import type { ResolvedOptions } from '../options';
 import type { APIPromise } from '../transport/api-promise';
 import type { CallSpec } from '../transport/call-spec';
+import { ClientTokenManager } from './token-manager';
 
 /** Logs in through `send` (the transport's own `call`) as `shape` says, and returns the client token. */
 export async function login(
@@ -66,4 +69,23 @@ function refusal(
     error.headers,
     `login refused${said ? ` (${said})` : ''}: check clientId and clientSecret, and ${cause}`,
   );
+}
+
+/**
+ * The client token of a client made with `options`: given, or from logins sent through `send`
+ * (shared with other processes through the `tokenStore`, under the base URL and client id).
+ */
+export function clientTokens(
+  options: ResolvedOptions,
+  send: (spec: CallSpec) => APIPromise<unknown>,
+): ClientTokenManager {
+  return new ClientTokenManager({
+    ...options,
+    login: (id, secret) => login(send, id, secret, options.assumptions.login),
+    shared: options.tokenStore && {
+      store: options.tokenStore,
+      key: `${options.baseUrl} ${options.clientId}`,
+      warn: (message) => options.logger.warn(message),
+    },
+  });
 }

@@ -11,8 +11,8 @@ import ky, { type KyInstance } from 'ky';
 import { TelemetrySource } from '../../telemetry/gate';
 import type { CallScope } from '../../telemetry/types';
 import { awaitCredentials, type Credentials, knownCredentials } from '../auth/credentials';
-import { login } from '../auth/login';
-import { ClientTokenManager } from '../auth/token-manager';
+import { clientTokens } from '../auth/login';
+import type { ClientTokenManager } from '../auth/token-manager';
 import {
   callFacts,
   type PendingTelemetry,
@@ -79,18 +79,7 @@ export class Transport {
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager, clock: Clock = systemClock) {
     this.options = options;
     this.#clock = clock;
-    this.tokens =
-      tokens ??
-      new ClientTokenManager({
-        ...options,
-        login: (id, secret) =>
-          login((spec) => this.call(spec), id, secret, options.assumptions.login),
-        shared: options.tokenStore && {
-          store: options.tokenStore,
-          key: `${options.baseUrl} ${options.clientId}`,
-          warn: (message) => options.logger.warn(message),
-        },
-      });
+    this.tokens = tokens ?? clientTokens(options, (spec) => this.call(spec));
     this.#settings = callSettings(options, undefined);
     this.#log = new CallLog(options.logger);
     this.#telemetry = new TelemetrySource(options.telemetry);
@@ -226,7 +215,8 @@ export class Transport {
   /** The 401 that ends the call, saying which token was refused. */
   #refused(error: AuthenticationError, bearer: string | undefined, replayed: boolean) {
     if (bearer === undefined) return withAuthHint(error, 'client');
-    // A fresh client token refused too: the seller's token is at fault; no re-login for it again.
+    // A fresh client token refused too: the seller's token is at fault, and its next calls do
+    // not log in again for it.
     if (replayed) this.tokens.refuseBearer(bearer);
     return withAuthHint(error, this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either');
   }
