@@ -21,11 +21,11 @@
  *   lower it: with a bucket of one the spans measure the pace, late timers included, not R.
  * - The first event also measures the service's burst: what it admitted before refusing, less
  *   what its rate gave meanwhile. Until a second event the rate is only known from below, so it
- *   searches upwards fast (doubling every {@link SEARCH_DOUBLING_MS}).
+ *   searches upwards fast (doubling every `SEARCH_DOUBLING_MS`, `pace-curve.ts`).
  * - Every later event bounds the service's rate from the admissions since the last pause
  *   (`admitted.ts`: the burst taken off, so that a burst does not pass for a rate). The pace
- *   restarts just below the estimate ({@link BELOW}), climbs back to it over a plateau, and only
- *   then probes further, faster and faster (doubling {@link DOUBLE_AFTER_MS} later): a limit
+ *   restarts just below the estimate (`BELOW`), climbs back to it over a plateau, and only
+ *   then probes further, faster and faster (doubling `DOUBLE_AFTER_MS` later): a limit
  *   that was raised is found, one that was not is crossed rarely. The plateau is short after a
  *   fall and long while the limit holds ({@link PaceCurve} `plateauAfter`).
  *
