@@ -2,7 +2,7 @@
  * Every `§N` or `§N.M` the code and docs cite names a part the spec has: a `###` heading (`§4.2`,
  * "Request refund") or, in a section without subheadings, an item of its numbered list (`§5.6`,
  * item 6 of "5. Authentication"); a "rule N" after a section is an item of that section's rules.
- * A citation of another document (`RFC 9110 §9.3.2`) is that document's and not read here.
+ * A citation of another document (`RFC 9110 §9.3.2`, `DESIGN §4`) is that document's and not read here.
  */
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -81,21 +81,21 @@ function filesUnder(path: string): string[] {
 
 type Citation = { where: string; cited: string; text: string };
 
-/** Each section a line cites: both ends of a range (`§4.1–4.11`), a rule as `4.6 rule 3`. */
+/** Each section a file cites: both ends of a range (`§4.1–4.11`), a rule as `4.6 rule 3`. */
 function citationsIn(file: string): Citation[] {
   const found: Citation[] = [];
-  const lines = readFileSync(new URL(file, root), 'utf8').split('\n');
+  const source = readFileSync(new URL(file, root), 'utf8');
+  // Another document's sections (an RFC's, DESIGN's) are that document's, across a line break too.
   const citation =
-    /(RFC \d+ )?§(\d+(?:\.\d+)*)(?:[–-]§?(\d+(?:\.\d+)*))?(?: rules? (\d+)(?:(?:[–-]| and )(\d+))?)?/g;
-  lines.forEach((line, index) => {
-    for (const [text, other, first, last, rule, lastRule] of line.matchAll(citation)) {
-      if (other) continue;
-      const where = `${file}:${index + 1}`;
-      for (const cited of [first, last]) if (cited) found.push({ where, cited, text });
-      for (const n of [rule, lastRule])
-        if (n) found.push({ where, cited: `${first} rule ${n}`, text });
-    }
-  });
+    /((?:RFC \d+|DESIGN)(?:\s|\*|\/)*)?§(\d+(?:\.\d+)*)(?:[–-]§?(\d+(?:\.\d+)*))?(?: rules? (\d+)(?:(?:[–-]| and )(\d+))?)?/g;
+  for (const match of source.matchAll(citation)) {
+    const [text, other, first, last, rule, lastRule] = match;
+    if (other) continue;
+    const where = `${file}:${source.slice(0, match.index).split('\n').length}`;
+    for (const cited of [first, last]) if (cited) found.push({ where, cited, text });
+    for (const n of [rule, lastRule])
+      if (n) found.push({ where, cited: `${first} rule ${n}`, text });
+  }
   return found;
 }
 
