@@ -44,7 +44,7 @@ export interface Anticipation {
   amount?: number | null;
   /** Fee charged for the anticipation (integer, same unit as `amount`). Absent or `null` when not sent. Spec §2.11. */
   fee?: number | null;
-  /** What the seller receives: `amount` minus `fee` (integer). Absent or `null` when not sent. Spec §2.11. */
+  /** Net value (integer; presumably what the seller receives, `amount` less `fee`: the spec does not say). Absent or `null` when not sent. Spec §2.11. */
   net_value?: number | null;
   /** Creation time, ISO8601 with a UTC offset (read it with `parseTimestamp`). Absent or `null` when not sent. Spec §2.11. */
   created_at?: string | null;

@@ -100,7 +100,7 @@ export interface OfferFreight {
   sedex_fallback_price?: number | null;
   /** Last delivery day used with the SEDEX fallback price (integer). Absent or `null` when not set. Spec §2.8. */
   sedex_fallback_end_day?: number | null;
-  /** Zip code the shipment leaves from (Brazilian format `00000-000`). Absent or `null` when not set. Spec §2.8. */
+  /** Zip code (a string; whose, and its format: not shown, presumably where the shipment leaves from). Absent or `null` when not set. Spec §2.8. */
   zip_code?: string | null;
   /** Package weight (a number; unit: not shown). Absent or `null` when not set. Spec §2.8. */
   weight?: number | null;
@@ -218,7 +218,7 @@ export interface OfferFreightParams {
   sedex_fallback_price?: number;
   /** Last delivery day used with the SEDEX fallback price (integer). Spec §2.8. */
   sedex_fallback_end_day?: number;
-  /** Zip code the shipment leaves from (Brazilian format `00000-000`). Spec §2.8. */
+  /** Zip code (a string; whose, and its format: not shown, presumably where the shipment leaves from). Spec §2.8. */
   zip_code?: string;
   /** Package weight (a number; unit: not shown). Spec §2.8. */
   weight?: number;

@@ -207,7 +207,7 @@ export interface UserUpdateParams {
   recovery_email?: string;
   /** Nickname, at most 191 characters. Spec §4.1. */
   nickname?: string;
-  /** Birth date (a date string the service reads, e.g. `YYYY-MM-DD`; a `YYYY-MM-DD` date must be a real day, and the service wants it before today). Required for a person (when `cpf` is sent). Spec §4.1. */
+  /** Birth date (a date string the service reads, e.g. `YYYY-MM-DD`; a `YYYY-MM-DD` date must be a real day). Required for a person (when `cpf` is sent). Spec §4.1; that it is before today is not stated (the kit's `assumedRules.birthBeforeToday` tries it). */
   birth?: string;
   /** Whether the person is emancipated; the service requires it for a person under 18. Spec §4.1. */
   is_emancipated?: boolean;

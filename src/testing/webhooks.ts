@@ -60,7 +60,7 @@ export interface SubscriptionEndedPayload {
     /** The buyer's e-mail. */
     email: string;
   };
-  /** The commission split of the last charge. */
+  /** The commission split (which charge's: not shown). */
   commissions: {
     /** Hash of the transaction the split belongs to. */
     transaction_hash: string;

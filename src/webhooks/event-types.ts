@@ -80,7 +80,7 @@ export interface SubscriptionBuyer {
   [key: string]: unknown;
 }
 
-/** The commission split of a subscription's last charge (spec §6.1). */
+/** A subscription's commission split: the transaction, the amount paid and each share (spec §6.1; which charge's: not shown). */
 export interface SubscriptionCommissions {
   /** Hash of the transaction the split belongs to. Spec §6.1. */
   transaction_hash?: string | null;
@@ -113,7 +113,7 @@ export interface SubscriptionEndedPayload {
   offer_code?: string | null;
   /** The subscriber. Spec §6.1. */
   buyer?: SubscriptionBuyer | null;
-  /** The commission split of the last charge. Spec §6.1. */
+  /** The commission split (which charge's: not shown). Spec §6.1. */
   commissions?: SubscriptionCommissions | null;
   /** When the subscription was created, `YYYY-MM-DD HH:mm:ss`. Spec §6.1. */
   created_at?: string | null;

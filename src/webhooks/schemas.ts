@@ -160,7 +160,7 @@ export const subscriptionEndedPayloadSchema = z.looseObject({
       email: z.nullish(TEXT_FIELD),
     }),
   ),
-  /** The commission split of the last charge. */
+  /** The commission split (which charge's: not shown). */
   commissions: maybeObject(
     z.looseObject({
       /** Hash of the transaction the split belongs to. */
