@@ -121,6 +121,14 @@ describe('citations of the spec', () => {
     expect(wrong.map((c) => `${c.where}: ${c.text}`)).toEqual([]);
   });
 
+  it("are not DESIGN's in what a partner reads: that document is not in the repository", () => {
+    const read = ['README.md', 'SECURITY.md', 'packages/cli/README.md', 'docs'].flatMap(filesUnder);
+    const design = read.filter((file) =>
+      /DESIGN\s*§/.test(readFileSync(new URL(file, root), 'utf8')),
+    );
+    expect(design).toEqual([]);
+  });
+
   it('would catch a section the spec does not have', () => {
     for (const cited of ['4.13', '5.7', '2.14', '10', '6.3', '4.6 rule 5', '4.2 rule 1']) {
       expect(exists(cited), cited).toBe(false);
