@@ -84,7 +84,7 @@ export interface Assumptions {
     /** Name of the body field carrying the scenario. Default `'scenario'`. */
     field?: string;
   };
-  /** How the service reads the strings of a request (not stated; DESIGN §4 reads its errors as Laravel's). */
+  /** How the service reads the strings of a request (not stated; its errors are read as Laravel writes them, so its strings too). */
   strings?: {
     /** Whether the service trims every string (Laravel's `TrimStrings`): judged and sent trimmed. Default `true`. */
     trim?: boolean;

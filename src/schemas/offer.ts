@@ -114,7 +114,7 @@ export interface OfferFreight {
 
 /**
  * An offer as `offers.update` returns it (spec §2.6). `code` is always there; every other field may
- * be absent or `null` (DESIGN §5). The automatic-PIX settings (`allow_pix_recurring`,
+ * be absent or `null` (a Laravel service sends `null` for empty columns). The automatic-PIX settings (`allow_pix_recurring`,
  * `pix_recurring_frequency`, `pix_recurring_authorization_type`), `custom_commission` and
  * `allow_smart_installment` are accepted on update but never returned.
  */

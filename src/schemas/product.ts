@@ -61,7 +61,7 @@ export interface ProductMetadata {
 /**
  * A product (spec §2.5), as `products.retrieve` and `products.list` return it. `hash` is always
  * there; every other field may be absent or `null` (a Laravel service sends `null` for empty
- * columns, DESIGN §5). Keys the spec does not document are kept at run time but not typed.
+ * columns). Keys the spec does not document are kept at run time but not typed.
  */
 export interface Product {
   /** Unique product hash: its identity, used in `products.retrieve` and `offers.update`. Always present. Spec §2.5. */

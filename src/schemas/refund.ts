@@ -59,7 +59,7 @@ export interface Refund {
  * A refund's state as `refunds.retrieveStatus` and `refunds.waitForCompletion` report it: the
  * `data` of `GET /financial/refund/{hash}/status`. The spec names that endpoint without its shape:
  * assumed to be refund-like, with `status` always there (polling reads it) and every other field
- * absent or `null` at will (DESIGN §6).
+ * absent or `null` at will (the `refundStatus` assumption).
  */
 export interface RefundStatus {
   /** `requested` or `success` (active), `completed` or `failed` (final); others pass. Always present (assumed). Spec §3, §4.2. */
@@ -84,7 +84,7 @@ export interface RefundAcceptedData {
   transaction_hash?: string | null;
 }
 
-/** Body of the refund status endpoint: the envelope around {@link RefundStatus} (assumed, DESIGN §6). */
+/** Body of the refund status endpoint: the envelope around {@link RefundStatus} (assumed: the `refundStatus` assumption). */
 export type RefundStatusResponse = Envelope<RefundStatus>;
 /** Body of a refund request's HTTP 202 (spec §4.2): `status` `processing`, `data.transaction_hash`. */
 export type RefundAcceptedResponse = Envelope<RefundAcceptedData>;
@@ -137,7 +137,7 @@ export const RefundSchema = responseObject({
   updated_at: maybe(STRING),
 });
 
-/** Schema of {@link RefundStatus}: only `status` is required (shape assumed, DESIGN §6). */
+/** Schema of {@link RefundStatus}: only `status` is required (shape assumed: the `refundStatus` assumption). */
 export const RefundStatusSchema = responseObject({
   status: openEnum(REFUND_STATES),
   hash: maybe(STRING),

@@ -5,13 +5,13 @@
  * The spec names three formats (conventions): ISO8601 with `Z` or a UTC offset (microseconds seen
  * in events and fee-tier history), `YYYY-MM-DD HH:mm:ss` and `DD/MM/YYYY HH:mm:ss`. The last two
  * carry no offset; the spec does not say in which zone they are, so they are read in
- * {@link DEFAULT_TIME_ZONE} (an assumption of DESIGN §6: the platform sells in BRL) unless the
+ * {@link DEFAULT_TIME_ZONE} (an assumption: the platform sells in BRL) unless the
  * caller names another.
  *
  * @module
  */
 
-/** The zone assumed for timestamps without an offset: the platform sells in Brazil (DESIGN §6). */
+/** The zone assumed for timestamps without an offset: the platform sells in Brazil (an assumption). */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 /**

@@ -14,7 +14,7 @@ import { checkKitSwitches } from './shapes-check';
  * How the kit's service answers where the spec shows no shape (the `assumptions` seed option of
  * {@link createMockPartnerApi}). The names and forms are the client's `assumptions` option's, so
  * one object sets both alike (the reconciliation's margin and clock skew, the client's own, are
- * accepted and unused). Every field is optional; the default is the shape DESIGN §6 assumes. A
+ * accepted and unused). Every field is optional; the default is the shape the SDK assumes (`DEFAULT_ASSUMPTIONS`). A
  * switch the kit cannot follow (an unknown key, a wrong type, one final status) throws a
  * `TypeError` naming it when the kit is created.
  *

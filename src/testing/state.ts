@@ -78,7 +78,7 @@ export interface MockPartnerApiSeed {
   /**
    * How the kit answers where the spec shows no shape (the login, the status endpoints and their
    * statuses, the refund's time zone, the anticipation's field, how strings are read). Default:
-   * the shapes DESIGN §6 assumes. Set it "the other way" to test a client's `assumptions` option.
+   * the shapes the SDK assumes (`DEFAULT_ASSUMPTIONS`). Set it "the other way" to test a client's `assumptions` option.
    */
   assumptions?: MockAssumptions;
   /**
