@@ -4,7 +4,7 @@
  * `wait-errors.ts`.
  */
 
-import { redactDeep } from '../logging/redact';
+import { redactDeep, redactText } from '../logging/redact';
 import { describeMismatch } from './error-body';
 import {
   brand,
@@ -17,8 +17,10 @@ import {
 } from './partner-error';
 
 /**
- * No response: the connection was refused or reset, the name did not resolve, or the answer broke
- * off or did not decode as its `Content-Encoding` says. `cause` holds the runtime's own error.
+ * No response: the connection was refused or reset, the name did not resolve; or the answer came
+ * and its body broke off or did not decode as its `Content-Encoding` says, when `status` says what
+ * the service answered (a 2xx: it acted on the call) and `body` keeps what could be read. `cause`
+ * holds the runtime's own error.
  *
  * @example
  * ```ts
@@ -30,11 +32,24 @@ export class APIConnectionError extends PartnerError {
   readonly method: string;
   /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
+  /**
+   * The status the service answered with, when its answer came and its body was then spoilt on
+   * its way; `undefined` when no answer came (a 2xx here means the service acted on the call).
+   */
+  readonly status: number | undefined;
+  /** What could be read of that spoilt body (text, secrets redacted); `undefined` without an answer. */
+  readonly body: string | undefined;
 
-  constructor(request: RequestIdentity, message: string, options?: { cause?: unknown }) {
+  constructor(
+    request: RequestIdentity,
+    message: string,
+    options?: { cause?: unknown; answer?: { status: number; body: string } },
+  ) {
     super(`${request.method} ${request.path} → ${message}`, options);
     this.method = request.method;
     this.path = request.path;
+    this.status = options?.answer?.status;
+    this.body = options?.answer && redactText(options.answer.body);
   }
 }
 brand(APIConnectionError, 'APIConnectionError');
