@@ -20,7 +20,8 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
 function groupOf(file, reflection) {
   const name = reflection.name;
   if (/Error$/.test(name) && reflection.kindOf(ReflectionKind.Class)) return 'Errors';
-  if (/(^|\/)(errors|call-errors|api-errors|partner-error)\.ts$/.test(file)) return 'Errors';
+  if (/(^|\/)(errors|call-errors|wait-errors|api-errors|partner-error)\.ts$/.test(file))
+    return 'Errors';
   if (/Params(Schema)?$/.test(name) || /(^|\/)params/.test(file)) return 'Params';
   if (file.startsWith('schemas/') || /(Result|Accepted|Existing)$/.test(name)) return 'Results';
   return 'Client and resources';

@@ -1,20 +1,80 @@
 /**
  * A loopback proxy in front of the testing kit's server: it forwards every
  * request to the mock service and lets a test decide, per request, to lose the answer after the
- * service acted (a reset or a 5xx), the way a flaky network or gateway does.
+ * service acted (a reset or a 5xx), the way a flaky network or gateway does, or to spoil it: its
+ * status relayed with a body cut short or not of the service's making.
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 /** What to do with one request: forward it and relay the answer, or lose that answer. */
-export type ProxyVerdict =
-  | 'relay'
-  | 'reset-after'
-  | 'bad-gateway-after'
-  | 'refuse-before'
-  /** The answer's status, headers and first half of its body relayed, then the connection cut. */
-  | 'cut-body-after';
+export type ProxyVerdict = 'relay' | 'reset-after' | 'bad-gateway-after' | 'refuse-before' | Spoilt;
+
+/**
+ * An answer's status relayed with its body spoilt: the connection cut after the first half of a
+ * body whose `Content-Length` says more (`cut-body-after`) or of a chunked body before its last
+ * chunk (`cut-chunked-after`); half a gzip stream, ending cleanly (`cut-gzip-after`: fetch may
+ * hand it back short without an error); an HTML page, an empty body, or JSON of another shape.
+ */
+export type Spoilt =
+  | 'cut-body-after'
+  | 'cut-chunked-after'
+  | 'cut-gzip-after'
+  | 'html-after'
+  | 'empty-after'
+  | 'reshaped-after';
+
+/** Every {@link Spoilt} answer, for tests that try each. */
+export const SPOILT: readonly Spoilt[] = [
+  'cut-body-after',
+  'cut-chunked-after',
+  'cut-gzip-after',
+  'html-after',
+  'empty-after',
+  'reshaped-after',
+];
+
+/** Writes `status` with `body` spoilt as `how` says (see {@link Spoilt}) on `res`. */
+export function spoilAnswer(
+  how: Spoilt,
+  res: ServerResponse,
+  status: number,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): void {
+  const half = body.subarray(0, Math.floor(body.length / 2));
+  const cut = () => setTimeout(() => res.socket?.destroy(), 20);
+  const json = { ...headers, 'content-type': 'application/json' };
+  if (how === 'cut-body-after') {
+    res.writeHead(status, { ...json, 'content-length': String(body.length) });
+    res.write(half);
+    cut();
+  } else if (how === 'cut-chunked-after') {
+    res.writeHead(status, json);
+    res.write(half);
+    cut();
+  } else if (how === 'cut-gzip-after') {
+    const zipped = gzipSync(body);
+    const short = zipped.subarray(0, Math.floor(zipped.length / 2));
+    res.writeHead(status, {
+      ...json,
+      'content-encoding': 'gzip',
+      'content-length': String(short.length),
+    });
+    res.end(short);
+  } else if (how === 'html-after') {
+    res.writeHead(status, { ...headers, 'content-type': 'text/html' });
+    res.end('<!doctype html><html><body><h1>Thank you</h1></body></html>');
+  } else if (how === 'empty-after') {
+    res.writeHead(status, { ...json, 'content-length': '0' });
+    res.end();
+  } else {
+    res.writeHead(status, json);
+    res.end(JSON.stringify({ status: 'success', message: 'ok', data: 'done' }));
+  }
+}
 
 export interface LossyProxy {
   /** API base URL through the proxy (ends in `/api/v1`). */
@@ -76,10 +136,8 @@ export async function startLossyProxy(
       if (name !== 'content-encoding' && name !== 'content-length' && name !== 'transfer-encoding')
         relayed[name] = value;
     });
-    if (verdict === 'cut-body-after') {
-      res.writeHead(answer.status, { ...relayed, 'content-length': String(body.length) });
-      res.write(body.subarray(0, Math.floor(body.length / 2)));
-      setTimeout(() => req.socket.destroy(), 20);
+    if (verdict !== 'relay') {
+      spoilAnswer(verdict, res, answer.status, body, relayed);
       return;
     }
     res.writeHead(answer.status, relayed);

@@ -17,7 +17,7 @@ import {
 import { type Context, EXIT, UsageError } from './context';
 import { fields } from './format';
 import { onInterrupt } from './interrupt';
-import { outcomeDetail, outcomeJson, outcomeText, summaryText } from './output';
+import { markInDoubt, outcomeDetail, outcomeJson, outcomeText, summaryText } from './output';
 import { ProgressBar } from './progress';
 
 /** The options every bulk command takes. */
@@ -190,7 +190,7 @@ async function printOutcomes<I, R>(
     if (run.single && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
       context.print(outcome.result as object, (result) => fields(result));
     } else if (run.single && outcome.status === 'failed') {
-      throw outcome.error;
+      throw outcome.inDoubt ? markInDoubt(outcome.error) : outcome.error;
     } else if (context.format === 'json') {
       context.line(JSON.stringify(outcomeJson(outcome)));
     } else if (context.format === 'csv') {

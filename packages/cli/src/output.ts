@@ -29,8 +29,33 @@ export function errorJson(error: unknown): Record<string, unknown> {
   if (error instanceof APIError) {
     return { name: error.name, message: errorText(error), status: error.status };
   }
+  // An answer that came but was not in shape, or broke off: its status says the service acted.
+  const { status } = error as { status?: unknown };
+  if (error instanceof PartnerError && typeof status === 'number') {
+    return { name: error.name, message: error.message, status };
+  }
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
+}
+
+/** What a failure whose request may have reached the service says beside its error. */
+export const IN_DOUBT_NOTE = ' (may have reached the service)';
+
+/** Failures of a single item whose request may have reached the service (see {@link markInDoubt}). */
+const inDoubtErrors = new WeakSet<object>();
+
+/**
+ * Marks `error`, a bulk job of one's failure in doubt thrown as the command's own, so that its
+ * report says so as the job's line would.
+ */
+export function markInDoubt<E>(error: E): E {
+  if (typeof error === 'object' && error !== null) inDoubtErrors.add(error);
+  return error;
+}
+
+/** Whether `error` was marked with {@link markInDoubt}. */
+export function isInDoubt(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && inDoubtErrors.has(error);
 }
 
 /**
@@ -120,7 +145,7 @@ export function outcomeDetail(
     case 'existing':
       return `already there: ${describe(outcome.result)}`;
     case 'failed':
-      return `${errorText(outcome.error)}${outcome.inDoubt ? ' (may have reached the service)' : ''}`;
+      return `${errorText(outcome.error)}${outcome.inDoubt ? IN_DOUBT_NOTE : ''}`;
     case 'skipped':
       return `done by an earlier run (${outcome.previous.state})`;
     case 'interrupted':

@@ -1,14 +1,14 @@
 /**
- * Failures other than an error status: no answer in time, a bad answer or bad input, an abort, an
- * unknown outcome, and the waits, exports and webhook deliveries that fail.
+ * Failures of a call other than an error status: no answer in time, a bad answer or bad input, an
+ * abort, an unknown outcome. The waits, exports and webhook deliveries that fail are in
+ * `wait-errors.ts`.
  */
 
-import { redactDeep } from '../logging/redact';
+import { redactDeep, redactText } from '../logging/redact';
 import { describeMismatch } from './error-body';
 import {
   brand,
   describeIssues,
-  describeStatus,
   errorSummary,
   PartnerError,
   type RequestIdentity,
@@ -17,8 +17,10 @@ import {
 } from './partner-error';
 
 /**
- * No response: the connection was refused or reset, the name did not resolve, or the answer broke
- * off or did not decode as its `Content-Encoding` says. `cause` holds the runtime's own error.
+ * No response: the connection was refused or reset, the name did not resolve; or the answer came
+ * and its body broke off or did not decode as its `Content-Encoding` says, when `status` says what
+ * the service answered (a 2xx: it acted on the call) and `body` keeps what could be read. `cause`
+ * holds the runtime's own error.
  *
  * @example
  * ```ts
@@ -30,11 +32,24 @@ export class APIConnectionError extends PartnerError {
   readonly method: string;
   /** Path relative to `baseUrl` without the query; outside `baseUrl`, the URL without its query. */
   readonly path: string;
+  /**
+   * The status the service answered with, when its answer came and its body was then spoilt on
+   * its way; `undefined` when no answer came (a 2xx here means the service acted on the call).
+   */
+  readonly status: number | undefined;
+  /** What could be read of that spoilt body (text, secrets redacted); `undefined` without an answer. */
+  readonly body: string | undefined;
 
-  constructor(request: RequestIdentity, message: string, options?: { cause?: unknown }) {
+  constructor(
+    request: RequestIdentity,
+    message: string,
+    options?: { cause?: unknown; answer?: { status: number; body: string } },
+  ) {
     super(`${request.method} ${request.path} → ${message}`, options);
     this.method = request.method;
     this.path = request.path;
+    this.status = options?.answer?.status;
+    this.body = options?.answer && redactText(options.answer.body);
   }
 }
 brand(APIConnectionError, 'APIConnectionError');
@@ -207,94 +222,3 @@ export class ResponseValidationError extends PartnerError {
   }
 }
 brand(ResponseValidationError, 'ResponseValidationError');
-
-/**
- * A refund or export did not reach a final state within the poll `timeout`. `lastStatus` is the
- * last status seen (or `undefined` when no poll answered), `waitedMs` how long it waited.
- *
- * @example
- * ```ts
- * try {
- *   await seller.refunds.waitForCompletion('tx_1', { timeout: 60_000 });
- * } catch (err) {
- *   if (err instanceof PollTimeoutError) console.log('still', err.lastStatus, 'after', err.waitedMs);
- * }
- * ```
- */
-export class PollTimeoutError extends PartnerError {
-  /** The last status value the poll saw, if any. */
-  readonly lastStatus: unknown;
-  /** How long the wait lasted, in milliseconds. */
-  readonly waitedMs: number;
-
-  constructor(what: string, lastStatus: unknown, waitedMs: number) {
-    super(
-      `${what} did not finish within ${waitedMs} ms (last status: ${describeStatus(lastStatus)})`,
-    );
-    this.lastStatus = lastStatus;
-    this.waitedMs = waitedMs;
-  }
-}
-brand(PollTimeoutError, 'PollTimeoutError');
-
-/** What {@link ExportFailedError} keeps of the export: its hash, status and any other field sent. */
-export interface FailedExport {
-  /** Export identifier. */
-  readonly hash: string;
-  /** The failure status the service reported (e.g. `failed`). */
-  readonly status?: string | null | undefined;
-  /** The download location; never set on a failed export. */
-  readonly url?: string | null | undefined;
-  readonly [field: string]: unknown;
-}
-
-/**
- * A statement export ended in a failure status (`failed` or `error` unless the client's
- * `assumptions.exportStatus.failed` says otherwise) while `statements.waitForExport` waited for it. `export` is the export as the
- * service last reported it.
- *
- * @example
- * ```ts
- * try {
- *   await seller.statements.waitForExport(exported);
- * } catch (err) {
- *   if (err instanceof ExportFailedError) console.log(err.export.hash, err.export.status);
- * }
- * ```
- */
-export class ExportFailedError extends PartnerError {
-  /** The failed export as last reported by the service. */
-  readonly export: FailedExport;
-
-  constructor(failed: FailedExport) {
-    super(`statement export ${failed.hash} failed (status: ${describeStatus(failed.status)})`);
-    this.export = failed;
-  }
-}
-brand(ExportFailedError, 'ExportFailedError');
-
-/**
- * A webhook delivery's body is not a valid event (not JSON, or not the documented envelope).
- *
- * @example
- * ```ts
- * try {
- *   parseWebhookEvent(rawBody);
- * } catch (err) {
- *   if (err instanceof WebhookPayloadError) console.log(err.issues);
- * }
- * ```
- */
-export class WebhookPayloadError extends PartnerError {
-  /** What did not match the envelope or the event's payload; empty when the body was not JSON. */
-  readonly issues: ReadonlyArray<ValidationIssue>;
-
-  constructor(message: string, issues: ReadonlyArray<ValidationIssue> = [], cause?: unknown) {
-    super(
-      issues.length > 0 ? `${message}: ${describeIssues(issues)}` : message,
-      cause === undefined ? undefined : { cause },
-    );
-    this.issues = issues;
-  }
-}
-brand(WebhookPayloadError, 'WebhookPayloadError');

@@ -7,7 +7,8 @@
  */
 //
 // The classes live by family: the base and its brand in `partner-error.ts`, the error statuses in
-// `api-errors.ts`, every other failure in `call-errors.ts`.
+// `api-errors.ts`, every other failure of a call in `call-errors.ts`, the failed waits, exports and
+// webhook deliveries in `wait-errors.ts`.
 
 export * from './api-errors';
 export * from './call-errors';
@@ -16,3 +17,4 @@ export {
   type RequestIdentity,
   type ValidationIssue,
 } from './partner-error';
+export * from './wait-errors';

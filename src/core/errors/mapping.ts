@@ -59,21 +59,32 @@ export function toPartnerError(
       `no complete response in time (timeout ${limits.timeout} ms per attempt, ${limits.totalTimeout} ms for the call)`,
     );
   }
-  if (error instanceof BodyUndecodable) {
-    const spoilt = `${statusLine(error.status)}, but its ${error.encoding} body could not be decoded after ${error.decoded} bytes`;
-    return new APIConnectionError(identity, `${spoilt}: ${describeCause(error.cause)}`, {
-      cause: redactedCause(error.cause),
-    });
-  }
+  if (error instanceof BodyBroken) return spoiltAnswer(error, identity);
   // Of a network failure, keep the runtime's error (ECONNREFUSED, ECONNRESET…), never ky's, which
   // holds the request headers.
-  const network = isNetworkError(error) || error instanceof BodyBroken;
+  const network = isNetworkError(error);
   const cause = network ? error.cause : error;
   return new APIConnectionError(
     identity,
     `${network ? 'connection' : 'request'} failed: ${describeCause(cause)}`,
     { cause: redactedCause(cause) },
   );
+}
+
+/**
+ * An answer whose body broke off or did not decode: its status leads the message, so a 2xx never
+ * reads as a request that went nowhere, and the error keeps what could be read of the body.
+ */
+function spoiltAnswer(error: BodyBroken, identity: RequestIdentity): APIConnectionError {
+  const what =
+    error instanceof BodyUndecodable
+      ? `its ${error.encoding} body could not be decoded`
+      : 'its body broke off';
+  const message = `${statusLine(error.answered)}, but ${what} after ${error.decoded} bytes: ${describeCause(error.cause)}`;
+  return new APIConnectionError(identity, message, {
+    cause: redactedCause(error.cause),
+    answer: { status: error.answered, body: error.text },
+  });
 }
 
 /**

@@ -15,30 +15,40 @@ export class BodyTimeout extends Error {
 
 /**
  * The connection broke while the body was being read: a connection failure like one before the
- * headers (retried where the call may be, and the service may have acted on it).
+ * headers (retried where the call may be, and the service may have acted on it), except that the
+ * service did answer, with the status `answered`: what could be read of its body is kept.
  */
-export class BodyBroken extends Error {}
-
-/**
- * The body did not decode as its `Content-Encoding` says (corrupt, or not encoded at all): an
- * answer spoilt on its way, handled as one broken off, with what could be read of it.
- */
-export class BodyUndecodable extends BodyBroken {
-  /** The answer's status. */
-  readonly status: number;
-  /** Its `Content-Encoding`, as sent. */
-  readonly encoding: string;
+export class BodyBroken extends Error {
+  /**
+   * The answer's status (not named `status`: telemetry reads a failure's `status` as an HTTP
+   * error's, where this failure's type is its connection's code).
+   */
+  readonly answered: number;
   /** How many bytes were decoded before the failure. */
   readonly decoded: number;
   /** The text they hold. */
   readonly text: string;
 
   constructor(response: Response, decoded: number, text: string, cause: unknown) {
-    super('the body could not be decoded', { cause });
-    this.status = response.status;
-    this.encoding = response.headers.get('content-encoding') ?? '';
+    super('the connection broke while the body was read', { cause });
+    this.answered = response.status;
     this.decoded = decoded;
     this.text = text;
+  }
+}
+
+/**
+ * The body did not decode as its `Content-Encoding` says (corrupt, or not encoded at all): an
+ * answer spoilt on its way, handled as one broken off, with what could be read of it.
+ */
+export class BodyUndecodable extends BodyBroken {
+  /** Its `Content-Encoding`, as sent. */
+  readonly encoding: string;
+
+  constructor(response: Response, decoded: number, text: string, cause: unknown) {
+    super(response, decoded, text, cause);
+    this.message = 'the body could not be decoded';
+    this.encoding = response.headers.get('content-encoding') ?? '';
   }
 }
 
@@ -158,7 +168,7 @@ export async function readBody(
     if (timedOut) throw new BodyTimeout();
     if (error instanceof BodyTooLarge || signal?.aborted) throw error;
     if (decoderFailed(error)) throw new BodyUndecodable(response, size, text.end(), error);
-    throw new BodyBroken('the connection broke while the body was read', { cause: error });
+    throw new BodyBroken(response, size, text.end(), error);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

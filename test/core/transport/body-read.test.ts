@@ -149,7 +149,7 @@ describe('reading the response body', () => {
     expect(answers).toBe(2);
   });
 
-  it('reports a body broken off as a connection failure when it is not retried', async () => {
+  it('reports a body broken off as a connection failure naming the answer, when it is not retried', async () => {
     server = await startStub((_r, res, raw) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
       res.write('{"hash":"prd_1"');
@@ -159,7 +159,10 @@ describe('reading the response body', () => {
       .products.retrieve('prd_1')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toMatch(/^GET \/products\/prd_1 → connection failed: /);
+    expect((error as Error).message).toMatch(
+      /^GET \/products\/prd_1 → 200 OK, but its body broke off after 15 bytes: /,
+    );
+    expect(error).toMatchObject({ status: 200, body: '{"hash":"prd_1"' });
   });
 
   it.each([1, 3])(
