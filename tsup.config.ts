@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
-// One output file per public entry point (DESIGN §1): `partner-sdk`, `/webhooks`, `/testing`,
-// `/testing/msw`, `/bulk`, `/redis`, `/bullmq`.
+// One output file per public entry point, so a partner loads only the entries they import:
+// `partner-sdk`, `/webhooks`, `/testing`, `/testing/msw`, `/bulk`, `/redis`, `/bullmq`.
 const entry = {
   index: 'src/index.ts',
   webhooks: 'src/webhooks/index.ts',

@@ -1,11 +1,11 @@
 /**
- * Every default the SDK assumes where the spec says "not shown" (DESIGN §6), in one place, and the
- * client option that overrides each of them without a release: {@link Assumptions}. A partner
- * whose service turns out to differ passes `new PartnerClient({ assumptions: { … } })`; the
- * defaults below are what a client uses otherwise. Nothing here is read at module load by the
- * calls: each client resolves its own copy at construction (`resolveAssumptions`), and the
- * clients derived from it (`forUser`, `withOptions`) inherit that copy. `docs/assumptions.md` is
- * the table a partner reads: each gap, the spec's words, the default, the option.
+ * Every default the SDK assumes where the spec says "not shown", in one place, and the client
+ * option that overrides each of them without a release: {@link Assumptions}. A partner whose
+ * service turns out to differ passes `new PartnerClient({ assumptions: { … } })`; the defaults
+ * below are what a client uses otherwise. Nothing here is read at module load by the calls: each
+ * client resolves its own copy at construction (`resolveAssumptions`), and the clients derived from
+ * it (`forUser`, `withOptions`) inherit that copy. `docs/assumptions.md` is the table a partner
+ * reads: each gap, the spec's words, the default, the option.
  *
  * @module
  */
@@ -152,7 +152,8 @@ export const DEFAULT_ASSUMPTIONS: ResolvedAssumptions = {
     failed: ['failed', 'error'],
   },
   anticipationConfirmation: { field: 'scenario' },
-  // A Laravel service (DESIGN §4) trims strings, then reads an empty one as `null`.
+  // The service is read as a Laravel one (its errors are Laravel's `{ message, errors }`), and
+  // Laravel trims strings, then reads an empty one as `null`.
   strings: { trim: true, blankAs: 'missing' },
 };
 

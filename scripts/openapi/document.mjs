@@ -67,7 +67,7 @@ function describe(schema, doc) {
   }
 }
 
-/** The error body: the spec shows none; DESIGN §6 assumes Laravel's. */
+/** The error body: the spec shows none; the SDK assumes Laravel's `{ message, errors }`. */
 const ERROR_BODY = {
   type: 'object',
   description:

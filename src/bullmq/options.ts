@@ -241,7 +241,8 @@ function checkTelemetry(issues: Issues, telemetry: unknown): void {
 
 /**
  * Checks `followBatch`'s queue and options; `batchId` given (a string or not) when it follows
- * one recorded batch.
+ * one recorded batch, whose queue's name is checked as an enqueue helper checks it (the whole
+ * queue's count never reads the name).
  * @internal
  */
 export function checkFollow(
@@ -253,6 +254,7 @@ export function checkFollow(
   const issues = new Issues('followBatch');
   if (one) {
     issues.need(has(queue, 'toKey'), ['queue'], 'a BullMQ Queue (with toKey)', queue);
+    if (has(queue, 'toKey')) checkQueueName(issues, (queue as { name?: unknown }).name);
     checkBatchId(issues, batchId);
   } else {
     issues.need(has(queue, 'getJobCounts'), ['queue'], 'a BullMQ Queue (with getJobCounts)', queue);

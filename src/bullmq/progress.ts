@@ -27,7 +27,7 @@ export interface CountedQueue {
 
 /** What following one batch reads of the queue: its name and the keys of its job sets. */
 export interface BatchQueue {
-  /** The queue's name. */
+  /** The queue's name: as BullMQ's `Queue` takes it, a non-empty string without `:`. */
   readonly name: string;
   /**
    * BullMQ's `Queue#toKey`: the Redis key of one of the queue's structures (`completed`,
@@ -98,8 +98,8 @@ export interface FollowOneBatchOptions extends Omit<FollowBatchOptions, 'total'>
  * with the last report. Other batches on the same queue are not counted. Any process can follow a
  * batch: a dashboard, the CLI, the producer.
  *
- * @throws {RequestValidationError} an option or the batch id is invalid (named with its bound):
- * no Redis command sent.
+ * @throws {RequestValidationError} an option, the batch id or the queue's name is invalid (named
+ * with its bound): no Redis command sent.
  * @throws {BatchNotRecordedError} the batch has no record (enqueued without `redis`, or over a week
  * ago).
  * @example

@@ -1,8 +1,8 @@
 /**
- * The lenient building blocks of every response schema (DESIGN §5): they check types and structure
- * only (no string formats, no ranges, no closed enums), because the service may add values, send
- * `null` for empty columns or grow new keys, and none of that may break a partner's call. They also
- * stay cheap, since every response goes through them. Request rules, which are strict, live in
+ * The lenient building blocks of every response schema: they check types and structure only (no
+ * string formats, no ranges, no closed enums), because the service may add values, send `null` for
+ * empty columns or grow new keys, and none of that may break a partner's call. They also stay
+ * cheap, since every response goes through them. Request rules, which are strict, live in
  * `request-rules.ts`.
  *
  * @module
@@ -93,11 +93,11 @@ export function maybe<T extends AnySchema>(schema: T): z.ZodMiniOptional<z.ZodMi
 
 /**
  * A response object: the documented fields, checked leniently, and every other key the service
- * sends kept as it came (DESIGN §5). Its inferred type lists the documented fields only, without
- * an `[x: string]: unknown` index: a hover then reads as the named interface, and a misspelled
- * field read (`product.nmae`) is a compile error instead of an `unknown`. An undocumented key is
- * still there at run time, for a partner who reads it knowingly
- * (`(product as Record<string, unknown>).new_field`).
+ * sends kept as it came (a field the service adds reaches the partner, never a failure). Its
+ * inferred type lists the documented fields only, without an `[x: string]: unknown` index: a hover
+ * then reads as the named interface, and a misspelled field read (`product.nmae`) is a compile
+ * error instead of an `unknown`. An undocumented key is still there at run time, for a partner who
+ * reads it knowingly (`(product as Record<string, unknown>).new_field`).
  *
  * @example
  * ```ts

@@ -1,6 +1,7 @@
 /**
  * Response builders shared by the mock's routes: JSON bodies, the envelope of spec §2 and
- * Laravel-style error bodies (the spec does not show error bodies; DESIGN §6 assumes Laravel).
+ * Laravel-style error bodies (the spec does not show error bodies; the SDK reads them as Laravel
+ * writes them).
  *
  * @module
  */

@@ -1,9 +1,10 @@
 /**
  * The kit's answers where the spec shows no shape, as switches: by default the kit answers as the
- * SDK assumes (DESIGN §6), and a test configures it "the other way" to see that a client's
- * `assumptions` option follows a service that differs. Written from the spec and DESIGN, not from
- * the SDK's own defaults, so the two cannot agree by construction. Also the switches of the rules
- * the spec does not state ({@link MockAssumedRules}), off unless a test turns them on.
+ * SDK assumes (`docs/assumptions.md`), and a test configures it "the other way" to see that a
+ * client's `assumptions` option follows a service that differs. Written from the spec and that
+ * guide, not from the SDK's own defaults, so the two cannot agree by construction. Also the
+ * switches of the rules the spec does not state ({@link MockAssumedRules}), off unless a test turns
+ * them on.
  *
  * @module
  */

@@ -3,15 +3,14 @@
  * and the payloads of `subscription_ended` (§6.1) and `bank_account_updated`/`bank_account_deleted`
  * (§6.2).
  *
- * Like every response-side schema of the SDK (DESIGN §5) they check types and structure, never
- * string formats; unknown keys are kept; a field is required only when the event cannot be
- * understood without it (the event name, the payload, and the payload's own identity code), and
- * every other field may be absent or `null`. Every enum is open, even where the spec shows a full
- * set (`end_reason`, the bank account `status`): a value the service adds later must not turn a
- * delivery into a 400 that the sender eventually gives up on, losing the event. Any string passes,
- * typed as the known values `| (string & {})`.
- * A PHP sender's types are allowed for too: an integer field takes a string of digits, and a text
- * field an integer, each read as the type the spec shows.
+ * Like every response-side schema of the SDK, they check types and structure, never string formats;
+ * unknown keys are kept; a field is required only when the event cannot be understood without it
+ * (the event name, the payload, and the payload's own identity code), and every other field may be
+ * absent or `null`. Every enum is open, even where the spec shows a full set (`end_reason`, the
+ * bank account `status`): a value the service adds later must not turn a delivery into a 400 that
+ * the sender eventually gives up on, losing the event. Any string passes, typed as the known values
+ * `| (string & {})`. A PHP sender's types are allowed for too: an integer field takes a string of
+ * digits, and a text field an integer, each read as the type the spec shows.
  *
  * @module
  */

@@ -217,6 +217,23 @@ describe("partner-sdk/bullmq: the queue's name, on a real redis-server", () => {
     expect(await queue.count()).toBe(jobs);
   });
 
+  it("followBatch refuses a queue whose name BullMQ's Queue would refuse before any Redis command", async () => {
+    const sent: unknown[][] = [];
+    const recording = {
+      call: (...args: [string, ...string[]]) => {
+        sent.push(args);
+        return redis.call(...args);
+      },
+    };
+    for (const name of ['', 'refunds:eu', ':', 42, undefined]) {
+      const wrapper = { name, toKey: (type: string) => `bull:${String(name)}:${type}` } as never;
+      const error = await refusal(() => followBatch(wrapper, 'cohort-7', { redis: recording }));
+      expectNamed(error, ['queue', 'name'], /a non-empty string without ':'/);
+      if (name === 'refunds:eu') expect((error as Error).message).not.toContain(name);
+    }
+    expect(sent).toEqual([]);
+  });
+
   it("a name BullMQ's Queue takes is taken, the batch recorded under it", async () => {
     const wrapper = { name: 'refunds.eu/{7}', addBulk: (jobs: never[]) => queue.addBulk(jobs) };
     const batch = await enqueueRefunds(wrapper, [{ transactionHash: 'trx_1' }], {

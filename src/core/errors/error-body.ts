@@ -1,6 +1,6 @@
 /**
- * What an error body says, read the way Laravel writes it (the spec shows no error bodies; DESIGN
- * §6 assumes Laravel): its human message, and its messages per field.
+ * What an error body says, read the way Laravel writes it (the spec shows no error bodies; the
+ * SDK assumes Laravel's `{ message, errors }`): its human message, and its messages per field.
  */
 
 import { redactText } from '../logging/redact';

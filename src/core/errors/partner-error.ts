@@ -171,7 +171,8 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
 };
 
 /**
- * A status as a message says it (DESIGN §4): `422 Unprocessable Entity`, `599 Server Error`.
+ * A status as a message says it, with its reason phrase for a reader who does not know every
+ * code: `422 Unprocessable Entity`, `599 Server Error`.
  *
  * @internal
  */

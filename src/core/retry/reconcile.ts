@@ -1,7 +1,7 @@
 /**
  * Reconciliation before a replay: a call whose repeat is not harmless in every state (the refund
  * request) says how to find out whether a lost attempt already acted, and the transport asks
- * before sending it again (DESIGN §2).
+ * before sending it again: a refund request never makes two refunds.
  */
 
 import { APIUserAbortError, OutcomeUnknownError, type RequestIdentity } from '../errors';

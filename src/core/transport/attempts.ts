@@ -11,7 +11,7 @@ import { MAX_RETRY_AFTER_MS, mayHaveActed, retryDelay, timeForWait } from '../re
 import { retryAfterOf } from '../retry/retry-after';
 import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
-import { BodyUndecodable, parseBody, readBody } from './body';
+import { BodyBroken, parseBody, readBody } from './body';
 import type { ReadyCallSpec } from './call-spec';
 import { ErrorStatus } from './error-status';
 import { isRedirect } from './redirects';
@@ -193,9 +193,9 @@ function refuseUnlessResult(response: Response, text: string, spec: ReadyCallSpe
 
 /**
  * The failure of an attempt answered with an error status, its body kept as far as it could be
- * read: the status decides what happens next, so a body that stalls or breaks off leaves the
- * error without a body rather than turning it into another failure. Only the caller's abort ends
- * it otherwise.
+ * read: the status decides what happens next, so a body that stalls, breaks off or does not decode
+ * leaves the error with what arrived (nothing, for a stall) rather than turning it into another
+ * failure. Only the caller's abort ends it otherwise.
  */
 async function errorStatus(
   response: Response,
@@ -207,8 +207,8 @@ async function errorStatus(
     text = await readBody(response, timeMs, plan.maxResponseBytes, plan.signal, 'truncate');
   } catch (error) {
     if (plan.signal?.aborted) throw error;
-    // A body spoilt part way keeps the start that did decode.
-    if (error instanceof BodyUndecodable) text = error.text;
+    // A body broken off or spoilt part way keeps the start that did arrive and decode.
+    if (error instanceof BodyBroken) text = error.text;
   }
   return new ErrorStatus(response, parseBody(text));
 }

@@ -1,6 +1,6 @@
 /**
  * Anticipations: `POST /financial/anticipation/confirm/{hash}` (§4.7, body `{ scenario }`, the
- * field name assumed by DESIGN §6 and set by the seed's `assumptions.anticipationConfirmation`)
+ * field name the SDK assumes, set by the seed's `assumptions.anticipationConfirmation`)
  * and `GET /financial/anticipation` (§4.8, newest first, pagination in `data.pagination`). Each
  * seller has its own history, and a calculated anticipation is the seller's whose confirmation
  * first names it. The list is cached for 10 minutes per account and filter set, as

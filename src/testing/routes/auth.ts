@@ -1,7 +1,7 @@
 /**
  * The login (spec §5: path `/auth`, shape not shown). By default the kit takes a JSON body
- * `{ client_id, client_secret }` and answers `{ client_token }` (DESIGN §6), or 401 `{ message }`;
- * its path, field names and token field follow the seed's `assumptions.login`.
+ * `{ client_id, client_secret }` and answers `{ client_token }` (as the SDK assumes), or 401
+ * `{ message }`; its path, field names and token field follow the seed's `assumptions.login`.
  *
  * @module
  */

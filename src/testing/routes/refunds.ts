@@ -2,11 +2,12 @@
  * Refunds: `POST /financial/refund/{transaction_hash}` (§4.2, 202 + `Location`, or 200 with the
  * active refund), `GET /financial/refund/{transaction_hash}` (§4.3) and the status endpoint
  * `GET /financial/refund/{transaction_hash}/status`, whose shape the spec does not show: the mock
- * answers the envelope with the latest refund in `data` (DESIGN §6 reads `data.status`). Its status
- * moves `requested` (for the scripted number of polls) → `success` (one poll) → `completed`, or
- * `requested` → `failed` when `refundOutcome` scripts a failure. `requested` and `success` are the
- * active states of spec §3: a new request on either answers 200 with that refund. The status path,
- * the four statuses' names and the zone of `created_at` follow the seed's `assumptions`.
+ * answers the envelope with the latest refund in `data` (the SDK reads `data.status`, the
+ * envelope's own `status` being `success`). Its status moves `requested` (for the scripted number
+ * of polls) → `success` (one poll) → `completed`, or `requested` → `failed` when `refundOutcome`
+ * scripts a failure. `requested` and `success` are the active states of spec §3: a new request on
+ * either answers 200 with that refund. The status path, the four statuses' names and the zone of
+ * `created_at` follow the seed's `assumptions`.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * Statement exports: `POST /financial/account-statement/export-report` (§4.4; 409 with the running
  * export for the same parameters), the status lookup `GET …/export-report/{hash}` (assumed by
- * DESIGN §6; the spec names it but shows no shape) and the download of a finished file, served by
+ * the SDK; the spec names it but shows no shape) and the download of a finished file, served by
  * the mock itself at `/downloads/exports/{hash}.{format}?signature=…` on the same host, outside
  * the API base and without credentials, like a pre-signed URL. A running export blocks a repeat
  * with the same parameters by the same seller only; the lookup's path and the failed status's

@@ -3,12 +3,12 @@
  * `POST /users/bank-accounts/{account_hash}` (spec §4.5).
  *
  * The kit's own rules (`validation/rules.ts`) include those that depend on the service's state or
- * the clock (DESIGN §5): the tax id and required fields of the seller's stored type,
- * `company_partner` required on a company's first update and prohibited once defined, and the
- * emancipation fields of a person under 18. The person or company variant of §4.1 is the one of
- * the seller's stored type. Rules the spec does not state (a birth before today, an avatar that
- * is an image, a bank-account update sending the account back to `pending`) apply only when the
- * seed's `assumedRules` turns them on.
+ * the clock, which the SDK leaves to the service: the tax id and required fields of the seller's
+ * stored type, `company_partner` required on a company's first update and prohibited once defined,
+ * and the emancipation fields of a person under 18. The person or company variant of §4.1 is the
+ * one of the seller's stored type. Rules the spec does not state (a birth before today, an avatar
+ * that is an image, a bank-account update sending the account back to `pending`) apply only when
+ * the seed's `assumedRules` turns them on.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * A small validator with Laravel's semantics and Laravel's English messages (the 9.x wording
- * that DESIGN §4 shows: "The name must be at least 3 characters."), so the kit answers a bad
- * request the way a Laravel service does. It is the kit's own: it never reads the SDK's request
- * schemas, so the two can disagree and a test then shows it.
+ * A small validator with Laravel's semantics and Laravel's English messages (the 9.x wording a
+ * Laravel service sends and the SDK's error messages quote: "The name must be at least 3
+ * characters."), so the kit answers a bad request the way a Laravel service does. It is the kit's
+ * own: it never reads the SDK's request schemas, so the two can disagree and a test then shows it.
  *
  * Semantics kept from Laravel: rules are per attribute in dot form with `*` for every array item
  * (`phones.*.number`); an attribute that is absent is checked only by the implicit rules

@@ -206,7 +206,7 @@ export function exportRules(inOrder: boolean): RuleSet {
 
 /**
  * `POST /financial/anticipation/confirm/{hash}` (spec §4.7): the scenario, under the field name
- * the kit is configured with (not shown by the spec; DESIGN §6 assumes `scenario`).
+ * the kit is configured with (not shown by the spec; `scenario` by default, as the SDK assumes).
  */
 export function confirmAnticipationRules(field: string): RuleSet {
   return { [field]: ['required', 'in:above,below'] };
