@@ -13,6 +13,7 @@ import {
   type SellerClient,
 } from 'partner-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paulistaAddress } from '../helpers/addresses';
 import { SPOILT, type Spoilt, spoilAnswer } from '../helpers/lossy-proxy';
 import { type StubServer, startStub } from '../helpers/stub-server';
 
@@ -22,15 +23,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Av. Paulista',
-  street_number: 's/n',
-  neighborhood: 'Bela Vista',
-};
+const address = paulistaAddress;
 const person = { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01', address };
 const partner = { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01' };
 const company = {
