@@ -33,7 +33,13 @@ const CORE_ALLOWED = {
     'time/sleep',
     'validation/index',
   ],
-  webhooks: ['errors/index', 'logging/logger', 'logging/redact', 'time/clock'],
+  webhooks: [
+    'errors/index',
+    'logging/known-secrets',
+    'logging/logger',
+    'logging/redact',
+    'time/clock',
+  ],
   redis: ['errors/index', 'auth/token-store', 'pace/index', 'time/clock', 'time/sleep'],
 };
 

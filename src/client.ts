@@ -1,8 +1,9 @@
 import { publicTokenIssue } from './core/auth/credentials';
 import { RequestValidationError } from './core/errors';
-import { registerSecret } from './core/logging/redact';
+import { registerSecret } from './core/logging/known-secrets';
 import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
-import { resolveOptions, warnAboutBaseUrl } from './core/options/resolve';
+import { warnAboutBaseUrl } from './core/options/base-url-warnings';
+import { resolveOptions } from './core/options/resolve';
 import type { ReplayPolicy } from './core/retry/policy';
 import type { APIPromise } from './core/transport/api-promise';
 import type { CallContext, CallResult, HttpMethod, Schema } from './core/transport/call-spec';

@@ -16,12 +16,18 @@ if (!gc) throw new Error('run with --expose-gc');
 const count = Number(process.env.COUNT);
 const BASE_URL = 'http://memory.test/api/v1';
 
-/** The service: a 202 for a refund, 401 for a bearer it refuses, a 422 naming what it got, a page. */
+let logins = 0;
+
+/** The service: a login answering a token of its own each time, a 202 for a refund, 401 for a bearer it refuses, a 422 naming what it got, a page. */
 const service: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const path = new URL(request.url).pathname.replace('/api/v1', '');
   if (request.headers.get('authorization')?.includes('refused')) {
     return Response.json({ message: 'Unauthenticated.' }, { status: 401 });
+  }
+  if (path === '/auth') {
+    logins += 1;
+    return Response.json({ client_token: `memory-login-token-${logins}` });
   }
   if (path.startsWith('/financial/refund/')) {
     return new Response(null, { status: 202, headers: { location: `${request.url}/status` } });
@@ -70,6 +76,16 @@ const scenarios: Record<string, (index: number) => Promise<unknown>> = {
     shared.forUser(`seller-public-token-${index}`).refunds.request(`trx_${index}`),
   'a client per seller': (index) =>
     client().forUser(`seller-public-token-${index}`).refunds.request(`trx_${index}`),
+  // A client per seller, each with credentials of its own (a platform whose every seller is a
+  // partner of the service), logging in for its one call.
+  'a client with credentials of its own per seller': (index) =>
+    client({
+      clientToken: undefined,
+      clientId: `id-${index}`,
+      clientSecret: `memory-secret-${index}`,
+    })
+      .forUser(`seller-public-token-${index}`)
+      .refunds.request(`trx_${index}`),
   'refused sellers': (index) =>
     shared.forUser(`refused-public-token-${index}`).products.list().catch(ignore),
   'distinct error bodies': (index) =>

@@ -1,10 +1,10 @@
 /**
  * What a long-lived service's SDK holds stays bounded however long it runs: per seller (a seller
- * client, or a whole client, per seller), per refused seller, per error body, per URL, per schema
- * a raw call brings, per call given one long-lived signal, per webhook delivery. Each scenario runs
- * in a child process with `--expose-gc`; the heap used after a full collection must stop growing
- * once the documented bounds are full (the first checkpoint is past every bound: 256 recent
- * sellers' tokens, 1,024 refused ones, 10,000 webhook deliveries).
+ * client, or a whole client, per seller, with credentials of its own or not), per refused seller,
+ * per error body, per URL, per schema a raw call brings, per call given one long-lived signal, per
+ * webhook delivery. Each scenario runs in a child process with `--expose-gc`; the heap used after a
+ * full collection must stop growing once the documented bounds are full (the first checkpoint is
+ * past every bound: 256 recent sellers' tokens, 1,024 refused ones, 10,000 webhook deliveries).
  */
 
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ describe('memory of a long-lived service', () => {
   it.each([
     ['a seller client per seller', 20_000],
     ['a client per seller', 20_000],
+    ['a client with credentials of its own per seller', 20_000],
     ['refused sellers', 20_000],
     ['distinct error bodies', 20_000],
     ['distinct URLs, traced and logged', 10_000],

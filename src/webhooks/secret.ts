@@ -6,7 +6,7 @@
  * @module
  */
 
-import { registerSecret } from '../core/logging/redact';
+import { registerSecret } from '../core/logging/known-secrets';
 import type { WebhookVerifyInput } from './options';
 
 /** Where {@link secretVerifier} finds the secret a delivery carries, and what it must equal. */

@@ -14,7 +14,7 @@
  *   logs in once (see token-store.ts); a store that fails falls back to a local login.
  */
 
-import { registerSecret, unpinSecret } from '../logging/redact';
+import { type OwnedSecrets, ownedSecrets, registerSecret } from '../logging/known-secrets';
 import type { TokenSource } from '../options';
 import type { ClientTokenStore } from './token-store';
 
@@ -87,10 +87,12 @@ export class ClientTokenManager {
   /** The token obtained by the last login; once set it replaces the given one. */
   #loggedIn: string | undefined;
   #inflight: Promise<string> | undefined;
-  /** The last value of a token function, pinned as a secret until it changes. */
+  /** The last value of a token function, pinned as a secret until it changes or this is collected. */
   #lastGiven: string | undefined;
   /** Bearers refused even with a fresh client token, oldest first (bounded). */
   readonly #refusedBearers = new Set<string>();
+  /** The client tokens in use (the last login's, a function's latest), masked while this lives. */
+  readonly #inUse: OwnedSecrets;
 
   constructor(options: {
     clientToken: TokenSource | undefined;
@@ -109,6 +111,7 @@ export class ClientTokenManager {
         : undefined;
     this.#login = options.login;
     this.#store = options.shared && { ...options.shared, waitMs: options.timeout };
+    this.#inUse = ownedSecrets(this);
   }
 
   /**
@@ -130,8 +133,7 @@ export class ClientTokenManager {
   async #fromGiven(): Promise<string> {
     const token = await resolveToken(this.#given!);
     if (typeof this.#given === 'function' && token !== this.#lastGiven) {
-      registerSecret(token, true);
-      unpinSecret(this.#lastGiven);
+      this.#inUse.replace(this.#lastGiven, token);
       this.#lastGiven = token;
     }
     return token;
@@ -181,9 +183,9 @@ export class ClientTokenManager {
     const login = () => this.#login(id, secret);
     const attempt = (this.#store ? this.#sharedLogin(login, refused) : login()).then((token) => {
       // The client's own token stays masked as long as it is in use, however many others come.
-      registerSecret(token, true);
+      registerSecret(token);
       checkHeaderToken(token, 'The client token the login answered');
-      unpinSecret(this.#loggedIn);
+      this.#inUse.replace(this.#loggedIn, token);
       this.#loggedIn = token;
       return token;
     });

@@ -7,6 +7,8 @@
  * or an HTML page does not leak it either.
  */
 
+import { secretsLongestFirst } from './known-secrets';
+
 const REDACTED = '[REDACTED]';
 
 /**
@@ -48,67 +50,6 @@ const PERSONAL_KEYS = new Set([
   'account',
   'agency',
 ]);
-
-// Secrets seen by any client in this process. Those in use are counted and never forgotten
-// meanwhile: a client's own credentials (its secret, its given or logged-in client token) while the
-// client uses them, a seller's bearer while a call with it runs. The others (sellers' bearers
-// between calls) are kept least-recently-used first, each use counting, so a process serving many
-// sellers stays bounded.
-const inUseSecrets = new Map<string, number>();
-const recentSecrets = new Set<string>();
-const MAX_RECENT_SECRETS = 256;
-// Shorter values would redact ordinary words; real tokens and secrets are far longer.
-const MIN_SECRET_LENGTH = 6;
-/** Every known secret, longest first (a secret inside another must not break its mask); rebuilt on change. */
-let ordered: string[] | undefined;
-
-/**
- * Remembers a secret value so that it is masked in any text the SDK emits from now on. `pin`
- * counts it in use until {@link unpinSecret}; otherwise it is one of the recently used tokens,
- * and registering it again counts as a use.
- */
-export function registerSecret(value: string | undefined | null, pin = false): void {
-  if (!value || value.length < MIN_SECRET_LENGTH) return;
-  if (pin) {
-    recentSecrets.delete(value);
-    inUseSecrets.set(value, (inUseSecrets.get(value) ?? 0) + 1);
-  } else if (inUseSecrets.has(value)) {
-    return;
-  } else if (recentSecrets.delete(value)) {
-    recentSecrets.add(value);
-    return;
-  } else {
-    // The least recently used goes: those in use are not among them.
-    if (recentSecrets.size >= MAX_RECENT_SECRETS) {
-      recentSecrets.delete(recentSecrets.values().next().value!);
-    }
-    recentSecrets.add(value);
-  }
-  ordered = undefined;
-}
-
-/** Registers `value` as in use until the returned release is called (a call's bearer). */
-export function holdSecret(value: string): () => void {
-  registerSecret(value, true);
-  return () => unpinSecret(value);
-}
-
-/** One use of a secret ended (a replaced client token, a call done): unused, it joins the recent ones. */
-export function unpinSecret(value: string | undefined): void {
-  const uses = value === undefined ? undefined : inUseSecrets.get(value);
-  if (uses === undefined) return;
-  if (uses > 1) {
-    inUseSecrets.set(value!, uses - 1);
-    return;
-  }
-  inUseSecrets.delete(value!);
-  registerSecret(value);
-}
-
-function secretsLongestFirst(): string[] {
-  ordered ??= [...inUseSecrets.keys(), ...recentSecrets].sort((a, b) => b.length - a.length);
-  return ordered;
-}
 
 function normaliseKey(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -12,8 +12,9 @@ import {
 } from '../auth/token-manager';
 import type { ClientTokenStore } from '../auth/token-store';
 import { PartnerError } from '../errors';
+import { ownedSecrets, registerSecret } from '../logging/known-secrets';
 import { createLogger, parseLogLevel } from '../logging/logger';
-import { CREDENTIAL_NAME, registerSecret } from '../logging/redact';
+import { CREDENTIAL_NAME } from '../logging/redact';
 import type { RequestPace } from '../pace/index';
 import { isTimerDelay, MAX_TIMER_MS } from '../time/clock';
 import type { ClientOptions, ResolvedOptions } from './index';
@@ -87,7 +88,7 @@ export function resolveOptions(
   const tokenStore = readTokenStore(options.tokenStore, credentials.clientId);
   const assumptions = resolveAssumptions(options.assumptions, assumptionsBase);
   if (typeof assumptions === 'string') throw optionError(`${assumptions}.`);
-  return {
+  const resolved: ResolvedOptions = {
     // Paths are appended as `${baseUrl}${path}` with path starting at '/', so drop trailing slashes.
     baseUrl: url.href.replace(/\/+$/, ''),
     origin: url.origin,
@@ -101,6 +102,20 @@ export function resolveOptions(
     telemetry: options.telemetry,
     pace: readPace(options.pace),
   };
+  // The client's own credentials stay masked while a client made with them lives, however many
+  // sellers' tokens pass by; once every such client is collected, they are let go.
+  const lasting = Object.entries(resolved.defaultHeaders).filter(([name]) =>
+    CREDENTIAL_NAME.test(name),
+  );
+  const pinned = ownedSecrets(resolved);
+  for (const value of [
+    credentials.clientSecret,
+    credentials.clientToken,
+    ...lasting.map(([, value]) => value),
+  ]) {
+    if (typeof value === 'string') pinned.pin(value);
+  }
+  return resolved;
 }
 
 function readPace(pace: RequestPace | undefined): RequestPace | undefined {
@@ -155,10 +170,10 @@ function readCredentials(
       'no credentials: pass `clientId` and `clientSecret` (or PARTNER_API_CLIENT_ID / PARTNER_API_CLIENT_SECRET), or `clientToken` (or PARTNER_API_CLIENT_TOKEN).',
     );
   }
-  // The client's own credentials stay masked for good, however many sellers' tokens pass by.
-  registerSecret(clientSecret, true);
+  // Masked from here on, a token refused below included; pinned once the client is made.
+  registerSecret(clientSecret);
   if (typeof clientToken === 'string') {
-    registerSecret(clientToken, true);
+    registerSecret(clientToken);
     if (NOT_IN_HEADER.test(clientToken)) {
       throw optionError(`\`clientToken\` contains ${NOT_IN_HEADER_NAMED}.`);
     }
@@ -203,40 +218,6 @@ function readTokenStore(
     throw optionError('`tokenStore` shares logins: it needs `clientId` and `clientSecret`.');
   }
   return tokenStore;
-}
-
-/**
- * Warns about a `baseUrl` that works but is likely a mistake:
- * - a path that does not end in the version prefix `/api/v1` (spec conventions and §9: every path
- *   is relative to it), the usual cause of every call answering 404. Only a warning: a proxy or a
- *   gateway may mount the service elsewhere;
- * - plain `http:` to a host other than this machine: the client's credentials and tokens would
- *   cross the network unencrypted. Only a warning: a partner's own TLS-terminating sidecar or a
- *   test service on a private network is reached that way.
- */
-export function warnAboutBaseUrl(options: ResolvedOptions): void {
-  const { baseUrl, logger } = options;
-  if (!baseUrl.endsWith('/api/v1')) {
-    logger.warn(
-      `baseUrl ${baseUrl} does not end in /api/v1 (the version prefix): calls may answer 404.`,
-    );
-  }
-  const url = new URL(baseUrl);
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    logger.warn(
-      `baseUrl ${baseUrl} is not https: the client's credentials and tokens will cross the network unencrypted.`,
-    );
-  }
-}
-
-/** A host name that names this machine: `localhost` (and its subdomains), 127.0.0.0/8 or `[::1]`. */
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127\.\d+\.\d+\.\d+$/.test(hostname)
-  );
 }
 
 /**
@@ -291,8 +272,8 @@ export function checkHeaders(
       throw fail(`\`${option}\` value of ${name} contains ${NOT_IN_HEADER_NAMED}.`);
     }
     // A header named for a credential (a gateway key) is masked wherever the SDK shows text, as
-    // the client's own are; a client's lasting headers are never forgotten.
-    if (CREDENTIAL_NAME.test(name)) registerSecret(value, option === 'defaultHeaders');
+    // the client's own are; a client's lasting headers are pinned with its credentials.
+    if (CREDENTIAL_NAME.test(name)) registerSecret(value);
     result[name] = value;
   }
   return result;

@@ -23,7 +23,7 @@ import {
 import { AuthenticationError } from '../errors';
 import { toPartnerError, withAuthHint } from '../errors/mapping';
 import { CallLog, loggedFetch } from '../logging/call-log';
-import { holdSecret } from '../logging/redact';
+import { holdSecret } from '../logging/known-secrets';
 import type { RequestOptions, ResolvedOptions } from '../options';
 import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
 import { type BoundPace, bindPace } from '../pace/bind';

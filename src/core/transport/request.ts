@@ -8,7 +8,8 @@ import type { Options as KyOptions } from 'ky';
 import { API_VERSION, VERSION } from '../../version';
 import type { Credentials } from '../auth/credentials';
 import { type RequestIdentity, RequestValidationError } from '../errors';
-import { CREDENTIAL_NAME, registerSecret } from '../logging/redact';
+import { registerSecret } from '../logging/known-secrets';
+import { CREDENTIAL_NAME } from '../logging/redact';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
 import { LONE_SURROGATE, LONE_SURROGATE_NAMED } from './path';
 

@@ -13,7 +13,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
 } from '../../../src/core/errors';
-import { registerSecret } from '../../../src/core/logging/redact';
+import { registerSecret } from '../../../src/core/logging/known-secrets';
 
 const request = { method: 'POST', path: '/financial/refund/abc' };
 

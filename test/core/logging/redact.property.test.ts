@@ -8,12 +8,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  redactDeep,
-  redactHeaders,
-  redactText,
-  registerSecret,
-} from '../../../src/core/logging/redact';
+import { registerSecret } from '../../../src/core/logging/known-secrets';
+import { redactDeep, redactHeaders, redactText } from '../../../src/core/logging/redact';
 
 /** Token-like secrets, as clients and sellers have (long enough that no word is one). */
 const secret = fc.stringMatching(/^[A-Za-z0-9._~+/=-]{12,48}$/);

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  holdSecret,
-  redactText,
-  registerSecret,
-  unpinSecret,
-} from '../../../src/core/logging/redact';
+import { holdSecret, registerSecret, unpinSecret } from '../../../src/core/logging/known-secrets';
+import { redactText } from '../../../src/core/logging/redact';
 
 /** Registers `count` other tokens, as a process serving that many sellers would. */
 function passTokens(prefix: string, count: number): void {
