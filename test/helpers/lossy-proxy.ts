@@ -15,8 +15,9 @@ export type ProxyVerdict = 'relay' | 'reset-after' | 'bad-gateway-after' | 'refu
 /**
  * An answer's status relayed with its body spoilt: the connection cut after the first half of a
  * body whose `Content-Length` says more (`cut-body-after`) or of a chunked body before its last
- * chunk (`cut-chunked-after`); half a gzip stream, ending cleanly (`cut-gzip-after`: fetch may
- * hand it back short without an error); an HTML page, an empty body, or JSON of another shape.
+ * chunk (`cut-chunked-after`); half a gzip stream, ending cleanly (`cut-gzip-after`: fetch
+ * hands it back short without an error, the SDK tells by its JSON never closing); an HTML page, an
+ * empty body, or JSON of another shape.
  */
 export type Spoilt =
   | 'cut-body-after'

@@ -103,13 +103,13 @@ async function failureOf(how: Spoilt, { body, call }: Case): Promise<unknown> {
 }
 
 describe.each(Object.entries(CASES))('%s answered 200, its body spoilt', (_name, spec) => {
-  it.each(['cut-body-after', 'cut-chunked-after'] as const)(
+  it.each(['cut-body-after', 'cut-chunked-after', 'cut-gzip-after'] as const)(
     'after %s, throws an APIConnectionError naming the 200 and keeping the start of the body',
     async (how) => {
       const error = await failureOf(how, spec);
       expect(error).toBeInstanceOf(APIConnectionError);
       const broken = error as APIConnectionError;
-      expect(broken.message).toMatch(/→ 200 OK, but its body broke off after \d+ bytes/);
+      expect(broken.message).toMatch(/→ 200 OK, but its (gzip )?body broke off after \d+ bytes/);
       expect(broken.status).toBe(200);
       expect(JSON.stringify(spec.body).startsWith(broken.body ?? '')).toBe(true);
       expect(broken.body).not.toBe('');
@@ -117,7 +117,7 @@ describe.each(Object.entries(CASES))('%s answered 200, its body spoilt', (_name,
     },
   );
 
-  it.each(SPOILT.filter((how) => !how.startsWith('cut-b') && !how.startsWith('cut-c')))(
+  it.each(SPOILT.filter((how) => !how.startsWith('cut-')))(
     'after %s, throws ResponseValidationError naming the 200 with the body as it came, sent once',
     async (how) => {
       const error = await failureOf(how, spec);
@@ -126,7 +126,6 @@ describe.each(Object.entries(CASES))('%s answered 200, its body spoilt', (_name,
       expect(malformed.status).toBe(200);
       expect(malformed.message).toContain('→ 200 OK');
       if (how === 'html-after') expect(malformed.body).toMatch(/^<!doctype html>/);
-      if (how === 'cut-gzip-after') expect(JSON.stringify(spec.body)).toContain(malformed.body);
       if (how === 'empty-after') expect(malformed.message).toContain('the body is empty');
       if (how === 'reshaped-after') expect(malformed.body).toMatchObject({ data: 'done' });
       expect(server!.requests).toHaveLength(1);

@@ -37,7 +37,7 @@ async function requestThrough(how: Spoilt, maxRetries: number) {
 }
 
 describe('a refund request answered 202 with a spoilt body', () => {
-  it.each(['cut-body-after', 'cut-chunked-after'] as const)(
+  it.each(['cut-body-after', 'cut-chunked-after', 'cut-gzip-after'] as const)(
     'after %s, returns the refund the service made, found by reading the refunds',
     async (how) => {
       const { result, refunds, posts } = await requestThrough(how, 2);
@@ -51,13 +51,15 @@ describe('a refund request answered 202 with a spoilt body', () => {
     },
   );
 
-  it.each(['cut-body-after', 'cut-chunked-after'] as const)(
+  it.each(['cut-body-after', 'cut-chunked-after', 'cut-gzip-after'] as const)(
     'after %s with maxRetries 0, throws an APIConnectionError naming the 202 and keeping the start of the body',
     async (how) => {
       const { error, refunds, posts } = await requestThrough(how, 0);
       expect(error).toBeInstanceOf(APIConnectionError);
       const broken = error as APIConnectionError;
-      expect(broken.message).toMatch(/→ 202 Accepted, but its body broke off after \d+ bytes/);
+      expect(broken.message).toMatch(
+        /→ 202 Accepted, but its (gzip )?body broke off after \d+ bytes/,
+      );
       expect(broken.status).toBe(202);
       expect(broken.body).toMatch(/^\{"status":"processing"/);
       expect(refunds).toHaveLength(1);
@@ -65,7 +67,7 @@ describe('a refund request answered 202 with a spoilt body', () => {
     },
   );
 
-  it.each(['cut-gzip-after', 'html-after', 'empty-after'] as const)(
+  it.each(['html-after', 'empty-after'] as const)(
     "after %s, gives kind 'accepted': the 202 is the outcome",
     async (how) => {
       const { result, refunds, posts } = await requestThrough(how, 2);

@@ -8,7 +8,13 @@ import { isNetworkError, isTimeoutError } from 'ky';
 import { redactText } from '../logging/redact';
 import { errorCode } from '../retry/classify';
 import { PaceTimeout } from '../transport/attempts';
-import { BodyBroken, BodyTimeout, BodyTooLarge, BodyUndecodable } from '../transport/body';
+import {
+  BodyBroken,
+  BodyCompressedCut,
+  BodyTimeout,
+  BodyTooLarge,
+  BodyUndecodable,
+} from '../transport/body';
 import { ErrorStatus } from '../transport/error-status';
 import { bodyMessage } from './error-body';
 import {
@@ -79,7 +85,9 @@ function spoiltAnswer(error: BodyBroken, identity: RequestIdentity): APIConnecti
   const what =
     error instanceof BodyUndecodable
       ? `its ${error.encoding} body could not be decoded`
-      : 'its body broke off';
+      : error instanceof BodyCompressedCut
+        ? `its ${error.encoding} body broke off`
+        : 'its body broke off';
   const message = `${statusLine(error.answered)}, but ${what} after ${error.decoded} bytes: ${describeCause(error.cause)}`;
   return new APIConnectionError(identity, message, {
     cause: redactedCause(error.cause),

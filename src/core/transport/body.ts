@@ -2,7 +2,8 @@
  * Reading a response body within bounds: the attempt's time (ky's time-outs stop at the headers,
  * so a body that stalls is cancelled here, which also closes its connection), the caller's signal,
  * and `maxResponseBytes`, counted on the decoded stream while reading, so a huge or inflating body
- * is cancelled before it fills memory.
+ * is cancelled before it fills memory; and read to its end, whether it came whole, which fetch
+ * does not say of a compressed stream that stopped part way.
  */
 
 // Two signals of the read, never shown as they are: `error-mapping.ts` turns each into the SDK's error.
@@ -49,6 +50,23 @@ export class BodyUndecodable extends BodyBroken {
     super(response, decoded, text, cause);
     this.message = 'the body could not be decoded';
     this.encoding = response.headers.get('content-encoding') ?? '';
+  }
+}
+
+/**
+ * A compressed body whose stream stopped part way while its connection ended cleanly: fetch
+ * decodes leniently (as browsers and curl do) and hands back the start with no error, a JSON
+ * document that never closes. Handled as a body broken off.
+ */
+export class BodyCompressedCut extends BodyBroken {
+  /** Its `Content-Encoding`, as sent. */
+  readonly encoding: string;
+
+  constructor(response: Response, decoded: number, text: string) {
+    const encoding = response.headers.get('content-encoding') ?? '';
+    const reason = `the JSON it carries ends part way (the ${encoding} stream stopped before its end)`;
+    super(response, decoded, text, new Error(reason));
+    this.encoding = encoding;
   }
 }
 
@@ -156,23 +174,57 @@ export async function readBody(
         if (overflow === 'fail') throw new BodyTooLarge(maxBytes);
         text.add(value.subarray(0, value.byteLength - (size - maxBytes)));
         stop(undefined);
-        break;
+        return text.end();
       }
       text.add(value);
     }
-    return text.end();
+    return wholeBody(response, text.end(), size);
   } catch (error) {
     // What is left unread is cancelled; a read that failed because the time ran out reports the
     // time-out, not the cancel's echo; any other failure of the read is the connection's.
     stop(error);
     if (timedOut) throw new BodyTimeout();
-    if (error instanceof BodyTooLarge || signal?.aborted) throw error;
+    if (error instanceof BodyTooLarge || error instanceof BodyBroken || signal?.aborted)
+      throw error;
     if (decoderFailed(error)) throw new BodyUndecodable(response, size, text.end(), error);
     throw new BodyBroken(response, size, text.end(), error);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The text of a body read to its end, unless it is a compressed answer cut short. */
+function wholeBody(response: Response, text: string, decoded: number): string {
+  if (response.headers.has('content-encoding') && unclosedJson(text)) {
+    throw new BodyCompressedCut(response, decoded, text);
+  }
+  return text;
+}
+
+/** Whether `text` starts a JSON object or array that never closes: a document cut short. */
+function unclosedJson(text: string): boolean {
+  const start = text.search(/\S/);
+  if (text[start] !== '{' && text[start] !== '[') return false;
+  // A whole document ends with its closing bracket: only then is it worth reading through.
+  const last = text.trimEnd().at(-1);
+  return (last !== '}' && last !== ']') || !closes(text, start);
+}
+
+/** Whether the object or array opening at `start` closes, strings and their escapes skipped. */
+function closes(text: string, start: number): boolean {
+  let depth = 0;
+  let quoted = false;
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (quoted) {
+      if (code === 0x5c) index++;
+      else if (code === 0x22) quoted = false;
+    } else if (code === 0x22) quoted = true;
+    else if (code === 0x7b || code === 0x5b) depth++;
+    else if ((code === 0x7d || code === 0x5d) && --depth === 0) return true;
+  }
+  return false;
 }
 
 /** JSON when it parses, the text itself otherwise (HTML error pages, plain text), `undefined` when empty. */

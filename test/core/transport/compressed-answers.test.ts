@@ -172,3 +172,87 @@ describe('a body that does not decode as its Content-Encoding says', () => {
     expect(kept.length).toBeLessThan(page.length);
   });
 });
+
+/**
+ * Half a compressed stream, its connection ending cleanly (the `Content-Length` of what was sent):
+ * fetch decodes leniently, as browsers and curl do, and hands back the start with no error. The
+ * SDK sees a JSON document that never closes in a compressed answer, and says the body broke off.
+ */
+describe('half a compressed stream, ending cleanly', () => {
+  const compressedCuts: Array<[string, (body: Uint8Array) => Uint8Array]> = [
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ];
+
+  /** `body` compressed as `encoding` says, its first half sent with a `Content-Length` of it. */
+  function halfOf(encoding: string, body: unknown, status = 200): StubHandler {
+    const compress = compressedCuts.find(([name]) => name === encoding)![1];
+    const whole = compress(Buffer.from(JSON.stringify(body)));
+    const half = whole.subarray(0, Math.floor(whole.length / 2));
+    return (_request, res) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'content-encoding': encoding,
+        'content-length': String(half.length),
+      });
+      res.end(half);
+    };
+  }
+
+  /** The error a call failed with: an APIConnectionError naming the 200, keeping the start. */
+  function expectBrokenOff(error: unknown, encoding: string, body: unknown): APIConnectionError {
+    expect(error).toBeInstanceOf(APIConnectionError);
+    const broken = error as APIConnectionError;
+    expect(broken.message).toMatch(
+      new RegExp(`→ 200 OK, but its ${encoding} body broke off after \\d+ bytes: `),
+    );
+    expect(broken.status).toBe(200);
+    expect(broken.body).not.toBe('');
+    expect(JSON.stringify(body).startsWith(broken.body!)).toBe(true);
+    return broken;
+  }
+
+  it.each(compressedCuts.map(([encoding]) => encoding))(
+    'of %s, fails products.retrieve as a body broken off, retried as one',
+    async (encoding) => {
+      const client = await clientFor(halfOf(encoding, { data: PRODUCT }), 1);
+      const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
+      const broken = expectBrokenOff(error, encoding, { data: PRODUCT });
+      expect(broken.message).toMatch(/^GET \/products\/prd_1 → 200 OK/);
+      expect(server!.requests).toHaveLength(2);
+    },
+  );
+
+  it('fails products.list the same way', async () => {
+    const page = {
+      data: [PRODUCT, { ...PRODUCT, hash: 'prd_2' }],
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 2 },
+    };
+    const client = await clientFor(halfOf('gzip', page));
+    const error = await client.products.list().catch((e: unknown) => e);
+    expect(expectBrokenOff(error, 'gzip', page).message).toMatch(/^GET \/products → 200 OK/);
+  });
+
+  it('fails anticipations.confirm the same way, sent once (the service acted)', async () => {
+    const answered = {
+      amount: 100,
+      status: 'approved',
+      created_at: '2024-01-01T00:00:00-03:00',
+      note: 'x'.repeat(200),
+    };
+    const client = await clientFor(halfOf('gzip', answered), 2);
+    const seller = client.forUser('compressed-seller-token');
+    const error = await seller.anticipations
+      .confirm('ant_1', { scenario: 'above' })
+      .catch((e: unknown) => e);
+    expectBrokenOff(error, 'gzip', answered);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('reads a whole stream whose gzip trailer alone is missing: the JSON is all there', async () => {
+    const whole = gzipSync(Buffer.from(JSON.stringify({ data: PRODUCT })));
+    const client = await clientFor(answer(200, 'gzip', whole.subarray(0, whole.length - 8)));
+    await expect(client.products.retrieve('prd_1')).resolves.toEqual(PRODUCT);
+  });
+});
