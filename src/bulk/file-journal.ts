@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { FileLock } from './file-lock';
 import {
   asJournalRecord,
+  type JournalLockedError,
   JournalMismatchError,
   type JournalRecord,
   type JournalStore,

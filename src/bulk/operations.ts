@@ -24,7 +24,8 @@ import {
   type RequestRefundParams,
 } from '../schemas/refund';
 import { runBulk } from './run-bulk';
-import type { BulkItems, BulkJob, BulkOptions } from './types';
+// biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
+import type { BulkItems, BulkJob, BulkOperation, BulkOptions } from './types';
 
 /** A client a bulk job calls through: the root client, or a seller client from `forUser`. */
 export type BulkClient = PartnerClient | SellerClient;

@@ -6,6 +6,7 @@
 
 import type { RequestOptions } from '../core/options';
 import type { TelemetryOptions } from '../telemetry/types';
+import type { FileJournal } from './file-journal';
 import type { JournalRecord, JournalStore } from './journal';
 
 /** Items of a bulk job: an array, or any iterable or async iterable (pulled lazily, one at a time). */

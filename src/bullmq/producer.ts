@@ -22,6 +22,7 @@ import {
   type RefundWaitJobData,
 } from './jobs';
 import { checkEnqueue } from './options';
+import type { followBatch } from './progress';
 import { activeTraceContext } from './trace-context';
 
 /** One job as BullMQ's `Queue#addBulk` takes it. */

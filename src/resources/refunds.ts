@@ -1,4 +1,5 @@
 import { hashPathOf } from '../assumption-readers';
+import type { OutcomeUnknownError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { checkPollOptions, type PollOptions, poll, withCallSignal } from '../core/poll';
 import type { APIPromise } from '../core/transport/api-promise';

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { MockPartnerApi } from './mock-api-types';
 import type { MockSeller } from './state';
 
 /** A seeded product and its first offer. */

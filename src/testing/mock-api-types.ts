@@ -6,6 +6,7 @@
  */
 
 import type { DropNextOptions, FailNextOptions } from './faults';
+import type { createMockPartnerApi } from './mock-api';
 import type { MockSeeded } from './mock-api-seeded';
 import type { LatencyOptions, RateLimitOptions } from './pace';
 import type { StoredOffer } from './routes/products';

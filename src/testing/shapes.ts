@@ -9,6 +9,7 @@
  * @module
  */
 
+import type { createMockPartnerApi } from './mock-api';
 import { checkKitSwitches } from './shapes-check';
 
 /**

@@ -16,6 +16,7 @@ import {
 } from './fixtures/financial';
 import { catalogue, type SeedProduct } from './fixtures/products';
 import { bankAccounts, companyUser, personUser } from './fixtures/users';
+import type { createMockPartnerApi } from './mock-api';
 import {
   type LatencyOptions,
   latencyOf,

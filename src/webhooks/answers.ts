@@ -25,7 +25,7 @@ import {
   type Outcome,
   TOO_SLOW_OUTCOME,
 } from './outcomes';
-import { readsNoBody } from './secret';
+import { readsNoBody, type secretVerifier } from './secret';
 import type { ReceiverSettings } from './settings';
 import { warnOnce } from './warn-once';
 

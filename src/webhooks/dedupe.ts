@@ -8,6 +8,7 @@
 
 import { canonicalJson } from './canonical-json';
 import type { WebhookEvent } from './events';
+import type { MemoryDedupeStore } from './memory-dedupe-store';
 
 /**
  * What {@link WebhookDedupeStore.claim} found for a delivery key:

@@ -10,6 +10,7 @@
 import { createAnswers } from './answers';
 import type { NodeWebhookRequest } from './body';
 import { createDelivery } from './delivery';
+import type { parseWebhookEvent } from './events';
 import type { WebhookHandlerOptions } from './options';
 import { FAILED, type Outcome } from './outcomes';
 import { resolveSettings } from './settings';

@@ -7,14 +7,17 @@
 
 import type { Logger, LogLevel } from '../core/logging/logger';
 import type { TelemetryOptions } from '../telemetry/types';
-import type { WebhookDedupeStore } from './dedupe';
+import type { defaultDedupeKey, WebhookDedupeStore } from './dedupe';
 import type {
   GenericWebhookEvent,
   KnownWebhookEvent,
   KnownWebhookEventName,
   WebhookEvent,
 } from './events';
+import type { createWebhookHandler } from './handler';
+import type { MemoryDedupeStore } from './memory-dedupe-store';
 import type { SimpleDedupeStore } from './simple-dedupe-store';
+import type { WebhookTimeoutError } from './time-limit';
 
 // Method syntax keeps parameters bivariant, so a handler typed for one event fits the index signature.
 /**

@@ -7,6 +7,7 @@
  */
 
 import { registerSecret } from '../core/logging/known-secrets';
+import type { createWebhookHandler } from './handler';
 import type { WebhookVerifyInput } from './options';
 
 /** Where {@link secretVerifier} finds the secret a delivery carries, and what it must equal. */

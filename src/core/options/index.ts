@@ -18,9 +18,10 @@ export type ValidateResponses = 'strict' | 'warn' | 'off';
 /** A `fetch`-compatible function (the platform's, undici's, a test double's). */
 export type FetchLike = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
 
+// `PartnerClient` in a code span, not a link: core/ may not import the client, not even a type.
 /**
- * Options of {@link PartnerClient}. Every one has a default; `baseUrl` and the credentials also
- * read the environment (`PARTNER_API_BASE_URL`, `PARTNER_API_CLIENT_ID`, `PARTNER_API_CLIENT_SECRET`,
+ * Options of `new PartnerClient(options)`. Every one has a default; `baseUrl` and the credentials
+ * also read the environment (`PARTNER_API_BASE_URL`, `PARTNER_API_CLIENT_ID`, `PARTNER_API_CLIENT_SECRET`,
  * `PARTNER_API_CLIENT_TOKEN`, `PARTNER_API_LOG`). Every option takes `undefined` as absent, so a
  * value read from the environment (`process.env.X`, a `string | undefined`) or a wrapper's own
  * optional setting passes as is, also in a project with `exactOptionalPropertyTypes`; given to
