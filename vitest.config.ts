@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+/** tsconfig.json's `paths`: each entry point's name and its file (`["./src/index.ts"]`). */
+const { paths } = (
+  JSON.parse(readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8')) as {
+    compilerOptions: { paths: Record<string, string[]> };
+  }
+).compilerOptions;
 
 /**
  * Tests that start processes (child Node processes, a real `redis-server`) or run at full scale
@@ -39,16 +45,12 @@ const INTEGRATION = [
 
 export default defineConfig({
   resolve: {
-    // Partner-style tests import the package by its public name; point those at the source.
-    alias: [
-      { find: /^partner-sdk\/testing\/msw$/, replacement: src('testing/msw.ts') },
-      { find: /^partner-sdk\/testing$/, replacement: src('testing/index.ts') },
-      { find: /^partner-sdk\/bulk$/, replacement: src('bulk/index.ts') },
-      { find: /^partner-sdk\/webhooks$/, replacement: src('webhooks/index.ts') },
-      { find: /^partner-sdk\/redis$/, replacement: src('redis/index.ts') },
-      { find: /^partner-sdk\/bullmq$/, replacement: src('bullmq/index.ts') },
-      { find: /^partner-sdk$/, replacement: src('index.ts') },
-    ],
+    // Partner-style tests import the package by its public name; point those at the source, as
+    // the type checker does (the examples' register hook reads the same `paths`).
+    alias: Object.entries(paths).map(([name, [file]]) => ({
+      find: new RegExp(`^${name}$`),
+      replacement: fileURLToPath(new URL(file!, import.meta.url)),
+    })),
   },
   test: {
     // The machines have 2 cores, but a third worker: much of the suite waits rather than computes

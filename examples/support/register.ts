@@ -2,9 +2,9 @@
  * Lets the examples run straight from this repository's source, with no build: Node 24 strips the
  * types, and this hook resolves what Node alone would not.
  *
- * - `partner-sdk`, `partner-sdk/webhooks`, `partner-sdk/testing`, `partner-sdk/redis` map to their entry files in `src/`
- *   (the same mapping as tsconfig `paths` and the vitest aliases), so an example imports the SDK by
- *   its public name, exactly as a partner's code does.
+ * - `partner-sdk`, `partner-sdk/webhooks`, `partner-sdk/testing`… map to their entry files in `src/`
+ *   as `tsconfig.json`'s `paths` maps them for the type checker (read from there, not copied), so
+ *   an example imports the SDK by its public name, exactly as a partner's code does.
  * - Extensionless relative imports inside `src/`, `examples/` and `test/` (written for a bundler, as
  *   tsconfig's `moduleResolution: Bundler` expects) get their `.ts` or `/index.ts`.
  *
@@ -14,7 +14,7 @@
  * @module
  */
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { enableCompileCache, registerHooks } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -28,15 +28,12 @@ const ownCode = [
   new URL('packages/cli/src/', root).href,
 ];
 
-const entries: Record<string, string> = {
-  'partner-sdk': 'src/index.ts',
-  'partner-sdk/webhooks': 'src/webhooks/index.ts',
-  'partner-sdk/testing': 'src/testing/index.ts',
-  'partner-sdk/testing/msw': 'src/testing/msw.ts',
-  'partner-sdk/bulk': 'src/bulk/index.ts',
-  'partner-sdk/redis': 'src/redis/index.ts',
-  'partner-sdk/bullmq': 'src/bullmq/index.ts',
-};
+/** tsconfig.json's `paths`: each entry point's name and its file (`["./src/index.ts"]`). */
+const { paths } = (
+  JSON.parse(readFileSync(new URL('tsconfig.json', root), 'utf8')) as {
+    compilerOptions: { paths: Record<string, string[]> };
+  }
+).compilerOptions;
 
 function sourceFile(specifier: string, parentURL: string): string | undefined {
   for (const suffix of ['.ts', '/index.ts']) {
@@ -52,7 +49,7 @@ enableCompileCache();
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    const entry = entries[specifier];
+    const entry = paths[specifier]?.[0];
     if (entry) return { url: new URL(entry, root).href, shortCircuit: true };
     const parent = context.parentURL ?? '';
     const ours = ownCode.some((dir) => parent.startsWith(dir));

@@ -1,7 +1,8 @@
 /**
  * The getting-started guide's table of entry points is where a new partner learns what the
  * package holds: it names every entry point `package.json` exports (`./package.json` aside), and
- * nothing that is not one.
+ * nothing that is not one. The map from each to its source (tsconfig.json's `paths`, which the
+ * type checker, the tests' aliases and the examples' register hook all read) names the same.
  */
 
 import { readFileSync } from 'node:fs';
@@ -51,6 +52,13 @@ describe('the entry points the guides name', () => {
       const missing = names.filter((name) => !(name in module));
       expect({ entry, missing }).toEqual({ entry, missing: [] });
     }
+  });
+
+  it("tsconfig.json's paths, by which the tests and the examples import the source, name each entry point", () => {
+    const { paths } = JSON.parse(readFileSync(`${ROOT}tsconfig.json`, 'utf8')).compilerOptions as {
+      paths: Record<string, string[]>;
+    };
+    expect(Object.keys(paths).sort()).toEqual(exported.sort());
   });
 
   it('the versioning guide counts every entry point in the public API its promises cover', () => {
