@@ -11,7 +11,7 @@ import { MAX_RETRY_AFTER_MS, mayHaveActed, retryDelay, timeForWait } from '../re
 import { retryAfterOf } from '../retry/retry-after';
 import type { Clock } from '../time/clock';
 import type { WithResponse } from './api-promise';
-import { BodyBroken, parseBody, readBody } from './body';
+import { BodyBroken, parseBody, parseWholeBody, readBody } from './body';
 import type { ReadyCallSpec } from './call-spec';
 import { ErrorStatus } from './error-status';
 import { isRedirect } from './redirects';
@@ -45,9 +45,9 @@ export interface AttemptHooks {
   pace?: BoundPace | undefined;
 }
 
-/** How the loop ended: with an answer (its body as text, unread when raw or a redirect), or a result found. */
+/** How the loop ended: with an answer (its body parsed, unread when raw or a redirect), or a result found. */
 export type AttemptOutcome =
-  | { response: Response; text: string; found?: undefined }
+  | { response: Response; body: unknown; found?: undefined }
   | { found: WithResponse<unknown> };
 
 /** The call's time ran out while its pace held it back (mapped to `APIConnectionTimeoutError`). */
@@ -162,7 +162,7 @@ async function attempt(
   plan: AttemptPlan,
   started: number,
   clock: Clock,
-): Promise<{ response: Response; text: string }> {
+): Promise<{ response: Response; body: unknown }> {
   const left = Math.max(1, plan.deadline - started);
   const budget = Math.min(plan.timeout, left);
   plan.request.timeout = budget;
@@ -170,24 +170,24 @@ async function attempt(
   const response = await ky(plan.target, plan.request);
   const { status, ok } = response;
   // A redirect's body is never read.
-  if (isRedirect(status)) return { response, text: '' };
+  if (isRedirect(status)) return { response, body: undefined };
   const failed = !ok && !plan.spec.acceptStatus?.includes(status);
   // A raw response's body is the caller's to stream.
-  if (plan.spec.raw && !failed) return { response, text: '' };
+  if (plan.spec.raw && !failed) return { response, body: undefined };
   const bodyTime = Math.max(1, started + budget - clock.now());
   if (failed) throw await errorStatus(response, bodyTime, plan);
   const text = await readBody(response, bodyTime, plan.maxResponseBytes, plan.signal);
-  if (!ok) refuseUnlessResult(response, text, plan.spec);
-  return { response, text };
+  const body = parseWholeBody(response, text);
+  if (!ok) refuseUnlessResult(response, body, plan.spec);
+  return { response, body };
 }
 
 /**
  * An accepted error status is a result only when its body is one (the 409 that carries the
  * running export): any other body under that status is the error the status names.
  */
-function refuseUnlessResult(response: Response, text: string, spec: ReadyCallSpec): void {
+function refuseUnlessResult(response: Response, body: unknown, spec: ReadyCallSpec): void {
   if (!spec.acceptBody) return;
-  const body = parseBody(text);
   if (!spec.acceptBody(body)) throw new ErrorStatus(response, body);
 }
 

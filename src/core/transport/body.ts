@@ -2,8 +2,8 @@
  * Reading a response body within bounds: the attempt's time (ky's time-outs stop at the headers,
  * so a body that stalls is cancelled here, which also closes its connection), the caller's signal,
  * and `maxResponseBytes`, counted on the decoded stream while reading, so a huge or inflating body
- * is cancelled before it fills memory; and read to its end, whether it came whole, which fetch
- * does not say of a compressed stream that stopped part way.
+ * is cancelled before it fills memory; and, where a body read to its end does not parse, whether
+ * it came whole, which fetch does not say of a compressed stream that stopped part way.
  */
 
 // Two signals of the read, never shown as they are: `error-mapping.ts` turns each into the SDK's error.
@@ -178,7 +178,7 @@ export async function readBody(
       }
       text.add(value);
     }
-    return wholeBody(response, text.end(), size);
+    return text.end();
   } catch (error) {
     // What is left unread is cancelled; a read that failed because the time ran out reports the
     // time-out, not the cancel's echo; any other failure of the read is the connection's.
@@ -194,21 +194,24 @@ export async function readBody(
   }
 }
 
-/** The text of a body read to its end, unless it is a compressed answer cut short. */
-function wholeBody(response: Response, text: string, decoded: number): string {
-  if (response.headers.has('content-encoding') && unclosedJson(text)) {
-    throw new BodyCompressedCut(response, decoded, text);
+/**
+ * A whole answer's body parsed (as {@link parseBody}), unless it is a compressed one cut short:
+ * fetch hands back the start of a stream that stopped part way with no error. Only a body that
+ * did not parse is looked at again, so a whole document costs nothing more than its parse.
+ */
+export function parseWholeBody(response: Response, text: string): unknown {
+  const body = parseBody(text);
+  if (typeof body === 'string' && response.headers.has('content-encoding') && unclosedJson(text)) {
+    throw new BodyCompressedCut(response, new TextEncoder().encode(text).byteLength, text);
   }
-  return text;
+  return body;
 }
 
 /** Whether `text` starts a JSON object or array that never closes: a document cut short. */
 function unclosedJson(text: string): boolean {
   const start = text.search(/\S/);
   if (text[start] !== '{' && text[start] !== '[') return false;
-  // A whole document ends with its closing bracket: only then is it worth reading through.
-  const last = text.trimEnd().at(-1);
-  return (last !== '}' && last !== ']') || !closes(text, start);
+  return !closes(text, start);
 }
 
 /** Whether the object or array opening at `start` closes, strings and their escapes skipped. */

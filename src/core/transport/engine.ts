@@ -36,7 +36,6 @@ import { loadCompiler, validateResponse } from '../validation';
 import { abortableResponse } from './abortable-response';
 import { type APIPromise, apiPromise, type WithResponse } from './api-promise';
 import { type AttemptOutcome, runAttempts } from './attempts';
-import { parseBody } from './body';
 import {
   type CallContext,
   type CallResult,
@@ -275,14 +274,13 @@ export class Transport {
   /** The call's result from its answer: the response itself (raw, redirect), or its body checked. */
   #result(call: Call, outcome: AttemptOutcome): WithResponse<unknown> {
     if (outcome.found) return outcome.found;
-    const { response, text } = outcome;
+    const { response, body } = outcome;
     const { spec, target, options } = call;
     if (isRedirect(response.status)) return { data: response, response };
     if (spec.raw) {
       const delivered = options?.signal ? abortableResponse(response, options.signal) : response;
       return { data: delivered, response: delivered };
     }
-    const body = parseBody(text);
     this.#log.body(target, response.status, body);
     const answer = { identity: target.identity, status: response.status };
     return { data: validateResponse(spec, body, answer, this.options), response };
