@@ -259,7 +259,7 @@ export function bankAccountDeletedEvent(
 export async function deliver(
   url: string | URL,
   event: unknown,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<number> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   const response = await fetch(url, {
