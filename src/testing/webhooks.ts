@@ -248,23 +248,31 @@ export function bankAccountDeletedEvent(
 
 /**
  * POSTs an event to `url` as the service does and returns the receiver's HTTP status. A string
- * is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s).
+ * is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s). `headers` are
+ * sent besides (a secret your receiver checks in a header; a `Content-Type` replaces the JSON one).
  *
  * @example
  * ```ts
  * const status = await deliver('http://127.0.0.1:3000/webhooks', subscriptionEndedEvent());
  * expect(status).toBe(200);
+ * await deliver('http://127.0.0.1:3000/webhooks', subscriptionEndedEvent(), { headers: { 'x-webhook-token': 's3cr3t' } });
  * ```
  */
 export async function deliver(
   url: string | URL,
   event: unknown,
-  options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined } = {},
+  options: {
+    timeoutMs?: number | undefined;
+    signal?: AbortSignal | undefined;
+    headers?: Record<string, string> | undefined;
+  } = {},
 ): Promise<number> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const headers = new Headers(options.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     body: typeof event === 'string' ? event : JSON.stringify(event),
     signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
   });
