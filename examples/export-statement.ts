@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { ExportFailedError, type ExportStatementParams } from 'partner-sdk';
+import { ExportFailedError, type StatementExportParams } from 'partner-sdk';
 import { connect, say, step } from './support/setup';
 
 const example = await connect('Export the account statement');
@@ -22,7 +22,7 @@ try {
   const { seller } = example;
   const now = new Date();
   const day = (date: Date) => date.toISOString().slice(0, 10);
-  const lastMonth: ExportStatementParams = {
+  const lastMonth: StatementExportParams = {
     format: 'csv',
     filter: {
       betweenDates: {

@@ -7,7 +7,7 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import { RequestValidationError, toFile, type UpdateUserParams } from 'partner-sdk';
+import { RequestValidationError, toFile, type UserUpdateParams } from 'partner-sdk';
 import { connect, say, step } from './support/setup';
 
 const example = await connect('Update a seller profile with an avatar');
@@ -20,7 +20,7 @@ try {
   say(`${avatar.name}: ${avatar.size} bytes, ${avatar.type}`);
 
   step('Send the profile (a person: cpf and birth date)');
-  const profile: UpdateUserParams = {
+  const profile: UserUpdateParams = {
     name: 'Maria Aparecida Souza',
     cpf: '529.982.247-25',
     birth: '1988-04-12',

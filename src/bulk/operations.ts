@@ -17,11 +17,11 @@ import type { PollOptions } from '../core/poll';
 import { encodePathParam } from '../core/transport/path';
 import { checkParams } from '../core/validation';
 import type { RefundRequestResult } from '../resources/refunds';
-import { OfferUpdateParamsSchema, type UpdateOfferParams } from '../schemas/offer';
+import { type OfferUpdateParams, OfferUpdateParamsSchema } from '../schemas/offer';
 import {
+  type RefundRequestParams,
   RefundRequestParamsSchema,
   type RefundStatus,
-  type RequestRefundParams,
 } from '../schemas/refund';
 import { runBulk } from './run-bulk';
 // biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
@@ -37,7 +37,7 @@ export type RefundRequestItem =
       /** The transaction to refund (the item's key). */
       transactionHash: string;
       /** As for `refunds.request`; the job's `params` option when absent. */
-      params?: RequestRefundParams;
+      params?: RefundRequestParams;
       /** The seller's public token, when the job's client is not already that seller's. */
       sellerToken?: string;
     };
@@ -59,7 +59,7 @@ export interface OfferUpdateItem {
   /** Offer code. The item's key is `productHash/offerCode`. */
   offerCode: string;
   /** The settings to write. */
-  params: UpdateOfferParams;
+  params: OfferUpdateParams;
   /** The seller's public token, when the job's client is not already that seller's. */
   sellerToken?: string;
 }
@@ -122,7 +122,7 @@ function checkSellerToken(
 /** Options of {@link requestRefunds}. */
 export interface RequestRefundsOptions extends BulkOptions {
   /** Parameters for every item that carries none of its own (`reason`, `observation`…). */
-  params?: RequestRefundParams | undefined;
+  params?: RefundRequestParams | undefined;
 }
 
 /**

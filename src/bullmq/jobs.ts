@@ -7,8 +7,8 @@
  */
 
 import { RequestValidationError } from '../core/errors';
-import type { UpdateOfferParams } from '../schemas/offer';
-import type { RequestRefundParams } from '../schemas/refund';
+import type { OfferUpdateParams } from '../schemas/offer';
+import type { RefundRequestParams } from '../schemas/refund';
 import type { JobTraceContext } from './trace-context';
 
 /** The job names of the three operations. */
@@ -26,7 +26,7 @@ export interface RefundJobData {
   /** The transaction to refund. */
   transactionHash: string;
   /** As for `refunds.request`. */
-  params?: RequestRefundParams;
+  params?: RefundRequestParams;
   /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
   trace?: JobTraceContext;
 }
@@ -46,7 +46,7 @@ export interface OfferUpdateJobData {
   /** Offer code. */
   offerCode: string;
   /** The settings to write. */
-  params: UpdateOfferParams;
+  params: OfferUpdateParams;
   /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
   trace?: JobTraceContext;
 }

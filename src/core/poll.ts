@@ -44,25 +44,25 @@ export interface PollOptions<T = unknown> {
    * Milliseconds between the first poll (sent at once) and the second. Each later wait is 1.5 times
    * the previous one, up to `maxInterval`. Default 1 000.
    */
-  interval?: number;
+  interval?: number | undefined;
   /** The longest wait between two polls, in milliseconds. Default 10 000 (or `interval`, if larger). */
-  maxInterval?: number;
+  maxInterval?: number | undefined;
   /**
    * Milliseconds the whole wait may last, polls included. When it is spent (or a poll in flight
    * outlives it) the wait rejects with `PollTimeoutError`, carrying the last status seen. Default
    * 600 000 (10 minutes).
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * Cancels the wait: a pending sleep ends at once and no further request is sent; a poll in flight
    * is aborted. The wait rejects with `APIUserAbortError`.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Called once per status change (the first status seen counts as one), with the new status and
    * what the poll returned. An error it throws ends the wait with that error.
    */
-  onStatus?: (status: StatusOf<T>, current: T) => void;
+  onStatus?: ((status: StatusOf<T>, current: T) => void) | undefined;
 }
 
 /**

@@ -26,6 +26,7 @@ export {
   bankAccountUpdatedEvent,
   deliver,
   type MockWebhookEvent,
+  type SubscriptionEndedOverrides,
   type SubscriptionEndedPayload,
   subscriptionEndedEvent,
   type WebhookEnvelopeOverrides,

@@ -6,6 +6,8 @@
  * @module
  */
 
+import { bankAccountDefaults, subscriptionEndedDefaults } from './fixtures/events';
+
 /** The envelope every event shares (spec §6). */
 export interface MockWebhookEvent<E extends string = string, P = Record<string, unknown>> {
   /** Event name, e.g. `subscription_ended`. */
@@ -89,6 +91,17 @@ export interface SubscriptionEndedPayload {
   updated_at: string;
 }
 
+/**
+ * Payload fields of `subscription_ended` to override: those of its nested objects one by one, as
+ * spec §6.1 names them (`commissions.transaction_hash`), so giving the transaction keeps the split.
+ */
+export type SubscriptionEndedOverrides = Partial<
+  Omit<SubscriptionEndedPayload, 'buyer' | 'commissions'> & {
+    buyer: Partial<SubscriptionEndedPayload['buyer']>;
+    commissions: Partial<SubscriptionEndedPayload['commissions']>;
+  }
+>;
+
 /** Payload of `bank_account_updated` and `bank_account_deleted` (spec §6.2). */
 export interface BankAccountEventPayload {
   /** Unique account code. */
@@ -161,76 +174,46 @@ export function webhookEvent<E extends string, P>(
 
 /**
  * A `subscription_ended` event (spec §6.1), by default a weekly subscription that reached its
- * maximum number of charges.
+ * maximum number of charges. A field of `commissions` or `buyer` replaces that field only.
  *
  * @example
  * ```ts
  * const event = subscriptionEndedEvent({ end_reason: 'delinquency', total_charges: 3 });
+ * // Another transaction, with the default split (the person seller as producer) kept.
+ * const toRefund = subscriptionEndedEvent({ commissions: { transaction_hash: 'trx_9Fh2Kd81' } });
  * ```
  */
 export function subscriptionEndedEvent(
-  payload: Partial<SubscriptionEndedPayload> = {},
+  payload: SubscriptionEndedOverrides = {},
   overrides?: WebhookEnvelopeOverrides,
 ): MockWebhookEvent<'subscription_ended', SubscriptionEndedPayload> {
   return webhookEvent(
     'subscription_ended',
-    {
-      subscription_code: 'sub_W7k2Pq9Z',
-      status: 'ended',
-      ended_at: '2025-03-14T12:00:03-03:00',
-      end_reason: 'completed',
-      total_charges: 52,
-      product_hash: 'prd_Rec0rr3n',
-      offer_code: 'ofr_Rc7Week1',
-      buyer: { name: 'João Pedro Almeida', email: 'joao.almeida@example.com.br' },
-      commissions: {
-        transaction_hash: 'trx_8Sb3Ub52',
-        paid_amount: 1990,
-        items: [
-          {
-            type: 'producer',
-            amount: 1393,
-            user: {
-              code: 'usr_8f3k2m9q',
-              name: 'Maria Aparecida Souza',
-              email: 'maria.souza@example.com.br',
-            },
-          },
-          {
-            type: 'affiliate',
-            amount: 398,
-            user: {
-              code: 'usr_Af1l1ad0',
-              name: 'Lucas Ferreira',
-              email: 'lucas.ferreira@example.com.br',
-            },
-          },
-        ],
-      },
-      created_at: '2024-03-15 12:00:01',
-      updated_at: '2025-03-14 12:00:03',
-      ...payload,
-    },
+    overridden(subscriptionEndedDefaults(), payload),
     overrides,
   );
 }
 
+/**
+ * The defaults with `over` laid on them. A nested object given (`commissions`, `buyer`) is laid on
+ * the default one field by field, as spec §6.1 names its fields (`commissions.transaction_hash`):
+ * giving the transaction keeps the producer's share. An array or `null` replaces whole.
+ */
+function overridden<P extends object>(defaults: P, over: object): P {
+  const out = { ...defaults } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(over)) {
+    const base = out[key];
+    out[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value;
+  }
+  return out as P;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function bankAccountPayload(over: Partial<BankAccountEventPayload>): BankAccountEventPayload {
-  return {
-    code: 'bnk_7Hq2Lx9P',
-    bank_code: '260',
-    holder_name: 'Maria Aparecida Souza',
-    pix_key: 'maria.souza@example.com.br',
-    receiver_type: 'pix',
-    branch_number: '0001',
-    branch_check_digit: '',
-    account_number: '12345678',
-    account_check_digit: '9',
-    status: 'approved',
-    reason: null,
-    bank_document: null,
-    ...over,
-  };
+  return { ...bankAccountDefaults(), ...over };
 }
 
 /**
@@ -265,23 +248,31 @@ export function bankAccountDeletedEvent(
 
 /**
  * POSTs an event to `url` as the service does and returns the receiver's HTTP status. A string
- * is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s).
+ * is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s). `headers` are
+ * sent besides (a secret your receiver checks in a header; a `Content-Type` replaces the JSON one).
  *
  * @example
  * ```ts
  * const status = await deliver('http://127.0.0.1:3000/webhooks', subscriptionEndedEvent());
  * expect(status).toBe(200);
+ * await deliver('http://127.0.0.1:3000/webhooks', subscriptionEndedEvent(), { headers: { 'x-webhook-token': 's3cr3t' } });
  * ```
  */
 export async function deliver(
   url: string | URL,
   event: unknown,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  options: {
+    timeoutMs?: number | undefined;
+    signal?: AbortSignal | undefined;
+    headers?: Record<string, string> | undefined;
+  } = {},
 ): Promise<number> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const headers = new Headers(options.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     body: typeof event === 'string' ? event : JSON.stringify(event),
     signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
   });

@@ -1,13 +1,14 @@
 /**
  * The guide's "who retries" list item by item, through `partner-sdk/bulk`: a 408 or a 5xx other
  * than 501 and 503 is sent again up to `maxAttempts` (3), anything else fails the item at once;
- * and an item's seller token is sent but never written to the journal.
+ * and an item's seller token is sent but never written to the journal, and named when refused.
  */
 
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileJournal, requestRefunds } from 'partner-sdk/bulk';
+import { AuthenticationError } from 'partner-sdk';
+import { FileJournal, requestRefunds, updateOffers } from 'partner-sdk/bulk';
 import { describe, expect, it } from 'vitest';
 import { collect, setup } from './support';
 
@@ -56,5 +57,27 @@ describe('bulk failures and seller tokens', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("names the item's sellerToken when the service refuses it, the token never shown", async () => {
+    const { mock, client } = setup();
+    const { course } = mock.products;
+    const [outcome] = await collect(
+      updateOffers(client, [
+        {
+          productHash: course.hash,
+          offerCode: course.offerCode,
+          params: { price: 4990 },
+          sellerToken: 'tok_revoked_seller',
+        },
+      ]),
+    );
+    expect(outcome?.status).toBe('failed');
+    const error = outcome?.status === 'failed' ? outcome.error : undefined;
+    expect(error).toBeInstanceOf(AuthenticationError);
+    const { message } = error as AuthenticationError;
+    expect(message).toContain("seller's public token was refused");
+    expect(message).toContain("a bulk item's sellerToken");
+    expect(message).not.toContain('tok_revoked_seller');
   });
 });

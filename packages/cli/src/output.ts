@@ -68,8 +68,8 @@ const AUTH_HINTS: [string, string][] = [
     "a seller's call needs a seller token: set PARTNER_API_SELLER_TOKEN, or pass --seller-token-file FILE or --seller-token TOKEN",
   ],
   [
-    'check the token given to forUser',
-    "check the seller token given (PARTNER_API_SELLER_TOKEN, --seller-token-file or --seller-token, or the profile's)",
+    "check the token given to forUser, or a bulk item's sellerToken",
+    "check the seller token given (PARTNER_API_SELLER_TOKEN, --seller-token-file or --seller-token, or the profile's), or a --file line's sellerToken",
   ],
   // The CLI has no way to change the login's fields: what the spec leaves open is enough to say.
   [

@@ -79,6 +79,25 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
     expect(result.stdout).not.toContain(company);
   });
 
+  it("names a JSON line's sellerToken when the service refuses it, the token never shown", async () => {
+    const { course } = mock.products;
+    const file = join(dir, 'offers-revoked-seller.jsonl');
+    const line = {
+      productHash: course.hash,
+      offerCode: course.offerCode,
+      params: { price: 4990 },
+      sellerToken: 'tok_revoked_seller',
+    };
+    await writeFile(file, `${JSON.stringify(line)}\n`);
+    const result = await cli(['--json', 'offers', 'update', '--file', file], {
+      env: { ...env, PARTNER_API_SELLER_TOKEN: undefined },
+    });
+    expect(result.code).toBe(1);
+    const [failed] = jsonLines(result.stdout).filter((record) => record.status === 'failed');
+    expect(JSON.stringify(failed)).toContain("a --file line's sellerToken");
+    expect(result.stdout + result.stderr).not.toContain('tok_revoked_seller');
+  });
+
   it('refuses a JSON line whose sellerToken is not a string, naming the line, nothing sent', async () => {
     const { hash, offerCode } = mock.products.course;
     const file = join(dir, 'offers-bad-seller.jsonl');

@@ -354,7 +354,7 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
         '--to',
         to,
         '--data',
-        '{"total_charges":7}',
+        '{"total_charges":7,"commissions":{"transaction_hash":"trx_9Fh2Kd81"}}',
       ]);
       expect(triggered.code).toBe(0);
       const [answer] = jsonLines(triggered.stdout);
@@ -362,7 +362,14 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
       expect(answer!.ms).toEqual(expect.any(Number));
       expect(received[0]).toMatchObject({
         event: 'subscription_ended',
-        payload: { total_charges: 7 },
+        // A nested field given replaces that field only: the default split's producer stays.
+        payload: {
+          total_charges: 7,
+          commissions: {
+            transaction_hash: 'trx_9Fh2Kd81',
+            items: [{ type: 'producer' }, { type: 'affiliate' }],
+          },
+        },
       });
       const human = await run(['--format', 'table', 'trigger', 'user_updated', '--to', to]);
       expect(human.stdout).toMatch(new RegExp(`^user_updated → ${to}: 200 in \\d+ ms`, 'm'));

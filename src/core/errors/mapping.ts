@@ -155,7 +155,8 @@ function reason(error: unknown): unknown {
 
 const AUTH_HINTS = {
   client: "the client token was refused (a seller's endpoint needs client.forUser(publicToken))",
-  seller: "the seller's public token was refused: check the token given to forUser",
+  seller:
+    "the seller's public token was refused: check the token given to forUser, or a bulk item's sellerToken",
   either: "the client token or the seller's public token was refused",
 } as const;
 

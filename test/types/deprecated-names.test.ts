@@ -1,0 +1,69 @@
+/**
+ * The params types renamed in the schemas (`UpdateOfferParams` → `OfferUpdateParams`…) stay as
+ * deprecated aliases for code written against the old names, but the package's own declarations
+ * name the current type: what a partner's editor shows on a bulk item's or a BullMQ job's
+ * `params` is the name to import, never one it then strikes through. Read over the built
+ * declarations of every entry point (`npm run build` first), and over the examples partners copy.
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url);
+
+/** `{ old: new }` for every `@deprecated Renamed {@link New}.` alias of `src/schemas/`. */
+function deprecatedAliases(): Map<string, string> {
+  const dir = new URL('src/schemas/', root);
+  const aliases = new Map<string, string>();
+  for (const name of readdirSync(dir)) {
+    const text = readFileSync(new URL(name, dir), 'utf8');
+    const found = text.matchAll(
+      /@deprecated Renamed \{@link (\w+)\}\.\s*\*\/\s*export type (\w+) = \1;/g,
+    );
+    for (const [, current, old] of found) aliases.set(old as string, current as string);
+  }
+  return aliases;
+}
+
+/** Lines that name `old` as a type in use: not its alias, not a re-export, not its JSDoc. */
+function usesOf(old: string, text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => new RegExp(`\\b${old}\\b`).test(line))
+    .filter((line) => !/^\s*(export )?type \w+ = \w+;$/.test(line))
+    .filter((line) => !/^export (type )?\{/.test(line) && !/^\s*\*/.test(line));
+}
+
+describe('deprecated params names', () => {
+  const aliases = deprecatedAliases();
+
+  it('are found in the schemas', () => {
+    expect(aliases.get('UpdateOfferParams')).toBe('OfferUpdateParams');
+    expect(aliases.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('are named by no declaration of the package', () => {
+    const dist = new URL('dist/', root);
+    const declarations = readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name));
+    const uses = declarations.flatMap((name) => {
+      const text = readFileSync(new URL(name, dist), 'utf8');
+      return [...aliases.keys()].flatMap((old) =>
+        usesOf(old, text).map((line) => `${name}: ${line.trim()}`),
+      );
+    });
+    expect(uses).toEqual([]);
+  });
+
+  it('are imported by no example', () => {
+    const dir = new URL('examples/', root);
+    const uses = readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .flatMap((name) => {
+        const text = readFileSync(new URL(name, dir), 'utf8');
+        return [...aliases.keys()].flatMap((old) =>
+          usesOf(old, text).map((line) => `${name}: ${line.trim()}`),
+        );
+      });
+    expect(uses).toEqual([]);
+  });
+});
