@@ -97,7 +97,9 @@ export interface SubscriptionEndedPayload {
  */
 export type SubscriptionEndedOverrides = Partial<
   Omit<SubscriptionEndedPayload, 'buyer' | 'commissions'> & {
+    /** Fields of the default buyer to replace; the others are kept. */
     buyer: Partial<SubscriptionEndedPayload['buyer']>;
+    /** Fields of the default split to replace (`transaction_hash`…); `items`, an array, replaces whole. */
     commissions: Partial<SubscriptionEndedPayload['commissions']>;
   }
 >;
