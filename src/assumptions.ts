@@ -55,7 +55,7 @@ export interface Assumptions {
     path?: string;
     /** Statuses of an active refund: a repeated request answers it, creating none. Default `['requested', 'success']`. */
     active?: readonly string[];
-    /** Statuses that end a wait. Default `['completed', 'failed']`. */
+    /** Statuses that end a wait, the completed one first (what a bulk job's `unlessRefunded` looks for). Default `['completed', 'failed']`. */
     terminal?: readonly string[];
   };
   /** How a lost refund request is matched with the refund it may have created (see `refunds.findCreatedSince`). */

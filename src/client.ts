@@ -1,7 +1,7 @@
 import { publicTokenIssue } from './core/auth/credentials';
 import { RequestValidationError } from './core/errors';
 import { registerSecret } from './core/logging/known-secrets';
-import type { ClientOptions, RequestOptions, TokenSource } from './core/options';
+import type { ClientOptions, RequestOptions, ResolvedOptions, TokenSource } from './core/options';
 import { warnAboutBaseUrl } from './core/options/base-url-warnings';
 import { resolveOptions } from './core/options/resolve';
 import type { ReplayPolicy } from './core/retry/policy';
@@ -70,6 +70,20 @@ export function telemetryOptionOf(
   client: PartnerClient | SellerClient,
 ): ClientOptions['telemetry'] {
   return (client as unknown as { _transport: Transport })._transport.options.telemetry;
+}
+
+/**
+ * The assumptions `client` runs on (its `assumptions` option over the defaults).
+ * @internal Read by `partner-sdk/bulk`; not exported from the package.
+ * @example
+ * ```ts
+ * assumptionsOf(client).refundStatus.active; // ['requested', 'success']
+ * ```
+ */
+export function assumptionsOf(
+  client: PartnerClient | SellerClient,
+): ResolvedOptions['assumptions'] {
+  return (client as unknown as { _transport: Transport })._transport.options.assumptions;
 }
 
 /** The namespaces both the root client and a seller client have. */

@@ -8,6 +8,7 @@
  * @module partner-sdk/bulk
  */
 
+export { AlreadyRefundedError } from './already-refunded';
 export { FileJournal } from './file-journal';
 export {
   type JournalHolder,

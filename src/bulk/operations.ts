@@ -23,6 +23,7 @@ import {
   RefundRequestParamsSchema,
   type RefundStatus,
 } from '../schemas/refund';
+import { refuseIfRefunded } from './already-refunded';
 import { runBulk } from './run-bulk';
 // biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
 import type { BulkItems, BulkJob, BulkOperation, BulkOptions } from './types';
@@ -123,6 +124,14 @@ function checkSellerToken(
 export interface RequestRefundsOptions extends BulkOptions {
   /** Parameters for every item that carries none of its own (`reason`, `observation`…). */
   params?: RefundRequestParams | undefined;
+  /**
+   * Reads each transaction's refunds first and fails an item already refunded (a `completed`
+   * refund, none active) with `AlreadyRefundedError`, sending nothing for it: a job run
+   * again without its journal would otherwise refund those transactions twice, as the service
+   * makes a new refund once the first completed (spec §3). A failed refund does not count. One
+   * read more per item. Default `false`: every item is requested, as `refunds.request` does.
+   */
+  unlessRefunded?: boolean | undefined;
 }
 
 /**
@@ -172,8 +181,11 @@ export function requestRefunds(
         checkParams(RefundRequestParamsSchema, paramsOf(item), 'refunds.request');
         checkSellerToken(item, clientFor);
       },
-      run: (item, requestOptions) =>
-        clientFor(tokenOf(item)).refunds.request(hashOf(item), paramsOf(item), requestOptions),
+      run: async (item, requestOptions) => {
+        const seller = clientFor(tokenOf(item));
+        if (options.unlessRefunded) await refuseIfRefunded(seller, hashOf(item), requestOptions);
+        return seller.refunds.request(hashOf(item), paramsOf(item), requestOptions);
+      },
       reconcile: async (item, since, requestOptions) => {
         const refund = await clientFor(tokenOf(item)).refunds.findCreatedSince(
           hashOf(item),

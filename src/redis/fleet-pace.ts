@@ -166,7 +166,7 @@ class FleetBudget implements BoundPace {
     const args = [startRate, minRate, DECREASE, pauseMs, TTL_MS].map(String);
     this.#key
       .then((key) => this.#commands.eval(REFUSE, [key], args))
-      .then((reply) => this.#heard(Number((reply as string[])[0]), now))
+      .then((reply) => this.#heard(Number((reply as string[])[0]), Date.now()))
       .catch((error: unknown) => {
         this.#lost(error, now);
         this.#local.refused(now, pauseMs);
@@ -184,7 +184,7 @@ class FleetBudget implements BoundPace {
       const args = [startRate, maxRate, increasePerSecond, TTL_MS].map(String);
       const reply = (await this.#commands.eval(TAKE, [await this.#key], args)) as string[];
       const [wait, paused, rate] = reply.map(Number) as [number, number, number];
-      this.#heard(paused, now);
+      this.#heard(paused, Date.now());
       this.#local.rate = rate;
       this.#count(now);
       return wait;
@@ -194,7 +194,12 @@ class FleetBudget implements BoundPace {
     }
   }
 
-  /** The fleet answered: its pause is this process's, and Redis is back if it was away. */
+  /**
+   * The fleet answered: its pause is this process's, and Redis is back if it was away. `pausedMs`
+   * is what was left of the pause when Redis ran the command, so it counts from the answer's
+   * arrival (a little late, never early): from the call's start it would end early by the time the
+   * command took to reach Redis, and a slot taken before the pause would be sent inside it.
+   */
   #heard(pausedMs: number, now: number): void {
     this.#pausedUntil = Math.max(this.#pausedUntil, now + pausedMs);
     this.#retryAt = 0;

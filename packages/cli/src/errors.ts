@@ -16,6 +16,11 @@ export const EXIT = {
   busy: 3,
   /** A bad line in input streamed from stdin: the items before it may have been sent. */
   streamedInput: 4,
+  /**
+   * `refunds request` refused a transaction already refunded (a `completed` refund, none active),
+   * and nothing else failed: nothing was sent for it (`--again` refunds it once more).
+   */
+  alreadyRefunded: 5,
   /** Stopped by Ctrl-C (SIGINT) or SIGTERM; a journaled job resumes where it stopped. */
   interrupted: 130,
 } as const;

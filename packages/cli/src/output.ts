@@ -11,7 +11,7 @@ import {
   RequestValidationError,
   UnprocessableEntityError,
 } from 'partner-sdk';
-import type { BulkOutcome, BulkSummary } from 'partner-sdk/bulk';
+import { AlreadyRefundedError, type BulkOutcome, type BulkSummary } from 'partner-sdk/bulk';
 
 /** An error as a JSON-friendly object (never a secret: SDK messages are redacted). */
 export function errorJson(error: unknown): Record<string, unknown> {
@@ -28,6 +28,9 @@ export function errorJson(error: unknown): Record<string, unknown> {
   }
   if (error instanceof APIError) {
     return { name: error.name, message: errorText(error), status: error.status };
+  }
+  if (error instanceof AlreadyRefundedError) {
+    return { name: error.name, message: errorText(error), refund: error.refund.hash };
   }
   // An answer that came but was not in shape, or broke off: its status says the service acted.
   const { status } = error as { status?: unknown };
@@ -99,6 +102,9 @@ export function errorText(error: unknown, credentials = RUN_CREDENTIALS): string
   // A wait the client would not make for you (past its 60 s) is the operator's to make: say it.
   if (error instanceof RateLimitError && error.retryAfterMs !== undefined) {
     return `${error.message} (retry after ${Math.ceil(error.retryAfterMs / 1000)} s)`;
+  }
+  if (error instanceof AlreadyRefundedError) {
+    return `${error.message}; to refund it once more, run again with --again`;
   }
   if (error instanceof PartnerError || error instanceof Error) return error.message;
   return String(error);

@@ -42,6 +42,7 @@ Credentials, as for the SDK's client: PARTNER_API_BASE_URL, PARTNER_API_CLIENT_I
 Exit codes: 0 all done · 1 the call or some items failed · 2 usage error (nothing sent)
             3 the --journal is in use by another run (nothing sent)
             4 a bad line in input streamed from stdin (the items before it may have been sent)
+            5 refunds request refused a transaction already refunded (--again refunds it once more)
             130 interrupted by Ctrl-C or SIGTERM (a --journal job resumes where it stopped)
             141 stdout closed by its reader (| head)
 ${examples([

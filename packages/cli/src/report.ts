@@ -5,7 +5,7 @@
  */
 
 import { APIConnectionError, PartnerError, RequestValidationError } from 'partner-sdk';
-import { JournalLockedError } from 'partner-sdk/bulk';
+import { AlreadyRefundedError, JournalLockedError } from 'partner-sdk/bulk';
 import {
   type Context,
   EXIT,
@@ -53,6 +53,7 @@ function messageOf(context: Context | undefined, error: unknown): string {
 function exitCodeOf(error: unknown): number {
   if (error instanceof StreamedInputError) return EXIT.streamedInput;
   if (error instanceof JournalLockedError) return EXIT.busy;
+  if (error instanceof AlreadyRefundedError) return EXIT.alreadyRefunded;
   const usage =
     error instanceof UsageError ||
     error instanceof FormatError ||

@@ -94,7 +94,7 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
   it('--retry-failed sends again, on resume, the items that failed before; without it they are skipped', async () => {
     const hash = mock.addTransaction();
     const journal = join(dir, 'retry-failed.jsonl');
-    mock.failNext({ status: 422, path: `/financial/refund/${hash}` });
+    mock.failNext({ status: 422, method: 'POST', path: `/financial/refund/${hash}` });
     const args = ['refunds', 'request', hash, 'trx_other_flags', '--journal', journal];
     const failed = await run(args);
     expect(failed.code).toBe(1);

@@ -100,8 +100,18 @@ describe('partner-sdk bulk commands against a hard service and reader', {
 
   it('a 429 with Retry-After and a 500 twice on one item still refund every item once, exit 0', async () => {
     const hashes = Array.from({ length: 6 }, () => mock.addTransaction());
-    mock.failNext({ status: 429, retryAfter: 1, path: `/financial/refund/${hashes[1]}` });
-    mock.failNext({ status: 500, times: 2, path: `/financial/refund/${hashes[3]}` });
+    mock.failNext({
+      status: 429,
+      retryAfter: 1,
+      method: 'POST',
+      path: `/financial/refund/${hashes[1]}`,
+    });
+    mock.failNext({
+      status: 500,
+      times: 2,
+      method: 'POST',
+      path: `/financial/refund/${hashes[3]}`,
+    });
     const result = await run(['--json', 'refunds', 'request', ...hashes]);
     expect(result.code).toBe(0);
     const lines = jsonLines(result.stdout);
@@ -112,7 +122,12 @@ describe('partner-sdk bulk commands against a hard service and reader', {
 
   it('an item meeting a 500 more times than maxAttempts fails alone: exit 1, the others done', async () => {
     const hashes = Array.from({ length: 4 }, () => mock.addTransaction());
-    mock.failNext({ status: 500, times: 10, path: `/financial/refund/${hashes[0]}` });
+    mock.failNext({
+      status: 500,
+      times: 10,
+      method: 'POST',
+      path: `/financial/refund/${hashes[0]}`,
+    });
     const result = await run(['--json', 'refunds', 'request', ...hashes]);
     mock.clearFaults();
     expect(result.code).toBe(1);

@@ -127,9 +127,23 @@ const beforeSendingErrors = new WeakSet<object>();
  */
 export function beforeSending<T>(wait: Promise<T>): Promise<T> {
   return wait.catch((error: unknown) => {
-    if (typeof error === 'object' && error !== null) beforeSendingErrors.add(error);
-    throw error;
+    throw sentNothing(error);
   });
+}
+
+/**
+ * Marks `error` as one thrown before anything it stands for was sent (a refusal decided on a
+ * read, as a bulk job's `unlessRefunded`): {@link classifyError} then says the service acted on
+ * nothing, so a job never takes the item for one in doubt.
+ *
+ * @example
+ * ```ts
+ * throw sentNothing(new AlreadyRefundedError(hash, refund));
+ * ```
+ */
+export function sentNothing<E>(error: E): E {
+  if (typeof error === 'object' && error !== null) beforeSendingErrors.add(error);
+  return error;
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import { Command } from 'commander';
 import type { PartnerClient, RefundRequestResult, RefundStatus, SellerClient } from 'partner-sdk';
-import { requestRefunds, waitForRefunds } from 'partner-sdk/bulk';
+import { AlreadyRefundedError, requestRefunds, waitForRefunds } from 'partner-sdk/bulk';
 import { type BulkFlags, runBulkCommand, WAIT_CONCURRENCY, withBulkOptions } from '../bulk-command';
 import { type Context, EXIT, UsageError } from '../context';
 import { fields } from '../format';
@@ -32,6 +32,7 @@ interface RequestFlags extends BulkFlags, QueueFlags {
   fraudConfirmed?: boolean;
   cancelSubscription?: boolean;
   wait?: boolean;
+  again?: boolean;
 }
 
 /**
@@ -73,18 +74,27 @@ async function requestAction(context: Context, hashes: string[], options: Reques
   const input = await hashInput(hashes, options.file, context.io.stdin);
   // Refunds this run requested or found in progress, for --wait (skipped ones were waited on before).
   const requested: string[] = [];
-  const code = await runBulkCommand(context, options, {
+  const failures = { refused: 0, other: 0 };
+  const done = await runBulkCommand(context, options, {
     job: 'refunds.request',
     total: input.total,
     single: hashes.length === 1 && !options.wait,
-    start: (bulk) => requestRefunds(client, input.items, { ...bulk, params }),
+    // A rerun from a shell's history, without its journal, must not refund a cohort twice.
+    start: (bulk) =>
+      requestRefunds(client, input.items, { ...bulk, params, unlessRefunded: !options.again }),
     describe: describeRequest,
     onOutcome: (outcome) => {
+      if (outcome.status === 'failed') {
+        failures[outcome.error instanceof AlreadyRefundedError ? 'refused' : 'other'] += 1;
+      }
       if (options.wait && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
         requested.push(outcome.key);
       }
     },
   });
+  // Refused items alone are told apart from failures: nothing went wrong, nothing was sent.
+  const refusedOnly = done === EXIT.failed && failures.other === 0 && failures.refused > 0;
+  const code = refusedOnly ? EXIT.alreadyRefunded : done;
   if (!options.wait || options.dryRun || code === EXIT.interrupted) return code;
   const waited = await runBulkCommand(
     context,
@@ -96,7 +106,13 @@ async function requestAction(context: Context, hashes: string[], options: Reques
       describe: (status: RefundStatus) => `refund ${status.status}`,
     },
   );
-  return Math.max(code, waited);
+  return worstExit(code, waited);
+}
+
+/** The exit code of a request followed by its waits: a stop first, then a failure, then a refusal. */
+function worstExit(...codes: number[]): number {
+  const order = [EXIT.interrupted, EXIT.failed, EXIT.alreadyRefunded];
+  return order.find((code) => codes.includes(code)) ?? Math.max(...codes);
 }
 
 /** `refunds request --queue`: the refunds enqueued as BullMQ jobs for the partner's workers. */
@@ -187,7 +203,11 @@ export function refundsCommand(run: Action): Command {
         .option('--observation <text>', 'note stored with each refund')
         .option('--fraud-confirmed', 'the refunds are motivated by confirmed fraud')
         .option('--no-cancel-subscription', 'keep the subscription linked to each transaction')
-        .option('--wait', 'then wait for each refund to end (completed or failed)'),
+        .option('--wait', 'then wait for each refund to end (completed or failed)')
+        .option(
+          '--again',
+          'refund even a transaction already refunded (a completed refund): a second refund; without it such a transaction is refused (exit 5)',
+        ),
     ),
   )
     .addHelpText(
