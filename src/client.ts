@@ -57,33 +57,18 @@ export function clientOver(transport: Transport, options: ClientOptions = {}): P
 }
 
 /**
- * The `telemetry` option `client` was made with: the jobs run on a client (bulk) record where its
- * calls do, so that `telemetry: false` or a client's own providers hold for the whole job.
+ * The options `client` runs on, its own over the defaults: a job run on a client (bulk, BullMQ)
+ * records where its calls do (`telemetry: false` or its own providers hold for the whole job) and
+ * reads the service as they do (`assumptions`).
  *
- * @internal Read by `partner-sdk/bulk`; not exported from the package.
+ * @internal Read by `partner-sdk/bulk` and `partner-sdk/bullmq`; not exported from the package.
  * @example
  * ```ts
- * const option = telemetryOptionOf(new PartnerClient({ telemetry: false })); // false
+ * optionsOf(new PartnerClient({ telemetry: false })).telemetry; // false
  * ```
  */
-export function telemetryOptionOf(
-  client: PartnerClient | SellerClient,
-): ClientOptions['telemetry'] {
-  return (client as unknown as { _transport: Transport })._transport.options.telemetry;
-}
-
-/**
- * The assumptions `client` runs on (its `assumptions` option over the defaults).
- * @internal Read by `partner-sdk/bulk`; not exported from the package.
- * @example
- * ```ts
- * assumptionsOf(client).refundStatus.active; // ['requested', 'success']
- * ```
- */
-export function assumptionsOf(
-  client: PartnerClient | SellerClient,
-): ResolvedOptions['assumptions'] {
-  return (client as unknown as { _transport: Transport })._transport.options.assumptions;
+export function optionsOf(client: PartnerClient | SellerClient): ResolvedOptions {
+  return (client as unknown as { _transport: Transport })._transport.options;
 }
 
 /** The namespaces both the root client and a seller client have. */

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { assumptionsOf, type PartnerClient, type SellerClient } from '../client';
+import { optionsOf, type PartnerClient, type SellerClient } from '../client';
 import { PartnerError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { sentNothing } from '../core/retry/classify';
@@ -57,7 +57,7 @@ export async function refuseIfRefunded(
   options: RequestOptions,
 ): Promise<void> {
   const refunds = await client.refunds.list(transactionHash, options);
-  const { active, terminal } = assumptionsOf(client).refundStatus;
+  const { active, terminal } = optionsOf(client).assumptions.refundStatus;
   const statusOf = (refund: Refund) => refund.status ?? '';
   if (refunds.some((refund) => active.includes(statusOf(refund)))) return;
   const completed = refunds.findLast((refund) => statusOf(refund) === terminal[0]);

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { type PartnerClient, type SellerClient, telemetryOptionOf } from '../client';
+import { optionsOf, type PartnerClient, type SellerClient } from '../client';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import type { PollOptions } from '../core/poll';
@@ -68,7 +68,7 @@ export interface OfferUpdateItem {
 /** `options` with the job recording where its client's calls do, unless it says otherwise. */
 function onClientTelemetry<O extends BulkOptions>(client: BulkClient, options: O): O {
   if (options.telemetry !== undefined) return options;
-  return { ...options, telemetry: telemetryOptionOf(client) };
+  return { ...options, telemetry: optionsOf(client).telemetry };
 }
 
 /** Per-seller clients of one job, the most recent few kept. */

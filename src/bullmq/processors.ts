@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type PartnerClient, type SellerClient, telemetryOptionOf } from '../client';
+import { optionsOf, type PartnerClient, type SellerClient } from '../client';
 import type { RequestOptions } from '../core/options';
 import type { IoredisClient, RedisClient } from '../redis/client';
 import type { TelemetryOptions } from '../telemetry/types';
@@ -51,7 +51,7 @@ export interface ProcessorOptions {
 
 /** A processor records where its client does, unless its own `telemetry` option says otherwise. */
 function telemetryOf(client: PartnerClient | SellerClient, options: ProcessorOptions) {
-  return options.telemetry ?? telemetryOptionOf(client);
+  return options.telemetry ?? optionsOf(client).telemetry;
 }
 
 /** Options of {@link refundProcessor}. */
