@@ -336,7 +336,7 @@ async function mapLimited(items, limit, fn) {
 {
   copyFileSync(join(fixtures, 'declaration-links.mjs'), join(project, 'declaration-links.mjs'));
   const { ok, output, seconds } = await run(process.execPath, ['declaration-links.mjs']);
-  report(ok, 'types  {@link} of the declarations', seconds, output);
+  report(ok, 'types  {@link} in declarations', seconds, output);
 }
 
 // What each entry point loads, statically, in both formats and in its declarations: a bare import of
