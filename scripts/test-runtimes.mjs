@@ -5,7 +5,8 @@
 //      and in one that is not strict, each with the lowest TypeScript the README names, the last
 //      5.x and the repo's own, in a project without the optional peers but msw; and reads what each
 //      entry point loads (its declarations and code, both formats): nothing but the package's
-//      dependencies and that entry's own peer;
+//      dependencies and that entry's own peer; and that every {@link} of the declarations resolves
+//      where it was bundled, to a name an entry point exports (test/package/declaration-links.mjs);
 //   2. runs the ESM and the CJS smoke script (test/package/smoke.*) on every supported runtime, and
 //      on Node the kit through msw from CommonJS (test/package/msw.cjs);
 //   3. runs Cloudflare Workers (test/package/workerd/*) inside workerd through miniflare: one that
@@ -329,6 +330,13 @@ async function mapLimited(items, limit, fn) {
   copyFileSync(join(fixtures, 'quick-info.mjs'), join(project, 'quick-info.mjs'));
   const { ok, output, seconds } = await run(process.execPath, ['quick-info.mjs']);
   report(ok, 'types  quick info (language service)', seconds, output);
+}
+
+// Every {@link} of the installed declarations resolves where the bundler put it, to a public name.
+{
+  copyFileSync(join(fixtures, 'declaration-links.mjs'), join(project, 'declaration-links.mjs'));
+  const { ok, output, seconds } = await run(process.execPath, ['declaration-links.mjs']);
+  report(ok, 'types  {@link} in declarations', seconds, output);
 }
 
 // What each entry point loads, statically, in both formats and in its declarations: a bare import of

@@ -3,8 +3,8 @@
  * credentials. Each attempt takes a slot in one script run (`pace-scripts.ts`): one round trip,
  * and the reply says how long to wait, so a process never polls. A 429 runs one more script that
  * pauses the budget for `Retry-After` and lowers its rate. Redis away or slow: each process goes
- * on with the same rule on its own (`pace-rule.ts`), warns once, and tries Redis again every
- * {@link RETRY_FLEET_MS}.
+ * on with the same rule on its own (`pace-rule.ts`), warns once, and tries Redis again once a
+ * second.
  *
  * Key (under the prefix): `{pace:<hash>}`, the hash a SHA-256 of the base URL and the client id
  * (or the client token), so no secret is ever a key.

@@ -190,7 +190,8 @@ export function envelopedOrBare<T extends AnySchema>(bare: T): EnvelopedOrBare<T
 }
 
 /**
- * The schema choice {@link envelopedOrBare} makes, with the bare resource's schema it reads.
+ * The schema of a resource the service may send bare or in its envelope: a choice by the body's
+ * shape, with the bare resource's schema it reads.
  *
  * @inline
  */

@@ -1,5 +1,5 @@
 /**
- * Time as the transport and the polling loop see it. Everyone gets {@link systemClock}; tests pass
+ * Time as the transport and the polling loop see it. Everyone gets the real clock; tests pass
  * a virtual one, so that retries, back-offs and deadlines are checked exactly and at once.
  */
 

@@ -63,7 +63,7 @@ export interface CallSpec<
   callerSchema?: boolean;
   /**
    * Whether a failed attempt may be sent again (see {@link ReplayPolicy}); by default as the HTTP
-   * method says ({@link replayOf}).
+   * method says: `'always'` for `GET`, `PUT` and `DELETE`, `'never'` for the others.
    */
   replay?: ReplayPolicy | undefined;
   /**
