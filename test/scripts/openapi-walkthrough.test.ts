@@ -47,7 +47,14 @@ function walkthroughSnippets(): string[] {
 
 /** The project as the generator needs it: sources, scripts, the loader hook, the document. */
 function copyProject(): void {
-  for (const path of ['src', 'scripts', 'examples/support', 'package.json', 'tsconfig.json', DOCUMENT]) {
+  for (const path of [
+    'src',
+    'scripts',
+    'examples/support',
+    'package.json',
+    'tsconfig.json',
+    DOCUMENT,
+  ]) {
     cpSync(join(root, path), join(copy, path), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
