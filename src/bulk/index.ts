@@ -29,6 +29,7 @@ export {
   type WaitForRefundsOptions,
   waitForRefunds,
 } from './operations';
+export type { OfferUpdateOutcome, RefundOutcome, RefundWaitOutcome } from './outcomes';
 export { InDoubtError, runBulk } from './run-bulk';
 export type {
   BulkCounts,

@@ -21,7 +21,7 @@ export interface BulkOutcomeBase<I> {
 }
 
 /** Done by this run. */
-export interface BulkSucceeded<I, R> extends BulkOutcomeBase<I> {
+export interface BulkSucceeded<I, R = unknown> extends BulkOutcomeBase<I> {
   /** What happened. */
   status: 'succeeded';
   /** What the call returned (or, when `reconciled`, what the earlier request had made). */
@@ -33,7 +33,7 @@ export interface BulkSucceeded<I, R> extends BulkOutcomeBase<I> {
 }
 
 /** The service already had it (e.g. an active refund answered with 200): nothing new was made. */
-export interface BulkExisting<I, R> extends BulkOutcomeBase<I> {
+export interface BulkExisting<I, R = unknown> extends BulkOutcomeBase<I> {
   /** What happened. */
   status: 'existing';
   /** What the call returned. */
@@ -90,8 +90,8 @@ export interface BulkValid<I> extends BulkOutcomeBase<I> {
   status: 'valid';
 }
 
-/** What one item of a bulk job came to; narrow on `status`. */
-export type BulkOutcome<I, R> =
+/** What one item of a bulk job came to; narrow on `status`. Per operation: `RefundOutcome`… */
+export type BulkOutcome<I, R = unknown> =
   | BulkSucceeded<I, R>
   | BulkExisting<I, R>
   | BulkFailed<I>
@@ -218,7 +218,9 @@ export interface BulkOptions {
  * A running bulk job: `for await` its outcomes as they finish, or `await` it for the summary (or
  * both: the summary resolves after the last outcome). The job starts on the first of the two.
  */
-export interface BulkJob<I, R> extends AsyncIterable<BulkOutcome<I, R>>, PromiseLike<BulkSummary> {
+export interface BulkJob<I, R = unknown>
+  extends AsyncIterable<BulkOutcome<I, R>>,
+    PromiseLike<BulkSummary> {
   /** Progress now (counts, in flight, rate, time left). */
   readonly progress: BulkProgress;
 }

@@ -1,13 +1,14 @@
 /**
  * What a processor does with a failed call, in BullMQ's terms: a 429 holds the whole queue for
  * `Retry-After` (BullMQ's manual rate limit) and puts the job back without counting an attempt; a
- * typed refusal (a 4xx, a bad item) fails the job for good (`UnrecoverableError`); a lost
+ * typed refusal (a 4xx, a bad item, a transaction already refunded) fails the job for good (`UnrecoverableError`); a lost
  * connection, a time-out, a 408 or a 5xx is thrown as is, for BullMQ to retry with its back-off.
  *
  * @module
  */
 
 import { RateLimitError, UnrecoverableError } from 'bullmq';
+import { AlreadyRefundedError } from '../bulk/already-refunded';
 import { APIError, RequestValidationError } from '../core/errors';
 import { MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { parseRetryAfter } from '../core/retry/retry-after';
@@ -62,7 +63,10 @@ export async function rethrowForBullmq(error: unknown, queue: RateLimitedQueue):
     await queue.rateLimit(wait);
     throw new RateLimitError();
   }
-  if (error instanceof RequestValidationError) throw unrecoverable(error);
+  // A completed refund stays completed: a retry would read the same and refuse again.
+  if (error instanceof RequestValidationError || error instanceof AlreadyRefundedError) {
+    throw unrecoverable(error);
+  }
   if (error instanceof APIError && !TRANSIENT.has(error.status) && error.status < 500) {
     throw unrecoverable(error);
   }

@@ -27,6 +27,13 @@ export interface RefundJobData {
   transactionHash: string;
   /** As for `refunds.request`. */
   params?: RefundRequestParams;
+  /**
+   * Refuse the refund when the transaction already has a `completed` one and none active, as
+   * `requestRefunds`' option of that name does: the job fails for good with
+   * `AlreadyRefundedError`, nothing sent. Given here, the producer's word for this job; left out,
+   * the processor's `unlessRefunded` decides.
+   */
+  unlessRefunded?: boolean;
   /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
   trace?: JobTraceContext;
 }
@@ -96,4 +103,22 @@ export function jobDataOf<D extends object>(job: { data: D }, fields: readonly (
     }
   }
   return data as D;
+}
+
+/**
+ * Refuses a job's `unlessRefunded` that is there but not a boolean (edited in Redis, or a
+ * producer's typo such as `'false'`, which would read as true): a refund guard must not be guessed.
+ *
+ * @example
+ * ```ts
+ * checkUnlessRefunded({ transactionHash: 'trx_1', unlessRefunded: true });
+ * ```
+ */
+export function checkUnlessRefunded(data: RefundJobData): void {
+  const given: unknown = data.unlessRefunded;
+  if (given !== undefined && typeof given !== 'boolean') {
+    throw new RequestValidationError('Invalid job data', [
+      { path: ['unlessRefunded'], message: 'expected a boolean', code: 'invalid_type' },
+    ]);
+  }
 }

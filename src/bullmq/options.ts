@@ -174,7 +174,11 @@ export function checkProcessor(where: string, options: unknown, refund: boolean)
   if (requestOptions !== undefined) checkRequestOptions(issues, requestOptions);
   if (telemetry !== undefined) checkTelemetry(issues, telemetry);
   if (refund) {
-    const { redis, leaseMs } = options;
+    const { redis, leaseMs, unlessRefunded } = options;
+    if (unlessRefunded !== undefined) {
+      const boolean = typeof unlessRefunded === 'boolean';
+      issues.need(boolean, ['unlessRefunded'], 'a boolean', unlessRefunded);
+    }
     if (redis !== undefined) issues.need(isRedisClient(redis), ['redis'], REDIS_CLIENT, redis);
     if (leaseMs !== undefined) {
       const wanted = `a whole number of milliseconds from ${MIN_LEASE_MS} to ${MAX_TIMER_MS}`;

@@ -6,12 +6,14 @@
  * @module
  */
 
+import { refuseIfRefunded } from '../bulk/already-refunded';
 import { optionsOf, type PartnerClient, type SellerClient } from '../client';
 import type { RequestOptions } from '../core/options';
 import type { IoredisClient, RedisClient } from '../redis/client';
 import type { TelemetryOptions } from '../telemetry/types';
 import { type RateLimitedQueue, rethrowForBullmq } from './failures';
 import {
+  checkUnlessRefunded,
   jobDataOf,
   type OfferUpdateJobData,
   type RefundJobData,
@@ -70,6 +72,15 @@ export interface RefundProcessorOptions extends ProcessorOptions {
    * to 2 147 483 647; default 30 000.
    */
   leaseMs?: number;
+  /**
+   * Refuse a transaction that already has a `completed` refund and none active, as
+   * `requestRefunds`' option of that name does: its refunds are read first, and the job fails for
+   * good (`UnrecoverableError`, its `failedReason` starting `AlreadyRefundedError:` and naming
+   * the refund), nothing sent. A job's id keeps a transaction from being refunded twice only while
+   * BullMQ keeps the job; this covers one enqueued again after it was removed. A job's own
+   * `unlessRefunded` (its data) wins over this. Default `false`.
+   */
+  unlessRefunded?: boolean;
 }
 
 /** A job's result: plain JSON, the bulk outcome kinds `succeeded` and `existing`. */
@@ -99,7 +110,8 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
  * enqueued (`refunds.findCreatedSince`), and sends only when none was made. A lease per
  * transaction, on the queue's own Redis (or `redis`), also keeps two runs of one job from sending
  * at once (a stalled job handed to a second worker while the first still waits for its answer):
- * a refund is never made twice.
+ * a refund is never made twice by one job. With `unlessRefunded` (or a job's own), a transaction
+ * already refunded by an earlier job, since removed, is refused.
  *
  * @param client A seller client (`client.forUser(token)`).
  * @throws {RequestValidationError} an option is invalid (named with its bound), when the
@@ -124,6 +136,7 @@ export function refundProcessor(
     let lease: HeldLease | undefined;
     try {
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
+      checkUnlessRefunded(job.data);
       lease = await (await leases)?.acquire(transactionHash);
       return await refundOnce(client, options, job, lease?.waited ?? false);
     } catch (error) {
@@ -151,10 +164,14 @@ async function queueConnection(queue: RateLimitedQueue): Promise<RedisClient | u
   return typeof ioredis?.call === 'function' ? (ioredis as IoredisClient) : undefined;
 }
 
-/** Reconciles first when an earlier run may have sent, then sends. */
+/**
+ * Reconciles first when an earlier run may have sent (its own refund is its result, never a
+ * reason to refuse), then, when the job or the processor says so, refuses a transaction already
+ * refunded, then sends.
+ */
 async function refundOnce(
   client: PartnerClient | SellerClient,
-  options: ProcessorOptions,
+  options: RefundProcessorOptions,
   job: ProcessorJob<RefundJobData>,
   waited: boolean,
 ): Promise<QueueJobResult> {
@@ -167,6 +184,9 @@ async function refundOnce(
       const result = { kind: 'existing', refund: made.hash, status: made.status };
       return { status: 'succeeded', key, reconciled: true, result };
     }
+  }
+  if (job.data.unlessRefunded ?? options.unlessRefunded) {
+    await refuseIfRefunded(client, key, request);
   }
   const answer = await client.refunds.request(key, params ?? {}, request);
   if (answer.kind === 'accepted') {

@@ -15,6 +15,7 @@ import { OfferUpdateParamsSchema } from '../schemas/offer';
 import { RefundRequestParamsSchema } from '../schemas/refund';
 import { batchRecord, recordJobs } from './batch';
 import {
+  checkUnlessRefunded,
   JOB_NAMES,
   jobIdOf,
   type OfferUpdateJobData,
@@ -168,11 +169,13 @@ async function enqueue<D>(
 const checkRefund = (data: RefundJobData) => {
   encodePathParam('transactionHash', data?.transactionHash);
   checkParams(RefundRequestParamsSchema, data.params ?? {}, 'refunds.request');
+  checkUnlessRefunded(data);
 };
 
 /**
  * Enqueues refund requests, one job per transaction (id `refund-request/<hash>`: a transaction
- * enqueued twice is one job while BullMQ keeps the first). Every item is checked before any is
+ * enqueued twice is one job while BullMQ keeps the first; an item's `unlessRefunded` refuses a
+ * transaction already refunded once the job was removed). Every item is checked before any is
  * enqueued. Resolves with the batch's id (recorded for {@link followBatch} when `redis` is given)
  * and how many items and distinct jobs it has.
  *

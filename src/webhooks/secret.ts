@@ -6,7 +6,7 @@
  * @module
  */
 
-import { registerSecret } from '../core/logging/known-secrets';
+import { ownedSecrets } from '../core/logging/known-secrets';
 import type { createWebhookHandler } from './handler';
 import type { WebhookVerifyInput } from './options';
 
@@ -80,7 +80,6 @@ export function secretVerifier(
   }
   const secrets = checkedSecrets(options.secret);
   if (header !== undefined) refuseUnsendableInHeader(options.secret);
-  maskInLogs(options.secret as string | readonly string[]);
   const carried = (input: WebhookVerifyInput): string | undefined => {
     if (query !== undefined) {
       const values = input.url.searchParams.getAll(query);
@@ -98,6 +97,7 @@ export function secretVerifier(
     return matched;
   };
   Object.defineProperty(verify, READS_NO_BODY, { value: true });
+  maskInLogs(verify, options.secret as string | readonly string[]);
   return verify;
 }
 
@@ -114,12 +114,15 @@ function checkedSecrets(secret: SecretVerifierOptions['secret']): Uint8Array[] {
 /**
  * The secrets join the SDK's own credentials in every text the SDK emits (the receiver's log lines
  * included), as written and as a URL carries them: a handler's error may quote the URL it came in.
- * Like a client's secret, they are never forgotten.
+ * Like a client's credentials, they are held while `verify` (and so the handler given it) is
+ * reachable, and join the bounded recent ones once it is collected: a receiver making a verifier
+ * per request or per seller does not grow the set every masked text is scanned for.
  */
-function maskInLogs(secret: string | readonly string[]): void {
+function maskInLogs(verify: object, secret: string | readonly string[]): void {
+  const owned = ownedSecrets(verify);
   for (const value of typeof secret === 'string' ? [secret] : secret) {
-    registerSecret(value, true);
-    if (encodeURIComponent(value) !== value) registerSecret(encodeURIComponent(value), true);
+    owned.pin(value);
+    owned.pin(encodeURIComponent(value));
   }
 }
 

@@ -306,6 +306,13 @@ describe('partner-sdk/bullmq: a processor refuses a wrong option when it is made
     }
   });
 
+  it("unlessRefunded: not a boolean (a string 'false' would read as true)", () => {
+    for (const unlessRefunded of ['false', 1, null]) {
+      const error = thrown(() => refundProcessor(seller, { queue, unlessRefunded } as never));
+      expectNamed(error, ['unlessRefunded'], /a boolean/);
+    }
+  });
+
   it('redis: not a Redis client', () => {
     const error = thrown(() => refundProcessor(seller, { queue, redis: {} as never }));
     expectNamed(error, ['redis'], /Redis client/);
@@ -317,6 +324,7 @@ describe('partner-sdk/bullmq: a processor refuses a wrong option when it is made
       queue,
       redis,
       leaseMs: 300,
+      unlessRefunded: true,
       requestOptions: { timeout: 5_000, headers: { 'X-Trace': 'a' } },
       telemetry: false as const,
     };

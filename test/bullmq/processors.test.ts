@@ -178,7 +178,12 @@ describe('partner-sdk/bullmq processors', () => {
   it('a job whose data was edited by hand into a bad shape fails for good, nothing sent', async () => {
     const { mock, seller, queue, pauses } = setup();
     // What a hand edit of the job's data in Redis can leave: BullMQ hands it over as parsed JSON.
-    const edited: unknown[] = [null, {}, { transactionHash: 42 }];
+    const edited: unknown[] = [
+      null,
+      {},
+      { transactionHash: 42 },
+      { transactionHash: 'trx_1', unlessRefunded: 'false' },
+    ];
     for (const data of edited) {
       const bad = { ...job('trx_1'), data } as unknown as ProcessorJob<RefundJobData>;
       const refused = await refundProcessor(seller, { queue })(bad).catch((e: unknown) => e);

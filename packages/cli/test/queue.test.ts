@@ -123,6 +123,43 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     }
   });
 
+  it('a transaction enqueued again once its job was removed is refused by the worker, nothing sent, unless --again', async () => {
+    const jobs = new Queue(queue, {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null },
+    });
+    try {
+      const hash = mock.addTransaction();
+      const flags = ['--queue', queue, '--redis', redis.url, '--follow', '--json'];
+      const first = await cli(['refunds', 'request', hash, ...flags], { env: env() });
+      expect(first.code, first.stderr).toBe(0);
+      // The guard travels with the job: any worker refuses a transaction already refunded.
+      const job = `refund-request/${hash}`;
+      expect((await jobs.getJob(job))?.data).toEqual({
+        transactionHash: hash,
+        params: {},
+        unlessRefunded: true,
+      });
+      expect((await cli(['refunds', 'wait', hash], { env: env() })).code).toBe(0);
+      // Removed, as removeOnComplete or a queue cleaned overnight would: the id protects no more.
+      await jobs.remove(job);
+      const second = await cli(['refunds', 'request', hash, ...flags], { env: env() });
+      expect(second.code).toBe(1);
+      expect(jsonLines(second.stdout)[1]).toMatchObject({ summary: { completed: 0, failed: 1 } });
+      expect((await jobs.getJob(job))?.failedReason).toMatch(
+        /^AlreadyRefundedError: .*already has a completed refund/,
+      );
+      expect(refunds(hash)).toHaveLength(1);
+
+      await jobs.remove(job);
+      const again = await cli(['refunds', 'request', hash, '--again', ...flags], { env: env() });
+      expect(again.code, again.stderr).toBe(0);
+      expect((await jobs.getJob(job))?.data).toMatchObject({ unlessRefunded: false });
+      expect(refunds(hash)).toHaveLength(2);
+    } finally {
+      await jobs.close();
+    }
+  });
+
   it('refuses --queue without a Redis to reach, before anything is enqueued', async () => {
     const hash = mock.addTransaction();
     const run = await cli(['refunds', 'request', hash, '--queue', queue], { env: env() });

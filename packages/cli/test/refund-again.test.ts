@@ -104,12 +104,4 @@ describe('partner-sdk refunds request run again', { timeout: 120_000 }, () => {
       error: { name: 'NotFoundError' },
     });
   });
-
-  it('--again with --queue is a usage error (the workers decide there): exit 2, nothing sent', async () => {
-    const hash = mock.addTransaction();
-    const result = await run(['refunds', 'request', hash, '--again', '--queue', 'refunds']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--again');
-    expect(refundPosts(hash)).toEqual([]);
-  });
 });

@@ -1,15 +1,17 @@
 /**
  * The secret values the SDK masks in every text it emits (redact.ts): which it knows, and for how
- * long. A client's own credentials are kept while the client is reachable, sellers' bearers while a
- * call with them runs, and a bounded number of the recently used besides.
+ * long. A client's own credentials are kept while the client is reachable, a webhook verifier's
+ * secrets while the verifier is, sellers' bearers while a call with them runs, and a bounded
+ * number of the recently used besides.
  */
 
 // Secrets seen by any client in this process. Those in use are counted and never forgotten
 // meanwhile: a client's own credentials (its secret, its given or logged-in client token) while a
-// client made with them is reachable, a seller's bearer while a call with it runs. The others
-// (sellers' bearers between calls, the credentials of clients since collected) are kept
-// least-recently-used first, each use counting, so a process that makes a client per request or
-// per seller stays bounded, and every text masked is scanned for a bounded set.
+// client made with them is reachable, a webhook verifier's secrets while it is, a seller's bearer
+// while a call with it runs. The others (sellers' bearers between calls, the secrets of clients
+// and verifiers since collected) are kept least-recently-used first, each use counting, so a
+// process that makes a client (or a verifier) per request or per seller stays bounded, and every
+// text masked is scanned for a bounded set.
 const inUseSecrets = new Map<string, number>();
 const recentSecrets = new Set<string>();
 const MAX_RECENT_SECRETS = 256;
@@ -69,7 +71,7 @@ const releaseWhenCollected =
     ? new FinalizationRegistry<Set<string>>((held) => held.forEach(unpinSecret))
     : undefined;
 
-/** Secrets pinned on behalf of one owner (a client's options, its token manager). */
+/** Secrets pinned on behalf of one owner (a client's options, its token manager, a webhook verifier). */
 export interface OwnedSecrets {
   /** Pins `value` while the owner lives (once, however often it is given). */
   pin(value: string | undefined): void;

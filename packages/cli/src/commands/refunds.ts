@@ -124,9 +124,11 @@ async function queueRequests(
 ): Promise<number> {
   refuseInProcessFlags({ ...options });
   const input = await hashInput(hashes, options.file, context.io.stdin);
-  const items: { transactionHash: string; params: Record<string, unknown> }[] = [];
   const given = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
-  for await (const transactionHash of input.items) items.push({ transactionHash, params: given });
+  // Each job carries the guard (or --again), whatever its worker's own option says.
+  const job = { params: given, unlessRefunded: !options.again };
+  const items: { transactionHash: string; params: Record<string, unknown> }[] = [];
+  for await (const transactionHash of input.items) items.push({ transactionHash, ...job });
   return runQueueCommand(context, options, {
     enqueue: async (queue, redis) =>
       (await import('partner-sdk/bullmq')).enqueueRefunds(queue, items, { redis }),
@@ -206,7 +208,7 @@ export function refundsCommand(run: Action): Command {
         .option('--wait', 'then wait for each refund to end (completed or failed)')
         .option(
           '--again',
-          'refund even a transaction already refunded (a completed refund): a second refund; without it such a transaction is refused (exit 5)',
+          'refund even a transaction already refunded (a completed refund): a second refund; without it such a transaction is refused (exit 5; with --queue, its job fails)',
         ),
     ),
   )
