@@ -2,8 +2,9 @@
  * The params types renamed in the schemas (`UpdateOfferParams` → `OfferUpdateParams`…) stay as
  * deprecated aliases for code written against the old names, but the package's own declarations
  * name the current type: what a partner's editor shows on a bulk item's or a BullMQ job's
- * `params` is the name to import, never one it then strikes through. Read over the built
- * declarations of every entry point (`npm run build` first), and over the examples partners copy.
+ * `params` is the name to import, never one it then strikes through. Read over the sources the
+ * declarations are built from (so it runs before a build, as CI's tests do), and over the examples
+ * partners copy.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,11 +43,13 @@ describe('deprecated params names', () => {
     expect(aliases.size).toBeGreaterThanOrEqual(8);
   });
 
-  it('are named by no declaration of the package', () => {
-    const dist = new URL('dist/', root);
-    const declarations = readdirSync(dist).filter((name) => /\.d\.c?ts$/.test(name));
-    const uses = declarations.flatMap((name) => {
-      const text = readFileSync(new URL(name, dist), 'utf8');
+  it('are named by no source the declarations are built from', () => {
+    const src = new URL('src/', root);
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((name) =>
+      name.endsWith('.ts'),
+    );
+    const uses = files.flatMap((name) => {
+      const text = readFileSync(new URL(name, src), 'utf8');
       return [...aliases.keys()].flatMap((old) =>
         usesOf(old, text).map((line) => `${name}: ${line.trim()}`),
       );
