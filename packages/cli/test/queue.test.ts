@@ -63,7 +63,9 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     const [batch, summary] = jsonLines(run.stdout);
     expect(batch).toMatchObject({ batch: { enqueued: 4, jobs: 4, queue } });
     const batchId = (batch as { batch: { batchId: string } }).batch.batchId;
-    expect(summary).toEqual({ summary: { batch: batchId, completed: 3, failed: 1 } });
+    expect(summary).toEqual({
+      summary: { batch: batchId, completed: 3, failed: 1, failedBy: { NotFoundError: 1 } },
+    });
     expect(run.code).toBe(1);
     // Sent by the worker, once each, not by the CLI.
     for (const hash of hashes) {
@@ -143,8 +145,11 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
       // Removed, as removeOnComplete or a queue cleaned overnight would: the id protects no more.
       await jobs.remove(job);
       const second = await cli(['refunds', 'request', hash, ...flags], { env: env() });
-      expect(second.code).toBe(1);
-      expect(jsonLines(second.stdout)[1]).toMatchObject({ summary: { completed: 0, failed: 1 } });
+      // Refused alone, as the in-process run tells it apart: nothing went wrong, nothing was sent.
+      expect(second.code).toBe(5);
+      expect(jsonLines(second.stdout)[1]).toMatchObject({
+        summary: { completed: 0, failed: 1, failedBy: { AlreadyRefundedError: 1 } },
+      });
       expect((await jobs.getJob(job))?.failedReason).toMatch(
         /^AlreadyRefundedError: .*already has a completed refund/,
       );
