@@ -165,6 +165,28 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     }
   });
 
+  it('--follow exits 1 when a transaction already refunded fails beside another failure', async () => {
+    const jobs = new Queue(queue, {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null },
+    });
+    try {
+      const hash = mock.addTransaction();
+      const flags = ['--queue', queue, '--redis', redis.url, '--follow', '--json'];
+      expect((await cli(['refunds', 'request', hash, ...flags], { env: env() })).code).toBe(0);
+      expect((await cli(['refunds', 'wait', hash], { env: env() })).code).toBe(0);
+      await jobs.remove(`refund-request/${hash}`);
+      const mixed = await cli(['refunds', 'request', hash, 'trx_missingToo', ...flags], {
+        env: env(),
+      });
+      expect(mixed.code).toBe(1);
+      expect(jsonLines(mixed.stdout)[1]).toMatchObject({
+        summary: { failed: 2, failedBy: { AlreadyRefundedError: 1, NotFoundError: 1 } },
+      });
+    } finally {
+      await jobs.close();
+    }
+  });
+
   it('refuses --queue without a Redis to reach, before anything is enqueued', async () => {
     const hash = mock.addTransaction();
     const run = await cli(['refunds', 'request', hash, '--queue', queue], { env: env() });
