@@ -1,13 +1,14 @@
 /**
  * Counting one batch's jobs by state: its job ids from the batch's record, then, for the ids not
  * yet known finished, one `ZMSCORE` on the queue's completed set and one on its failed set per
- * thousand ids, and the queue's active list (as long as the workers' concurrency). A finished
- * job stays finished, so each read costs what is left of the batch, never the whole queue.
+ * thousand ids, and the queue's active list (as long as the workers' concurrency); and, once, the
+ * reason of each job found failed. A finished job stays finished, so each read costs what is left
+ * of the batch, never the whole queue.
  *
  * @module
  */
 
-import type { RedisClient } from '../redis/client';
+import type { Commands, RedisClient } from '../redis/client';
 import { batchRecord } from './batch';
 import type { BatchQueue } from './progress';
 
@@ -48,6 +49,59 @@ export interface BatchCounter {
   counts(): Promise<Record<string, number>>;
   /** The batch's size, as last read. */
   size(): number;
+  /** The failed jobs counted by the error their reason names, as last read. */
+  failedBy(): Record<string, number>;
+}
+
+/**
+ * The error a failed job's reason names: the SDK's processors fail a job for good with
+ * `<ErrorName>[ <status>]: <message>`; any other reason (a retryable failure out of attempts, a
+ * stalled job) names none and counts as `Error`.
+ */
+function errorNameOf(reason: unknown): string {
+  const named =
+    typeof reason === 'string' ? /^([A-Z][A-Za-z0-9]*)(?: \d{3})?: /.exec(reason) : null;
+  return named?.[1] ?? 'Error';
+}
+
+/** The batch's finished jobs, and its failed ones by error name, as far as read. */
+interface Finished {
+  states: Map<string, 'completed' | 'failed'>;
+  failedBy: Record<string, number>;
+}
+
+/**
+ * Looks up `pending` ids in the queue's completed and failed sets, a thousand at a time, and
+ * records those found finished. Each failed job's reason is read once, when it is first seen
+ * failed: the cost is the failures', never the batch's.
+ */
+async function settle(
+  commands: Commands,
+  queue: BatchQueue,
+  pending: string[],
+  finished: Finished,
+): Promise<void> {
+  const scores = async (key: string, chunk: string[]) =>
+    (await commands.send(['ZMSCORE', key, ...chunk])) as (string | null)[];
+  for (let start = 0; start < pending.length; start += CHUNK) {
+    const chunk = pending.slice(start, start + CHUNK);
+    const [completed, failed] = await Promise.all([
+      scores(queue.toKey('completed'), chunk),
+      scores(queue.toKey('failed'), chunk),
+    ]);
+    const failing = chunk.filter((_, i) => completed[i] == null && failed[i] != null);
+    for (const [i, id] of chunk.entries()) {
+      if (completed[i] != null) finished.states.set(id, 'completed');
+    }
+    const reasons = await Promise.all(
+      failing.map((id) => commands.send(['HGET', queue.toKey(id), 'failedReason'])),
+    );
+    failing.forEach((id, i) => {
+      finished.states.set(id, 'failed');
+      const name = errorNameOf(reasons[i]);
+      finished.failedBy[name] = (finished.failedBy[name] ?? 0) + 1;
+    });
+  }
 }
 
 /** A counter of batch `batchId` on `queue`. @internal */
@@ -55,27 +109,12 @@ export function batchCounter(queue: BatchQueue, batchId: string, redis: RedisCli
   const { commands, keys } = batchRecord(redis, queue, batchId);
   let ids: string[] = [];
   let size = 0;
-  const finished = new Map<string, 'completed' | 'failed'>();
-
-  const scores = async (key: string, chunk: string[]) =>
-    (await commands.send(['ZMSCORE', key, ...chunk])) as (string | null)[];
-
-  async function settle(pending: string[]): Promise<void> {
-    for (let start = 0; start < pending.length; start += CHUNK) {
-      const chunk = pending.slice(start, start + CHUNK);
-      const [completed, failed] = await Promise.all([
-        scores(queue.toKey('completed'), chunk),
-        scores(queue.toKey('failed'), chunk),
-      ]);
-      chunk.forEach((id, i) => {
-        if (completed[i] != null) finished.set(id, 'completed');
-        else if (failed[i] != null) finished.set(id, 'failed');
-      });
-    }
-  }
+  const done: Finished = { states: new Map(), failedBy: {} };
+  const finished = done.states;
 
   return {
     size: () => size,
+    failedBy: () => ({ ...done.failedBy }),
     async counts() {
       const recorded = await commands.send(['GET', keys.size]);
       if (recorded == null) {
@@ -86,7 +125,12 @@ export function batchCounter(queue: BatchQueue, batchId: string, redis: RedisCli
         ids = (await commands.send(['SMEMBERS', keys.jobs])) as string[];
       }
       size = ids.length;
-      await settle(ids.filter((id) => !finished.has(id)));
+      await settle(
+        commands,
+        queue,
+        ids.filter((id) => !finished.has(id)),
+        done,
+      );
       const running = new Set(
         (await commands.send(['LRANGE', queue.toKey('active'), '0', '-1'])) as string[],
       );

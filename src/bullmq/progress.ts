@@ -31,7 +31,7 @@ export interface BatchQueue {
   readonly name: string;
   /**
    * BullMQ's `Queue#toKey`: the Redis key of one of the queue's structures (`completed`,
-   * `failed`, `active`).
+   * `failed`, `active`) or of one job (its id: a failed job's reason is read there).
    *
    * @example
    * ```ts
@@ -49,6 +49,13 @@ export interface QueueProgress {
   completed: number;
   /** Jobs failed for good (a typed refusal, or out of attempts). */
   failed: number;
+  /**
+   * Following one batch: its failed jobs counted by the error their `failedReason` names
+   * (`AlreadyRefundedError`, `NotFoundError`…, as the SDK's processors fail a job for good), a
+   * reason that names none (out of attempts, stalled) as `Error`. Each failed job's reason is
+   * read once. Following the whole queue: `undefined` (it would read every failed job).
+   */
+  failedBy?: Record<string, number>;
   /** Jobs waiting (rate-limited ones included), delayed (back-off) or prioritized. */
   waiting: number;
   /** Jobs a worker is running now. */
@@ -154,6 +161,7 @@ export async function followBatch(
       : await (queue as CountedQueue).getJobCounts(...STATES);
     const total = counter ? counter.size() : (options as FollowBatchOptions).total;
     const progress = report(counts, samples, total);
+    if (counter) progress.failedBy = counter.failedBy();
     options.onProgress?.(progress);
     const pending = progress.waiting + progress.active;
     if (pending === 0 && (total === undefined || progress.done >= total)) return progress;

@@ -17,6 +17,7 @@ export type {
 } from './mock-api-types';
 export type { LatencyOptions, RateLimitOptions } from './pace';
 export type { StoredOffer } from './routes/products';
+export type { MockSellerOptions } from './sellers';
 export type { MockServer } from './server';
 export type { MockAssumedRules, MockAssumptions } from './shapes';
 export type { MockPartnerApiSeed, MockSeller, RecordedRequest } from './state';

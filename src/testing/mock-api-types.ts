@@ -10,8 +10,9 @@ import type { createMockPartnerApi } from './mock-api';
 import type { MockSeeded } from './mock-api-seeded';
 import type { LatencyOptions, RateLimitOptions } from './pace';
 import type { StoredOffer } from './routes/products';
+import type { MockSellerOptions } from './sellers';
 import type { MockServer } from './server';
-import type { RecordedRequest } from './state';
+import type { MockSeller, RecordedRequest } from './state';
 
 export type {
   MockCredentials,
@@ -223,16 +224,36 @@ export interface MockPartnerApi extends MockSeeded {
   getOffer(productHash: string, offerCode: string): StoredOffer | undefined;
 
   /**
+   * Adds a seller beyond the two seeded ones and returns it (`code`, `type`, `publicToken`), as a
+   * platform with many sellers has: its token is accepted as a bearer from then on, and it owns
+   * nothing (no transaction, bank account, product, anticipation or fee tier) until data is added
+   * for it (`addTransaction(…, { seller: added.code })`). Every rule that keeps the seeded sellers
+   * apart holds for it, and a profile update follows its type's rules (a company's first one must
+   * name `company_partner`). `mock.sellers` stays the seeded two.
+   *
+   * @throws TypeError for a `type` other than `person` or `company`, or a `name` or `email` that
+   *   is not a non-empty string.
+   *
+   * @example
+   * ```ts
+   * const added = mock.addSeller({ type: 'company', name: 'Loja Cinco Ltda' });
+   * const seller = client.forUser(added.publicToken);
+   * const trx = mock.addTransaction(4990, { seller: added.code });
+   * ```
+   */
+  addSeller(options: MockSellerOptions): MockSeller;
+
+  /**
    * Adds a paid transaction without refunds and returns its hash.
    *
-   * With `seller` (a seeded seller's `code`), the transaction is that seller's, as the service
-   * keeps each seller's transactions apart: another seller's refund request, refund list or status
-   * on it is answered 404 (`Transaction not found.`). Without it, as for the seeded transactions,
+   * With `seller` (a seller's `code`, seeded or added), the transaction is that seller's, as the
+   * service keeps each seller's transactions apart: another seller's refund request, refund list or
+   * status on it is answered 404 (`Transaction not found.`). Without it, as for the seeded transactions,
    * it becomes the seller's whose refund call (request, list or status) first names it, and is
-   * not found by the other seller from then on.
+   * not found by any other seller from then on.
    *
    * @throws RangeError for an `amountCents` that is not a whole number from 0, or a `seller` that
-   *   is not a seeded seller's code.
+   *   is not the code of one of the kit's sellers.
    *
    * @example
    * ```ts

@@ -26,6 +26,7 @@ import { apiRoutes, publicRouteKeys } from './routes';
 import { revokePixRecurring } from './routes/products';
 import { planRefund } from './routes/refunds';
 import { planExport } from './routes/statements';
+import { addSeller, type MockSellerOptions } from './sellers';
 import { listen } from './server';
 import {
   countOf,
@@ -142,13 +143,14 @@ function dataKnobs(state: MockState) {
     addTransaction: (amountCents = 9900, options: { seller?: string } = {}) => {
       const { seller } = options;
       if (seller !== undefined && !state.sellers.some((s) => s.code === seller)) {
-        throw new RangeError(`addTransaction: no seeded seller has the code ${seller}`);
+        throw new RangeError(`addTransaction: no seller of the kit has the code ${seller}`);
       }
       const amount = countOf('addTransaction: amountCents', amountCents);
       const hash = randomId('trx', 8);
       state.transactions.set(hash, { hash, amount, records: [], seller });
       return hash;
     },
+    addSeller: (options: MockSellerOptions) => addSeller(state, options),
     advanceClock: (ms: number) => state.clock.advance(ms),
     now: () => new Date(state.clock.now()),
   };
@@ -156,7 +158,8 @@ function dataKnobs(state: MockState) {
 
 /**
  * Creates an in-memory fake of the whole documented Partner Integration API, seeded with
- * hand-written data (two sellers, 120 products, transactions, anticipations, fee tiers).
+ * hand-written data (two sellers, 120 products, transactions, anticipations, fee tiers); more
+ * sellers with `addSeller`.
  *
  * @throws RangeError for a seed number no kit can hold (`productCount`, `refundPolls` or
  *   `exportPolls` not a whole number in its range, a `rateLimit` not above zero, a negative

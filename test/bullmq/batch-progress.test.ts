@@ -86,6 +86,7 @@ describe('followBatch of one batch', () => {
       done: 2,
       completed: 2,
       failed: 0,
+      failedBy: {},
       waiting: 0,
       active: 0,
     });
@@ -94,6 +95,7 @@ describe('followBatch of one batch', () => {
       done: 4,
       completed: 3,
       failed: 1,
+      failedBy: { NotFoundError: 1 },
       waiting: 0,
       active: 0,
     });

@@ -132,7 +132,8 @@ export interface QueueRun {
 
 /**
  * Enqueues the items, prints the batch, and with `--follow` follows it: exit 0 when every job
- * completed, 1 when some failed, 130 when interrupted.
+ * completed, 5 when the only failures are transactions already refunded, 1 when others failed,
+ * 130 when interrupted.
  */
 export async function runQueueCommand(
   context: Context,
@@ -163,6 +164,21 @@ export async function runQueueCommand(
   }
 }
 
+/** The failures by error, for the summary line: ` (2 NotFoundError, 1 AlreadyRefundedError)`. */
+function reasonsOf(failedBy: Record<string, number>): string {
+  const parts = Object.entries(failedBy).map(([name, n]) => `${n} ${name}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/**
+ * 0 when every job completed; 5 when the only failures are transactions refused as already
+ * refunded (nothing was sent for them), as the in-process run tells them apart; else 1.
+ */
+function exitOf(failed: number, failedBy: Record<string, number>): number {
+  if (failed === 0) return EXIT.ok;
+  return failedBy.AlreadyRefundedError === failed ? EXIT.alreadyRefunded : EXIT.failed;
+}
+
 async function follow(
   context: Context,
   queue: unknown,
@@ -182,10 +198,12 @@ async function follow(
       onProgress: bar ? (progress) => bar.update(progress) : undefined,
     });
     bar?.clear();
-    const summary = { batch: batch.batchId, completed: last.completed, failed: last.failed };
+    const failedBy = last.failedBy ?? {};
+    const { completed, failed } = last;
+    const summary = { batch: batch.batchId, completed, failed, failedBy };
     if (context.format === 'json') context.line(JSON.stringify({ summary }));
-    else context.note(`${last.completed} completed, ${last.failed} failed`);
-    return last.failed > 0 ? EXIT.failed : EXIT.ok;
+    else context.note(`${completed} completed, ${failed} failed${reasonsOf(failedBy)}`);
+    return exitOf(failed, failedBy);
   } catch (error) {
     if (stop.signal.aborted) return EXIT.interrupted;
     throw error;

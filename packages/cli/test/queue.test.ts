@@ -63,7 +63,9 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     const [batch, summary] = jsonLines(run.stdout);
     expect(batch).toMatchObject({ batch: { enqueued: 4, jobs: 4, queue } });
     const batchId = (batch as { batch: { batchId: string } }).batch.batchId;
-    expect(summary).toEqual({ summary: { batch: batchId, completed: 3, failed: 1 } });
+    expect(summary).toEqual({
+      summary: { batch: batchId, completed: 3, failed: 1, failedBy: { NotFoundError: 1 } },
+    });
     expect(run.code).toBe(1);
     // Sent by the worker, once each, not by the CLI.
     for (const hash of hashes) {
@@ -143,8 +145,11 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
       // Removed, as removeOnComplete or a queue cleaned overnight would: the id protects no more.
       await jobs.remove(job);
       const second = await cli(['refunds', 'request', hash, ...flags], { env: env() });
-      expect(second.code).toBe(1);
-      expect(jsonLines(second.stdout)[1]).toMatchObject({ summary: { completed: 0, failed: 1 } });
+      // Refused alone, as the in-process run tells it apart: nothing went wrong, nothing was sent.
+      expect(second.code).toBe(5);
+      expect(jsonLines(second.stdout)[1]).toMatchObject({
+        summary: { completed: 0, failed: 1, failedBy: { AlreadyRefundedError: 1 } },
+      });
       expect((await jobs.getJob(job))?.failedReason).toMatch(
         /^AlreadyRefundedError: .*already has a completed refund/,
       );
@@ -155,6 +160,28 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
       expect(again.code, again.stderr).toBe(0);
       expect((await jobs.getJob(job))?.data).toMatchObject({ unlessRefunded: false });
       expect(refunds(hash)).toHaveLength(2);
+    } finally {
+      await jobs.close();
+    }
+  });
+
+  it('--follow exits 1 when a transaction already refunded fails beside another failure', async () => {
+    const jobs = new Queue(queue, {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null },
+    });
+    try {
+      const hash = mock.addTransaction();
+      const flags = ['--queue', queue, '--redis', redis.url, '--follow', '--json'];
+      expect((await cli(['refunds', 'request', hash, ...flags], { env: env() })).code).toBe(0);
+      expect((await cli(['refunds', 'wait', hash], { env: env() })).code).toBe(0);
+      await jobs.remove(`refund-request/${hash}`);
+      const mixed = await cli(['refunds', 'request', hash, 'trx_missingToo', ...flags], {
+        env: env(),
+      });
+      expect(mixed.code).toBe(1);
+      expect(jsonLines(mixed.stdout)[1]).toMatchObject({
+        summary: { failed: 2, failedBy: { AlreadyRefundedError: 1, NotFoundError: 1 } },
+      });
     } finally {
       await jobs.close();
     }

@@ -21,6 +21,10 @@ interface MockFlags {
   hashesFile?: string;
 }
 
+/** Every seeded seller, as the testing guide's table lists them: type, code and token. */
+const sellersOf = (mock: MockPartnerApi) =>
+  mock.sellers.map(({ type, code, publicToken }) => ({ type, code, publicToken }));
+
 /** Prints what points the CLI at the kit: JSON, or `export` lines for a shell. */
 function printEnvironment(
   context: Context,
@@ -33,6 +37,7 @@ function printEnvironment(
       JSON.stringify({
         env,
         transactions,
+        sellers: sellersOf(mock),
         products: mock.products,
         bankAccounts: mock.bankAccounts,
         anticipations: mock.anticipations.confirmable,
@@ -42,6 +47,10 @@ function printEnvironment(
   }
   context.line('# the testing kit is listening; point the CLI at it with:');
   for (const [name, value] of Object.entries(env)) context.line(`export ${name}=${quote(value)}`);
+  context.line("# sellers (the token above is the person's; export another to act as it):");
+  for (const seller of sellersOf(mock)) {
+    context.line(`#   ${seller.type.padEnd(8)} ${seller.code}  ${seller.publicToken}`);
+  }
   context.line(
     `# refundable transactions: ${transactions.slice(0, 5).join(' ')} … (${transactions.length})`,
   );
