@@ -8,7 +8,7 @@
  */
 
 import { optionsOf, type PartnerClient, type SellerClient } from '../client';
-import { PartnerError } from '../core/errors';
+import { NotFoundError, PartnerError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { sentNothing } from '../core/retry/classify';
 import type { Refund } from '../schemas/refund';
@@ -56,11 +56,21 @@ export async function refuseIfRefunded(
   transactionHash: string,
   options: RequestOptions,
 ): Promise<void> {
-  const refunds = await client.refunds.list(transactionHash, options);
+  const refunds = await client.refunds.list(transactionHash, options).catch(noRefundsIfNotFound);
   const { active, terminal } = optionsOf(client).assumptions.refundStatus;
   const statusOf = (refund: Refund) => refund.status ?? '';
   if (refunds.some((refund) => active.includes(statusOf(refund)))) return;
   const completed = refunds.findLast((refund) => statusOf(refund) === terminal[0]);
   // Decided on a read: the job must not take the item for one whose request may have acted.
   if (completed) throw sentNothing(new AlreadyRefundedError(transactionHash, completed));
+}
+
+/**
+ * A 404 on the read refunds nothing: the spec does not say how a transaction with no refunds is
+ * read (an empty list, or "not found"), so the request goes, and a transaction that does not exist
+ * gets the request's own 404.
+ */
+function noRefundsIfNotFound(error: unknown): Refund[] {
+  if (error instanceof NotFoundError) return [];
+  throw error;
 }

@@ -39,6 +39,15 @@ describe('requestRefunds with unlessRefunded', () => {
     expect(refundPosts() - before).toBe(3);
   });
 
+  it('sends the request when the read answers 404, a service that reads no refunds as not found', async () => {
+    const { mock, seller, refundPosts } = setup({ refundPolls: 0 });
+    const fresh = mock.addTransaction();
+    mock.failNext({ status: 404, method: 'GET', path: `/financial/refund/${fresh}` });
+    const outcomes = await collect(requestRefunds(seller, [fresh], { unlessRefunded: true }));
+    expect(outcomes).toEqual([expect.objectContaining({ key: fresh, status: 'succeeded' })]);
+    expect(refundPosts(fresh)).toBe(1);
+  });
+
   it('is off by default: the job requests what it is given, as refunds.request does', async () => {
     const { mock, seller, refundsOf } = setup();
     const past = mock.transactions.withPastRefund;
