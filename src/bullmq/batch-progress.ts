@@ -10,6 +10,7 @@
 
 import type { Commands, RedisClient } from '../redis/client';
 import { batchRecord } from './batch';
+import { errorNameOfReason } from './failures';
 import type { BatchQueue } from './progress';
 
 /** How many ids one `ZMSCORE` carries. */
@@ -53,17 +54,6 @@ export interface BatchCounter {
   failedBy(): Record<string, number>;
 }
 
-/**
- * The error a failed job's reason names: the SDK's processors fail a job for good with
- * `<ErrorName>[ <status>]: <message>`; any other reason (a retryable failure out of attempts, a
- * stalled job) names none and counts as `Error`.
- */
-function errorNameOf(reason: unknown): string {
-  const named =
-    typeof reason === 'string' ? /^([A-Z][A-Za-z0-9]*)(?: \d{3})?: /.exec(reason) : null;
-  return named?.[1] ?? 'Error';
-}
-
 /** The batch's finished jobs, and its failed ones by error name, as far as read. */
 interface Finished {
   states: Map<string, 'completed' | 'failed'>;
@@ -98,7 +88,7 @@ async function settle(
     );
     failing.forEach((id, i) => {
       finished.states.set(id, 'failed');
-      const name = errorNameOf(reasons[i]);
+      const name = errorNameOfReason(reasons[i]);
       finished.failedBy[name] = (finished.failedBy[name] ?? 0) + 1;
     });
   }

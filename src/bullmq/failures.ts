@@ -77,3 +77,14 @@ function unrecoverable(error: Error, detail = ''): UnrecoverableError {
   const status = error instanceof APIError ? ` ${error.status}` : '';
   return new UnrecoverableError(`${error.name}${status}: ${error.message}${detail}`);
 }
+
+/**
+ * The error a failed job's reason names, read back from what {@link unrecoverable} writes
+ * (`<ErrorName>[ <status>]: <message>`); any other reason (a retryable failure out of attempts, a
+ * stalled job) names none and counts as `Error`.
+ */
+export function errorNameOfReason(reason: unknown): string {
+  const named =
+    typeof reason === 'string' ? /^([A-Z][A-Za-z0-9]*)(?: \d{3})?: /.exec(reason) : null;
+  return named?.[1] ?? 'Error';
+}

@@ -7,7 +7,7 @@
  */
 
 import { addedUser } from './fixtures/users';
-import type { MockSeller, MockState } from './state';
+import { type MockSeller, type MockState, randomId } from './state';
 
 /** What `mock.addSeller` takes: the seller's type, and optionally its name and e-mail. */
 export interface MockSellerOptions {
@@ -21,10 +21,8 @@ export interface MockSellerOptions {
 
 /** A code no seller of the kit has yet: `usr_` and 8 lower-case letters or digits. */
 function freshCode(state: MockState): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   for (;;) {
-    const bytes = crypto.getRandomValues(new Uint8Array(8));
-    const code = `usr_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+    const code = randomId('usr', 8, 'abcdefghijklmnopqrstuvwxyz0123456789');
     if (!state.users.has(code)) return code;
   }
 }

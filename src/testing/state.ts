@@ -190,9 +190,12 @@ export interface MockState {
   clock: KitClock;
 }
 
-/** A random identifier with a prefix, e.g. `rfd_k3J9...`. */
-export function randomId(prefix: string, length = 10): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A random identifier with a prefix, e.g. `rfd_k3J9...`: `length` characters drawn from `alphabet`. */
+export function randomId(
+  prefix: string,
+  length = 10,
+  alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return `${prefix}_${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
 }
