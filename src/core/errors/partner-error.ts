@@ -113,6 +113,9 @@ export function describeStatus(status: unknown): string {
  * Reason phrases of the statuses an answer can end a call with (RFC 9110 and the IANA registry: a
  * success of the wrong shape, a redirect that could not be followed, every error status), for
  * messages. A fixed table rather than the answer's own `statusText`, which HTTP/2 never carries.
+ * 520 to 526 are registered nowhere: they are Cloudflare's, named as it names them, since a
+ * partner meets them only from a Cloudflare in front of the service and a bare `Server Error` says
+ * nothing of which side failed.
  */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   200: 'OK',
@@ -168,6 +171,13 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   507: 'Insufficient Storage',
   508: 'Loop Detected',
   511: 'Network Authentication Required',
+  520: 'Web Server Returned an Unknown Error',
+  521: 'Web Server Is Down',
+  522: 'Connection Timed Out',
+  523: 'Origin Is Unreachable',
+  524: 'A Timeout Occurred',
+  525: 'SSL Handshake Failed',
+  526: 'Invalid SSL Certificate',
 };
 
 /**
