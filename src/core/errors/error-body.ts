@@ -6,7 +6,11 @@
 import { redactText } from '../logging/redact';
 import { describeIssues, type ValidationIssue } from './partner-error';
 
-/** The human message of an error body: `message` of a JSON body, or the first line of a text one. */
+/**
+ * The human message of an error body: `message` (Laravel's) or `error` of a JSON body, the
+ * `detail` or `title` of an RFC 9457 problem (what gateways and proxies in front of the service
+ * answer), or the first line of a text one.
+ */
 export function bodyMessage(body: unknown): string | undefined {
   if (typeof body === 'string') {
     const text = body.trim();
@@ -20,8 +24,22 @@ export function bodyMessage(body: unknown): string | undefined {
     if (typeof message === 'string' && message.trim()) return oneLine(message.trim());
     const error = ownField(body, 'error');
     if (typeof error === 'string' && error.trim()) return oneLine(error.trim());
+    return problemMessage(body);
   }
   return undefined;
+}
+
+/**
+ * What an RFC 9457 problem says: its `detail`, or its `title` when it has a type of its own (the
+ * title of an untyped problem, `about:blank`, is the status phrase the message already has).
+ */
+function problemMessage(body: object): string | undefined {
+  const detail = ownField(body, 'detail');
+  if (typeof detail === 'string' && detail.trim()) return oneLine(detail.trim());
+  const type = ownField(body, 'type');
+  const title = ownField(body, 'title');
+  const typed = typeof type === 'string' && type !== 'about:blank';
+  return typed && typeof title === 'string' && title.trim() ? oneLine(title.trim()) : undefined;
 }
 
 /** Longest body message quoted in an error's message; the body itself stays whole on the error. */

@@ -149,6 +149,39 @@ describe('what a message quotes of the body', () => {
   });
 });
 
+describe('an RFC 9457 problem (application/problem+json), as gateways answer', () => {
+  const problem = 'application/problem+json';
+
+  it('quotes its detail, the problem kept on body', async () => {
+    const body = {
+      type: 'https://gateway.example/problems/header-too-large',
+      title: 'Request header too large',
+      status: 400,
+      detail: 'The X-Api-Client-Token header is longer than 8192 bytes.',
+    };
+    const seen = await answeredWith(400, JSON.stringify(body), { 'content-type': problem });
+    expect(seen.error).toBeInstanceOf(BadRequestError);
+    expect(seen.error.message).toBe(
+      'GET /products/prd_1 → 400 Bad Request: The X-Api-Client-Token header is longer than 8192 bytes.',
+    );
+    expect(seen.error.body).toEqual(body);
+  });
+
+  it('quotes the title of a typed problem without a detail', async () => {
+    const body = { type: 'https://gateway.example/problems/quota', title: 'Monthly quota spent' };
+    const seen = await answeredWith(403, JSON.stringify(body), { 'content-type': problem });
+    expect(seen.error.message).toMatch(
+      /^GET \/products\/prd_1 → 403 Forbidden: Monthly quota spent /,
+    );
+  });
+
+  it('leaves out the title of an untyped problem, the status phrase again', async () => {
+    const body = { type: 'about:blank', title: 'Not Found', status: 404 };
+    const seen = await answeredWith(404, JSON.stringify(body), { 'content-type': problem });
+    expect(seen.error.message).toBe('GET /products/prd_1 → 404 Not Found');
+  });
+});
+
 describe('a success that is not the documented shape', () => {
   async function retrieved(body: string, contentType = 'application/json') {
     server = await startStub((_request, res) => {
