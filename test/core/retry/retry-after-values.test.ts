@@ -34,11 +34,11 @@ function clientFor(s: StubServer, clock = virtualClock(), options: ClientOptions
 
 const get = (client: PartnerClient) => client.request({ method: 'GET', path: '/products' });
 
-/** A 429, then a 200: the wait between them is what the test reads. */
-async function limitedOnce(headers: Record<string, string>): Promise<number[]> {
+/** A 429 (or `status`), then a 200: the wait between them is what the test reads. */
+async function limitedOnce(headers: Record<string, string>, status = 429): Promise<number[]> {
   server = await startStub(
     sequence(
-      (_r, res) => json(res, 429, { message: 'Too Many Attempts.' }, headers),
+      (_r, res) => json(res, status, { message: 'Too Many Attempts.' }, headers),
       (_r, res) => json(res, 200, { ok: true }),
     ),
   );
@@ -128,4 +128,43 @@ describe('a Retry-After given as an HTTP date', () => {
     expect((error as RateLimitError).retryAfterMs).toBe(90_000);
     expect(server.requests).toHaveLength(1);
   });
+});
+
+describe('a Retry-After on a 503, as a load balancer or CDN sends it', () => {
+  const service = () => Math.floor(Date.now() / 1000) * 1000;
+
+  it('as an HTTP date: waited until then on the service’s clock', async () => {
+    const now = service();
+    const waits = await limitedOnce(
+      {
+        date: new Date(now).toUTCString(),
+        'retry-after': new Date(now + 4_000).toUTCString(),
+      },
+      503,
+    );
+    expect(waits).toEqual([4_000]);
+  });
+
+  it('as a date already past (a cached page): no wait asked, retried at once as after 0', async () => {
+    const now = service();
+    const headers = {
+      date: new Date(now).toUTCString(),
+      'retry-after': new Date(now - 3_600_000).toUTCString(),
+    };
+    expect(await limitedOnce(headers, 503)).toEqual([0]);
+    await server?.close();
+    server = await startStub((_r, res) => json(res, 429, {}, headers));
+    const error = await get(clientFor(server, virtualClock(), { maxRetries: 0 })).catch(
+      (e: unknown) => e,
+    );
+    expect((error as RateLimitError).retryAfterMs).toBe(0);
+  });
+
+  it.each(['soon', '', 'Fri, 32 Foo 2026 99:00:00 GMT'])(
+    'as %j, neither: the back-off applies',
+    async (value) => {
+      vi.spyOn(Math, 'random').mockReturnValue(0.5);
+      expect(await limitedOnce({ 'retry-after': value }, 503)).toEqual([150]);
+    },
+  );
 });
