@@ -1,7 +1,9 @@
 /**
  * JSON answers that are valid but odd, as servers other than the testing kit send them: a UTF-8
- * byte-order mark, a `Content-Type` with a charset, of another JSON type, or none, keys in any
- * order, a key twice, numbers past 2^53, `\u0000` in strings. Each is read as the JSON it is.
+ * byte-order mark, a `Content-Type` with a charset (another than UTF-8 included: JSON is UTF-8,
+ * RFC 8259, and a charset parameter has no effect on it), of another JSON type, in upper case,
+ * not JSON's, or none, keys in any order, a key twice, numbers past 2^53, `\u0000` in strings.
+ * Each is read as the JSON it is.
  *
  * No integer the spec names can reach 2^53 (the largest bounded is a phone id, 999999999; amounts
  * are cents, and 2^53 cents is some ninety trillion reais); one that does is read as `JSON.parse`
@@ -45,12 +47,32 @@ describe('an odd but valid JSON answer', () => {
     'application/json; charset=utf-8',
     'application/json;charset=UTF-8',
     'application/vnd.api+json',
+    'APPLICATION/JSON; CHARSET=UTF-8',
+    'application/problem+json',
+    'text/plain',
     'text/html; charset=utf-8',
     undefined,
   ])('is read whatever its Content-Type says (%s)', async (contentType) => {
     const client = await answering(text, contentType);
     await expect(client.products.retrieve('prd_1')).resolves.toEqual(PRODUCT);
   });
+
+  it.each([
+    'application/json; charset=iso-8859-1',
+    'application/json; charset=windows-1252',
+    'text/plain; charset=us-ascii',
+  ])(
+    'is read as UTF-8 under a charset that says otherwise (%s), as RFC 8259 has JSON',
+    async (contentType) => {
+      // A proxy's charset setting labels what PHP's json_encode wrote, which is UTF-8 or nothing.
+      const client = await answering(
+        Buffer.from('{"hash":"prd_1","name":"Curso de ação 📷"}', 'utf8'),
+        contentType,
+      );
+      const product = await client.products.retrieve('prd_1');
+      expect(product.name).toBe('Curso de ação 📷');
+    },
+  );
 
   it('is read with its keys in any order', async () => {
     const client = await answering(
