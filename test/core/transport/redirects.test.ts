@@ -7,7 +7,7 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { APIError, PartnerClient } from '../../../src/index';
+import { APIError, PartnerClient, ResponseValidationError } from '../../../src/index';
 import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 const servers: StubServer[] = [];
@@ -137,5 +137,62 @@ describe('redirects: credentials never come back once a call has left the origin
       'Bearer body-origin-seller-1',
       'Bearer body-origin-seller-1',
     ]);
+  });
+});
+
+describe("redirects: a proxy's 302 to its sign-in page on another origin", () => {
+  /** An SSO host's sign-in page, and the service behind a proxy that sends every call there. */
+  async function behindSignIn() {
+    const sso = await stub((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!DOCTYPE html><html><head><title>Sign in</title></head><body><form></form></body></html>',
+      );
+    });
+    const service = await stub((req, res) => {
+      const back = encodeURIComponent(`https://api.example/api/v1${req.path}`);
+      res.writeHead(302, { location: `${sso.origin}/adfs/ls?wa=wsignin1.0&wreply=${back}` });
+      res.end();
+    });
+    const seller = new PartnerClient({
+      baseUrl: service.baseUrl,
+      clientToken: 'sign-in-client-token-1',
+      defaultHeaders: { 'x-partner-key': 'sign-in-partner-key-1' },
+      logLevel: 'off',
+    }).forUser('sign-in-seller-1');
+    return { sso, service, seller };
+  }
+
+  const sent = (r: StubServer['requests'][number]) => [
+    r.method,
+    r.body,
+    r.headers['x-api-client-token'],
+    r.headers.authorization,
+    r.headers['x-partner-key'],
+  ];
+
+  it('a read: the page fetched without credentials, a ResponseValidationError naming it', async () => {
+    const { sso, seller } = await behindSignIn();
+    const error = await seller.products.retrieve('prd_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    const refused = error as ResponseValidationError;
+    expect(refused.message).toBe(
+      `GET ${sso.origin}/adfs/ls → 200 OK: unexpected response shape: the service answered with an HTML page`,
+    );
+    expect(refused.body).toMatch(/<title>Sign in<\/title>/);
+    expect(sso.requests.map(sent)).toEqual([['GET', '', undefined, undefined, undefined]]);
+  });
+
+  it('a refund: sent once, its body and credentials never reaching the page', async () => {
+    const { sso, service, seller } = await behindSignIn();
+    const error = await seller.refunds
+      .request('trx_1', { reason: 'Cobrança em duplicidade' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).path).toBe(`${sso.origin}/adfs/ls`);
+    expect(service.requests.map((r) => [r.method, r.path])).toEqual([
+      ['POST', '/financial/refund/trx_1'],
+    ]);
+    expect(sso.requests.map(sent)).toEqual([['GET', '', undefined, undefined, undefined]]);
   });
 });
