@@ -1,19 +1,24 @@
 /**
  * What a load balancer or gateway in front of the service answers when the service is down or
  * slow (502, 503, 504 with an HTML page, nothing, plain text, or JSON of its own shape), and a
- * captive portal's 200 with an HTML page: each a typed error whose message has the call, the
- * status and its reason phrase, with the raw body kept up to `maxResponseBytes`, no secret in
- * either, and a repeat only where DESIGN allows one (reads; a refund only after reading that the
- * lost attempt made none; never `anticipations.confirm`, which the service may have acted on).
+ * captive portal's 200 with an HTML page, and nginx's 413 to an upload it will not pass on: each
+ * a typed error whose message has the call, the status and its reason phrase, with the raw body
+ * kept up to `maxResponseBytes`, no secret in either, and a repeat only where DESIGN allows one
+ * (reads; a refund only after reading that the lost attempt made none; never
+ * `anticipations.confirm`, which the service may have acted on).
  */
 
+import { createServer } from 'node:http';
 import {
+  APIError,
   InternalServerError,
   OutcomeUnknownError,
   PartnerClient,
   ResponseValidationError,
+  toFile,
 } from 'partner-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closedAfterEach } from '../../helpers/http-servers';
 import { type StubServer, startStub } from '../../helpers/stub-server';
 
 const TOKEN = 'lb-test-client-token-1234';
@@ -182,5 +187,52 @@ describe("a captive portal's 200 with an HTML page", () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toMatch(/^POST \/financial\/refund\/trx_1 → 200 OK: /);
     expect(server!.requests).toHaveLength(1);
+  });
+});
+
+describe("nginx's 413 on an upload past its client_max_body_size", () => {
+  const { serve } = closedAfterEach();
+  const page =
+    '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
+  it('is an APIError of 413 read before the upload ends, the page kept, never sent again', async () => {
+    const heads: string[] = [];
+    // As nginx does: the answer as soon as the head shows the length, the body left unread.
+    const proxy = await serve(
+      createServer((req, res) => {
+        heads.push(`${req.method} ${req.url}`);
+        res.writeHead(413, { 'content-type': 'text/html', connection: 'close' });
+        res.end(page);
+      }),
+    );
+    const seller = new PartnerClient({
+      baseUrl: `${proxy.url}/api/v1`,
+      clientToken: TOKEN,
+      logLevel: 'off',
+    }).forUser(SELLER);
+    const avatar = await toFile(new Uint8Array(4 * 1024 * 1024), 'avatar.png', {
+      type: 'image/png',
+    });
+    const address = {
+      zip_code: '01310-100',
+      city: 'São Paulo',
+      state: 'SP',
+      country: 'Brasil',
+      street: 'Av. Paulista',
+      street_number: 's/n',
+      neighborhood: 'Bela Vista',
+    };
+    const profile = { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01', address };
+    const error = await seller.users.update({ ...profile, avatar }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).not.toBeInstanceOf(InternalServerError);
+    const refused = error as APIError;
+    expect(refused.status).toBe(413);
+    expect(refused.message).toBe(
+      'POST /users/update → 413 Content Too Large: the service answered with an HTML page',
+    );
+    expect(refused.body).toBe(page);
+    expect(heads).toEqual(['POST /api/v1/users/update']);
   });
 });
