@@ -1,9 +1,10 @@
 /**
  * A kept-alive socket the server closed: it answers one request and then closes the idle socket,
- * answers with `Connection: close`, or resets the socket as the next request arrives on it, before
- * or after acting on it, the way load balancers and servers with short idle time-outs do. The
- * next call on the client's pool succeeds, or is replayed or reconciled as DESIGN says: a read is
- * retried; a refund whose request may have reached the service is never sent twice.
+ * resets its idle sockets (a load balancer's idle time-out), answers with `Connection: close`, or
+ * resets the socket as the next request arrives on it, before or after acting on it, the way load
+ * balancers and servers with short idle time-outs do. The next call on the client's pool
+ * succeeds, or is replayed or reconciled as DESIGN says: a read is retried; a refund whose
+ * request may have reached the service is never sent twice.
  */
 
 import http from 'node:http';
@@ -27,6 +28,8 @@ interface Front {
   arm(): void;
   /** Whether it made its move. */
   struck(): boolean;
+  /** Resets every socket it holds, as a load balancer does to a connection idle past its limit. */
+  resetIdle(): void;
 }
 
 let front: Front | undefined;
@@ -78,7 +81,15 @@ async function startFront(hostility: Hostility): Promise<Front> {
   const arm = () => {
     armed = true;
   };
-  front = { server: await listen(server), mock, arm, struck: () => struck };
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const resetIdle = () => {
+    for (const socket of sockets) socket.resetAndDestroy();
+  };
+  front = { server: await listen(server), mock, arm, struck: () => struck, resetIdle };
   return front;
 }
 
@@ -117,6 +128,22 @@ describe('a kept-alive socket the server closed', () => {
     await expect(seller.refunds.list(trx)).resolves.toEqual([]);
     expect(front!.struck()).toBe(true);
     expect(mock.requests).toHaveLength(2);
+  });
+
+  it('sends a refund once after the server reset its idle sockets', async () => {
+    const { mock } = await startFront('reset-before');
+    const seller = sellerOf(front!);
+    const trx = mock.addTransaction();
+    await seller.refunds.list(trx);
+    await seller.refunds.list(trx);
+    front!.resetIdle();
+    await front!.server.socketsClosed();
+    await expect(seller.refunds.request(trx)).resolves.toMatchObject({ kind: 'accepted' });
+    // The server has closed them, but the client's pool may not have heard of the reset yet: the
+    // request then goes out on a dead socket, fails, and is sent again only after the read that
+    // shows no refund. Either way one request reaches the kit.
+    expect(refundPosts(mock, trx)).toHaveLength(1);
+    expect(mock.requests.map((r) => r.method).join(' ')).toMatch(/^GET GET (GET )?POST$/);
   });
 
   it('sends a refund on a fresh socket after an answer with Connection: close, once', async () => {
