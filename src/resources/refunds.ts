@@ -108,7 +108,7 @@ export class Refunds extends APIResource {
   list(transactionHash: string, options?: RequestOptions): APIPromise<Refund[]> {
     return this._client.get(
       route`/financial/refund/${{ transactionHash }}`,
-      { operation: 'refunds.list', schema: RefundListResponseSchema },
+      { operation: 'refunds.list', schema: RefundListResponseSchema, uncached: true },
       options,
     );
   }
@@ -123,7 +123,8 @@ export class Refunds extends APIResource {
    * with each refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, read in São Paulo time), with a few
    * seconds of slack in favour of "it was created". An answer without a `Date` header leaves the
    * service's clock unknown: then every refund created since `since` less a skew bound (15 minutes)
-   * counts. See `reconciliation` in the client's `assumptions` option.
+   * counts. See `reconciliation` in the client's `assumptions` option. Like every read of a
+   * refund's state, it asks any cache between for the service's own answer (`Cache-Control: no-cache`).
    *
    * @param since When the request whose outcome is unknown started (this machine's clock).
    * @throws {RequestValidationError} `since` is not a valid `Date` (nothing sent).
@@ -148,6 +149,7 @@ export class Refunds extends APIResource {
           method: 'GET',
           ...route`/financial/refund/${{ transactionHash }}`,
           schema: RefundListResponseSchema,
+          uncached: true,
         };
       }, options)
       ._map((body, response) =>
@@ -172,7 +174,7 @@ export class Refunds extends APIResource {
     const path = hashPathOf(this._client.assumptions.refundStatus.path, '{transactionHash}');
     return this._client.get(
       { path, pathParams: { transactionHash } },
-      { operation: 'refunds.retrieveStatus', schema: statusAnswerSchema },
+      { operation: 'refunds.retrieveStatus', schema: statusAnswerSchema, uncached: true },
       options,
     );
   }
@@ -261,7 +263,7 @@ export class Refunds extends APIResource {
   #retrieveStatusAt(statusUrl: string, options: RequestOptions): APIPromise<RefundStatus> {
     return this._client.get(
       statusUrl,
-      { operation: 'refunds.retrieveStatus', schema: statusAnswerSchema },
+      { operation: 'refunds.retrieveStatus', schema: statusAnswerSchema, uncached: true },
       options,
     );
   }

@@ -121,7 +121,7 @@ export class Statements extends APIResource {
     const path = hashPathOf(this._client.assumptions.exportStatus.path, '{exportHash}');
     return this._client.get(
       { path, pathParams: { exportHash } },
-      { operation: 'statements.retrieve', schema: exportAnswerSchema },
+      { operation: 'statements.retrieve', schema: exportAnswerSchema, uncached: true },
       options,
     );
   }

@@ -85,6 +85,13 @@ export interface CallSpec<
    * streams); `schema` is then ignored. Error statuses still throw typed errors.
    */
   raw?: boolean;
+  /**
+   * `true` for a read of a state that changes while the partner waits on it or decides by it (a
+   * transaction's refunds, a refund's or an export's status): it asks every cache between for the
+   * service's own answer (`Cache-Control: no-cache`). A kept "no refund yet" would have a
+   * reconciliation or a job's guard send a second refund, and a kept status a wait never end.
+   */
+  uncached?: boolean;
 }
 
 /**

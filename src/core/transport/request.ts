@@ -72,6 +72,7 @@ export function attemptHeaders(
     accept: spec.raw ? '*/*' : 'application/json',
     'user-agent': USER_AGENT,
   };
+  if (spec.uncached) headers['cache-control'] = 'no-cache';
   if (credentials.clientToken !== undefined)
     headers['x-api-client-token'] = credentials.clientToken;
   if (credentials.bearer !== undefined) headers.authorization = `Bearer ${credentials.bearer}`;
