@@ -6,6 +6,7 @@
 
 import {
   APIError,
+  InternalServerError,
   PartnerError,
   RateLimitError,
   RequestValidationError,
@@ -18,7 +19,7 @@ export function errorJson(error: unknown): Record<string, unknown> {
   if (error instanceof RequestValidationError) {
     return { name: error.name, message: error.message, issues: error.issues };
   }
-  if (error instanceof RateLimitError) {
+  if (error instanceof RateLimitError || error instanceof InternalServerError) {
     const { name, status, retryAfterMs } = error;
     return { name, message: errorText(error), status, retryAfterMs };
   }
@@ -100,7 +101,8 @@ export function errorText(error: unknown, credentials = RUN_CREDENTIALS): string
     if (text !== error.message) return text;
   }
   // A wait the client would not make for you (past its 60 s) is the operator's to make: say it.
-  if (error instanceof RateLimitError && error.retryAfterMs !== undefined) {
+  const waitAsked = error instanceof RateLimitError || error instanceof InternalServerError;
+  if (waitAsked && error.retryAfterMs !== undefined) {
     return `${error.message} (retry after ${Math.ceil(error.retryAfterMs / 1000)} s)`;
   }
   if (error instanceof AlreadyRefundedError) {

@@ -63,6 +63,7 @@ const ANSWERS: Record<string, (res: ServerResponse) => void> = {
     res.end('<html><body><h1>500 Internal Server Error</h1></body></html>');
   },
   wait: (res) => json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '3600' }),
+  maintenance: (res) => json(res, 503, { message: 'Be right back.' }, { 'retry-after': '900' }),
   cut: (res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
     res.write('{"data":[{"hash":"prd_1","name":"a');
@@ -141,6 +142,18 @@ describe('partner-sdk against an odd service', { timeout: 60_000 }, () => {
       name: 'RateLimitError',
       status: 429,
       retryAfterMs: 3_600_000,
+    });
+  });
+
+  it('a 503 asking for a wait longer than the client waits says how long, in text and JSON', async () => {
+    const text = await run('maintenance', ['--format', 'table', 'products', 'list']);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/503 Service Unavailable: Be right back\. \(retry after 900 s\)/);
+    const piped = await run('maintenance', ['products', 'list']);
+    expect(jsonLines(piped.stderr)[0]?.error).toMatchObject({
+      name: 'InternalServerError',
+      status: 503,
+      retryAfterMs: 900_000,
     });
   });
 

@@ -161,14 +161,24 @@ brand(RateLimitError, 'RateLimitError');
 /**
  * HTTP 500 or above: the service failed. Retried automatically for calls that are safe to repeat,
  * unless its `Retry-After` asks for longer than 60 s or than the call has left: then it is thrown
- * at once (never retried before the service allows), the wait in its `headers`.
+ * at once (never retried before the service allows), with that wait in `retryAfterMs`.
  *
  * @example
  * ```ts
- * if (err instanceof InternalServerError) console.log('service failed with', err.status);
+ * if (err instanceof InternalServerError) {
+ *   console.log('service failed with', err.status, 'try again in', err.retryAfterMs ?? 'a while');
+ * }
  * ```
  */
-export class InternalServerError extends APIError {}
+export class InternalServerError extends APIError {
+  /** Milliseconds the service asked to wait (a 503's `Retry-After`), or `undefined` when it did not say. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(...args: ConstructorParameters<typeof APIError>) {
+    super(...args);
+    this.retryAfterMs = retryAfterOf(args[3]);
+  }
+}
 brand(InternalServerError, 'InternalServerError');
 
 const CLASS_BY_STATUS: Readonly<Record<number, typeof APIError>> = {

@@ -5,7 +5,7 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient, RateLimitError } from '../../../src/index';
+import { InternalServerError, PartnerClient, RateLimitError } from '../../../src/index';
 import { json, type StubServer, startStub } from '../../helpers/stub-server';
 
 let server: StubServer | undefined;
@@ -28,6 +28,22 @@ describe('a Retry-After longer than the SDK waits', () => {
     const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(300_000);
+    expect(server.requests).toHaveLength(1);
+  }, 10_000);
+
+  it("fails a 503 at once with InternalServerError carrying the service's full wait", async () => {
+    server = await startStub((_req, res) =>
+      json(res, 503, { message: 'Down for maintenance.' }, { 'retry-after': '600' }),
+    );
+    const client = new PartnerClient({
+      baseUrl: server.baseUrl,
+      clientToken: 'rate-token-1',
+      logLevel: 'off',
+      totalTimeout: 900_000,
+    });
+    const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).retryAfterMs).toBe(600_000);
     expect(server.requests).toHaveLength(1);
   }, 10_000);
 
