@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldRelease } from '../../scripts/release-changelog';
 
@@ -63,5 +64,19 @@ All notable changes to this project are documented in this file.
   it('refuses a changelog that has no Unreleased section to fold into', () => {
     const text = AFTER_CHANGESET_VERSION.replace('## [Unreleased]\n', '');
     expect(() => foldRelease(text, '2026-12-01')).toThrow(/Unreleased/);
+  });
+
+  it('leaves no bare-version heading for changesets/action, so the workflow asks it for no GitHub release', () => {
+    // changesets/action takes a GitHub release's notes from the heading whose text is the bare
+    // version (`## 0.2.0`); without one it posts the whole changelog (or fails past GitHub's size
+    // limit, silently). The fold renames that heading, so the notes would be the whole file.
+    const folded = foldRelease(AFTER_CHANGESET_VERSION, '2026-12-01');
+    expect(folded.split('\n').filter((line) => /^#+ 0\.2\.0$/.test(line))).toEqual([]);
+    const workflow = readFileSync(
+      new URL('../../.github/workflows/release.yml', import.meta.url),
+      'utf8',
+    );
+    const step = /uses: changesets\/action@v1\n\s+with:\n((?:\s{10}.*\n)+)/.exec(workflow);
+    expect(step?.[1]).toMatch(/^\s+createGithubReleases: false$/m);
   });
 });
