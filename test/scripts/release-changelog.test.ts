@@ -56,6 +56,19 @@ All notable changes to this project are documented in this file.
 `);
   });
 
+  it("folds the repository's own changelog with every Unreleased line kept once, under the release", () => {
+    const ours = readFileSync(new URL('../../CHANGELOG.md', import.meta.url), 'utf8');
+    // As `changeset version` writes it: its block after the first line.
+    const [title, ...rest] = ours.split('\n');
+    const versioned = [title, '', '## 0.9.0', '', '### Patch Changes', '', '- A fix.', ...rest];
+    const folded = foldRelease(versioned.join('\n'), '2026-12-01');
+    const unreleased = ours.slice(ours.indexOf('## [Unreleased]\n') + '## [Unreleased]\n'.length);
+    const [, after = ''] = folded.split('## [0.9.0] - 2026-12-01\n\n### Summary\n\n- A fix.\n');
+    expect(after).toBe(unreleased);
+    expect(folded.startsWith(ours.slice(0, ours.indexOf('## [Unreleased]\n')))).toBe(true);
+    expect(folded.match(/^## \[Unreleased\]$/gm)).toHaveLength(1);
+  });
+
   it('leaves a changelog without a release block as it is', () => {
     const text = AFTER_CHANGESET_VERSION.replace(/## 0\.2\.0[\s\S]*?(?=All notable)/, '');
     expect(foldRelease(text, '2026-12-01')).toBe(text);
