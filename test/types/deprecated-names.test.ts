@@ -4,7 +4,8 @@
  * name the current type: what a partner's editor shows on a bulk item's or a BullMQ job's
  * `params` is the name to import, never one it then strikes through. Read over the sources the
  * declarations are built from (so it runs before a build, as CI's tests do), and over the examples
- * partners copy.
+ * partners copy. Each is announced under Deprecated in CHANGELOG.md, where the versioning guide
+ * (docs/versioning.md, "Deprecation") tells a partner upgrading to look.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +34,15 @@ function usesOf(old: string, text: string): string[] {
     .filter((line) => new RegExp(`\\b${old}\\b`).test(line))
     .filter((line) => !/^\s*(export )?type \w+ = \w+;$/.test(line))
     .filter((line) => !/^export (type )?\{/.test(line) && !/^\s*\*/.test(line));
+}
+
+/** The text of every `### Deprecated` section of CHANGELOG.md, whichever release it is under. */
+function deprecatedSections(): string {
+  const changelog = readFileSync(new URL('CHANGELOG.md', root), 'utf8');
+  const sections = changelog.split(/^(?=##+ )/m);
+  const deprecated = sections.filter((section) => section.startsWith('### Deprecated\n'));
+  // A wrapped line reads as one: an announcement may break between the old name and the new.
+  return deprecated.join('\n').replace(/\s+/g, ' ');
 }
 
 describe('deprecated params names', () => {
@@ -68,5 +78,13 @@ describe('deprecated params names', () => {
         );
       });
     expect(uses).toEqual([]);
+  });
+
+  it('are each announced under Deprecated in CHANGELOG.md, naming the current type', () => {
+    const announced = deprecatedSections();
+    const missing = [...aliases].filter(
+      ([old, current]) => !announced.includes(`\`${old}\` → \`${current}\``),
+    );
+    expect(missing).toEqual([]);
   });
 });

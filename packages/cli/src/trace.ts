@@ -22,6 +22,7 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import type { Io } from './context';
+import { CLI_VERSION } from './version';
 
 /** A span as one JSON line: its trace, its parent, its name, how long it took and what it says. */
 function line(span: ReadableSpan): string {
@@ -49,12 +50,14 @@ function stderrExporter(io: Io): SpanExporter {
 }
 
 /**
- * Who the spans are from: `partner-sdk-cli`, unless the standard `OTEL_SERVICE_NAME` or
- * `OTEL_RESOURCE_ATTRIBUTES` say otherwise, as every OpenTelemetry SDK reads them.
+ * Who the spans are from: `partner-sdk-cli` at its own version (released apart from the SDK, whose
+ * tracer names the SDK's), unless the standard `OTEL_SERVICE_NAME` or `OTEL_RESOURCE_ATTRIBUTES`
+ * say otherwise, as every OpenTelemetry SDK reads them.
  */
 function resource() {
+  const service = { 'service.name': 'partner-sdk-cli', 'service.version': CLI_VERSION };
   return defaultResource()
-    .merge(resourceFromAttributes({ 'service.name': 'partner-sdk-cli' }))
+    .merge(resourceFromAttributes(service))
     .merge(detectResources({ detectors: [envDetector] }));
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { VERSION } from 'partner-sdk';
 import { createMockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startStub } from '../../../test/helpers/stub-server';
@@ -138,6 +140,24 @@ describe('partner-sdk --trace', { timeout: 120_000 }, () => {
       expect(body).toContain('"products.retrieve"');
       expect(body).toContain('"GET /products/{productHash}"');
       expect(body).toContain('{"key":"service.name","value":{"stringValue":"partner-sdk-cli"}}');
+    } finally {
+      await collector.close();
+    }
+  });
+
+  it('sends its spans as partner-sdk-cli at its own version, the SDK naming its own', async () => {
+    const cliPackage = new URL('../package.json', import.meta.url);
+    const { version } = JSON.parse(readFileSync(cliPackage, 'utf8')) as { version: string };
+    const collector = await startStub((_request, res) => json(res, 200, {}));
+    try {
+      const result = await cli(['--trace', '--json', 'products', 'list'], {
+        env: { ...credentials(), OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin },
+      });
+      expect(result.code).toBe(0);
+      const body = collector.requests[0]?.body;
+      // The CLI is released apart from the SDK: a trace says which of each ran.
+      expect(body).toContain(`{"key":"service.version","value":{"stringValue":"${version}"}}`);
+      expect(body).toContain(`"scope":{"name":"partner-sdk","version":"${VERSION}"}`);
     } finally {
       await collector.close();
     }
