@@ -65,12 +65,17 @@ function endedFor(seller: MockSeller, transactionHash: string) {
   });
 }
 
-/** The platform's side: delivers again until the fleet answers 200. */
+/**
+ * The platform's side: delivers again until the fleet answers 200. A delivery the killed replica
+ * was handling stays claimed until its lease ends (the fixture's `handlerTimeoutMs` makes it 9 s),
+ * answered 503 until then.
+ */
 async function deliverUntilHandled(event: unknown): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const status = await deliver(`${balancer.url}?token=${SECRET}`, event, { timeoutMs: 10_000 });
     if (status === 200) return;
-    await sleep(50);
+    await sleep(100);
   }
   throw new Error('a delivery was never acknowledged');
 }
