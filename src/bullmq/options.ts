@@ -41,7 +41,7 @@ class Issues {
 /** What a refused value was: a number as itself, anything else by its kind only. */
 function kindOf(value: unknown): string {
   if (typeof value === 'number') return String(value);
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;

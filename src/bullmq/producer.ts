@@ -7,7 +7,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { RequestValidationError } from '../core/errors';
+import { describeIssues, RequestValidationError } from '../core/errors';
 import { encodePathParam } from '../core/transport/path';
 import { checkParams } from '../core/validation';
 import type { RedisClient } from '../redis/client';
@@ -122,6 +122,15 @@ function refuseSellerToken(item: unknown): void {
   }
 }
 
+/**
+ * What a validation error refused, without its issues: its message is `<what>: <issues>`, and the
+ * item's error gives the issues again after its own `<what>`.
+ */
+function whatOf(error: RequestValidationError): string {
+  const issues = `: ${describeIssues(error.issues)}`;
+  return error.message.endsWith(issues) ? error.message.slice(0, -issues.length) : error.message;
+}
+
 /** How many jobs one `addBulk` carries. */
 const CHUNK = 500;
 
@@ -140,7 +149,7 @@ async function enqueue<D>(
       check(item);
     } catch (error) {
       if (!(error instanceof RequestValidationError)) throw error;
-      throw new RequestValidationError(`Invalid item ${index}: ${error.message}`, error.issues);
+      throw new RequestValidationError(`Invalid item ${index}: ${whatOf(error)}`, error.issues);
     }
   });
   const opts = {

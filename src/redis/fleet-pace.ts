@@ -91,7 +91,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * @param client - a connected `redis` (node-redis) or `ioredis` client.
  * @example
  * ```ts
- * import Redis from 'ioredis';
+ * import { Redis } from 'ioredis';
  * import { PartnerClient } from 'partner-sdk';
  * import { fleetPace } from 'partner-sdk/redis';
  *

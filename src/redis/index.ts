@@ -9,7 +9,7 @@
  *
  * @example
  * ```ts
- * import Redis from 'ioredis';
+ * import { Redis } from 'ioredis';
  * import { PartnerClient } from 'partner-sdk';
  * import { RedisTokenStore } from 'partner-sdk/redis';
  *

@@ -64,7 +64,7 @@ return {1}
  *
  * @example
  * ```ts
- * import Redis from 'ioredis';
+ * import { Redis } from 'ioredis';
  * import { requestRefunds } from 'partner-sdk/bulk';
  * import { RedisJournalStore } from 'partner-sdk/redis';
  *

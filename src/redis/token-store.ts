@@ -86,7 +86,7 @@ const sleep = (ms: number) =>
  *
  * @example
  * ```ts
- * import { createClient } from 'redis'; // or: import Redis from 'ioredis'; new Redis(url)
+ * import { createClient } from 'redis'; // or: import { Redis } from 'ioredis'; new Redis(url)
  * import { PartnerClient } from 'partner-sdk';
  * import { RedisTokenStore } from 'partner-sdk/redis';
  *

@@ -200,10 +200,15 @@ export interface NodeWebhookRequest {
   readonly readableEnded?: boolean;
   /** Whether the stream was already destroyed (the sender went away before the body was read). */
   readonly destroyed?: boolean;
-  /** Subscribes to the stream's `data`, `end`, `error` and `close` events. */
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  /**
+   * Subscribes to the stream's `data`, `end`, `error` and `close` events. The listener is typed by
+   * the one argument the handler reads (a `data` chunk; the others take none it uses), so that
+   * every `@types/node`'s `IncomingMessage` fits: a listener of `never[]` is refused by the
+   * catch-all overload whose listener takes `any[]` (`@types/node` 26).
+   */
+  on(event: string, listener: (chunk: Uint8Array | string) => void): unknown;
   /** Unsubscribes a listener added with `on`. */
-  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener(event: string, listener: (chunk: Uint8Array | string) => void): unknown;
   /** Stops the flow of `data` events. */
   pause(): unknown;
 }

@@ -251,7 +251,7 @@ describe("partner-sdk/bullmq: the queue's name, on a real redis-server", () => {
 describe('partner-sdk/bullmq: a processor refuses a wrong option when it is made', () => {
   const { queue, redis } = recorders();
   const cases: [string, Partial<RefundProcessorOptions>, string[], RegExp][] = [
-    ['no queue', { queue: undefined }, ['queue'], /rateLimit/],
+    ['no queue', { queue: undefined }, ['queue'], /rateLimit\) \(got undefined\)/],
     ['a queue without rateLimit', { queue: {} as never }, ['queue'], /rateLimit/],
     [
       'a negative timeout',

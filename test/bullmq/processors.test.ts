@@ -114,6 +114,22 @@ describe('partner-sdk/bullmq processors', () => {
     }
   });
 
+  it('the producer names a bad item and its problem once', async () => {
+    const queue = { name: 'refunds', addBulk: async (jobs: unknown[]) => jobs };
+    const items = [{ transactionHash: 'trx_1', sellerToken: 'tok' } as never];
+    const refused = await enqueueRefunds(queue, items).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    const { message } = refused as RequestValidationError;
+    expect(message).toMatch(/^Invalid item 0: Invalid job data: sellerToken: a job never carries/);
+    expect(message.match(/a job never carries/g)).toHaveLength(1);
+    const badParams = [{ transactionHash: 'trx_1', params: { reason: 'x'.repeat(1001) } }];
+    const tooLong = await enqueueRefunds(queue, badParams).catch((error: Error) => error);
+    expect(tooLong).toBeInstanceOf(RequestValidationError);
+    const { message: tooLongMessage } = tooLong as RequestValidationError;
+    expect(tooLongMessage).toMatch(/^Invalid item 0: /);
+    expect(tooLongMessage.match(/reason/g)).toHaveLength(1);
+  });
+
   it('the producer refuses a bad item before enqueuing anything, naming it', async () => {
     const added: unknown[] = [];
     const queue = {

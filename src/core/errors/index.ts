@@ -13,6 +13,7 @@
 export * from './api-errors';
 export * from './call-errors';
 export {
+  describeIssues,
   PartnerError,
   type RequestIdentity,
   type ValidationIssue,
