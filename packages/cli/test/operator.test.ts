@@ -332,6 +332,29 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     expect(streamed.stderr).toContain('stdin:2: a hash cannot contain spaces');
   });
 
+  it('offer updates: a bad line repeating an earlier offer is still a bad line, exit 2 and nothing sent', async () => {
+    const before = mock.stats.requests;
+    const { hash, offerCode } = mock.products.course;
+    const lines = Array.from({ length: 31 }, (_, i) =>
+      JSON.stringify({ productHash: `prd_other${i}`, offerCode, params: { price: 1000 + i } }),
+    );
+    lines[0] = JSON.stringify({ productHash: hash, offerCode, params: { price: 1000 } });
+    lines.push(JSON.stringify({ productHash: hash, offerCode, params: { price: -5 } }));
+    const file = join(dir, 'offers-repeat.jsonl');
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const offers = await run(['offers', 'update', '--file', file]);
+    expect(offers.code).toBe(2);
+    expect(offers.stderr).toContain(`${file}:32:`);
+    expect(offers.stderr).toContain('nothing was sent');
+    // The dry run lists every item: the repeat is reported failed, not a duplicate.
+    const dry = await run(['offers', 'update', '--file', file, '--dry-run']);
+    expect(dry.code).toBe(1);
+    const outcomes = jsonLines(dry.stdout) as { key?: string; status?: string }[];
+    const repeated = outcomes.filter((o) => o.key === `${hash}/${offerCode}`);
+    expect(repeated.map((o) => o.status).sort()).toEqual(['failed', 'valid']);
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('trigger sends a kit event to a partner-sdk/webhooks receiver and prints its answer and timing; replay re-sends saved deliveries', async () => {
     const received: WebhookEvent[] = [];
     const handler = createWebhookHandler({
