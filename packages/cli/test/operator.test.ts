@@ -332,6 +332,33 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     expect(streamed.stderr).toContain('stdin:2: a hash cannot contain spaces');
   });
 
+  it('bounds a hash given as the argument of any command: exit 2 naming it, never quoting it, nothing sent', async () => {
+    const before = mock.stats.requests;
+    const long = `h${'x'.repeat(100_000)}`;
+    const commands = [
+      ['products', 'get', long],
+      ['refunds', 'list', long],
+      ['refunds', 'status', long],
+      ['statements', 'status', long],
+      ['statements', 'wait', long],
+      ['statements', 'download', long, '--output', join(dir, 'never.csv')],
+      ['anticipations', 'confirm', long, '--scenario', 'above'],
+      ['bank-accounts', 'update', long, '--data', '{}'],
+      ['offers', 'update', long, 'ofr_1', '--data', '{}'],
+      ['offers', 'update', 'prd_1', long, '--data', '{}'],
+    ];
+    for (const args of commands) {
+      const result = await run(args);
+      expect({ args: args.slice(0, 2), code: result.code }).toEqual({
+        args: args.slice(0, 2),
+        code: 2,
+      });
+      expect(result.stderr).toMatch(/<\w+>: hash longer than 128 characters \(100001\)/);
+      expect(result.stdout.length + result.stderr.length).toBeLessThan(1000);
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('offer updates: a bad line repeating an earlier offer is still a bad line, exit 2 and nothing sent', async () => {
     const before = mock.stats.requests;
     const { hash, offerCode } = mock.products.course;
