@@ -67,10 +67,19 @@ export class ItemRunner<I, R> {
     this.#emit = job.emit;
   }
 
-  /** Validates an item, sets duplicates aside and reads its journal record; false when it needs no request. */
+  /** Validates an item, then sets duplicates aside and reads its journal record; false when it needs no request. */
   async #admit(work: Work<I>): Promise<boolean> {
     try {
       work.key = keyOf(this.#operation.key, work.item);
+    } catch (error) {
+      this.#emit({ status: 'failed', ...this.base(work), error, inDoubt: false });
+      return false;
+    }
+    // Validated before its key is looked up: a bad item is reported failed even where its key
+    // repeats an earlier one (a dry run checks every item), and a bad first occurrence never
+    // makes a later good one a duplicate.
+    try {
+      this.#operation.validate?.(work.item);
     } catch (error) {
       this.#emit({ status: 'failed', ...this.base(work), error, inDoubt: false });
       return false;
@@ -80,12 +89,6 @@ export class ItemRunner<I, R> {
       return false;
     }
     this.#seen.start(work.key);
-    try {
-      this.#operation.validate?.(work.item);
-    } catch (error) {
-      this.#emit({ status: 'failed', ...this.base(work), error, inDoubt: false });
-      return false;
-    }
     if (this.#options.dryRun) {
       this.#emit({ status: 'valid', key: work.key, item: work.item });
       return false;

@@ -30,9 +30,13 @@ export class SeenKeys {
     this.#unfinished.add(key);
   }
 
-  /** The item with `key` has its outcome: it joins the window, the oldest leaves it. */
+  /**
+   * The item with `key` has its outcome: it joins the window, the oldest leaves it. Only a started
+   * item joins: an item refused before it started (a bad one) leaves its key to a later good one,
+   * and never ends the wait of an earlier occurrence still in flight.
+   */
   finish(key: string): void {
-    this.#unfinished.delete(key);
+    if (!this.#unfinished.delete(key)) return;
     if (this.#window === 0 || this.#recent.has(key)) return;
     this.#recent.add(key);
     if (this.#order.length < this.#window) {

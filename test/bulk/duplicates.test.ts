@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileJournal, requestRefunds, runBulk } from 'partner-sdk/bulk';
+import { FileJournal, requestRefunds, runBulk, updateOffers } from 'partner-sdk/bulk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect, setup } from './support';
 
@@ -33,6 +33,28 @@ describe('a key repeated in one job', () => {
         .sort(),
     ).toEqual(['duplicate', 'duplicate', 'succeeded']);
     expect(summary).toMatchObject({ succeeded: 2, duplicate: 2, total: 4 });
+  });
+
+  it('is still validated: a bad repeat is failed in a dry run and in a real one, never sent, and a bad first leaves its key to a good repeat', async () => {
+    const { mock, seller } = setup();
+    const { hash, offerCode } = mock.products.course;
+    const items = [
+      { productHash: hash, offerCode, params: { price: 4_990 } },
+      { productHash: hash, offerCode, params: { price: -5 } },
+    ];
+    const dry = await collect(updateOffers(seller, items, { dryRun: true }));
+    expect(dry.map((o) => o.status)).toEqual(['valid', 'failed']);
+    const before = mock.stats.requests;
+    const outcomes = await collect(updateOffers(seller, items));
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['failed', 'succeeded']);
+    expect(outcomes.find((o) => o.status === 'failed')).toMatchObject({
+      error: { name: 'RequestValidationError' },
+      inDoubt: false,
+    });
+    expect(mock.stats.requests - before).toBe(1);
+    // A bad first occurrence was never started: the good one after it is sent, not a duplicate.
+    const reversed = await collect(updateOffers(seller, [...items].reverse()));
+    expect(reversed.map((o) => o.status)).toEqual(['failed', 'succeeded']);
   });
 
   it('is sent once with a journal too, even when the first occurrence finished long before', async () => {

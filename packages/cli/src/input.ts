@@ -125,6 +125,14 @@ export function checkHash(value: string, where: string, fail: Fail = UsageError)
   return value;
 }
 
+/**
+ * A hash (or code) given as a command's argument, checked as a hash of a file is: `<name>` names it
+ * in the message, which never quotes it, and nothing is sent.
+ */
+export function hashArgument(name: string, value: string): string {
+  return checkHash(value, `<${name}>`);
+}
+
 /** The hashes of a file or stdin: one per line or a CSV's first column, header and `#` skipped. */
 async function* hashLines(
   file: string,

@@ -332,6 +332,56 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     expect(streamed.stderr).toContain('stdin:2: a hash cannot contain spaces');
   });
 
+  it('bounds a hash given as the argument of any command: exit 2 naming it, never quoting it, nothing sent', async () => {
+    const before = mock.stats.requests;
+    const long = `h${'x'.repeat(100_000)}`;
+    const commands = [
+      ['products', 'get', long],
+      ['refunds', 'list', long],
+      ['refunds', 'status', long],
+      ['statements', 'status', long],
+      ['statements', 'wait', long],
+      ['statements', 'download', long, '--output', join(dir, 'never.csv')],
+      ['anticipations', 'confirm', long, '--scenario', 'above'],
+      ['bank-accounts', 'update', long, '--data', '{}'],
+      ['offers', 'update', long, 'ofr_1', '--data', '{}'],
+      ['offers', 'update', 'prd_1', long, '--data', '{}'],
+    ];
+    for (const args of commands) {
+      const result = await run(args);
+      expect({ args: args.slice(0, 2), code: result.code }).toEqual({
+        args: args.slice(0, 2),
+        code: 2,
+      });
+      expect(result.stderr).toMatch(/<\w+>: hash longer than 128 characters \(100001\)/);
+      expect(result.stdout.length + result.stderr.length).toBeLessThan(1000);
+    }
+    expect(mock.stats.requests).toBe(before);
+  });
+
+  it('offer updates: a bad line repeating an earlier offer is still a bad line, exit 2 and nothing sent', async () => {
+    const before = mock.stats.requests;
+    const { hash, offerCode } = mock.products.course;
+    const lines = Array.from({ length: 31 }, (_, i) =>
+      JSON.stringify({ productHash: `prd_other${i}`, offerCode, params: { price: 1000 + i } }),
+    );
+    lines[0] = JSON.stringify({ productHash: hash, offerCode, params: { price: 1000 } });
+    lines.push(JSON.stringify({ productHash: hash, offerCode, params: { price: -5 } }));
+    const file = join(dir, 'offers-repeat.jsonl');
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const offers = await run(['offers', 'update', '--file', file]);
+    expect(offers.code).toBe(2);
+    expect(offers.stderr).toContain(`${file}:32:`);
+    expect(offers.stderr).toContain('nothing was sent');
+    // The dry run lists every item: the repeat is reported failed, not a duplicate.
+    const dry = await run(['offers', 'update', '--file', file, '--dry-run']);
+    expect(dry.code).toBe(1);
+    const outcomes = jsonLines(dry.stdout) as { key?: string; status?: string }[];
+    const repeated = outcomes.filter((o) => o.key === `${hash}/${offerCode}`);
+    expect(repeated.map((o) => o.status).sort()).toEqual(['failed', 'valid']);
+    expect(mock.stats.requests).toBe(before);
+  });
+
   it('trigger sends a kit event to a partner-sdk/webhooks receiver and prints its answer and timing; replay re-sends saved deliveries', async () => {
     const received: WebhookEvent[] = [];
     const handler = createWebhookHandler({

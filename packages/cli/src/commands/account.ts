@@ -12,7 +12,7 @@ import { toFile } from 'partner-sdk';
 import type { Context } from '../context';
 import { UsageError } from '../context';
 import { fields } from '../format';
-import { jsonArgument } from '../input';
+import { hashArgument, jsonArgument } from '../input';
 import { type Action, examples } from './action';
 
 /** Pages of a list: one page (`--page`, `--per-page`) or every item (`--all`). */
@@ -111,7 +111,10 @@ export function bankAccountsCommand(run: Action): Command {
     .action(
       run(async (context, accountHash: string, options: { data: string }) => {
         const params = await jsonArgument(options.data, context.io.stdin, '--data');
-        const account = await context.caller.bankAccounts.update(accountHash, params as never);
+        const account = await context.caller.bankAccounts.update(
+          hashArgument('accountHash', accountHash),
+          params as never,
+        );
         context.print(account, (a) => fields(a));
       }),
     );
@@ -132,7 +135,7 @@ export function productsCommand(run: Action): Command {
     )
     .action(
       run(async (context, hash: string) => {
-        const product = await context.caller.products.retrieve(hash);
+        const product = await context.caller.products.retrieve(hashArgument('productHash', hash));
         context.print(product, (p) => fields(p));
       }),
     );
@@ -175,9 +178,12 @@ export function anticipationsCommand(run: Action): Command {
     )
     .action(
       run(async (context, hash: string, options: { scenario: string }) => {
-        const confirmed = await context.caller.anticipations.confirm(hash, {
-          scenario: options.scenario as 'above',
-        });
+        const confirmed = await context.caller.anticipations.confirm(
+          hashArgument('anticipationHash', hash),
+          {
+            scenario: options.scenario as 'above',
+          },
+        );
         context.print(confirmed, (c) => fields(c));
       }),
     );

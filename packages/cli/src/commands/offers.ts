@@ -9,7 +9,7 @@ import type { Offer, PartnerClient, SellerClient } from 'partner-sdk';
 import { type OfferUpdateItem, updateOffers } from 'partner-sdk/bulk';
 import { type BulkFlags, runBulkCommand, withBulkOptions } from '../bulk-command';
 import { type Context, UsageError } from '../context';
-import { csvFields, csvValue, jsonArgument, type Line, linesOf } from '../input';
+import { csvFields, csvValue, hashArgument, jsonArgument, type Line, linesOf } from '../input';
 import { errorText } from '../output';
 import {
   type QueueFlags,
@@ -182,6 +182,8 @@ async function updateAction(
   if (productHash === undefined || offerCode === undefined || options.data === undefined) {
     throw new UsageError('offers update needs <productHash> <offerCode> --data JSON, or --file');
   }
+  hashArgument('productHash', productHash);
+  hashArgument('offerCode', offerCode);
   const params = await jsonArgument(options.data, context.io.stdin, '--data');
   // A job of one, as `refunds request HASH` runs: `--journal` records it (a run again skips it)
   // and the offer is printed as a single call prints it.

@@ -10,7 +10,7 @@ import { AlreadyRefundedError, requestRefunds, waitForRefunds } from 'partner-sd
 import { type BulkFlags, runBulkCommand, WAIT_CONCURRENCY, withBulkOptions } from '../bulk-command';
 import { type Context, EXIT, UsageError } from '../context';
 import { fields } from '../format';
-import { hashInput } from '../input';
+import { hashArgument, hashInput } from '../input';
 import {
   type QueueFlags,
   refuseInProcessFlags,
@@ -229,7 +229,7 @@ export function refundsCommand(run: Action): Command {
     .addHelpText('after', examples(['partner-sdk refunds list trx_9Fh2Kd81 --format csv']))
     .action(
       run(async (context, hash: string) => {
-        const list = await context.caller.refunds.list(hash);
+        const list = await context.caller.refunds.list(hashArgument('transactionHash', hash));
         context.rows(list as never[], ['hash', 'status', 'amount', 'created_at', 'observation']);
       }),
     );
@@ -240,7 +240,9 @@ export function refundsCommand(run: Action): Command {
     .addHelpText('after', examples(['partner-sdk refunds status trx_9Fh2Kd81']))
     .action(
       run(async (context, hash: string) => {
-        const status = await context.caller.refunds.retrieveStatus(hash);
+        const status = await context.caller.refunds.retrieveStatus(
+          hashArgument('transactionHash', hash),
+        );
         context.print(status, (s) => fields(s));
       }),
     );

@@ -14,6 +14,7 @@ import type { StatementExport } from 'partner-sdk';
 import type { Context } from '../context';
 import { EXIT, UsageError } from '../context';
 import { fields } from '../format';
+import { hashArgument } from '../input';
 import { onInterrupt } from '../interrupt';
 import { type Action, examples } from './action';
 
@@ -101,6 +102,7 @@ async function download(
   hash: string,
   options: { output?: string; wait?: boolean },
 ): Promise<void> {
+  hashArgument('exportHash', hash);
   const output = outputOf(context, options.output);
   const current = options.wait
     ? await waitFor(context, hash)
@@ -141,7 +143,8 @@ export function statementsCommand(run: Action): Command {
     .addHelpText('after', examples(['partner-sdk statements status exp_8Gx2']))
     .action(
       run(async (context, hash: string) => {
-        context.print(await context.caller.statements.retrieve(hash), (e) => fields(e));
+        const exported = await context.caller.statements.retrieve(hashArgument('exportHash', hash));
+        context.print(exported, (e) => fields(e));
       }),
     );
   statements
@@ -150,7 +153,7 @@ export function statementsCommand(run: Action): Command {
     .addHelpText('after', examples(['partner-sdk statements wait exp_8Gx2']))
     .action(
       run(async (context, hash: string) => {
-        context.print(await waitFor(context, hash), (e) => fields(e));
+        context.print(await waitFor(context, hashArgument('exportHash', hash)), (e) => fields(e));
       }),
     );
   statements
