@@ -6,7 +6,13 @@
 import { redactDeep, redactHeaders } from '../logging/redact';
 import { retryAfterOf } from '../retry/retry-after';
 import { bodyMessage, firstFieldError, readFieldErrors } from './error-body';
-import { brand, PartnerError, type RequestIdentity, statusLine } from './partner-error';
+import {
+  brand,
+  PartnerError,
+  type RequestIdentity,
+  requestLine,
+  statusLine,
+} from './partner-error';
 
 /**
  * The service answered with an error status. Subclasses name the status; `status`, `body`,
@@ -42,7 +48,7 @@ export class APIError extends PartnerError {
     detail?: string,
   ) {
     const said = detail ?? bodyMessage(body);
-    super(`${request.method} ${request.path} → ${statusLine(status)}${said ? `: ${said}` : ''}`);
+    super(`${requestLine(request)} → ${statusLine(status)}${said ? `: ${said}` : ''}`);
     this.status = status;
     this.body = redactDeep(body);
     this.headers = redactHeaders(headers);

@@ -12,6 +12,7 @@ import {
   errorSummary,
   PartnerError,
   type RequestIdentity,
+  requestLine,
   statusLine,
   type ValidationIssue,
 } from './partner-error';
@@ -45,7 +46,7 @@ export class APIConnectionError extends PartnerError {
     message: string,
     options?: { cause?: unknown; answer?: { status: number; body: string } },
   ) {
-    super(`${request.method} ${request.path} → ${message}`, options);
+    super(`${requestLine(request)} → ${message}`, options);
     this.method = request.method;
     this.path = request.path;
     this.status = options?.answer?.status;
@@ -89,7 +90,7 @@ export class ResponseTooLargeError extends PartnerError {
 
   constructor(request: RequestIdentity, limit: number) {
     super(
-      `${request.method} ${request.path} → the response body exceeds maxResponseBytes (${limit} bytes); reading stopped`,
+      `${requestLine(request)} → the response body exceeds maxResponseBytes (${limit} bytes); reading stopped`,
     );
     this.method = request.method;
     this.path = request.path;
@@ -135,7 +136,7 @@ export class OutcomeUnknownError extends PartnerError {
     cause: unknown,
   ) {
     super(
-      `${request.method} ${request.path} → ${uncertain}: the answer was lost (${errorSummary(attemptError)}) and checking failed (${errorSummary(cause)}); not sent again`,
+      `${requestLine(request)} → ${uncertain}: the answer was lost (${errorSummary(attemptError)}) and checking failed (${errorSummary(cause)}); not sent again`,
       { cause },
     );
     this.method = request.method;
@@ -212,7 +213,7 @@ export class ResponseValidationError extends PartnerError {
     issues: ReadonlyArray<ValidationIssue>,
   ) {
     super(
-      `${request.method} ${request.path} → ${statusLine(status)}: unexpected response shape: ${describeMismatch(body, issues)}`,
+      `${requestLine(request)} → ${statusLine(status)}: unexpected response shape: ${describeMismatch(body, issues)}`,
     );
     this.issues = issues;
     this.body = redactDeep(body);

@@ -16,6 +16,7 @@ export {
   describeIssues,
   PartnerError,
   type RequestIdentity,
+  requestLine,
   type ValidationIssue,
 } from './partner-error';
 export * from './wait-errors';

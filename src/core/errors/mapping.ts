@@ -28,7 +28,7 @@ import {
   RequestValidationError,
   ResponseTooLargeError,
 } from './index';
-import { errorSummary, statusLine } from './partner-error';
+import { errorSummary, requestLine, statusLine } from './partner-error';
 
 /** The time-outs a call runs under (as set for it), for the time-out error's message. */
 export interface Limits {
@@ -48,7 +48,7 @@ export function toPartnerError(
     return makeAPIError(identity, error.response.status, error.body, error.response.headers);
   }
   if (signal?.aborted) {
-    return new APIUserAbortError(`${identity.method} ${identity.path} was aborted by the caller.`, {
+    return new APIUserAbortError(`${requestLine(identity)} was aborted by the caller.`, {
       cause: signal.reason,
     });
   }

@@ -91,6 +91,18 @@ export interface RequestIdentity {
   readonly path: string;
 }
 
+/** The longest path a message shows whole: a path parameter has no length the spec bounds. */
+const MAX_SHOWN_PATH = 200;
+
+/**
+ * @internal How messages name a request: `GET /products/prd_1`. A path longer than a message
+ * should carry (a megabyte pasted as a hash) is cut, its length said; `path` on the error stays whole.
+ */
+export function requestLine({ method, path }: RequestIdentity): string {
+  if (path.length <= MAX_SHOWN_PATH) return `${method} ${path}`;
+  return `${method} ${path.slice(0, MAX_SHOWN_PATH)}… (a path of ${path.length} characters)`;
+}
+
 /** @internal The first issues, for a message. */
 export function describeIssues(issues: ReadonlyArray<ValidationIssue>): string {
   const shown = issues

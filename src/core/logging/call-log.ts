@@ -5,6 +5,7 @@
  * when the client is built.
  */
 
+import { requestLine } from '../errors';
 import type { FetchLike, ResolvedOptions } from '../options';
 import { retryReason } from '../retry/policy';
 import type { ReadyCallSpec } from '../transport/call-spec';
@@ -76,7 +77,7 @@ export class CallLog {
    * under `baseUrl`, or a URL outside it without its query (which may hold a signature).
    */
   retry(target: Target, error: unknown, retry: number, wait: number): void {
-    const what = `${target.identity.method} ${target.identity.path}`;
+    const what = requestLine(target.identity);
     const waiting = Math.round(wait);
     this.#logger.warn(
       `retrying ${what} after ${retryReason(error)} (retry ${retry}, waiting ${waiting} ms)`,

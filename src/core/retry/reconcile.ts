@@ -4,7 +4,12 @@
  * before sending it again: a refund request never makes two refunds.
  */
 
-import { APIUserAbortError, OutcomeUnknownError, type RequestIdentity } from '../errors';
+import {
+  APIUserAbortError,
+  OutcomeUnknownError,
+  type RequestIdentity,
+  requestLine,
+} from '../errors';
 import { type Limits, toPartnerError } from '../errors/mapping';
 import type { RequestOptions } from '../options';
 import type { APIPromise, WithResponse } from '../transport/api-promise';
@@ -92,7 +97,7 @@ export async function findLostEffect(
     );
   };
   if (signal?.aborted) {
-    const message = `${identity.method} ${identity.path} was aborted by the caller before its check was sent.`;
+    const message = `${requestLine(identity)} was aborted by the caller before its check was sent.`;
     throw unknown(new APIUserAbortError(message, { cause: signal.reason }));
   }
   try {

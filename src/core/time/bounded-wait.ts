@@ -5,7 +5,12 @@
  * for runs on (a login other calls may be waiting on too keeps its own time-outs).
  */
 
-import { APIConnectionTimeoutError, APIUserAbortError, type RequestIdentity } from '../errors';
+import {
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  type RequestIdentity,
+  requestLine,
+} from '../errors';
 
 /** What a call's wait is bounded by, and how its errors name it. */
 export interface WaitBounds {
@@ -34,7 +39,7 @@ export function withinCall<T>(waited: Promise<T>, bounds: WaitBounds): Promise<T
       settle();
     };
     const onAbort = () => {
-      const message = `${identity.method} ${identity.path} was aborted by the caller.`;
+      const message = `${requestLine(identity)} was aborted by the caller.`;
       end(() => reject(new APIUserAbortError(message, { cause: signal?.reason })));
     };
     const timer = setTimeout(
