@@ -23,11 +23,12 @@ async function slowLoginService() {
     if (request.path === '/auth') held = res;
     else json(res, 200, product);
   });
+  const loginArrived = () => waitFor(() => held !== undefined, 'the login to arrive');
   const answerLogin = async () => {
-    await waitFor(() => held !== undefined, 'the login to arrive');
+    await loginArrived();
     json(held!, 200, { client_token: 'waiting-login-token' });
   };
-  return { server, answerLogin };
+  return { server, loginArrived, answerLogin };
 }
 
 const slowClient = (s: StubServer) =>
@@ -41,11 +42,12 @@ const slowClient = (s: StubServer) =>
 
 describe('waiting for credentials', () => {
   it('rejects with APIUserAbortError as soon as the caller aborts while the login hangs', async () => {
-    const { server: s, answerLogin } = await slowLoginService();
+    const { server: s, loginArrived, answerLogin } = await slowLoginService();
     const client = slowClient(s);
     const controller = new AbortController();
     const call = client.products.retrieve('prd_1', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    await loginArrived();
+    controller.abort();
     const error = await withTimeout(
       call.catch((e: unknown) => e),
       3_000,
