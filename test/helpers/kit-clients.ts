@@ -7,7 +7,11 @@
 import { type ClientOptions, PartnerClient } from 'partner-sdk';
 import type { MockPartnerApi } from 'partner-sdk/testing';
 
-/** `mock`'s client (its credentials, logging off, then `options`) and its person seller. */
+/**
+ * `mock`'s client (its credentials, logging off, then `options`) and its person seller. It logs in
+ * with the kit's client id and secret: the kit's pre-issued client token is not enumerable, so a
+ * test that counts requests and wants no login passes `clientToken: mock.credentials.clientToken`.
+ */
 export function kitClients(mock: MockPartnerApi, options: ClientOptions = {}) {
   const client = new PartnerClient({
     baseUrl: mock.baseUrl,
