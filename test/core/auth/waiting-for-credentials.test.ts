@@ -1,17 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, type StubServer, stubsClosedAfterEach } from '../../helpers/stub-server';
 import { waitFor, withTimeout } from '../../helpers/waits';
 
 // A call that waits for its credentials (the first login, a token function) waits within its own
 // bounds: the caller's signal and its totalTimeout. The login it joined runs on for the others.
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const product = { hash: 'prd_1', name: 'Curso' };
 const credentials = { clientId: 'waiting-client-id', clientSecret: 'waiting-client-secret' };
@@ -19,7 +15,7 @@ const credentials = { clientId: 'waiting-client-id', clientSecret: 'waiting-clie
 /** A service whose login answers only when `answerLogin` is called. */
 async function slowLoginService() {
   let held: ServerResponse | undefined;
-  server = await startStub((request, res) => {
+  const server = await stub((request, res) => {
     if (request.path === '/auth') held = res;
     else json(res, 200, product);
   });
@@ -86,7 +82,7 @@ describe('waiting for credentials', () => {
   });
 
   it("honours the caller's signal while a seller's token function hangs", async () => {
-    server = await startStub((_r, res) => json(res, 200, product));
+    const server = await stub((_r, res) => json(res, 200, product));
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
       clientToken: 'waiting-client-token',
