@@ -41,6 +41,17 @@ const CORE_ALLOWED = {
     'time/clock',
   ],
   redis: ['errors/index', 'auth/token-store', 'pace/index', 'time/clock', 'time/sleep'],
+  bullmq: [
+    'errors/index',
+    'options/index',
+    'options/resolve',
+    'retry/classify',
+    'retry/retry-after',
+    'time/clock',
+    'time/sleep',
+    'transport/path',
+    'validation/index',
+  ],
 };
 
 /** A rule holding `entry` to its allowed list of core modules. */
@@ -87,6 +98,7 @@ module.exports = {
     coreAllowedFor('bulk'),
     coreAllowedFor('webhooks'),
     coreAllowedFor('redis'),
+    coreAllowedFor('bullmq'),
     {
       name: 'resources-over-core-only',
       comment: 'A resource names paths and schemas over core/; it never reaches the client or kit.',

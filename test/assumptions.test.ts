@@ -9,6 +9,7 @@ import {
   UnprocessableEntityError,
 } from '../src/index';
 import { createMockPartnerApi } from '../src/testing';
+import { paulistaAddress as ADDRESS } from './helpers/addresses';
 
 const BASE = 'https://partner.example.com/api/v1';
 
@@ -213,16 +214,6 @@ function clientOn(
 }
 
 const FAST = { interval: 1, maxInterval: 1, timeout: 5_000 };
-
-const ADDRESS = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Avenida Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
 
 describe('each assumption, changed through the option, against a kit configured the other way', () => {
   it('login: path, body field names and token field', async () => {

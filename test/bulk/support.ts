@@ -1,31 +1,17 @@
 /** A mock service and clients for the bulk tests (the kit's `.fetch` face: no socket). */
 
-import { PartnerClient } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApiSeed } from 'partner-sdk/testing';
+import { kitClients, refundPostsTo } from '../helpers/kit-clients';
 
 export function setup(seed: MockPartnerApiSeed = {}) {
   const mock = createMockPartnerApi(seed);
-  const client = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    ...mock.credentials,
-    clientToken: mock.credentials.clientToken,
-    logLevel: 'off',
-  });
-  const seller = client.forUser(mock.sellers.person.publicToken);
+  // The kit's pre-issued client token is not enumerable, so the spread of its credentials leaves
+  // it out: given here, no login is among the requests the tests count.
+  const { client, seller } = kitClients(mock, { clientToken: mock.credentials.clientToken });
   /** POSTs of refund requests the mock received, per transaction. */
-  const refundPosts = (hash?: string) =>
-    mock.requests.filter(
-      (r) =>
-        r.method === 'POST' &&
-        r.path.startsWith('/financial/refund/') &&
-        (hash === undefined || r.path === `/financial/refund/${hash}`),
-    ).length;
+  const refundPosts = (hash?: string) => refundPostsTo(mock, hash);
   /** The refunds the mock holds for a transaction (read without touching the request log's meaning). */
-  const refundsOf = async (hash: string) => {
-    const refunds = await seller.refunds.list(hash);
-    return refunds;
-  };
+  const refundsOf = (hash: string) => seller.refunds.list(hash);
   return { mock, client, seller, refundPosts, refundsOf };
 }
 

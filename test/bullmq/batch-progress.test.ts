@@ -5,9 +5,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
-import { PartnerClient } from 'partner-sdk';
 import {
   BatchNotRecordedError,
   enqueueRefunds,
@@ -16,42 +13,22 @@ import {
   refundProcessor,
 } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBullmq } from '../helpers/bullmq-queues';
+import { kitClients } from '../helpers/kit-clients';
 import { nodeRedis } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 
-let server: RedisServer;
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-}, 20_000);
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-  await server?.close();
-});
+const bullmq = useBullmq();
 
-/** A kit, its seller's client, a fresh queue and a Redis connection, closed after the file. */
+/** A kit, its seller's client, a fresh queue and a Redis connection, closed after the test. */
 function setUp() {
-  const mock = createMockPartnerApi({ refundPolls: 0 });
-  const seller = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    ...mock.credentials,
-    logLevel: 'off',
-  }).forUser(mock.sellers.person.publicToken);
-  const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
-  const queue = new Queue(`refunds-${randomUUID()}`, { connection });
-  const redis = new Redis(server.port, '127.0.0.1');
-  cleanups.push(
-    () => queue.close(),
-    () => redis.quit(),
-  );
-  return { mock, seller, queue, redis, connection };
+  const { mock, seller } = kitClients(createMockPartnerApi({ refundPolls: 0 }));
+  return { mock, seller, queue: bullmq.queue(), redis: bullmq.redis() };
 }
 
 describe('followBatch of one batch', () => {
   it('counts only the jobs of the batch it follows, to that batch’s end', async () => {
-    const { mock, seller, queue, redis, connection } = setUp();
+    const { mock, seller, queue, redis } = setUp();
     const [t1, t2, t3, t4] = [1, 2, 3, 4].map(() => mock.addTransaction());
     const items = (hashes: string[]) => hashes.map((transactionHash) => ({ transactionHash }));
     const first = await enqueueRefunds(queue, items([t1!, t2!]), { redis });
@@ -76,11 +53,7 @@ describe('followBatch of one batch', () => {
     expect(reports[0]).toMatchObject({ total: 2, done: 0, waiting: 2, active: 0 });
     expect((await queue.getJobCounts('waiting')).waiting).toBe(5);
 
-    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis }), {
-      connection,
-      concurrency: 2,
-    });
-    cleanups.push(() => worker.close(true));
+    bullmq.worker(queue.name, refundProcessor(seller, { queue, redis }), { concurrency: 2 });
     expect(await followed).toMatchObject({
       total: 2,
       done: 2,
@@ -103,7 +76,7 @@ describe('followBatch of one batch', () => {
   }, 30_000);
 
   it('follows a batch enqueued in several calls under one id to the end of all of them', async () => {
-    const { mock, seller, queue, redis, connection } = setUp();
+    const { mock, seller, queue, redis } = setUp();
     const hashes = [1, 2, 3, 4, 5].map(() => mock.addTransaction());
     const items = (list: string[]) => list.map((transactionHash) => ({ transactionHash }));
     const batchId = `cohort-${randomUUID()}`;
@@ -124,16 +97,12 @@ describe('followBatch of one batch', () => {
     await expect.poll(() => reports.length, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(reports[0]).toMatchObject({ total: 5, done: 0, waiting: 5 });
 
-    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis }), {
-      connection,
-      concurrency: 2,
-    });
-    cleanups.push(() => worker.close(true));
+    bullmq.worker(queue.name, refundProcessor(seller, { queue, redis }), { concurrency: 2 });
     expect(await followed).toMatchObject({ total: 5, done: 5, completed: 5, waiting: 0 });
   }, 30_000);
 
   it('follows to its end a batch whose enqueue failed once and was made again, as the guide says', async () => {
-    const { mock, seller, queue, redis, connection } = setUp();
+    const { mock, seller, queue, redis } = setUp();
     const items = [1, 2, 3].map(() => ({ transactionHash: mock.addTransaction() }));
     const batchId = `retried-${randomUUID()}`;
     // The queue fails after the ids were recorded: the record names jobs that were never added.
@@ -150,11 +119,7 @@ describe('followBatch of one batch', () => {
     expect(await queue.count()).toBe(0);
     await enqueueRefunds(queue, items, { redis, batchId });
 
-    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis }), {
-      connection,
-      concurrency: 2,
-    });
-    cleanups.push(() => worker.close(true));
+    bullmq.worker(queue.name, refundProcessor(seller, { queue, redis }), { concurrency: 2 });
     const last = await followBatch(queue, batchId, {
       redis,
       intervalMs: 50,
@@ -164,25 +129,17 @@ describe('followBatch of one batch', () => {
   }, 30_000);
 
   it('keeps apart the batches of two queues of one name under different BullMQ prefixes', async () => {
-    const { mock, seller, redis, connection } = setUp();
+    const { mock, seller, redis } = setUp();
     const name = `refunds-${randomUUID()}`;
-    const staging = new Queue(name, { connection, prefix: 'staging' });
-    const production = new Queue(name, { connection, prefix: 'production' });
-    cleanups.push(
-      () => staging.close(),
-      () => production.close(),
-    );
+    const staging = bullmq.queue(name, { prefix: 'staging' });
+    const production = bullmq.queue(name, { prefix: 'production' });
     const items = (count: number) =>
       Array.from({ length: count }, () => ({ transactionHash: mock.addTransaction() }));
     // The same batch id chosen in both environments, the second enqueued last.
     await enqueueRefunds(staging, items(2), { redis, batchId: 'cohort-7' });
     await enqueueRefunds(production, items(3), { redis, batchId: 'cohort-7' });
 
-    const worker = new Worker(name, refundProcessor(seller, { queue: staging, redis }), {
-      connection,
-      prefix: 'staging',
-    });
-    cleanups.push(() => worker.close(true));
+    bullmq.worker(name, refundProcessor(seller, { queue: staging, redis }), { prefix: 'staging' });
     expect(
       await followBatch(staging, 'cohort-7', {
         redis,
@@ -199,19 +156,16 @@ describe('followBatch of one batch', () => {
   }, 30_000);
 
   it('records, follows and leases through a connected `redis` (node-redis) client as the guide says', async () => {
-    const { mock, seller, queue, connection } = setUp();
-    const redis = await nodeRedis.connect(server.url);
-    cleanups.push(() => redis.close());
+    const { mock, seller, queue } = setUp();
+    const redis = await nodeRedis.connect(bullmq.server.url);
+    bullmq.onCleanup(() => redis.close());
     const hashes = [1, 2, 3].map(() => mock.addTransaction());
     const { batchId } = await enqueueRefunds(
       queue,
       hashes.map((transactionHash) => ({ transactionHash })),
       { redis: redis.client },
     );
-    const worker = new Worker(queue.name, refundProcessor(seller, { queue, redis: redis.client }), {
-      connection,
-    });
-    cleanups.push(() => worker.close(true));
+    bullmq.worker(queue.name, refundProcessor(seller, { queue, redis: redis.client }));
     expect(
       await followBatch(queue, batchId, {
         redis: redis.client,

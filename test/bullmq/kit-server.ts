@@ -9,20 +9,24 @@
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { MockPartnerApi } from 'partner-sdk/testing';
 import { kitRequest, writeAnswer } from '../helpers/kit-bridge';
+import { sleep } from '../helpers/waits';
 
 const ANSWER_DELAY_MS = 150;
 
 /** Polls a refund's status until it ended (through the kit's rate limit, bounded). */
-async function complete(mock: MockPartnerApi, hash: string, headers: Headers): Promise<void> {
+export async function completeRefund(
+  mock: MockPartnerApi,
+  hash: string,
+  headers: Headers,
+): Promise<void> {
   const url = `${mock.baseUrl}/financial/refund/${hash}/status`;
   for (let tries = 0; tries < 200; tries++) {
     const answer = await mock.fetch(new Request(url, { headers }));
     const body = (await answer.json().catch(() => ({}))) as { data?: { status?: string } };
     if (answer.status === 200 && ['completed', 'failed'].includes(body.data?.status ?? '')) return;
-    await delay(answer.status === 429 ? 20 : 0);
+    await sleep(answer.status === 429 ? 20 : 0);
   }
 }
 
@@ -38,7 +42,7 @@ export function serveKit(
     const refund =
       req.method === 'POST' ? /\/financial\/refund\/([^/?]+)$/.exec(req.url ?? '') : null;
     const hash = refund?.[1];
-    if (hash && refunded.has(hash)) await complete(mock, hash, request.headers);
+    if (hash && refunded.has(hash)) await completeRefund(mock, hash, request.headers);
     const answer = await mock.fetch(request);
     const body = Buffer.from(await answer.arrayBuffer());
     if (hash && answer.status < 300) {
@@ -49,7 +53,7 @@ export function serveKit(
         return;
       }
       held++;
-      await delay(ANSWER_DELAY_MS);
+      await sleep(ANSWER_DELAY_MS);
       held--;
     }
     writeAnswer(res, answer, body);

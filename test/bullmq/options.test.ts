@@ -22,7 +22,7 @@ import {
   refundWaitProcessor,
 } from 'partner-sdk/bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
 function recorders() {
   const sent: unknown[][] = [];
@@ -179,22 +179,20 @@ describe('partner-sdk/bullmq: the enqueue helpers refuse a wrong option before a
 });
 
 describe("partner-sdk/bullmq: the queue's name, on a real redis-server", () => {
-  let server: RedisServer;
+  const server = useRedisServer();
   let redis: Redis;
   let queue: Queue;
   beforeAll(async () => {
-    server = await startRedisServer();
     redis = new Redis(server.port, '127.0.0.1');
     const connection = { host: '127.0.0.1', port: server.port, maxRetriesPerRequest: null };
     queue = new Queue(`refunds-${randomUUID()}`, { connection });
     // The queue writes its own keys once connected (`getVersion` waits for that): counted before,
     // not during, the test.
     await queue.getVersion();
-  }, 20_000);
+  });
   afterAll(async () => {
     await queue?.close();
     await redis?.quit();
-    await server?.close();
   });
 
   // A queue that is not BullMQ's own (a wrapper that adds logging, one of an older BullMQ) may

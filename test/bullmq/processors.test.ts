@@ -5,7 +5,7 @@
  */
 
 import { RateLimitError, UnrecoverableError } from 'bullmq';
-import { PartnerClient, RequestValidationError } from 'partner-sdk';
+import { RequestValidationError } from 'partner-sdk';
 import {
   enqueueOfferUpdates,
   enqueueRefunds,
@@ -17,20 +17,13 @@ import {
 } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { kitClients, refundPostsTo } from '../helpers/kit-clients';
 
 function setup() {
-  const mock = createMockPartnerApi({ refundPolls: 0 });
-  const seller = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    ...mock.credentials,
-    logLevel: 'off',
-  }).forUser(mock.sellers.person.publicToken);
+  const { mock, seller } = kitClients(createMockPartnerApi({ refundPolls: 0 }));
   const pauses: number[] = [];
   const queue = { rateLimit: async (ms: number) => void pauses.push(ms) };
-  const posts = (hash: string) =>
-    mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`)
-      .length;
+  const posts = (hash: string) => refundPostsTo(mock, hash);
   return { mock, seller, queue, pauses, posts };
 }
 

@@ -6,28 +6,19 @@
  * wire (BullMQ retries those jobs, which reconcile instead of refunding again).
  */
 
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue } from 'bullmq';
-import { PartnerClient } from 'partner-sdk';
 import { followBatch, type QueueJobResult } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { useBullmq } from '../helpers/bullmq-queues';
 import { type Child, startChild } from '../helpers/children';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { kitClients } from '../helpers/kit-clients';
+import { waitFor } from '../helpers/waits';
 import { serveKit } from './kit-server';
 
-let redis: RedisServer;
-const cleanups: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await redis?.close();
-});
+const bullmq = useBullmq();
 
 const COUNT = 2_000;
 
@@ -38,19 +29,16 @@ it('4 workers, 2 of them SIGKILLed mid-run: every transaction refunded exactly o
   const lose = new Set(hashes.slice(100, 103));
   const { url, server, held } = await serveKit(mock, lose);
   const dir = await mkdtemp(join(tmpdir(), 'partner-bullmq-'));
-  const name = `refunds-${randomUUID()}`;
-  const connection = { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null };
-  const queue = new Queue(name, { connection });
-  cleanups.push(async () => {
-    await queue.close();
+  const queue = bullmq.queue();
+  bullmq.onCleanup(async () => {
     server.closeAllConnections();
     server.close();
     await rm(dir, { recursive: true, force: true });
   });
   await writeFile(join(dir, 'hashes.txt'), `${hashes.join('\n')}\n`);
   const env = {
-    REDIS_URL: redis.url,
-    QUEUE: name,
+    REDIS_URL: bullmq.server.url,
+    QUEUE: queue.name,
     PARTNER_API_BASE_URL: url,
     PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken,
     PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
@@ -59,9 +47,7 @@ it('4 workers, 2 of them SIGKILLed mid-run: every transaction refunded exactly o
   const workers = [0, 1, 2, 3].map((i) =>
     startChild('test/bullmq/fixtures/refund-worker.ts', { ...env, RUNNER: `w${i}` }),
   );
-  cleanups.push(async () => {
-    await Promise.all(workers.map((worker: Child) => worker.close()));
-  });
+  bullmq.onCleanup(() => Promise.all(workers.map((worker: Child) => worker.close())));
   // Loading BullMQ in four fresh processes at once takes a while on a busy machine.
   await Promise.all(workers.map((worker) => worker.next(90_000)));
 
@@ -71,15 +57,9 @@ it('4 workers, 2 of them SIGKILLed mid-run: every transaction refunded exactly o
 
   // Two workers killed a quarter of the way through, while the kit holds answers to their refunds.
   const killed = ['w0', 'w1'];
-  const deadline = Date.now() + 120_000;
-  let heldByKilled = 0;
-  for (;;) {
-    const { completed } = await queue.getJobCounts('completed');
-    heldByKilled = held();
-    if ((completed ?? 0) >= COUNT / 4 && heldByKilled > 0) break;
-    if (Date.now() > deadline) throw new Error(`no progress: ${completed} completed`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  const quarterDoneWhileHeld = async () =>
+    ((await queue.getJobCounts('completed')).completed ?? 0) >= COUNT / 4 && held() > 0;
+  await waitFor(quarterDoneWhileHeld, 'a quarter done while the kit holds answers', 120_000);
   await Promise.all([workers[0]!.close(), workers[1]!.close()]);
 
   // The two others finish the batch, the killed workers' jobs included (stalled, taken over).
@@ -87,12 +67,7 @@ it('4 workers, 2 of them SIGKILLed mid-run: every transaction refunded exactly o
   expect(last).toMatchObject({ done: COUNT, completed: COUNT, failed: 0, waiting: 0, active: 0 });
 
   mock.setRateLimit(undefined);
-  const seller = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    ...mock.credentials,
-    logLevel: 'off',
-  }).forUser(mock.sellers.person.publicToken);
+  const { seller } = kitClients(mock);
   const refunds = await Promise.all(hashes.map((hash) => seller.refunds.list(hash)));
   const wrong = hashes.filter((_, i) => refunds[i]!.length !== 1);
   const detail = wrong.map((hash) => ({

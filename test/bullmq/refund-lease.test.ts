@@ -7,38 +7,17 @@
  * active".
  */
 
-import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
-import { Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
-import { PartnerClient } from 'partner-sdk';
 import { enqueueRefunds, type QueueJobResult, refundProcessor } from 'partner-sdk/bullmq';
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { describe, expect, it } from 'vitest';
+import { useBullmq } from '../helpers/bullmq-queues';
+import { kitClients } from '../helpers/kit-clients';
+import { sleep, waitFor } from '../helpers/waits';
+import { completeRefund } from './kit-server';
 
-let redis: RedisServer;
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-});
-afterAll(async () => {
-  await redis?.close();
-});
+const bullmq = useBullmq();
 
 const REFUND = /\/financial\/refund\/([^/?]+)$/;
-
-/** Resolves once `check` holds, polling every 20 ms; throws after `ms`. */
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(20);
-  }
-}
 
 /**
  * The kit behind a network that can hold a refund request on its way (before the kit acts) or
@@ -57,7 +36,7 @@ function strictKit(mock: MockPartnerApi) {
       hold.arrived();
       await hold.gate;
     }
-    if (hash && refunded.has(hash)) await complete(mock, hash, request.headers);
+    if (hash && refunded.has(hash)) await completeRefund(mock, hash, request.headers);
     const answer = await mock.fetch(request);
     if (hash && answer.status < 300) {
       refunded.add(hash);
@@ -81,35 +60,13 @@ function strictKit(mock: MockPartnerApi) {
   return { fetch, hold, lose };
 }
 
-/** Polls a refund's status until it ended. */
-async function complete(mock: MockPartnerApi, hash: string, headers: Headers): Promise<void> {
-  const url = `${mock.baseUrl}/financial/refund/${hash}/status`;
-  for (let tries = 0; tries < 50; tries++) {
-    const answer = await mock.fetch(new Request(url, { headers }));
-    const body = (await answer.json().catch(() => ({}))) as { data?: { status?: string } };
-    if (['completed', 'failed'].includes(body.data?.status ?? '')) return;
-  }
-}
-
 function setup() {
   const mock = createMockPartnerApi({ refundPolls: 0 });
   const kit = strictKit(mock);
   const seller = (runner: string) =>
-    new PartnerClient({
-      baseUrl: mock.baseUrl,
-      fetch: kit.fetch,
-      ...mock.credentials,
-      logLevel: 'off',
-      defaultHeaders: { 'x-runner': runner },
-    }).forUser(mock.sellers.person.publicToken);
-  const name = `refunds-${randomUUID()}`;
-  const connection = { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null };
-  const queue = new Queue(name, { connection });
-  const client = new Redis(redis.port, '127.0.0.1', { lazyConnect: false });
-  cleanups.push(
-    () => queue.close(),
-    () => client.quit(),
-  );
+    kitClients(mock, { fetch: kit.fetch, defaultHeaders: { 'x-runner': runner } }).seller;
+  const queue = bullmq.queue();
+  const client = bullmq.redis();
   // Leases on a connection of their own, or (no `redis` given) on the queue's.
   const worker = (
     runner: string,
@@ -119,10 +76,7 @@ function setup() {
   ) => {
     const redisOption = leases === 'own' ? { redis: client } : {};
     const processor = refundProcessor(seller(runner), { queue, ...redisOption, leaseMs });
-    const started = new Worker(name, processor, { connection, ...options });
-    started.on('error', () => {});
-    cleanups.push(() => started.close(true));
-    return started;
+    return bullmq.worker(queue.name, processor, options);
   };
   const refunds = async (hash: string) => {
     mock.setRateLimit(undefined);
@@ -133,9 +87,11 @@ function setup() {
   /** The job completes reconciled: worker A's one request made the only refund. */
   const reconciledOnce = async (hash: string) => {
     const id = `refund-request/${hash}`;
-    await until('the job to complete', async () => {
-      return (await queue.getJob(id).then((j) => j?.getState())) === 'completed';
-    });
+    await waitFor(
+      async () => (await queue.getJob(id).then((j) => j?.getState())) === 'completed',
+      'the job to complete',
+      20_000,
+    );
     const job = await queue.getJob(id);
     expect(job!.returnvalue as QueueJobResult).toMatchObject({ key: hash, reconciled: true });
     expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
@@ -159,12 +115,14 @@ describe('refundProcessor on a real redis-server', () => {
       worker('a', { lockDuration: 500, skipLockRenewal: true, skipStalledCheck: true });
       await held.arrived;
       const b = worker('b', { lockDuration: 5_000, stalledInterval: 200 });
-      await until('worker b to take the stalled job', async () => {
+      const takenOver = async () => {
         const job = await queue.getJob(`refund-request/${hash}`);
         return (job?.attemptsStarted ?? 0) >= 2;
-      });
-      // B runs the job now; it must not send while A's request is in flight.
-      await delay(600);
+      };
+      await waitFor(takenOver, 'worker b to take the stalled job', 20_000);
+      // B runs the job now; it must not send while A's request is in flight: nothing marks a
+      // request not sent, so the test gives B time to send one.
+      await sleep(600);
       expect(posts(hash)).toEqual([]);
       held.release();
       await reconciledOnce(hash);
@@ -204,9 +162,8 @@ describe('refundProcessor on a real redis-server', () => {
     const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
     expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(2);
     worker('c', { concurrency: 2 });
-    await until('both jobs to complete', async () => {
-      return (await queue.getJobCounts('completed')).completed === 2;
-    });
+    const bothCompleted = async () => (await queue.getJobCounts('completed')).completed === 2;
+    await waitFor(bothCompleted, 'both jobs to complete', 20_000);
     const results = await Promise.all(
       items.map(async (item) => {
         const job = await queue.getJob(`refund-request/${item.transactionHash}`);

@@ -9,8 +9,8 @@ import { context, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { enqueueRefunds, type RefundJobData, refundProcessor } from '../../src/bullmq';
 import type { BulkJobSpec } from '../../src/bullmq/producer';
-import { kit } from '../telemetry/client';
-import { useOtel } from '../telemetry/harness';
+import { useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

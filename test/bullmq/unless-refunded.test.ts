@@ -7,45 +7,24 @@
  * `unlessRefunded` (the producer's intent) wins over the processor's.
  */
 
-import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
-import { type Job, Queue, Worker } from 'bullmq';
-import { PartnerClient, RequestValidationError } from 'partner-sdk';
+import type { Job } from 'bullmq';
+import { RequestValidationError } from 'partner-sdk';
 import { enqueueRefunds, type QueueJobResult, refundProcessor } from 'partner-sdk/bullmq';
 import { createMockPartnerApi } from 'partner-sdk/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { describe, expect, it } from 'vitest';
+import { useBullmq } from '../helpers/bullmq-queues';
+import { kitClients, refundPostsTo } from '../helpers/kit-clients';
+import { withTimeout } from '../helpers/waits';
 
-let redis: RedisServer;
-const cleanups: (() => Promise<unknown>)[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-});
-afterAll(async () => {
-  await redis?.close();
-});
+const bullmq = useBullmq();
 
 type Ended = { state: 'completed'; result: QueueJobResult } | { state: 'failed'; job: Job };
 
 function setup(unlessRefunded?: boolean) {
-  const mock = createMockPartnerApi({ refundPolls: 0 });
-  const seller = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    ...mock.credentials,
-    logLevel: 'off',
-  }).forUser(mock.sellers.person.publicToken);
-  const name = `refunds-${randomUUID()}`;
-  const connection = { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null };
-  const queue = new Queue(name, { connection });
+  const { mock, seller } = kitClients(createMockPartnerApi({ refundPolls: 0 }));
+  const queue = bullmq.queue();
   const ended = new Map<string, (end: Ended) => void>();
-  const worker = new Worker(name, refundProcessor(seller, { queue, unlessRefunded }), {
-    connection,
-  });
-  worker.on('error', () => {});
+  const worker = bullmq.worker(queue.name, refundProcessor(seller, { queue, unlessRefunded }));
   worker.on('completed', (job, result: QueueJobResult) => {
     ended.get(job.data.transactionHash)?.({ state: 'completed', result });
   });
@@ -53,23 +32,16 @@ function setup(unlessRefunded?: boolean) {
     // A failure BullMQ will retry is not an end: only the last one is.
     if (job?.finishedOn) ended.get(job.data.transactionHash)?.({ state: 'failed', job });
   });
-  cleanups.push(
-    () => queue.close(),
-    () => worker.close(true),
-  );
   /** Enqueues one job of `hash` (removed once it ended) and resolves with how it ended. */
   const run = (hash: string, job: { unlessRefunded?: boolean } = {}) => {
-    const end = new Promise<Ended>((resolve, reject) => {
-      ended.set(hash, resolve);
-      delay(20_000, undefined, { ref: false }).then(() => reject(new Error(`${hash}: no end`)));
-    });
+    const end = new Promise<Ended>((resolve) => ended.set(hash, resolve));
     const item = { transactionHash: hash, ...job };
     const options = { backoffMs: 50, jobOptions: { removeOnComplete: true, removeOnFail: true } };
-    return enqueueRefunds(queue, [item], options).then(() => end);
+    return enqueueRefunds(queue, [item], options).then(() =>
+      withTimeout(end, 20_000, `the job of ${hash} to end`),
+    );
   };
-  const posts = (hash: string) =>
-    mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`)
-      .length;
+  const posts = (hash: string) => refundPostsTo(mock, hash);
   const refunded = async (hash: string) => {
     await seller.refunds.waitForCompletion(hash, { interval: 1 });
     return (await seller.refunds.list(hash)).length;

@@ -5,18 +5,15 @@
  * (`old` of a created tier, a product's `metadata`, a one-time offer's `subscription`) as `[]`.
  * The SDK returns it as it came: reading a field of it gives `undefined`, as of `{}`.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerClient } from '../../src/index';
-import { json, type StubServer, startStub, withLogin } from '../helpers/stub-server';
+import { json, type StubServer, stubsClosedAfterEach, withLogin } from '../helpers/stub-server';
 
+const stub = stubsClosedAfterEach();
 let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function clientAnswering(status: number, body: unknown) {
-  server = await startStub(withLogin((_req, res) => json(res, status, body)));
+  server = await stub(withLogin((_req, res) => json(res, status, body)));
   return new PartnerClient({
     baseUrl: server.baseUrl,
     clientId: 'client-id-1',

@@ -22,6 +22,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PartnerClient, RequestValidationError, UnprocessableEntityError } from '../../src';
 import type { MockPartnerApi } from '../../src/testing';
+import { paulistaAddress as address } from '../helpers/addresses';
 import { toForm } from './form';
 import { sellerOnKit } from './kit-seller';
 
@@ -38,16 +39,6 @@ interface Endpoint {
   /** The seller it acts for. */
   as?: 'person' | 'company';
 }
-
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Avenida Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
 
 const offerPath = (mock: MockPartnerApi, key: 'course' | 'recurring') =>
   `/products/${mock.products[key].hash}/offers/${mock.products[key].offerCode}`;

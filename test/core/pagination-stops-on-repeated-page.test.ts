@@ -4,22 +4,18 @@
  * typed error.
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerClient, ResponseValidationError } from '../../src/index';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { json, stubsClosedAfterEach } from '../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const product = (hash: string) => ({ hash, name: `Produto ${hash}` });
 
 describe('a list whose pages do not advance', () => {
   it('stops the walk with ResponseValidationError after one repeated page', async () => {
     // Whatever page is asked for, the service answers page 1 of 5.
-    server = await startStub((_req, res) =>
+    const server = await stub((_req, res) =>
       json(res, 200, {
         data: [product('prd_1')],
         meta: { current_page: 1, last_page: 5, per_page: 1, total: 5 },
@@ -45,7 +41,7 @@ describe('a list whose pages do not advance', () => {
   });
 
   it('still walks a list whose pages advance to the last one', async () => {
-    server = await startStub((req, res) => {
+    const server = await stub((req, res) => {
       const page = Number(new URL(req.path, 'http://x').searchParams.get('page') ?? 1);
       json(res, 200, {
         data: [product(`prd_${page}`)],

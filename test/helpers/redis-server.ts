@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface RedisServer {
   readonly port: number;
@@ -143,5 +144,33 @@ export async function startRedisServer(): Promise<RedisServer> {
       running = undefined;
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A `redis-server` for the test file that calls this: started before its tests, closed after them.
+ * The handle answers for the running server, so the file reads `redis.url` in its tests as it would
+ * a server it started itself.
+ */
+export function useRedisServer(): RedisServer {
+  let server: RedisServer | undefined;
+  beforeAll(async () => {
+    server = await startRedisServer();
+  }, 20_000);
+  afterAll(() => server?.close());
+  const started = (): RedisServer => {
+    if (!server) throw new Error('the redis-server is started in beforeAll: read it in a test');
+    return server;
+  };
+  return {
+    get port() {
+      return started().port;
+    },
+    get url() {
+      return started().url;
+    },
+    stop: (options) => started().stop(options),
+    start: () => started().start(),
+    close: () => started().close(),
   };
 }

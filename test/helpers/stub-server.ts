@@ -6,6 +6,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterEach } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -100,5 +101,21 @@ export function withLogin(next: StubHandler, tokenPrefix = 'login-token-'): Stub
       return;
     }
     return next(request, res, raw);
+  };
+}
+
+/**
+ * For one test file: starts stubs as `startStub` does, each closed after the test that started it
+ * (every one of them, when a test starts more than one).
+ */
+export function stubsClosedAfterEach(): (handler: StubHandler) => Promise<StubServer> {
+  const started: StubServer[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((server) => server.close()));
+  });
+  return async (handler) => {
+    const server = await startStub(handler);
+    started.push(server);
+    return server;
   };
 }

@@ -28,17 +28,17 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 /**
- * Resolves once `condition()` is true, checking it every few milliseconds (a socket, a child's
- * output or a server's handler make it true on their own turns of the event loop); rejects naming
- * `what` after `timeoutMs`.
+ * Resolves once `condition()` is true (or resolves true: a state read from Redis), checking it every
+ * few milliseconds (a socket, a child's output or a server's handler make it true on their own turns
+ * of the event loop); rejects naming `what` after `timeoutMs`.
  */
 export async function waitFor(
-  condition: () => boolean,
+  condition: () => boolean | Promise<boolean>,
   what: string,
   timeoutMs = 5_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline)
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(2);

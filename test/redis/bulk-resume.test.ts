@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMockPartnerApi } from 'partner-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RedisJournalStore } from '../../src/redis/index';
 import {
   expectResumedExactlyOnce,
@@ -20,13 +20,9 @@ import {
   spawnJob,
 } from '../helpers/kill-job';
 import { libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 describe.each(libraries)('a bulk job on the Redis journal over $name', (library) => {
   it('killed on one process and resumed on another, refunds every transaction exactly once', async () => {

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEndedEvent } from '../../src/testing/index';
 import { type Child, startChildren } from '../helpers/children';
 import { libraries } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
+import { sleep } from '../helpers/waits';
 
 const fixture = fileURLToPath(new URL('fixtures/webhook-receiver.ts', import.meta.url));
 const RECEIVERS = 4;
@@ -89,7 +90,8 @@ async function send(
         undelivered.push(entry.item);
         continue;
       }
-      await new Promise((resolve) => setTimeout(resolve, 10 + next() * 40));
+      // A sender's pause before it delivers again.
+      await sleep(10 + next() * 40);
       queue.push(entry);
     }
   };
@@ -97,11 +99,7 @@ async function send(
   return { statuses, undelivered };
 }
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 describe.each(libraries)('webhook receivers sharing RedisDedupeStore over $name', (library) => {
   let receivers: (Child & { ready: Record<string, unknown> })[] = [];

@@ -7,22 +7,18 @@
 
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RedisDedupeStore, RedisStoreError } from '../../src/redis/index';
 import { createWebhookHandler, type WebhookHandlerOptions } from '../../src/webhooks/index';
 import { closedAfterEach } from '../helpers/http-servers';
 import { type Connection, libraries } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 import { sleep, waitFor } from '../helpers/waits';
 import { subscriptionEndedBody } from '../helpers/webhook-bodies';
 
 const { serve, onCleanup } = closedAfterEach();
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 // A test that stopped Redis starts it again, whatever happened in between.
 afterEach(() => redis.start());
 

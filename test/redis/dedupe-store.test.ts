@@ -9,13 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisDedupeStore, RedisStoreError } from '../../src/redis/index';
 import { describeDedupeStoreContract } from '../helpers/dedupe-store-contract';
 import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 describe.each(libraries)('RedisDedupeStore over $name', (library) => {
   let shared: Connection;

@@ -5,10 +5,10 @@
  * by the time the command spent on its way.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fleetPace, type RedisClient } from '../../src/redis/index';
 import { libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
 /** How long the slow process's commands take to reach Redis, once it is made slow. */
 const ON_THE_WAY_MS = 300;
@@ -16,11 +16,7 @@ const ON_THE_WAY_MS = 300;
 const RATE = 1.25;
 const PAUSE_MS = 1_000;
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 /** `client` whose commands, once `slow.on` is set, reach Redis `ON_THE_WAY_MS` late. */
 function delayed(client: RedisClient, slow: { on: boolean }): RedisClient {

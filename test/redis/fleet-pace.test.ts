@@ -5,11 +5,11 @@
  */
 
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockPartnerApi, type MockServer } from '../../src/testing/index';
 import { type Child, startChildren } from '../helpers/children';
 import { libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
 const fixture = fileURLToPath(new URL('fixtures/paced-replica.ts', import.meta.url));
 const REPLICAS = 4;
@@ -52,11 +52,7 @@ async function pauseEnd(library: (typeof libraries)[number], prefix: string): Pr
   }
 }
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 async function startFleet(
   library: string,

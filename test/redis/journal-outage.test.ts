@@ -12,14 +12,10 @@ import { PartnerClient } from '../../src/index';
 import { RedisJournalStore, RedisStoreError } from '../../src/redis/index';
 import { createMockPartnerApi } from '../../src/testing/index';
 import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 import { sleep } from '../helpers/waits';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 /** Runs `run` again while the job's lease is still the stopped run's, for at most `ms`. */
 async function whenFree<T>(run: () => Promise<T>, ms: number): Promise<T> {

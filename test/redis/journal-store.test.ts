@@ -10,14 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisJournalStore, RedisStoreError } from '../../src/redis/index';
 import { describeJournalStoreContract } from '../helpers/journal-store-contract';
 import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 import { sleep } from '../helpers/waits';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 describe.each(libraries)('RedisJournalStore over $name', (library) => {
   let shared: Connection;

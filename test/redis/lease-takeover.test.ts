@@ -13,13 +13,10 @@ import { JournalLockedError } from 'partner-sdk/bulk';
 import { RedisJournalStore } from 'partner-sdk/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
+import { sleep } from '../helpers/waits';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 const at = () => new Date().toISOString();
 
@@ -62,7 +59,7 @@ describe.each(libraries)(
     it('woken by its renewal (which finds the job taken): refused, and still once the other released it', async () => {
       const { paused, next } = await takenOver(300);
       // Its renewal (every 100 ms) runs and finds another runner holding the job.
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
       await next.close();
       await expect(
         paused.put({ job: 'cohort-1', key: 'trx_2', state: 'intent', at: at() }),

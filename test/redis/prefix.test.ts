@@ -14,13 +14,9 @@ import {
   RedisTokenStore,
 } from '../../src/redis/index';
 import { type Connection, libraries, sendCommand } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 const odd = ['__proto__:', 'line\nbreak:', 'with space:', 'constructor'];
 

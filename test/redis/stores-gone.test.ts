@@ -3,16 +3,12 @@
  * fails or falls back as documented, in a child process run with `--unhandled-rejections=strict`.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startChild } from '../helpers/children';
 import { libraries } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 describe.each(libraries)('the Redis stores over $name', (library) => {
   it('leave no rejection unhandled once Redis went away', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../src/testing/index';
 import { type Child, startChildren } from '../helpers/children';
 import { libraries } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 
 const fixture = fileURLToPath(new URL('fixtures/token-replica.ts', import.meta.url));
 const REPLICAS = 4;
@@ -25,11 +25,7 @@ interface Answer {
   warnings: string[];
 }
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 /** A testing kit on loopback and `REPLICAS` children logging in to it through `prefix` in Redis. */
 interface Fleet {

@@ -4,18 +4,15 @@
  * Several processes sharing one Redis: token-replicas.test.ts.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PartnerClient } from '../../src/index';
 import { RedisTokenStore, type RedisTokenStoreOptions } from '../../src/redis/index';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
 import { type Connection, libraries } from '../helpers/redis-libraries';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { startRedisServer, useRedisServer } from '../helpers/redis-server';
+import { waitFor } from '../helpers/waits';
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 20_000);
-afterAll(() => redis?.close());
+const redis = useRedisServer();
 
 let prefixes = 0;
 const freshPrefix = () => `t${process.pid}-${++prefixes}:`;
@@ -179,12 +176,9 @@ describe.each(libraries)('RedisTokenStore over $name', (library) => {
     expect(late.warnings[0]).toMatch(/Redis token store unavailable/);
     const lockKey = `${prefix}{token:${mock.baseUrl} ${mock.credentials.clientId}}:lock`;
     // The late scripts run once the pause ends: wait (bounded) for the lock to go.
-    let held = 1;
-    for (let i = 0; i < 50 && held !== 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      held = Number(await send(['EXISTS', lockKey]));
-    }
-    expect(held).toBe(0);
+    const held = async () => Number(await send(['EXISTS', lockKey]));
+    await waitFor(async () => (await held()) === 0, 'the lock to go', 2_500);
+    expect(await held()).toBe(0);
     // A process starting now takes the lock at once: no wait, no warning, one login of its own
     // (a login made alone is never stored: only a lock holder's is).
     const fresh = await clients(1, mock, { prefix, loginWaitMs: 5_000 });

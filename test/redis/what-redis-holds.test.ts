@@ -16,7 +16,7 @@ import { enqueueRefunds, refundProcessor } from 'partner-sdk/bullmq';
 import { RedisDedupeStore, RedisJournalStore, RedisTokenStore } from 'partner-sdk/redis';
 import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { useRedisServer } from '../helpers/redis-server';
 import { json, type StubServer, startStub } from '../helpers/stub-server';
 import { withTimeout } from '../helpers/waits';
 import { userUpdatedBody } from '../helpers/webhook-bodies';
@@ -26,10 +26,9 @@ const CLIENT_TOKEN = 'redis-reader-client-token-1';
 const SELLERS = ['redis-reader-seller-token-1', 'redis-reader-seller-token-2'];
 const WEBHOOK_SECRET = 'redis-reader-webhook-secret-1';
 
-let redis: RedisServer;
+const redis = useRedisServer();
 let api: StubServer;
 beforeAll(async () => {
-  redis = await startRedisServer();
   // The service refuses every refund, quoting back what it was sent, headers and all.
   api = await startStub((req, res) => {
     if (req.path === '/auth') return json(res, 200, { client_token: CLIENT_TOKEN });
@@ -37,10 +36,9 @@ beforeAll(async () => {
     const echo = `${req.headers.authorization} ${req.headers['x-api-client-token']}`;
     return json(res, 422, { message: `refused: ${echo}`, errors: { [echo]: [echo] } });
   });
-}, 20_000);
+});
 afterAll(async () => {
   await api?.close();
-  await redis?.close();
 });
 
 /** Every key of the Redis with everything it holds, as text. */

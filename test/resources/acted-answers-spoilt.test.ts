@@ -12,16 +12,13 @@ import {
   ResponseValidationError,
   type SellerClient,
 } from 'partner-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paulistaAddress } from '../helpers/addresses';
 import { SPOILT, type Spoilt, spoilAnswer } from '../helpers/lossy-proxy';
-import { type StubServer, startStub } from '../helpers/stub-server';
+import { type StubServer, stubsClosedAfterEach } from '../helpers/stub-server';
 
+const stub = stubsClosedAfterEach();
 let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 const address = paulistaAddress;
 const person = { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01', address };
@@ -88,7 +85,7 @@ const CASES: Record<string, Case> = {
 };
 
 async function failureOf(how: Spoilt, { body, call }: Case): Promise<unknown> {
-  server = await startStub((_request, res) =>
+  server = await stub((_request, res) =>
     spoilAnswer(how, res, 200, Buffer.from(JSON.stringify(body))),
   );
   const client = new PartnerClient({

@@ -10,20 +10,17 @@ import {
   PartnerClient,
   ResponseValidationError,
 } from 'partner-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, type StubServer, startStub } from '../helpers/stub-server';
+import { describe, expect, it } from 'vitest';
+import { json, type StubServer, stubsClosedAfterEach } from '../helpers/stub-server';
 
+const stub = stubsClosedAfterEach();
 let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 type Meta = { current_page: number; last_page: number; per_page: number; total: number };
 
 /** A service answering page `n` with `items(n)` products and the counters `meta(n)`. */
 async function listing(items: (page: number) => number, meta: (page: number) => Meta) {
-  server = await startStub((req, res) => {
+  server = await stub((req, res) => {
     const page = Number(new URL(req.path, 'http://x').searchParams.get('page') ?? 1);
     const data = Array.from({ length: items(page) }, (_, i) => ({ hash: `prd_${page}_${i}` }));
     json(res, 200, { data, meta: meta(page) });
@@ -100,7 +97,7 @@ describe('page walks over a service that does not keep to its counters', () => {
 describe('the options of a list call, on every page of its walk', () => {
   /** Three pages of one product; page 2 fails with `page2` when it is given. */
   async function threePages(page2?: number) {
-    server = await startStub((req, res) => {
+    server = await stub((req, res) => {
       const page = Number(new URL(req.path, 'http://x').searchParams.get('page') ?? 1);
       if (page === 2 && page2) return json(res, page2, { message: 'Server Error' });
       json(res, 200, {

@@ -6,16 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PartnerClient } from '../../src';
 import { createMockPartnerApi } from '../../src/testing';
-
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Avenida Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
+import { paulistaAddress as address } from '../helpers/addresses';
 
 function setup(as: 'person' | 'company' = 'person') {
   const mock = createMockPartnerApi();

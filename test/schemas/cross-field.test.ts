@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OfferUpdateParamsSchema, UserUpdateParamsSchema } from '../../src/schemas';
+import { paulistaAddress as address } from '../helpers/addresses';
 import { expectIssueAt, expectValid, issuePaths } from './helpers';
 
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Avenida Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-};
 const user = { name: 'Ana Souza', address };
 
 describe('profile variant follows the tax id sent (spec §4.1)', () => {

@@ -10,17 +10,10 @@ import {
   StatementExportParamsSchema,
   UserUpdateParamsSchema,
 } from '../../src/schemas';
+import { paulistaAddress } from '../helpers/addresses';
 import { expectIssueAt, expectValid, withField } from './helpers';
 
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Avenida Paulista',
-  street_number: 'S/N',
-  neighborhood: 'Bela Vista',
-};
+const address = { ...paulistaAddress, street_number: 'S/N' };
 const user = { name: 'Ana Souza', address };
 const phone = { type: 'mobile', number: '912345678' };
 

@@ -62,4 +62,11 @@ describe('the layering rules of src/ (npm run lint:deps)', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('webhooks-takes-only-its-core-modules');
   }, 120_000);
+
+  it('fail on a bullmq module importing the transport', () => {
+    plant('bullmq/planted.ts', '../core/transport/attempts');
+    const { status, output } = lintDeps();
+    expect(status).not.toBe(0);
+    expect(output).toContain('bullmq-takes-only-its-core-modules');
+  }, 120_000);
 });

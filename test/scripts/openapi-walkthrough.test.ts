@@ -149,6 +149,19 @@ describe("CONTRIBUTING.md's add-an-endpoint walk-through", () => {
     expect(document).toEqual(original);
   }, 60_000);
 
+  it('gives its schema as `npm run format` writes it, so that lint passes after the walk-through', () => {
+    const [schema] = walkthroughSnippets();
+    const biome = join(root, 'node_modules/@biomejs/biome/bin/biome');
+    const formatted = spawnSync(process.execPath, [biome, 'format', '--stdin-file-path=x.ts'], {
+      cwd: root,
+      input: schema,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(formatted.status).toBe(0);
+    expect(formatted.stdout).toBe(schema);
+  });
+
   it('refuses, naming the method, a response schema that src/schemas does not export', () => {
     const [schema, method] = walkthroughSnippets();
     // The schema kept inside the resource file, where the document cannot name it.
@@ -156,7 +169,7 @@ describe("CONTRIBUTING.md's add-an-endpoint walk-through", () => {
     edit(
       RESOURCE_FILE,
       "import { type Envelope, envelope, maybe, NUMBER, responseObject } from '../schemas/response-fields';",
-      (text) => addMethod(`${text}\n${local}`, method ?? ''),
+      (text) => `${addMethod(text, method ?? '')}\n${local}`,
     );
     const built = openapi();
     expect(built.status).toBe(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kit } from './client';
-import { type Point, spanTree, useOtel } from './harness';
+import { type Point, spanTree, useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

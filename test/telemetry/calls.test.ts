@@ -1,8 +1,8 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing/index';
-import { kit } from './client';
-import { shape, spanTree, useOtel } from './harness';
+import { shape, spanTree, useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

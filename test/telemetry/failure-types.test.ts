@@ -14,8 +14,8 @@ import {
   ResponseTooLargeError,
 } from '../../src/index';
 import { serversClosedAfterEach } from '../helpers/leak-check';
+import { spanTree, useOtel } from '../helpers/otel-harness';
 import { json, sequence } from '../helpers/stub-server';
-import { spanTree, useOtel } from './harness';
 
 const otel = useOtel();
 const { stub } = serversClosedAfterEach();

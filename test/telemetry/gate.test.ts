@@ -1,7 +1,7 @@
 import { metrics, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
-import { kit } from './client';
-import { makeOtel, useOtel } from './harness';
+import { makeOtel, useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 
 const global = useOtel();
 

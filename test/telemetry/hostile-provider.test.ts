@@ -1,7 +1,7 @@
 import { type MeterProvider, metrics, type TracerProvider, trace } from '@opentelemetry/api';
 import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kit } from './client';
+import { kit } from '../helpers/virtual-kit';
 
 /** A partner's span processor that breaks: every hook throws, as a misconfigured exporter's may. */
 const throwing: SpanProcessor = {

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
 import { createMockPartnerApi } from '../../src/testing/index';
 import { createWebhookHandler } from '../../src/webhooks';
-import { kit, losingRefundPost } from './client';
-import { useOtel } from './harness';
+import { useOtel } from '../helpers/otel-harness';
+import { kit, losingRefundPost } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

@@ -10,9 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
 import { createWebhookHandler } from '../../src/webhooks';
+import { useOtel } from '../helpers/otel-harness';
 import { assertWithinBudget } from '../helpers/property-budget';
-import { kit } from './client';
-import { useOtel } from './harness';
+import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

@@ -8,8 +8,8 @@ import { SpanStatusCode } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { OutcomeUnknownError } from '../../src/index';
 import { createMockPartnerApi } from '../../src/testing/index';
-import { kit, losingRefundPost } from './client';
-import { shape, spanTree, useOtel } from './harness';
+import { shape, spanTree, useOtel } from '../helpers/otel-harness';
+import { kit, losingRefundPost } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

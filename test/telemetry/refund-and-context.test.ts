@@ -1,9 +1,9 @@
 import { trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing/index';
+import { shape, spanTree, useOtel } from '../helpers/otel-harness';
+import { kit, losingRefundPost } from '../helpers/virtual-kit';
 import { sleep } from '../helpers/waits';
-import { kit, losingRefundPost } from './client';
-import { shape, spanTree, useOtel } from './harness';
 
 const otel = useOtel();
 

@@ -15,9 +15,9 @@ import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
 import { APIUserAbortError } from '../../src/index';
 import { createWebhookHandler } from '../../src/webhooks';
+import { useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 import { waitFor } from '../helpers/waits';
-import { kit } from './client';
-import { useOtel } from './harness';
 
 useOtel(); // the context manager, as a partner's app registers it
 

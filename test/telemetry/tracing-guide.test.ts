@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createMockPartnerApi } from '../../src/testing/index';
-import { kit, losingRefundPost } from './client';
-import { renderTree, spanTree, useOtel } from './harness';
+import { renderTree, spanTree, useOtel } from '../helpers/otel-harness';
+import { kit, losingRefundPost } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 const GUIDE = new URL('../../docs/tracing.md', import.meta.url);

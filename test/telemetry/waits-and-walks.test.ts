@@ -2,8 +2,8 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { PollTimeoutError } from '../../src/index';
 import { createMockPartnerApi } from '../../src/testing/index';
-import { kit } from './client';
-import { spanTree, useOtel } from './harness';
+import { spanTree, useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

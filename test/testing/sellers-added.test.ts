@@ -6,6 +6,7 @@
 import { NotFoundError, PartnerClient, UnprocessableEntityError } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { paulistaAddress as address } from '../helpers/addresses';
 
 function clientOf(mock: MockPartnerApi) {
   return new PartnerClient({
@@ -16,16 +17,6 @@ function clientOf(mock: MockPartnerApi) {
     logLevel: 'off',
   });
 }
-
-const address = {
-  zip_code: '01310-100',
-  street: 'Avenida Paulista',
-  street_number: '1000',
-  neighborhood: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-};
 
 describe('mock.addSeller', () => {
   it('gives a seller with its own code and token, accepted as a bearer and owning nothing', async () => {

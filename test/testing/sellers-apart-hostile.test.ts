@@ -5,9 +5,10 @@
  * confirmed anticipations, not through another seller's hash, a hash of no transaction, a case
  * change, a name every object inherits (`__proto__`, `constructor`), or concurrent calls.
  */
-import { NotFoundError, PartnerClient } from 'partner-sdk';
+import { NotFoundError } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { kitClients } from '../helpers/kit-clients';
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -183,14 +184,7 @@ describe('anticipations: a confirmation is the confirming seller’s alone', () 
 describe('two seller clients of the SDK on one kit', () => {
   it("each lists only its own refunds of a seeded transaction, the other's call a NotFoundError", async () => {
     const mock = createMockPartnerApi({ refundPolls: 0 });
-    const client = new PartnerClient({
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-      ...mock.credentials,
-      maxRetries: 0,
-      logLevel: 'off',
-    });
-    const person = client.forUser(mock.sellers.person.publicToken);
+    const { client, seller: person } = kitClients(mock, { maxRetries: 0 });
     const company = client.forUser(mock.sellers.company.publicToken);
     const trx = mock.transactions.refundable[2]!;
     expect(await person.refunds.request(trx)).toMatchObject({ kind: 'accepted' });

@@ -5,9 +5,10 @@
  * type, one status where two are needed, a zone that does not exist) is refused when the kit is
  * created, naming it, instead of showing up later as a malformed answer.
  */
-import { type Assumptions, ExportFailedError, PartnerClient } from 'partner-sdk';
+import { type Assumptions, ExportFailedError } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApiSeed } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { kitClients } from '../helpers/kit-clients';
 
 const FAST = { interval: 1, maxInterval: 1, timeout: 5_000 };
 
@@ -26,15 +27,7 @@ describe('one assumptions object for the client and the kit', () => {
       reconciliation: { marginMs: 60_000, maxClockSkewMs: 60_000, timeZone: 'UTC' },
     };
     const mock = createMockPartnerApi({ refundPolls: 0, assumptions });
-    const client = new PartnerClient({
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-      ...mock.credentials,
-      maxRetries: 0,
-      logLevel: 'off',
-      assumptions,
-    });
-    const seller = client.forUser(mock.sellers.person.publicToken);
+    const { seller } = kitClients(mock, { maxRetries: 0, assumptions });
     const trx = mock.transactions.refundable[0]!;
     expect((await seller.refunds.requestAndWait(trx, {}, FAST)).status).toBe('done');
 

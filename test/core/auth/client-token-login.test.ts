@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthenticationError, PartnerClient } from '../../../src/index';
-import { json, type StubServer, startStub, withLogin } from '../../helpers/stub-server';
+import { json, type StubServer, stubsClosedAfterEach, withLogin } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const credentials = { clientId: 'client-id-1', clientSecret: 'client-secret-xyz' };
 const logins = (s: StubServer) => s.requests.filter((r) => r.path === '/auth');
@@ -14,7 +10,7 @@ const calls = (s: StubServer) => s.requests.filter((r) => r.path !== '/auth');
 
 describe('client-token login', () => {
   it('sends the documented login body and uses the token it returns', async () => {
-    server = await startStub(withLogin((_req, res) => json(res, 200, { ok: true })));
+    const server = await stub(withLogin((_req, res) => json(res, 200, { ok: true })));
     const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
     await client.request({ method: 'GET', path: '/products' });
     const [login] = logins(server);
@@ -28,7 +24,7 @@ describe('client-token login', () => {
   });
 
   it('reads the token from data.client_token too', async () => {
-    server = await startStub((req, res) =>
+    const server = await stub((req, res) =>
       req.path === '/auth'
         ? json(res, 200, { status: 'success', data: { client_token: 'nested-token-1' } })
         : json(res, 200, {}),
@@ -39,7 +35,7 @@ describe('client-token login', () => {
   });
 
   it('makes exactly one POST /auth for 100 concurrent first calls', async () => {
-    server = await startStub(withLogin((_req, res) => json(res, 200, {})));
+    const server = await stub(withLogin((_req, res) => json(res, 200, {})));
     const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
     await Promise.all(
       Array.from({ length: 100 }, () => client.request({ method: 'GET', path: '/products' })),
@@ -49,7 +45,7 @@ describe('client-token login', () => {
   });
 
   it('on a 401 logs in once more and replays once, not counted as a retry', async () => {
-    server = await startStub(
+    const server = await stub(
       withLogin((req, res) =>
         req.headers['x-api-client-token'] === 'login-token-1'
           ? json(res, 401, { message: 'Token expired.' })
@@ -68,7 +64,7 @@ describe('client-token login', () => {
   });
 
   it('surfaces a second 401 as AuthenticationError without looping', async () => {
-    server = await startStub(
+    const server = await stub(
       withLogin((_req, res) => json(res, 401, { message: 'Unauthenticated.' })),
     );
     const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
@@ -81,7 +77,7 @@ describe('client-token login', () => {
   });
 
   it('re-logs in once for many concurrent calls refused with the same token', async () => {
-    server = await startStub(
+    const server = await stub(
       withLogin((req, res) =>
         req.headers['x-api-client-token'] === 'login-token-1'
           ? json(res, 401, { message: 'Token expired.' })
@@ -96,7 +92,7 @@ describe('client-token login', () => {
   });
 
   it('never refreshes a token handed in without credentials', async () => {
-    server = await startStub((_req, res) => json(res, 401, { message: 'Unauthenticated.' }));
+    const server = await stub((_req, res) => json(res, 401, { message: 'Unauthenticated.' }));
     const client = new PartnerClient({ baseUrl: server.baseUrl, clientToken: 'given-token-1' });
     await expect(client.request({ method: 'GET', path: '/products' })).rejects.toBeInstanceOf(
       AuthenticationError,
@@ -106,7 +102,7 @@ describe('client-token login', () => {
   });
 
   it('with a token and credentials, uses the token first and logs in when it is refused', async () => {
-    server = await startStub(
+    const server = await stub(
       withLogin((req, res) =>
         req.headers['x-api-client-token'] === 'given-token-1'
           ? json(res, 401, { message: 'Token expired.' })
@@ -130,7 +126,7 @@ describe('client-token login', () => {
 
   it('asks a token function before each call and replays once when it yields a new token', async () => {
     let version = 1;
-    server = await startStub((req, res) =>
+    const server = await stub((req, res) =>
       req.headers['x-api-client-token'] === 'fn-token-1' ? json(res, 401, {}) : json(res, 200, {}),
     );
     const client = new PartnerClient({
@@ -145,7 +141,7 @@ describe('client-token login', () => {
   });
 
   it('reports a refused login as AuthenticationError naming the credentials, without the secret', async () => {
-    server = await startStub((req, res) =>
+    const server = await stub((req, res) =>
       req.path === '/auth'
         ? json(res, 401, { message: 'Invalid credentials.' })
         : json(res, 200, {}),
@@ -164,7 +160,7 @@ describe('client-token login', () => {
 
 describe('headers', () => {
   it('sends X-Api-Client-Token only from the root client and adds the bearer on forUser', async () => {
-    server = await startStub((_req, res) => json(res, 200, {}));
+    const server = await stub((_req, res) => json(res, 200, {}));
     const client = new PartnerClient({ baseUrl: server.baseUrl, clientToken: 'root-token-1' });
     await client.request({ method: 'GET', path: '/products' });
     await client.forUser('public-token-1').request({ method: 'GET', path: '/products' });
@@ -180,7 +176,7 @@ describe('headers', () => {
   });
 
   it('names the SDK and its version in User-Agent', async () => {
-    server = await startStub((_req, res) => json(res, 200, {}));
+    const server = await stub((_req, res) => json(res, 200, {}));
     const client = new PartnerClient({ baseUrl: server.baseUrl, clientToken: 'root-token-1' });
     await client.request({ method: 'GET', path: '/products' });
     expect(server.requests[0]?.headers['user-agent']).toMatch(
@@ -189,7 +185,7 @@ describe('headers', () => {
   });
 
   it('hints at forUser when the root client gets a 401', async () => {
-    server = await startStub((_req, res) => json(res, 401, { message: 'Unauthenticated.' }));
+    const server = await stub((_req, res) => json(res, 401, { message: 'Unauthenticated.' }));
     const client = new PartnerClient({ baseUrl: server.baseUrl, clientToken: 'root-token-1' });
     await expect(
       client.request({ method: 'GET', path: '/users/fee-tiers/history' }),
@@ -197,7 +193,7 @@ describe('headers', () => {
   });
 
   it('withOptions shares the token cache: no second login', async () => {
-    server = await startStub(withLogin((_req, res) => json(res, 200, {})));
+    const server = await stub(withLogin((_req, res) => json(res, 200, {})));
     const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
     await client.request({ method: 'GET', path: '/products' });
     const fast = client.withOptions({ timeout: 5_000, maxRetries: 0 });
@@ -208,7 +204,7 @@ describe('headers', () => {
   });
 
   it('withOptions hands its tokens to its own child only: a client built next logs in anew', async () => {
-    server = await startStub(withLogin((_req, res) => json(res, 200, {})));
+    const server = await stub(withLogin((_req, res) => json(res, 200, {})));
     const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
     await client.request({ method: 'GET', path: '/products' });
     const child = client.withOptions({ maxRetries: 0 });
@@ -223,7 +219,7 @@ describe('headers', () => {
   });
 
   it('withOptions that changes the credentials does not share the token', async () => {
-    server = await startStub(withLogin((_req, res) => json(res, 200, {})));
+    const server = await stub(withLogin((_req, res) => json(res, 200, {})));
     const client = new PartnerClient({ baseUrl: server.baseUrl, ...credentials });
     await client.request({ method: 'GET', path: '/products' });
     const other = client.withOptions({ clientSecret: `${credentials.clientSecret}-2` });

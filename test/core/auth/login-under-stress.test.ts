@@ -14,15 +14,11 @@ import {
   PartnerClient,
   UnprocessableEntityError,
 } from 'partner-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { describe, expect, it } from 'vitest';
+import { json, type StubServer, stubsClosedAfterEach } from '../../helpers/stub-server';
 import { waitFor, withTimeout } from '../../helpers/waits';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const credentials = { clientId: 'stress-client-id', clientSecret: 'stress-client-secret' };
 const product = { hash: 'prd_1', name: 'Curso' };
@@ -39,7 +35,7 @@ describe('the client token under load', () => {
     let loginCount = 0;
     let hold = false;
     const held: Array<{ res: ServerResponse; token: unknown }> = [];
-    server = await startStub((request, res) => {
+    const server = await stub((request, res) => {
       if (request.path === '/auth') {
         loginCount += 1;
         valid = `stress-token-${loginCount}`;
@@ -75,7 +71,7 @@ describe('the client token under load', () => {
 
   it('retries a login answered 500, and the call it served is sent once', async () => {
     let loginCount = 0;
-    server = await startStub((request, res) => {
+    const server = await stub((request, res) => {
       if (request.path !== '/auth') return json(res, 200, product);
       loginCount += 1;
       if (loginCount === 1) return json(res, 500, { message: 'Server Error' });
@@ -88,7 +84,7 @@ describe('the client token under load', () => {
   });
 
   it('fails every waiting call with the login error when the login keeps failing, one login for them all, and logs in anew on the next call', async () => {
-    server = await startStub((request, res) =>
+    const server = await stub((request, res) =>
       request.path === '/auth'
         ? json(res, 503, { message: 'Down for maintenance.' })
         : json(res, 200, product),
@@ -110,7 +106,7 @@ describe('the client token under load', () => {
   });
 
   it('ends a login that never answers at the per-attempt timeout, each retry too, for every call waiting on it', async () => {
-    server = await startStub(() => {
+    const server = await stub(() => {
       // The login is never answered.
     });
     const client = clientOf(server, { timeout: 200, maxRetries: 1 });
@@ -144,7 +140,7 @@ describe('the client token under load', () => {
   ])(
     "says a login refused with %i is refused, of its class, sent once, with the service's words and what the spec says may cause it",
     async (status, ErrorClass, hint) => {
-      server = await startStub((_request, res) =>
+      const server = await stub((_request, res) =>
         json(res, status, { message: 'Invalid client.' }),
       );
       const client = clientOf(server, { maxRetries: 2 });
@@ -159,7 +155,7 @@ describe('the client token under load', () => {
   );
 
   it('names the login fields the client was told to send when it says what a 422 may mean', async () => {
-    server = await startStub((_request, res) => json(res, 422, {}));
+    const server = await stub((_request, res) => json(res, 422, {}));
     const client = clientOf(server, {
       assumptions: { login: { body: { clientId: 'id', clientSecret: 'secret' } } },
     });

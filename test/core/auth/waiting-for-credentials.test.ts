@@ -1,17 +1,13 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIConnectionTimeoutError, APIUserAbortError, PartnerClient } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, type StubServer, stubsClosedAfterEach } from '../../helpers/stub-server';
 import { waitFor, withTimeout } from '../../helpers/waits';
 
 // A call that waits for its credentials (the first login, a token function) waits within its own
 // bounds: the caller's signal and its totalTimeout. The login it joined runs on for the others.
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const product = { hash: 'prd_1', name: 'Curso' };
 const credentials = { clientId: 'waiting-client-id', clientSecret: 'waiting-client-secret' };
@@ -19,15 +15,16 @@ const credentials = { clientId: 'waiting-client-id', clientSecret: 'waiting-clie
 /** A service whose login answers only when `answerLogin` is called. */
 async function slowLoginService() {
   let held: ServerResponse | undefined;
-  server = await startStub((request, res) => {
+  const server = await stub((request, res) => {
     if (request.path === '/auth') held = res;
     else json(res, 200, product);
   });
+  const loginArrived = () => waitFor(() => held !== undefined, 'the login to arrive');
   const answerLogin = async () => {
-    await waitFor(() => held !== undefined, 'the login to arrive');
+    await loginArrived();
     json(held!, 200, { client_token: 'waiting-login-token' });
   };
-  return { server, answerLogin };
+  return { server, loginArrived, answerLogin };
 }
 
 const slowClient = (s: StubServer) =>
@@ -41,11 +38,12 @@ const slowClient = (s: StubServer) =>
 
 describe('waiting for credentials', () => {
   it('rejects with APIUserAbortError as soon as the caller aborts while the login hangs', async () => {
-    const { server: s, answerLogin } = await slowLoginService();
+    const { server: s, loginArrived, answerLogin } = await slowLoginService();
     const client = slowClient(s);
     const controller = new AbortController();
     const call = client.products.retrieve('prd_1', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    await loginArrived();
+    controller.abort();
     const error = await withTimeout(
       call.catch((e: unknown) => e),
       3_000,
@@ -84,7 +82,7 @@ describe('waiting for credentials', () => {
   });
 
   it("honours the caller's signal while a seller's token function hangs", async () => {
-    server = await startStub((_r, res) => json(res, 200, product));
+    const server = await stub((_r, res) => json(res, 200, product));
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
       clientToken: 'waiting-client-token',

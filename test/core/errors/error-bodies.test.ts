@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type APIError,
   InternalServerError,
@@ -6,16 +6,12 @@ import {
   PartnerClient,
   UnprocessableEntityError,
 } from '../../../src/index';
-import { json, type StubServer, sequence, startStub } from '../../helpers/stub-server';
+import { json, type StubServer, sequence, stubsClosedAfterEach } from '../../helpers/stub-server';
 
 // An error answer's body is read as a success's is: JSON whenever it parses, whatever its
 // `Content-Type` says, the text itself otherwise, and never more than `maxResponseBytes`.
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const clientOf = (s: StubServer, maxResponseBytes?: number) =>
   new PartnerClient({
@@ -42,7 +38,7 @@ const laravel422 = {
 
 describe('error bodies', () => {
   it('reads a Laravel 422 sent as text/html as JSON: its message and fieldErrors', async () => {
-    server = await startStub((_r, res) => {
+    const server = await stub((_r, res) => {
       res.writeHead(422, { 'content-type': 'text/html; charset=UTF-8' });
       res.end(JSON.stringify(laravel422));
     });
@@ -58,7 +54,7 @@ describe('error bodies', () => {
   });
 
   it('reads an error body that starts with a byte-order mark as JSON', async () => {
-    server = await startStub((_r, res) => {
+    const server = await stub((_r, res) => {
       res.writeHead(422, { 'content-type': 'application/json' });
       res.end(`\uFEFF${JSON.stringify(laravel422)}`);
     });
@@ -72,7 +68,7 @@ describe('error bodies', () => {
 
   it('keeps as text an error body labelled JSON that does not parse', async () => {
     const page = '<br />\n<b>Fatal error</b>: Allowed memory size exhausted';
-    server = await startStub((_r, res) => {
+    const server = await stub((_r, res) => {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(page);
     });
@@ -82,7 +78,7 @@ describe('error bodies', () => {
   });
 
   it('keeps at most maxResponseBytes of an error body, its start, and still reports the status', async () => {
-    server = await startStub((_r, res) => {
+    const server = await stub((_r, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end(`Not found.\n${'x'.repeat(2_000_000)}`);
     });
@@ -95,7 +91,7 @@ describe('error bodies', () => {
   });
 
   it('retries a 503 with a huge body, as any 503', async () => {
-    server = await startStub(
+    const server = await stub(
       sequence(
         (_r, res) => {
           res.writeHead(503, { 'content-type': 'text/html' });

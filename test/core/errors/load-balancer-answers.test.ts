@@ -17,18 +17,15 @@ import {
   ResponseValidationError,
   toFile,
 } from 'partner-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closedAfterEach } from '../../helpers/http-servers';
-import { type StubServer, startStub } from '../../helpers/stub-server';
+import { type StubServer, stubsClosedAfterEach } from '../../helpers/stub-server';
 
 const TOKEN = 'lb-test-client-token-1234';
 const SELLER = 'lb-test-seller-token-5678';
 
+const stub = stubsClosedAfterEach();
 let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 /** A gateway page that, as some do for debugging, lists the request's headers. */
 const echoPage = (status: number, headers: Record<string, unknown>) =>
@@ -73,7 +70,7 @@ const REASONS: Record<number, string> = {
 };
 
 async function gateway(status: number, body: Body, maxResponseBytes?: number) {
-  server = await startStub((request, res) => {
+  server = await stub((request, res) => {
     const { type, text } = body(status, request.headers);
     res.writeHead(status, type ? { 'content-type': type } : {});
     res.end(text);

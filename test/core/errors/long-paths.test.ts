@@ -4,19 +4,15 @@
  * whole of it; `err.path` keeps it whole for a program that wants it.
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APIError, PartnerClient } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 describe('an error of a call with a very long path', () => {
   it('cuts the path in its message, says its length, and keeps it whole on err.path', async () => {
-    server = await startStub((_req, res) => json(res, 404, { message: 'Not found.' }));
+    const server = await stub((_req, res) => json(res, 404, { message: 'Not found.' }));
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
       clientToken: 'long-path-token',
@@ -37,7 +33,7 @@ describe('an error of a call with a very long path', () => {
   });
 
   it('names a path of ordinary length whole', async () => {
-    server = await startStub((_req, res) => json(res, 404, { message: 'Not found.' }));
+    const server = await stub((_req, res) => json(res, 404, { message: 'Not found.' }));
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
       clientToken: 'long-path-token',

@@ -4,15 +4,11 @@
  * attacker-controlled inherited properties.
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerClient, UnprocessableEntityError } from '../../../src/index';
-import { type StubServer, startStub } from '../../helpers/stub-server';
+import { stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 describe('an error body with __proto__ keys', () => {
   it('keeps them as plain fields: no inherited message or fieldErrors, no global pollution', async () => {
@@ -20,7 +16,7 @@ describe('an error body with __proto__ keys', () => {
     const raw =
       '{"__proto__":{"errors":{"injected":["from the prototype"]},"message":"forged","polluted":"yes"},' +
       '"errors":{"__proto__":{"polluted":["yes"]},"name":["The name is too short."]}}';
-    server = await startStub((_req, res) => {
+    const server = await stub((_req, res) => {
       res.writeHead(422, { 'content-type': 'application/json' });
       res.end(raw);
     });

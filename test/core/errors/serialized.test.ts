@@ -11,20 +11,16 @@ import {
   PartnerClient,
   type UnprocessableEntityError,
 } from 'partner-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { describe, expect, it } from 'vitest';
+import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const clientToken = 'serialized-client-token-0001';
 const publicToken = 'serialized-public-token-0001';
 
 async function failedCall(status: number, body: unknown, headers: Record<string, string> = {}) {
-  server = await startStub((_request, res) => json(res, status, body, headers));
+  const server = await stub((_request, res) => json(res, status, body, headers));
   const client = new PartnerClient({
     baseUrl: server.baseUrl,
     clientToken,
@@ -80,7 +76,7 @@ describe('an error as JSON', () => {
   });
 
   it('writes the error of the lost attempt inside an OutcomeUnknownError', async () => {
-    server = await startStub((_request, res) => json(res, 503, { message: 'Down for a moment.' }));
+    const server = await stub((_request, res) => json(res, 503, { message: 'Down for a moment.' }));
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
       clientToken,

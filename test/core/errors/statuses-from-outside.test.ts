@@ -12,21 +12,18 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from 'partner-sdk';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type StubServer, startStub } from '../../helpers/stub-server';
+import { describe, expect, it } from 'vitest';
+import { type StubServer, stubsClosedAfterEach } from '../../helpers/stub-server';
 
 // Each status as a partner meets it through a read (a call safe to repeat): the class that names
 // it, a message with the method, the path, the status and its reason phrase, and how many
 // attempts it cost under maxRetries 1.
 
+const stub = stubsClosedAfterEach();
 let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 async function answeredWith(status: number, body = '', headers: Record<string, string> = {}) {
-  server = await startStub((_request, res) => {
+  server = await stub((_request, res) => {
     res.writeHead(status, headers);
     res.end(body);
   });
@@ -184,7 +181,7 @@ describe('an RFC 9457 problem (application/problem+json), as gateways answer', (
 
 describe('a success that is not the documented shape', () => {
   async function retrieved(body: string, contentType = 'application/json') {
-    server = await startStub((_request, res) => {
+    server = await stub((_request, res) => {
       res.writeHead(200, { 'content-type': contentType });
       res.end(body);
     });
@@ -237,7 +234,7 @@ describe('a success that is not the documented shape', () => {
 
 describe('a failure without an answer', () => {
   it('says a TLS failure in one line (https to a plain-http port)', async () => {
-    server = await startStub((_request, res) => {
+    server = await stub((_request, res) => {
       res.writeHead(200);
       res.end('{}');
     });

@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerClient } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 function captureLogger() {
   const lines: string[] = [];
@@ -43,7 +39,7 @@ describe('logging', () => {
   it('never writes the client secret, client token or public token, even when the service echoes them', async () => {
     const secret = 'log-client-secret-777';
     const publicToken = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3IifQ.c2lnbmF0dXJlLXZhbHVl';
-    server = await startStub((req, res) => {
+    const server = await stub((req, res) => {
       if (req.path === '/auth') return json(res, 200, { client_token: 'log-client-token-888' });
       if (req.path === '/fail')
         return json(res, 500, {
@@ -80,7 +76,7 @@ describe('logging', () => {
   });
 
   it('writes nothing below the chosen level', async () => {
-    server = await startStub((_req, res) => json(res, 200, {}));
+    const server = await stub((_req, res) => json(res, 200, {}));
     const { lines, logger } = captureLogger();
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
@@ -97,7 +93,7 @@ describe('logging', () => {
 
   it('logs retries at warn level', async () => {
     let n = 0;
-    server = await startStub((_req, res) => json(res, n++ === 0 ? 503 : 200, {}));
+    const server = await stub((_req, res) => json(res, n++ === 0 ? 503 : 200, {}));
     const { lines, logger } = captureLogger();
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
@@ -111,7 +107,7 @@ describe('logging', () => {
 
   it('warns once per retry made, naming the URL without its query', async () => {
     let n = 0;
-    server = await startStub((_req, res) => json(res, n++ < 2 ? 503 : 200, {}));
+    const server = await stub((_req, res) => json(res, n++ < 2 ? 503 : 200, {}));
     const { lines, logger } = captureLogger();
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
@@ -128,7 +124,7 @@ describe('logging', () => {
   });
 
   it('does not warn of a retry it does not make', async () => {
-    server = await startStub((req, res) => json(res, req.path === '/missing' ? 404 : 500, {}));
+    const server = await stub((req, res) => json(res, req.path === '/missing' ? 404 : 500, {}));
     const { lines, logger } = captureLogger();
     const client = new PartnerClient({
       baseUrl: server.baseUrl,

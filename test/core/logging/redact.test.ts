@@ -5,16 +5,12 @@
  * visits, not timed); and a `__proto__` key stays data at every depth.
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactDeep } from '../../../src/core/logging/redact';
 import { PartnerClient, UnprocessableEntityError } from '../../../src/index';
-import { type StubServer, startStub, withLogin } from '../../helpers/stub-server';
+import { stubsClosedAfterEach, withLogin } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const CLIENT_SECRET = 'deep-client-secret-value';
 const LOGIN_TOKEN = 'deep-login-token-';
@@ -45,7 +41,7 @@ function bottomOf(body: unknown): { levels: number; leaf: Record<string, unknown
 
 async function deepError(depth: number): Promise<UnprocessableEntityError> {
   const wire = nestedBody(depth);
-  server = await startStub(
+  const server = await stub(
     withLogin((_request, res) => {
       res.writeHead(422, { 'content-type': 'application/json' });
       res.end(wire);

@@ -5,20 +5,16 @@
  * socket.)
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InternalServerError, PartnerClient } from '../../../src/index';
-import { type StubServer, startStub } from '../../helpers/stub-server';
+import { stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 describe('an error body built to make redaction slow', () => {
   it('comes back as a typed error with its body, 300 KB of repeated eyJ', async () => {
     const hostile = 'eyJ'.repeat(100_000);
-    server = await startStub((_req, res) => {
+    const server = await stub((_req, res) => {
       res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(hostile);
     });
@@ -35,7 +31,7 @@ describe('an error body built to make redaction slow', () => {
 
   it('still masks a real JWT inside such text', async () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXZhbHVl';
-    server = await startStub((_req, res) => {
+    const server = await stub((_req, res) => {
       res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`${'eyJ'.repeat(1_000)} token ${jwt} end`);
     });

@@ -1,13 +1,9 @@
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerClient } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const secret = 'err-client-secret-31337';
 const clientToken = 'err-client-token-4242';
@@ -28,7 +24,7 @@ describe('secrets in errors', () => {
   it.each([401, 422, 500])(
     'never appear in a %i error, even echoed by the service',
     async (status) => {
-      server = await startStub((req, res) =>
+      const server = await stub((req, res) =>
         req.path === '/auth'
           ? json(res, 200, { client_token: clientToken })
           : json(res, status, {
@@ -60,7 +56,7 @@ describe('secrets in errors', () => {
 
   it("keeps a session cookie the service sets out of an error's headers, as a credential", async () => {
     const session = 'laravel_session=eyJpdiI6IkNvb2tpZVNlc3Npb24xMjMifQ; path=/; httponly';
-    server = await startStub((_req, res) =>
+    const server = await stub((_req, res) =>
       json(res, 500, { message: 'Server Error' }, { 'set-cookie': session }),
     );
     const client = new PartnerClient({
@@ -77,7 +73,7 @@ describe('secrets in errors', () => {
   });
 
   it('never appear in a connection error', async () => {
-    server = await startStub((_req, res) => {
+    const server = await stub((_req, res) => {
       res.socket?.destroy();
     });
     const client = new PartnerClient({

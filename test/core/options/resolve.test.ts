@@ -3,15 +3,11 @@
  * `defaultHeaders` (often a gateway's key) and a call's own `headers` alike.
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerClient, PartnerError } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const SECRET_VALUE = 'gateway-key-9f8e7d6c';
 
@@ -55,7 +51,7 @@ describe('a header value that no HTTP header can carry', () => {
   });
 
   it("in a call's own headers rejects before anything is sent, not quoting the value", async () => {
-    server = await startStub((_request, res) => json(res, 200, {}));
+    const server = await stub((_request, res) => json(res, 200, {}));
     const client = clientWith({}, server.baseUrl);
     const error = await client
       .request(
@@ -70,7 +66,7 @@ describe('a header value that no HTTP header can carry', () => {
   });
 
   it('a valid header still goes out', async () => {
-    server = await startStub((_request, res) => json(res, 200, {}));
+    const server = await stub((_request, res) => json(res, 200, {}));
     const client = clientWith({ 'X-Gateway-Key': SECRET_VALUE }, server.baseUrl);
     await client.request({ method: 'GET', path: '/products' }, { headers: { 'x-trace': 't1' } });
     expect(server.requests[0]?.headers['x-gateway-key']).toBe(SECRET_VALUE);

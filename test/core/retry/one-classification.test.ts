@@ -5,21 +5,12 @@
  * meanings decide: 408 is repeated and may have acted, 501 is final.
  */
 
-import { PartnerClient } from 'partner-sdk';
 import { requestRefunds, runBulk } from 'partner-sdk/bulk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { kitClients } from '../../helpers/kit-clients';
 
-function setup() {
-  const mock = createMockPartnerApi();
-  const client = new PartnerClient({
-    baseUrl: mock.baseUrl,
-    fetch: mock.fetch,
-    ...mock.credentials,
-    logLevel: 'off',
-  });
-  return { mock, client, seller: client.forUser(mock.sellers.person.publicToken) };
-}
+const setup = () => kitClients(createMockPartnerApi());
 
 /** Whether the client, allowed one retry, repeated a read answered `status` once. */
 async function clientRepeats(status: number): Promise<boolean> {

@@ -6,15 +6,12 @@
  */
 
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PartnerClient } from '../../../src/index';
-import { type StubServer, startStub } from '../../helpers/stub-server';
+import { type StubServer, stubsClosedAfterEach } from '../../helpers/stub-server';
 
+const stub = stubsClosedAfterEach();
 let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 const BEHIND_MS = 5 * 60_000;
 
@@ -51,7 +48,7 @@ async function serviceBehind(sendDate: boolean) {
     res.writeHead(status, headers);
     res.end(JSON.stringify(body));
   };
-  server = await startStub((request, res) => {
+  server = await stub((request, res) => {
     if (request.method === 'POST') {
       posts += 1;
       refunds.push({

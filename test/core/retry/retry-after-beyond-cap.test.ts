@@ -4,19 +4,15 @@
  * long it waits.
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InternalServerError, PartnerClient, RateLimitError } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 describe('a Retry-After longer than the SDK waits', () => {
   it('fails at once with RateLimitError carrying the full 300 s, one request sent', async () => {
-    server = await startStub((_req, res) =>
+    const server = await stub((_req, res) =>
       json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '300' }),
     );
     const client = new PartnerClient({
@@ -32,7 +28,7 @@ describe('a Retry-After longer than the SDK waits', () => {
   }, 10_000);
 
   it("fails a 503 at once with InternalServerError carrying the service's full wait", async () => {
-    server = await startStub((_req, res) =>
+    const server = await stub((_req, res) =>
       json(res, 503, { message: 'Down for maintenance.' }, { 'retry-after': '600' }),
     );
     const client = new PartnerClient({
@@ -49,7 +45,7 @@ describe('a Retry-After longer than the SDK waits', () => {
 
   it('says in the retry warning how long it waits', async () => {
     let calls = 0;
-    server = await startStub((_req, res) =>
+    const server = await stub((_req, res) =>
       calls++ === 0
         ? json(res, 429, {}, { 'retry-after': '1' })
         : json(res, 200, { hash: 'prd_1', name: 'Curso' }),

@@ -11,14 +11,13 @@ import type { ClientOptions } from '../../../src/core/options';
 import { resolveOptions } from '../../../src/core/options/resolve';
 import { Transport } from '../../../src/core/transport/engine';
 import { type PartnerClient, RateLimitError } from '../../../src/index';
-import { json, type StubServer, sequence, startStub } from '../../helpers/stub-server';
+import { json, type StubServer, sequence, stubsClosedAfterEach } from '../../helpers/stub-server';
 import { virtualClock } from '../../helpers/virtual-clock';
 
+const stub = stubsClosedAfterEach();
 let server: StubServer | undefined;
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await server?.close();
-  server = undefined;
 });
 
 /** A client of `s` whose waits are recorded on `clock` instead of slept. */
@@ -36,7 +35,7 @@ const get = (client: PartnerClient) => client.request({ method: 'GET', path: '/p
 
 /** A 429 (or `status`), then a 200: the wait between them is what the test reads. */
 async function limitedOnce(headers: Record<string, string>, status = 429): Promise<number[]> {
-  server = await startStub(
+  server = await stub(
     sequence(
       (_r, res) => json(res, status, { message: 'Too Many Attempts.' }, headers),
       (_r, res) => json(res, 200, { ok: true }),
@@ -55,7 +54,7 @@ describe('a Retry-After that is neither seconds nor an HTTP date', () => {
       vi.spyOn(Math, 'random').mockReturnValue(0.5);
       expect(await limitedOnce({ 'retry-after': value })).toEqual([150]);
       await server?.close();
-      server = await startStub((_r, res) => json(res, 429, {}, { 'retry-after': value }));
+      server = await stub((_r, res) => json(res, 429, {}, { 'retry-after': value }));
       const error = await get(clientFor(server, virtualClock(), { maxRetries: 0 })).catch(
         (e: unknown) => e,
       );
@@ -112,7 +111,7 @@ describe('a Retry-After given as an HTTP date', () => {
 
   it("carries the service's wait on RateLimitError, whatever this machine's clock says", async () => {
     const service = Math.floor((Date.now() + 600_000) / 1000) * 1000;
-    server = await startStub((_r, res) =>
+    server = await stub((_r, res) =>
       json(
         res,
         429,
@@ -152,8 +151,7 @@ describe('a Retry-After on a 503, as a load balancer or CDN sends it', () => {
       'retry-after': new Date(now - 3_600_000).toUTCString(),
     };
     expect(await limitedOnce(headers, 503)).toEqual([0]);
-    await server?.close();
-    server = await startStub((_r, res) => json(res, 429, {}, headers));
+    server = await stub((_r, res) => json(res, 429, {}, headers));
     const error = await get(clientFor(server, virtualClock(), { maxRetries: 0 })).catch(
       (e: unknown) => e,
     );

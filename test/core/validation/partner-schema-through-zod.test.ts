@@ -7,16 +7,12 @@
  * zod's interpreted parser agree on every exported schema.)
  */
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { PartnerClient, ResponseValidationError } from '../../../src/index';
-import { json, type StubServer, startStub } from '../../helpers/stub-server';
+import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
-let server: StubServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const stub = stubsClosedAfterEach();
 
 const invalid = { id: 'not-a-uuid', count: 1.5, at: 'yesterday', mail: 'nobody' };
 
@@ -29,7 +25,7 @@ describe('a partner schema with formats through client.request', () => {
   };
   for (const [name, schema] of Object.entries(cases)) {
     it(`rejects a body that breaks ${name} under strict validation`, async () => {
-      server = await startStub((_req, res) => json(res, 200, invalid));
+      const server = await stub((_req, res) => json(res, 200, invalid));
       const client = new PartnerClient({
         baseUrl: server.baseUrl,
         clientToken: 'schema-token-1',
@@ -45,7 +41,7 @@ describe('a partner schema with formats through client.request', () => {
 
   it('returns what zod returns for a valid body', async () => {
     const valid = { id: '3f2b8c1e-9a4d-4e2b-8f6a-1c2d3e4f5a6b', count: 2 };
-    server = await startStub((_req, res) => json(res, 200, valid));
+    const server = await stub((_req, res) => json(res, 200, valid));
     const client = new PartnerClient({
       baseUrl: server.baseUrl,
       clientToken: 'schema-token-1',

@@ -1,8 +1,8 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
-import { kit } from './client';
-import { makeOtel, shape, spanTree, useOtel } from './harness';
+import { makeOtel, shape, spanTree, useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

@@ -1,14 +1,14 @@
 /**
  * The tracing guide's webhook verdicts beyond `handled`, `duplicate`, `failed` and `invalid`
- * (webhooks.test.ts): `unauthorized` and `in_progress`, each with its span and its count; and what
+ * (telemetry.test.ts): `unauthorized` and `in_progress`, each with its span and its count; and what
  * a delivery refused before its body is read records.
  */
 
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler, MemoryDedupeStore, secretVerifier } from '../../src/webhooks';
+import { useOtel } from '../helpers/otel-harness';
 import { waitFor } from '../helpers/waits';
 import { subscriptionEndedBody } from '../helpers/webhook-bodies';
-import { useOtel } from './harness';
 
 const otel = useOtel();
 

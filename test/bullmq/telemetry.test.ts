@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refundProcessor } from '../../src/bullmq';
-import { kit } from './client';
-import { spanTree, useOtel } from './harness';
+import { spanTree, useOtel } from '../helpers/otel-harness';
+import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 

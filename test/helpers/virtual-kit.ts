@@ -8,7 +8,7 @@ import type { ClientOptions } from '../../src/core/options';
 import { resolveOptions } from '../../src/core/options/resolve';
 import { Transport } from '../../src/core/transport/engine';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
-import { virtualClock } from '../helpers/virtual-clock';
+import { virtualClock } from './virtual-clock';
 
 export interface Kit {
   mock: MockPartnerApi;

@@ -1,12 +1,12 @@
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createWebhookHandler } from '../../src/webhooks';
+import { spanTree, useOtel } from '../helpers/otel-harness';
 import {
   bankAccountDeletedBody,
   subscriptionEndedBody,
   userUpdatedBody,
 } from '../helpers/webhook-bodies';
-import { spanTree, useOtel } from './harness';
 
 const otel = useOtel();
 
