@@ -46,23 +46,34 @@ export class AlreadyRefundedError extends PartnerError {
 Object.defineProperty(AlreadyRefundedError, BRAND, { value: 'partner-sdk.AlreadyRefundedError' });
 
 /**
- * Reads the transaction's refunds (`GET /financial/refund/{hash}`) and throws
- * {@link AlreadyRefundedError} when one is completed (the first of the `refundStatus.terminal`
- * assumption's statuses) and none is active. An active refund lets the request go: the service
- * answers it with that refund, creating none. A failed one refunded nothing, so it lets it go too.
+ * Reads the transaction's refunds (`GET /financial/refund/{hash}`) and returns the
+ * {@link AlreadyRefundedError} to refuse it with when one is completed (the first of the
+ * `refundStatus.terminal` assumption's statuses) and none is active. An active refund lets the
+ * request go: the service answers it with that refund, creating none. A failed one refunded
+ * nothing, so it lets it go too.
  */
+export async function alreadyRefunded(
+  client: PartnerClient | SellerClient,
+  transactionHash: string,
+  options: RequestOptions,
+): Promise<AlreadyRefundedError | undefined> {
+  const refunds = await client.refunds.list(transactionHash, options).catch(noRefundsIfNotFound);
+  const { active, terminal } = optionsOf(client).assumptions.refundStatus;
+  const statusOf = (refund: Refund) => refund.status ?? '';
+  if (refunds.some((refund) => active.includes(statusOf(refund)))) return undefined;
+  const completed = refunds.findLast((refund) => statusOf(refund) === terminal[0]);
+  return completed && new AlreadyRefundedError(transactionHash, completed);
+}
+
+/** Throws what {@link alreadyRefunded} returns: a refusal decided on a read, nothing sent. */
 export async function refuseIfRefunded(
   client: PartnerClient | SellerClient,
   transactionHash: string,
   options: RequestOptions,
 ): Promise<void> {
-  const refunds = await client.refunds.list(transactionHash, options).catch(noRefundsIfNotFound);
-  const { active, terminal } = optionsOf(client).assumptions.refundStatus;
-  const statusOf = (refund: Refund) => refund.status ?? '';
-  if (refunds.some((refund) => active.includes(statusOf(refund)))) return;
-  const completed = refunds.findLast((refund) => statusOf(refund) === terminal[0]);
-  // Decided on a read: the job must not take the item for one whose request may have acted.
-  if (completed) throw sentNothing(new AlreadyRefundedError(transactionHash, completed));
+  const refusal = await alreadyRefunded(client, transactionHash, options);
+  // Decided on a read: the caller must not take the item for one whose request may have acted.
+  if (refusal) throw sentNothing(refusal);
 }
 
 /**

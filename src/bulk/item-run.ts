@@ -1,7 +1,9 @@
 /**
- * One item's way through a bulk job: validated, set aside when its key repeats, checked against
- * the journal, reconciled when an earlier try may have sent it, sent, then retried, queued for
- * its `Retry-After` or reported. `job.ts` schedules the items; this runs each one.
+ * One item's way through a bulk job: admitted (`item-admission.ts`), reconciled when an earlier
+ * try may have sent it, checked (the operation's read before sending), sent, then retried, queued
+ * for its `Retry-After` or reported. `job.ts` schedules the items; this runs each one. Every
+ * request an item makes is one of the pace's: the first of a run on the slot the scheduler took
+ * for it, each later one (a read before the send, a send after a failed try) on a slot of its own.
  *
  * @module
  */
@@ -10,18 +12,11 @@ import type { RequestOptions } from '../core/options';
 import { classifyError, MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { sleep } from '../core/time/sleep';
 import type { Congestion } from './congestion';
+import { admitItem } from './item-admission';
 import type { JournalRecord } from './journal';
 import type { SeenKeys } from './seen-keys';
 import type { BulkOperation, BulkOptions, BulkOutcome } from './types';
-import {
-  classify,
-  describeError,
-  InDoubtError,
-  JournalFailure,
-  keyOf,
-  SETTLED,
-  type Work,
-} from './work';
+import { classify, describeError, InDoubtError, JournalFailure, SETTLED, type Work } from './work';
 
 /** 429/503 answers one item may meet before it is given up as failed. */
 const MAX_THROTTLES_PER_ITEM = 20;
@@ -49,110 +44,72 @@ export class ItemRunner<I, R> {
   readonly #options: BulkOptions;
   readonly #congestion: Congestion;
   readonly #maxAttempts: number;
-  readonly #seen: SeenKeys;
   readonly #runId: string;
   readonly #stop: AbortSignal;
   readonly #retry: Work<I>[];
   readonly #emit: (outcome: BulkOutcome<I, R>) => void;
+  readonly #job: ItemJob<I, R>;
 
   constructor(job: ItemJob<I, R>) {
+    this.#job = job;
     this.#operation = job.operation;
     this.#options = job.options;
     this.#congestion = job.congestion;
     this.#maxAttempts = job.maxAttempts;
-    this.#seen = job.seen;
     this.#runId = job.runId;
     this.#stop = job.stop;
     this.#retry = job.retry;
     this.#emit = job.emit;
   }
 
-  /** Validates an item, then sets duplicates aside and reads its journal record; false when it needs no request. */
-  async #admit(work: Work<I>): Promise<boolean> {
-    try {
-      work.key = keyOf(this.#operation.key, work.item);
-    } catch (error) {
-      this.#emit({ status: 'failed', ...this.base(work), error, inDoubt: false });
-      return false;
-    }
-    // Validated before its key is looked up: a bad item is reported failed even where its key
-    // repeats an earlier one (a dry run checks every item), and a bad first occurrence never
-    // makes a later good one a duplicate.
-    try {
-      this.#operation.validate?.(work.item);
-    } catch (error) {
-      this.#emit({ status: 'failed', ...this.base(work), error, inDoubt: false });
-      return false;
-    }
-    if (this.#seen.has(work.key)) {
-      this.#emit({ status: 'duplicate', key: work.key, item: work.item });
-      return false;
-    }
-    this.#seen.start(work.key);
-    if (this.#options.dryRun) {
-      this.#emit({ status: 'valid', key: work.key, item: work.item });
-      return false;
-    }
-    return this.#recall(work);
-  }
-
-  /** Reads the item's journal record: skipped when an earlier run finished it, in doubt when it may have sent it. */
-  async #recall(work: Work<I>): Promise<boolean> {
-    const journal = this.#options.journal;
-    const previous = journal ? await journal.store.get(journal.job, work.key) : undefined;
-    if (previous?.run === this.#runId) {
-      // This run recorded the key already: the input repeats it further back than the window.
-      this.#seen.finish(work.key);
-      this.#emit({ status: 'duplicate', key: work.key, item: work.item });
-      return false;
-    }
-    if (previous) {
-      const finished = previous.state !== 'intent';
-      const retry = previous.state === 'failed' && this.#options.retryFailed;
-      if (finished && !retry) {
-        this.#emit({ status: 'skipped', key: work.key, item: work.item, previous });
-        return false;
-      }
-      if (previous.state === 'intent' || previous.detail?.inDoubt === true) {
-        work.inDoubt = true;
-        work.since = previous.since ?? previous.at;
-      }
-    }
-    work.admitted = true;
-    return true;
-  }
-
   /** Runs one item to its outcome (or leaves it queued for its `Retry-After`). */
   async process(work: Work<I>): Promise<void> {
-    if (!work.admitted && !(await this.#admit(work))) return;
+    if (!work.admitted && !(await admitItem(this.#job, work))) return;
     const stopped = this.#stop;
     const options: RequestOptions = {
       ...this.#options.requestOptions,
       signal: stopped,
       maxRetries: 0,
     };
+    // The scheduler took the pace's slot for this run's first request.
+    work.slotted = true;
     while (!stopped.aborted) {
-      const startedAt = performance.now();
       let result: R | typeof SETTLED;
       try {
         result = await this.#attempt(work, options);
       } catch (error) {
         if (error instanceof JournalFailure) throw error.error;
-        const next = await this.#failed(work, error, startedAt);
+        const next = await this.#failed(work, error);
         if (next === 'again') continue;
         if (next === 'stopped') break;
         return;
       }
-      if (result !== SETTLED) await this.#succeeded(work, result, startedAt);
+      if (result !== SETTLED) await this.#succeeded(work, result);
       return;
     }
     // Stopped: the journal keeps the intent, so a resumed job reconciles this item first.
     this.#emit({ status: 'interrupted', ...this.base(work) });
   }
 
-  /** One try at the item: settles a doubt first (reconcile, or refuse to risk a duplicate), then sends. */
+  /**
+   * Waits for the slot of the pace of the item's next request: the scheduler's for the run's
+   * first, the next one free for each later one. The request's start is the pace's measure of it.
+   */
+  async #slot(work: Work<I>): Promise<void> {
+    const stopped = this.#stop;
+    for (let wait = work.slotted ? 0 : this.#congestion.reserve(); wait > 0; ) {
+      await sleep(wait, stopped).catch(() => {});
+      stopped.throwIfAborted();
+      wait = this.#congestion.reserve();
+    }
+    work.slotted = false;
+    work.startedAt = performance.now();
+  }
+
+  /** One try at the item: settles a doubt first (reconcile, or refuse to risk a duplicate), checks, then sends. */
   async #attempt(work: Work<I>, options: RequestOptions): Promise<R | typeof SETTLED> {
     if (work.inDoubt && (await this.#settleDoubt(work, options))) return SETTLED;
+    if (!work.checked && (await this.#check(work, options))) return SETTLED;
     const sentAt = Date.now();
     const journal = this.#options.journal;
     if (journal) {
@@ -160,6 +117,7 @@ export class ItemRunner<I, R> {
       const since = work.since ?? at;
       await this.#record({ job: journal.job, key: work.key, state: 'intent', at, since });
     }
+    await this.#slot(work);
     work.attempts++;
     try {
       return await this.#operation.run(work.item, options);
@@ -172,12 +130,39 @@ export class ItemRunner<I, R> {
     }
   }
 
+  /**
+   * The operation's read before the item is sent, once per item: true when it refused the item
+   * (reported failed, nothing sent). A read acts on nothing: its failure never puts the item in
+   * doubt. Like a reconciling read, one that answers is no attempt; one that fails is.
+   */
+  async #check(work: Work<I>, options: RequestOptions): Promise<boolean> {
+    const check = this.#operation.check;
+    if (!check) return false;
+    await this.#slot(work);
+    work.attempts++;
+    const refusal = await check(work.item, options);
+    work.attempts--;
+    this.#congestion.success(work.startedAt);
+    work.checked = true;
+    if (refusal === undefined) return false;
+    const failed = {
+      status: 'failed' as const,
+      ...this.base(work),
+      error: refusal,
+      inDoubt: false,
+    };
+    await this.#finish(work, failed);
+    return true;
+  }
+
   /** An item in doubt: true when its outcome is now reported, false when sending it is safe. */
   async #settleDoubt(work: Work<I>, options: RequestOptions): Promise<boolean> {
     const operation = this.#operation;
     if (operation.reconcile) {
+      await this.#slot(work);
       work.attempts++;
       const found = await operation.reconcile(work.item, new Date(work.since!), options);
+      this.#congestion.success(work.startedAt);
       if (found === undefined) {
         // Nothing was done: sending is safe. The read that said so is no attempt of its own, so an
         // item gets its maxAttempts sends; only a read that fails counts (which bounds its repeats).
@@ -198,11 +183,7 @@ export class ItemRunner<I, R> {
   }
 
   /** After a failed try: try 'again' now, the job 'stopped', or 'done' (queued or reported). */
-  async #failed(
-    work: Work<I>,
-    error: unknown,
-    startedAt: number,
-  ): Promise<'again' | 'stopped' | 'done'> {
+  async #failed(work: Work<I>, error: unknown): Promise<'again' | 'stopped' | 'done'> {
     const stopped = this.#stop;
     const failure = classify(error, stopped.aborted);
     if (failure === 'aborted') return 'stopped';
@@ -212,7 +193,7 @@ export class ItemRunner<I, R> {
     const waitable = retryAfterMs === undefined || retryAfterMs <= MAX_RETRY_AFTER_MS;
     if (failure === 'throttled' && waitable && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
       // The refused item waits what the service asked; the others keep to the (lowered) pace.
-      const wait = this.#congestion.throttle(startedAt, retryAfterMs);
+      const wait = this.#congestion.throttle(work.startedAt, retryAfterMs);
       work.notBefore = performance.now() + wait;
       this.#retry.push(work);
       return 'done';
@@ -231,8 +212,8 @@ export class ItemRunner<I, R> {
     return 'done';
   }
 
-  async #succeeded(work: Work<I>, result: R, startedAt: number): Promise<void> {
-    this.#congestion.success(startedAt);
+  async #succeeded(work: Work<I>, result: R): Promise<void> {
+    this.#congestion.success(work.startedAt);
     const existed = this.#operation.existed?.(result) ?? false;
     await this.#finish(
       work,

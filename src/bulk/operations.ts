@@ -23,7 +23,7 @@ import {
   RefundRequestParamsSchema,
   type RefundStatus,
 } from '../schemas/refund';
-import { refuseIfRefunded } from './already-refunded';
+import { alreadyRefunded } from './already-refunded';
 import { runBulk } from './run-bulk';
 // biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
 import type { BulkItems, BulkJob, BulkOperation, BulkOptions } from './types';
@@ -129,7 +129,8 @@ export interface RequestRefundsOptions extends BulkOptions {
    * refund, none active) with `AlreadyRefundedError`, sending nothing for it: a job run
    * again without its journal would otherwise refund those transactions twice, as the service
    * makes a new refund once the first completed (spec §3). A failed refund does not count. One
-   * read more per item. Default `false`: every item is requested, as `refunds.request` does.
+   * read more per item, against the same rate limit: the job paces it as a request of its own.
+   * Default `false`: every item is requested, as `refunds.request` does.
    */
   unlessRefunded?: boolean | undefined;
 }
@@ -181,17 +182,16 @@ export function requestRefunds(
         checkParams(RefundRequestParamsSchema, paramsOf(item), 'refunds.request');
         checkSellerToken(item, clientFor);
       },
-      run: async (item, requestOptions) => {
-        const seller = clientFor(tokenOf(item));
-        if (options.unlessRefunded) await refuseIfRefunded(seller, hashOf(item), requestOptions);
-        return seller.refunds.request(hashOf(item), paramsOf(item), requestOptions);
-      },
-      reconcile: async (item, since, requestOptions) => {
-        const refund = await clientFor(tokenOf(item)).refunds.findCreatedSince(
-          hashOf(item),
-          since,
-          requestOptions,
-        );
+      // The read is a request of its own: the job gives it its own slot of the pace.
+      check: options.unlessRefunded
+        ? (item, callOptions) =>
+            alreadyRefunded(clientFor(tokenOf(item)), hashOf(item), callOptions)
+        : undefined,
+      run: (item, callOptions) =>
+        clientFor(tokenOf(item)).refunds.request(hashOf(item), paramsOf(item), callOptions),
+      reconcile: async (item, since, callOptions) => {
+        const { refunds } = clientFor(tokenOf(item));
+        const refund = await refunds.findCreatedSince(hashOf(item), since, callOptions);
         return refund && { kind: 'existing', refund, recovered: true };
       },
       existed: (result) => result.kind === 'existing' && !result.recovered,

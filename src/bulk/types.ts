@@ -9,6 +9,8 @@ import type { TelemetryOptions } from '../telemetry/types';
 import type { FileJournal } from './file-journal';
 import type { JournalRecord, JournalStore } from './journal';
 
+export type { BulkOperation } from './operation';
+
 /** Items of a bulk job: an array, or any iterable or async iterable (pulled lazily, one at a time). */
 export type BulkItems<I> = Iterable<I> | AsyncIterable<I>;
 
@@ -223,78 +225,4 @@ export interface BulkJob<I, R = unknown>
     PromiseLike<BulkSummary> {
   /** Progress now (counts, in flight, rate, time left). */
   readonly progress: BulkProgress;
-}
-
-/**
- * What `runBulk` does with each item: the general form behind `requestRefunds`, `updateOffers` and
- * `waitForRefunds`.
- */
-export interface BulkOperation<I, R> {
-  /**
-   * The item's identity in the journal and in outcomes (unique within a job).
-   *
-   * @example
-   * ```ts
-   * key: (item) => `${item.productHash}/${item.offerCode}`,
-   * ```
-   */
-  key: (item: I) => string;
-  /**
-   * Does the item's work. Pass `options` on to the SDK call: they carry the job's signal and
-   * `maxRetries: 0`, so 429 and 503 come back to the job, which pauses every worker and retries.
-   *
-   * @example
-   * ```ts
-   * run: (hash, options) => seller.refunds.request(hash, {}, options),
-   * ```
-   */
-  run: (item: I, options: RequestOptions) => PromiseLike<R>;
-  /**
-   * Whether a result means "already existed" rather than "done now". Default: never.
-   *
-   * @example
-   * ```ts
-   * existed: (result) => result.kind === 'existing',
-   * ```
-   */
-  existed?: (result: R) => boolean;
-  /**
-   * Finds what an earlier request of this item did, when it may have reached the service without
-   * its answer being recorded (`since`: when that request was about to be sent). Resolves with the
-   * result it produced, or `undefined` when it produced nothing (the item is then sent again).
-   *
-   * @example
-   * ```ts
-   * reconcile: async (hash, since, options) => {
-   *   const refund = await seller.refunds.findCreatedSince(hash, since, options);
-   *   return refund && { kind: 'existing', refund };
-   * },
-   * ```
-   */
-  reconcile?: (item: I, since: Date, options: RequestOptions) => PromiseLike<R | undefined>;
-  /**
-   * Whether sending an item twice is harmless (a PUT, a read). An item in doubt is then simply
-   * sent again; without `reconcile` and without this, it fails with `inDoubt` rather than risk a
-   * duplicate.
-   */
-  replaySafe?: boolean;
-  /**
-   * Checks an item before anything is sent: what it throws (a `RequestValidationError`, or any
-   * error) fails the item, and nothing is sent for it. Dry runs call it too.
-   *
-   * @example
-   * ```ts
-   * validate: (item) => { if (item.params.price === undefined) throw new Error('no price to set'); },
-   * ```
-   */
-  validate?: (item: I) => void;
-  /**
-   * A small JSON summary of a result for the journal (ids, statuses; never secrets).
-   *
-   * @example
-   * ```ts
-   * describe: (offer) => ({ price: offer.price }),
-   * ```
-   */
-  describe?: (result: R) => Record<string, unknown>;
 }

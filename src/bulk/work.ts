@@ -23,6 +23,12 @@ export interface Work<I> {
   admitted: boolean;
   /** Refused with `Retry-After`: not sent again before this time (`performance.now()`). */
   notBefore: number;
+  /** The operation's read before sending answered for this item (`check`): not read again. */
+  checked: boolean;
+  /** Its next request has its slot of the pace already (the one the scheduler took to start it). */
+  slotted: boolean;
+  /** When its latest request started (`performance.now()`): the pace's measure of that request. */
+  startedAt: number;
 }
 
 /** What a failed try means for the item: the job stopped, the service's pace, a try worth repeating, or none. */
@@ -89,6 +95,9 @@ export function newWork<I>(item: I): Work<I> {
     since: undefined,
     admitted: false,
     notBefore: 0,
+    checked: false,
+    slotted: false,
+    startedAt: 0,
   };
 }
 

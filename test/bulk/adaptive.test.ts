@@ -1,7 +1,7 @@
 import { PartnerClient } from 'partner-sdk';
 import { requestRefunds, runBulk } from 'partner-sdk/bulk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setup } from './support';
+import { pacedRefunds, setup } from './support';
 
 describe('adaptive concurrency', () => {
   it('runs near a rate-limited service with few 429s, every item done once', async () => {
@@ -93,29 +93,8 @@ describe('the pace, through requestRefunds on a virtual clock', () => {
     vi.useRealTimers();
   });
 
-  /** Refunds `count` transactions against the kit limited to `rate` and `burst`, on fake time. */
-  async function refundAll(count: number, rate: number, burst: number) {
-    vi.useFakeTimers({
-      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
-    });
-    const { mock, seller } = setup({ latencyMs: 3 });
-    const hashes = Array.from({ length: count }, () => mock.addTransaction());
-    mock.setRateLimit({ requestsPerSecond: rate, burst });
-    mock.clearRequests();
-    const started = performance.now();
-    let summary: Awaited<ReturnType<typeof requestRefunds>> | undefined;
-    const job = requestRefunds(seller, hashes, { concurrency: 4 }).then((s) => {
-      summary = s;
-    });
-    // Virtual time moves in small steps; every timer within one fires at its own time.
-    while (!summary) await vi.advanceTimersByTimeAsync(10);
-    await job;
-    const seconds = (performance.now() - started) / 1000;
-    return { summary, seconds, refusedShare: mock.stats.rateLimited / mock.stats.requests };
-  }
-
   it('runs 300 refunds at 60/s with a burst of 10 in about the ideal 5 s, not 10 to 26 s', async () => {
-    const run = await refundAll(300, 60, 10);
+    const run = await pacedRefunds(300, 60, 10);
     expect(run.summary.succeeded).toBe(300);
     // The 429s that find the limit (the burst, the end of the search) hold back only their own
     // item: the job is within 1.15 × the ideal 5 s.
@@ -124,7 +103,7 @@ describe('the pace, through requestRefunds on a virtual clock', () => {
   }, 60_000);
 
   it('finds and holds 20/s with a burst of 1 over a minute of work: within 1.15 × ideal', async () => {
-    const run = await refundAll(1200, 20, 1);
+    const run = await pacedRefunds(1200, 20, 1);
     expect(run.summary.succeeded).toBe(1200);
     expect(run.seconds / 60).toBeLessThanOrEqual(1.15);
     expect(run.refusedShare).toBeLessThan(0.03);

@@ -1,6 +1,8 @@
 /** A mock service and clients for the bulk tests (the kit's `.fetch` face: no socket). */
 
+import { type RequestRefundsOptions, requestRefunds } from 'partner-sdk/bulk';
 import { createMockPartnerApi, type MockPartnerApiSeed } from 'partner-sdk/testing';
+import { vi } from 'vitest';
 import { kitClients, refundPostsTo } from '../helpers/kit-clients';
 
 export function setup(seed: MockPartnerApiSeed = {}) {
@@ -20,4 +22,41 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const values: T[] = [];
   for await (const value of iterable) values.push(value);
   return values;
+}
+
+/**
+ * Refunds `count` fresh transactions with `requestRefunds` against the kit limited to `rate` and
+ * `burst`, on fake time (the caller restores real timers after each test): the job's summary, the
+ * virtual seconds it took, the share of requests the kit refused, and the transactions refunded
+ * more than once.
+ */
+export async function pacedRefunds(
+  count: number,
+  rate: number,
+  burst: number,
+  options: RequestRefundsOptions = {},
+) {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
+  });
+  const { mock, seller } = setup({ latencyMs: 3 });
+  const hashes = Array.from({ length: count }, () => mock.addTransaction());
+  mock.setRateLimit({ requestsPerSecond: rate, burst });
+  mock.clearRequests();
+  const started = performance.now();
+  let summary: Awaited<ReturnType<typeof requestRefunds>> | undefined;
+  const job = requestRefunds(seller, hashes, { concurrency: 4, ...options }).then((s) => {
+    summary = s;
+  });
+  // Virtual time moves in small steps; every timer within one fires at its own time.
+  while (!summary) await vi.advanceTimersByTimeAsync(10);
+  await job;
+  const seconds = (performance.now() - started) / 1000;
+  const { requests, rateLimited } = mock.stats;
+  mock.setRateLimit(undefined);
+  // The kit's latency is a timer: the refunds are read back in real time.
+  vi.useRealTimers();
+  const refunds = await Promise.all(hashes.map((hash) => seller.refunds.list(hash)));
+  const twice = refunds.filter((made) => made.length > 1).length;
+  return { summary, seconds, requests, refusedShare: rateLimited / requests, twice };
 }

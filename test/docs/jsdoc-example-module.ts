@@ -121,6 +121,7 @@ export const OWNER_TYPES: Record<string, string> = {
   'BulkOperation.run': REFUND_REQUESTS,
   'BulkOperation.existed': REFUND_REQUESTS,
   'BulkOperation.reconcile': REFUND_REQUESTS,
+  'BulkOperation.check': REFUND_REQUESTS,
   'BulkOperation.validate': OFFER_UPDATES,
 };
 

@@ -16,6 +16,8 @@ const { mock, dir, run } = kit;
 
 const refundPosts = (hash: string) =>
   mock.requests.filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`);
+const refundReads = (hash: string) =>
+  mock.requests.filter((r) => r.method === 'GET' && r.path === `/financial/refund/${hash}`);
 const summaryOf = (stdout: string) =>
   jsonLines(stdout).find((line) => 'summary' in line)?.summary as Record<string, unknown>;
 const lineOf = (stdout: string, key: string) => jsonLines(stdout).find((line) => line.key === key);
@@ -93,6 +95,23 @@ describe('partner-sdk refunds request run again', { timeout: 120_000 }, () => {
     const forced = await run(['refunds', 'request', '--file', cohort, '--again']);
     expect(forced.code, forced.stderr).toBe(0);
     for (const hash of done) expect(await seller().refunds.list(hash)).toHaveLength(2);
+  });
+
+  it('a cohort run again with its --journal reads nothing for what the journal settled: the journal skips it first', async () => {
+    const cohort = join(dir, 'journalled.txt');
+    const journal = join(dir, 'journalled.jsonl');
+    const hashes = [mock.addTransaction(), mock.addTransaction()];
+    await writeFile(cohort, `${hashes.join('\n')}\n`);
+    const first = await run(['refunds', 'request', '--file', cohort, '--journal', journal]);
+    expect(first.code, first.stderr).toBe(0);
+    // The guard read each transaction once, then requested it.
+    for (const hash of hashes)
+      expect([refundReads(hash), refundPosts(hash)].map((r) => r.length)).toEqual([1, 1]);
+    const again = await run(['refunds', 'request', '--file', cohort, '--journal', journal]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(summaryOf(again.stdout)).toMatchObject({ skipped: 2, succeeded: 0, failed: 0 });
+    for (const hash of hashes)
+      expect([refundReads(hash), refundPosts(hash)].map((r) => r.length)).toEqual([1, 1]);
   });
 
   it('another failure beside a refused item is exit 1', async () => {
