@@ -65,8 +65,8 @@ function toAsyncIterator<I>(items: BulkItems<I>): AsyncIterator<I> {
  *
  * Items are pulled one at a time as capacity frees up (a generator of a million items never sits
  * in memory); each gets one outcome, streamed as it finishes; a failing item never stops the
- * others. 429 and 503 pause every worker for `Retry-After` and halve the concurrency; successes
- * raise it again. With a `journal`, each item's intent is recorded before its request and its
+ * others. A 429 or 503 sends its item again after `Retry-After`, halves the concurrency and lowers
+ * the pace (every worker waits only when the service admits nothing now); successes raise it again. With a `journal`, each item's intent is recorded before its request and its
  * outcome after: run again with the same journal and job id, finished items are skipped and items
  * whose request may have reached the service are reconciled (or, when `replaySafe`, sent again).
  * A job claims its journal before it reads an item: with another writer on it, the job rejects

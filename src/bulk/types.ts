@@ -138,7 +138,7 @@ export interface BulkProgress extends BulkCounts {
   total: number | undefined;
   /** Estimated milliseconds left, when `total` is known and the rate is not zero. */
   etaMs: number | undefined;
-  /** Answers 429 or 503 that paused the job so far. */
+  /** Answers 429 or 503 seen so far (each one's item waited its `Retry-After`). */
   throttled: number;
 }
 
@@ -150,7 +150,7 @@ export interface BulkSummary extends BulkCounts {
   aborted: boolean;
   /** Milliseconds the job took. */
   elapsedMs: number;
-  /** Answers 429 or 503 seen (each item concerned was sent again after the pause). */
+  /** Answers 429 or 503 seen (each item concerned was sent again after its `Retry-After`). */
   throttled: number;
   /** The concurrency limit at the end. */
   concurrency: number;
@@ -172,7 +172,7 @@ export interface BulkOptions {
   minConcurrency?: number | undefined;
   /** Highest concurrency the job grows to. Default 16 (or `concurrency` if higher). */
   maxConcurrency?: number | undefined;
-  /** Sends per item on failures worth repeating (connection lost, time-out, 408, 500, 502, 504). Default 3. 429 and 503 pause the job instead and do not count; a reconciling read that finds nothing made does not count, one that fails does. */
+  /** Sends per item on failures worth repeating (connection lost, time-out, 408, 500, 502, 504). Default 3. 429 and 503 wait their `Retry-After` instead and do not count; a reconciling read that finds nothing made does not count, one that fails does. */
   maxAttempts?: number | undefined;
   /** Stops the job: nothing new starts, requests in flight are abandoned and reported `interrupted`. */
   signal?: AbortSignal | undefined;
