@@ -18,7 +18,7 @@ export type {
 export type { LatencyOptions, RateLimitOptions } from './pace';
 export type { StoredOffer } from './routes/products';
 export type { MockSellerOptions } from './sellers';
-export type { MockServer } from './server';
+export type { MockListenOptions, MockServer } from './server';
 export type { MockAssumedRules, MockAssumptions } from './shapes';
 export type { MockPartnerApiSeed, MockSeller, RecordedRequest } from './state';
 export {

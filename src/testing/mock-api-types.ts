@@ -11,7 +11,7 @@ import type { MockSeeded } from './mock-api-seeded';
 import type { LatencyOptions, RateLimitOptions } from './pace';
 import type { StoredOffer } from './routes/products';
 import type { MockSellerOptions } from './sellers';
-import type { MockServer } from './server';
+import type { MockListenOptions, MockServer } from './server';
 import type { MockSeller, RecordedRequest } from './state';
 
 export type {
@@ -53,8 +53,8 @@ export interface MockPartnerApi extends MockSeeded {
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
 
   /**
-   * Starts a real loopback HTTP server (127.0.0.1, free port) over this mock's state.
-   *
+   * Starts a real loopback HTTP server (127.0.0.1, a free port or `options.port`) over this mock's state.
+   * @throws RangeError for a port not a whole number from 0 to 65535; a taken one rejects `EADDRINUSE`.
    * @example
    * ```ts
    * const server = await mock.listen();
@@ -65,7 +65,7 @@ export interface MockPartnerApi extends MockSeeded {
    * }
    * ```
    */
-  listen(): Promise<MockServer>;
+  listen(options?: MockListenOptions): Promise<MockServer>;
 
   /**
    * Makes the next matching request(s) fail with `status` (after `delayMs`), with an optional

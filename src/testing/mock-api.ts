@@ -202,7 +202,7 @@ export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartner
       if (answer === DROP) throw fetchFailed();
       return answer;
     },
-    listen: () => listen(handle),
+    listen: (options) => listen(handle, options),
     ...faultKnobs(state, faults),
     ...dataKnobs(state),
     clearRequests: () => {

@@ -1,5 +1,5 @@
 /**
- * The `listen()` face: a real `node:http` server on 127.0.0.1 and a free port, feeding each
+ * The `listen()` face: a real `node:http` server on 127.0.0.1 (a free port, or the one asked for), feeding each
  * request through the mock. A drop destroys the socket; `close()` also closes idle keep-alive
  * connections so a test process can exit.
  *
@@ -86,14 +86,30 @@ async function serve(
   }
 }
 
-/** Starts a loopback server that answers with `handle`. */
-export function listen(handle: RawHandler): Promise<MockServer> {
+/** Options of `mock.listen`. */
+export interface MockListenOptions {
+  /**
+   * The port to listen on, 0 to 65535: a fixed one for a service configured with the kit's
+   * address. Default 0, a free port. A taken port rejects with the system's `EADDRINUSE` error.
+   */
+  port?: number;
+}
+
+/** Starts a loopback server that answers with `handle`, on `port` (0: a free one). */
+export function listen(
+  handle: RawHandler,
+  { port = 0 }: MockListenOptions = {},
+): Promise<MockServer> {
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    return Promise.reject(
+      new RangeError(`listen: port must be a whole number from 0 to 65535, got ${port}`),
+    );
+  }
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      const origin = `http://127.0.0.1:${port}`;
+    server.listen(port, '127.0.0.1', () => {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       server.on('request', (req, res) => void serve(handle, origin, req, res));
       resolve({
         url: `${origin}/api/v1`,

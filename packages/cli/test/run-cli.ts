@@ -151,3 +151,59 @@ export function useCliKit(name: string, options?: MockPartnerApiSeed): CliKit {
     run: (args, input, extra = {}) => cli(args, { env: { ...env, ...extra }, input }),
   };
 }
+
+/** A `partner-sdk mock` started by {@link startMock}. */
+export interface RunningMock {
+  /** Resolves with its stdout so far once `until` holds for it (rejects after 30 s). */
+  printed(until: (text: string) => boolean): Promise<string>;
+  /** Settles when the process ends: its exit code (or the signal that killed it) and stderr. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+  /** Sends `signal` (SIGTERM by default) unless it has ended. */
+  stop(signal?: NodeJS.Signals): void;
+}
+
+/**
+ * Starts `partner-sdk <args>` (a `mock` command line) as a child process, from source, as a CI
+ * step starts it in the background. stdin is `ignore`d, or a pipe the caller may end.
+ */
+export function startMock(
+  args: string[],
+  options: { stdin?: 'ignore' | 'pipe' } = {},
+): RunningMock & { stdin: NodeJS.WritableStream | null } {
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
+    cwd: ROOT,
+    env: childEnv(),
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const seen: Array<() => void> = [];
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    for (const check of seen) check();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stderr: string;
+  }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+  const printed = (until: (text: string) => boolean) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`mock printed: ${stdout}${stderr}`)), 30_000);
+      const check = () => {
+        if (!until(stdout)) return;
+        clearTimeout(timer);
+        resolve(stdout);
+      };
+      seen.push(check);
+      check();
+      void exited.then(() => reject(new Error(`mock ended, having printed: ${stdout}${stderr}`)));
+    });
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  return { printed, exited, stop, stdin: child.stdin };
+}
