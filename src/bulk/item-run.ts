@@ -16,7 +16,15 @@ import { admitItem } from './item-admission';
 import type { JournalRecord } from './journal';
 import type { SeenKeys } from './seen-keys';
 import type { BulkOperation, BulkOptions, BulkOutcome } from './types';
-import { classify, describeError, InDoubtError, JournalFailure, SETTLED, type Work } from './work';
+import {
+  admittedAnswer,
+  classify,
+  describeError,
+  InDoubtError,
+  JournalFailure,
+  SETTLED,
+  type Work,
+} from './work';
 
 /** 429/503 answers one item may meet before it is given up as failed. */
 const MAX_THROTTLES_PER_ITEM = 20;
@@ -187,6 +195,7 @@ export class ItemRunner<I, R> {
     const stopped = this.#stop;
     const failure = classify(error, stopped.aborted);
     if (failure === 'aborted') return 'stopped';
+    if (admittedAnswer(error)) this.#congestion.success(work.startedAt);
     const { retryAfterMs } = classifyError(error);
     // A wait longer than the client's own bound is not waited for here either: the item fails
     // with the full wait, as the call does, rather than holding the whole job.

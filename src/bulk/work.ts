@@ -51,8 +51,19 @@ Object.defineProperty(InDoubtError, Symbol.for('partner-sdk.error.brand'), {
 });
 
 /**
+ * Whether `error` is the service's own answer to a request its rate limit let through: a 4xx other
+ * than 408 (a proxy's time-out) and 429 (the limit itself). A transaction it does not know, a
+ * refused change: each took a slot of the limit as a success does, so the pace counts it as one.
+ */
+export function admittedAnswer(error: unknown): boolean {
+  if (!(error instanceof APIError)) return false;
+  const { status } = error;
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/**
  * What the job does after `error`: core's one classification says whether a repeat may succeed;
- * the job's own pace takes 429 and 503, which pause every worker instead of one item.
+ * the job's own pace takes 429 and 503: their item waits its `Retry-After`, the pace slows.
  */
 export function classify(error: unknown, aborted: boolean): Failure {
   if (aborted) return 'aborted';

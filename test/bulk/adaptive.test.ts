@@ -108,4 +108,14 @@ describe('the pace, through requestRefunds on a virtual clock', () => {
     expect(run.seconds / 60).toBeLessThanOrEqual(1.15);
     expect(run.refusedShare).toBeLessThan(0.03);
   }, 60_000);
+
+  it('counts a 404 the service answered as a request it admitted: a cohort with unknown hashes holds the rate too', async () => {
+    // Every other one is a transaction the service does not know: its 404 took a token all the
+    // same. Counted as nothing, the pace took the half it saw for the whole and crawled.
+    const run = await pacedRefunds(600, 60, 10, {}, 2);
+    expect(run.summary).toMatchObject({ succeeded: 300, failed: 300 });
+    expect(run.seconds / 10).toBeLessThanOrEqual(1.15);
+    expect(run.refusedShare).toBeLessThan(0.03);
+    expect(run.twice).toBe(0);
+  }, 60_000);
 });

@@ -35,12 +35,16 @@ export async function pacedRefunds(
   rate: number,
   burst: number,
   options: RequestRefundsOptions = {},
+  /** Every how many items one is a transaction the service does not know (answered 404). */
+  unknownEvery = 0,
 ) {
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
   });
   const { mock, seller } = setup({ latencyMs: 3 });
-  const hashes = Array.from({ length: count }, () => mock.addTransaction());
+  const hashes = Array.from({ length: count }, (_, index) =>
+    unknownEvery > 0 && index % unknownEvery === 0 ? `trx_unknown${index}` : mock.addTransaction(),
+  );
   mock.setRateLimit({ requestsPerSecond: rate, burst });
   mock.clearRequests();
   const started = performance.now();
@@ -56,7 +60,8 @@ export async function pacedRefunds(
   mock.setRateLimit(undefined);
   // The kit's latency is a timer: the refunds are read back in real time.
   vi.useRealTimers();
-  const refunds = await Promise.all(hashes.map((hash) => seller.refunds.list(hash)));
+  const known = hashes.filter((hash) => !hash.startsWith('trx_unknown'));
+  const refunds = await Promise.all(known.map((hash) => seller.refunds.list(hash)));
   const twice = refunds.filter((made) => made.length > 1).length;
   return { summary, seconds, requests, refusedShare: rateLimited / requests, twice };
 }
