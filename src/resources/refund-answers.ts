@@ -16,7 +16,7 @@ import {
   RefundAcceptedResponseSchema,
   RefundExistingResponseSchema,
 } from '../schemas/refund';
-import { parseTimestamp } from '../shared/timestamp';
+import { readTimestamp } from '../shared/timestamp';
 
 /** `refunds.request`'s result when the service accepted the refund for processing (HTTP 202, spec §4.2). */
 export interface RefundAccepted {
@@ -128,9 +128,13 @@ function isOneOf(statuses: readonly string[], status: string | null | undefined)
   return typeof status === 'string' && statuses.includes(status);
 }
 
+/**
+ * When a refund was made (ms, service clock): an hour a daylight-saving change repeats is read as
+ * its second pass, the later instant, so a refund made then counts as recent rather than missed.
+ */
 function createdAt(refund: Refund, timeZone: string): number {
   try {
-    return parseTimestamp(refund.created_at ?? '', { timeZone }).getTime();
+    return readTimestamp(refund.created_at ?? '', timeZone, 'later').getTime();
   } catch {
     return Number.POSITIVE_INFINITY;
   }
