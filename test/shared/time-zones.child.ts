@@ -49,17 +49,25 @@ async function answer(method: string, url: string, body: string, res: ServerResp
     res.end(JSON.stringify({ status: 'success', message: '', data: { hash: 'exp_1' } }));
     return;
   }
-  const skew = Number(/tx_(-?\d+)/.exec(url)?.[1]);
-  // The call started 2 s before midnight in the service's clock: one refund made 3 s after (the
-  // lost request's, on the next day), one 20 s before (an older one, outside the margin).
-  const since = SAO_PAULO_MIDNIGHT - 2_000;
+  // `tx_zoneless`: the service's clock right, its `Date` header written without a zone, which no
+  // HTTP date is (a proxy's mistake): read as no date, not as this process's local time.
+  const zoneless = url.includes('tx_zoneless');
+  const skew = zoneless ? 0 : Number(/tx_(-?\d+)/.exec(url)?.[1]);
+  // The call started 2 s before midnight in the service's clock (the zoneless one's clock is this
+  // machine's): one refund made 3 s after (the lost request's, on the next day), one 20 s before
+  // (an older one, outside the margin).
+  const base = zoneless ? started : SAO_PAULO_MIDNIGHT;
+  const since = base - 2_000;
   const refunds = [
     { hash: 'old', status: 'failed', created_at: brazilian(since - 20_000) },
     { hash: 'lost', status: 'failed', created_at: brazilian(since + 3_000) },
   ];
+  const serviceNow = new Date(base + skew + (Date.now() - started));
   res.writeHead(200, {
     'content-type': 'application/json',
-    date: new Date(SAO_PAULO_MIDNIGHT + skew + (Date.now() - started)).toUTCString(),
+    date: zoneless
+      ? serviceNow.toISOString().slice(0, 19).replace('T', ' ')
+      : serviceNow.toUTCString(),
   });
   res.end(JSON.stringify({ status: 'success', message: '', data: refunds }));
 }
@@ -87,9 +95,9 @@ for (const range of RANGES) {
   await seller.statements.export({ format: 'csv', filter: { betweenDates } });
 }
 const found: Record<string, string | null> = {};
-for (const skew of SKEWS_MS) {
+for (const skew of [...SKEWS_MS, 'zoneless'] as const) {
   // `since` in this machine's clock: the service's 23:59:58 less its skew.
-  const since = new Date(started - 2_000 - skew);
+  const since = new Date(started - 2_000 - (skew === 'zoneless' ? 0 : skew));
   found[skew] = (await seller.refunds.findCreatedSince(`tx_${skew}`, since))?.hash ?? null;
 }
 server.close();

@@ -49,7 +49,12 @@ describe('dates in any process time zone', () => {
     // A Date names the day it falls on in São Paulo: 23:30 UTC the same day, midnight UTC the one before.
     expect(printed.exports).toEqual(['31/01/2025,28/02/2025', '28/02/2024,29/02/2024']);
     // The lost request's refund, made just after a São Paulo midnight, is found with the service's
-    // clock 5 minutes behind, right, or 5 minutes ahead; the one 20 s before the call is not.
-    expect(printed.found).toEqual({ '-300000': 'lost', '0': 'lost', '300000': 'lost' });
+    // clock 5 minutes behind, right, or 5 minutes ahead, and with a Date header that names no zone.
+    expect(printed.found).toEqual({
+      '-300000': 'lost',
+      '0': 'lost',
+      '300000': 'lost',
+      zoneless: 'lost',
+    });
   });
 });
