@@ -7,7 +7,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { PartnerClient, parseTimestamp } from '../../src';
-import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing';
+import {
+  createMockPartnerApi,
+  type MockPartnerApi,
+  subscriptionEndedEvent,
+} from '../../src/testing';
 
 const DAY_MS = 86_400_000;
 const SAO_PAULO_MS = -3 * 3_600_000;
@@ -59,5 +63,20 @@ describe("the kit's dates, on its clock, read back by the SDK", () => {
     expect(confirmed.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:0\d-03:00$/);
     const read = parseTimestamp(confirmed.created_at!).getTime();
     expect(Math.abs(read - at)).toBeLessThan(1_000);
+  });
+
+  it("dates an event on this machine's clock, and on the kit's when given its time", () => {
+    const mock = createMockPartnerApi();
+    mock.advanceClock(3_600_000);
+    const before = Date.now();
+    const event = subscriptionEndedEvent();
+    const read = parseTimestamp(event.created_at).getTime();
+    expect(event.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+    expect(read).toBeGreaterThanOrEqual(before);
+    expect(read).toBeLessThan(mock.now().getTime() - 3_000_000);
+    const onKit = subscriptionEndedEvent({}, { created_at: mock.now().toISOString() });
+    expect(
+      Math.abs(parseTimestamp(onKit.created_at).getTime() - mock.now().getTime()),
+    ).toBeLessThan(1_000);
   });
 });
