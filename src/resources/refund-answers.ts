@@ -16,7 +16,7 @@ import {
   RefundAcceptedResponseSchema,
   RefundExistingResponseSchema,
 } from '../schemas/refund';
-import { parseTimestamp } from '../shared/timestamp';
+import { readTimestamp } from '../shared/timestamp';
 
 /** `refunds.request`'s result when the service accepted the refund for processing (HTTP 202, spec §4.2). */
 export interface RefundAccepted {
@@ -79,26 +79,51 @@ export const requestResponseSchema = (status: number, body: unknown) => {
   return data === undefined || data === null ? undefined : RefundAcceptedResponseSchema;
 };
 
-/** Checks `since` before anything is sent. */
-export function checkSince(since: Date): void {
+/**
+ * Where a search starts: a `Date` on this machine's clock, or a time the service wrote (an event's
+ * `created_at`), on the service's clock already.
+ */
+export type Since = Date | string;
+
+/** A time the service wrote, in ms, or `undefined` when it does not read as one. */
+function serviceTime(since: string, timeZone: string): number | undefined {
+  try {
+    return readTimestamp(since, timeZone, 'earlier').getTime();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks `since` before anything is sent (`timeZone`: the one a time without offset is read in). */
+export function checkSince(since: Since, timeZone: string): void {
   if (since instanceof Date && !Number.isNaN(since.getTime())) return;
+  if (typeof since === 'string' && serviceTime(since, timeZone) !== undefined) return;
   throw new RequestValidationError('Invalid parameters for refunds.findCreatedSince()', [
-    { path: ['since'], message: 'expected a valid Date', code: 'invalid_type' },
+    {
+      path: ['since'],
+      message: 'expected a valid Date, or a timestamp the service wrote',
+      code: 'invalid_type',
+    },
   ]);
 }
 
 /**
- * Where the search for a lost request's refund starts, in the service's clock (ms): `since` moved
- * by the service's clock as its answer's `Date` header tells, less the margin. Without a readable
+ * Where the search for a lost request's refund starts, in the service's clock (ms): a `Date`
+ * `since` moved by the service's clock as its answer's `Date` header tells, a time the service
+ * wrote as it is, less the margin. Without a readable
  * `Date` the service's clock is unknown and may be behind this machine's: the window widens by the
  * documented bound (`reconciliation.maxClockSkewMs`), so that the lost refund cannot be missed and
  * sent a second time.
  */
 export function windowStart(
-  since: Date,
+  since: Since,
   response: Response,
   { reconciliation }: ResolvedAssumptions,
 ): number {
+  if (typeof since === 'string') {
+    // The service's own time: compared with its refunds' as it is, whatever this machine's clock.
+    return (serviceTime(since, reconciliation.timeZone) ?? 0) - reconciliation.marginMs;
+  }
   const offset = serviceClockOffset(response) ?? -reconciliation.maxClockSkewMs;
   return since.getTime() + offset - reconciliation.marginMs;
 }
@@ -128,9 +153,13 @@ function isOneOf(statuses: readonly string[], status: string | null | undefined)
   return typeof status === 'string' && statuses.includes(status);
 }
 
+/**
+ * When a refund was made (ms, service clock): an hour a daylight-saving change repeats is read as
+ * its second pass, the later instant, so a refund made then counts as recent rather than missed.
+ */
 function createdAt(refund: Refund, timeZone: string): number {
   try {
-    return parseTimestamp(refund.created_at ?? '', { timeZone }).getTime();
+    return readTimestamp(refund.created_at ?? '', timeZone, 'later').getTime();
   } catch {
     return Number.POSITIVE_INFINITY;
   }

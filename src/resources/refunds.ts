@@ -119,15 +119,21 @@ export class Refunds extends APIResource {
    * request now creates exactly one. Use it before repeating a request whose outcome you do not
    * know (a crashed job, an {@link OutcomeUnknownError}); `refunds.request` uses it itself.
    *
-   * `since` is read in the service's clock (estimated from the answer's `Date` header) and compared
-   * with each refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, read in São Paulo time), with a few
-   * seconds of slack in favour of "it was created". An answer without a `Date` header leaves the
-   * service's clock unknown: then every refund created since `since` less a skew bound (15 minutes)
-   * counts. See `reconciliation` in the client's `assumptions` option. Like every read of a
-   * refund's state, it asks any cache between for the service's own answer (`Cache-Control: no-cache`).
+   * A `Date` `since` is moved to the service's clock (estimated from the answer's `Date` header)
+   * and compared with each refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, read in São Paulo time),
+   * with a few seconds of slack in favour of "it was created". An answer without a `Date` header
+   * leaves the service's clock unknown: then every refund created since `since` less a skew bound
+   * (15 minutes) counts. A string `since` is a time the service wrote, such as a webhook event's
+   * `created_at`: on the service's clock already, it is compared as it is (with the same slack),
+   * so this machine's clock does not matter. See `reconciliation` in the client's `assumptions`
+   * option. Like every read of a refund's state, it asks any cache between for the service's own
+   * answer (`Cache-Control: no-cache`).
    *
-   * @param since When the request whose outcome is unknown started (this machine's clock).
-   * @throws {RequestValidationError} `since` is not a valid `Date` (nothing sent).
+   * @param since When the request whose outcome is unknown started: a `Date` (this machine's
+   *   clock), or a timestamp the service wrote in one of the spec's formats (its clock; one without
+   *   an offset read in `reconciliation.timeZone`).
+   * @throws {RequestValidationError} `since` is not a valid `Date` or a timestamp in one of the
+   *   spec's formats (nothing sent).
    * @example
    * ```ts
    * const startedAt = new Date();
@@ -138,12 +144,12 @@ export class Refunds extends APIResource {
    */
   findCreatedSince(
     transactionHash: string,
-    since: Date,
+    since: Date | string,
     options?: RequestOptions,
   ): APIPromise<Refund | undefined> {
     return this._client
       .call(() => {
-        checkSince(since);
+        checkSince(since, this._client.assumptions.reconciliation.timeZone);
         return {
           operation: 'refunds.findCreatedSince',
           method: 'GET',

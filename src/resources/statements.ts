@@ -45,9 +45,27 @@ function isFinished(current: StatementExport, failed: readonly string[]): boolea
 const REVERSED_RANGE =
   'statements.export: filter.betweenDates ends before it starts; the spec reads it as (start, end) and does not say what the service does with the other order. Sent as given.';
 
-/** A range that ends before it starts: allowed, but likely a mistake. */
+const MIDNIGHT_UTC =
+  "statements.export: filter.betweenDates has a Date at midnight UTC, as new Date('2025-02-01') makes (or new Date(2025, 1, 1) on a server in UTC); a Date names the day it falls on in São Paulo, here the day before, and that day is sent. To name a day itself, give it as 'YYYY-MM-DD'.";
+
+/**
+ * Whether an end of the range is a `Date` at midnight UTC: most often a day written as a `Date`,
+ * which names the day before in São Paulo, the day the service reads.
+ */
+function hasMidnightUtc(range: unknown): boolean {
+  if (typeof range !== 'object' || range === null) return false;
+  return [Reflect.get(range, 'start'), Reflect.get(range, 'end')].some(
+    (end) => end instanceof Date && end.getTime() % 86_400_000 === 0,
+  );
+}
+
+/** A range that ends before it starts, or a day given as a Date at midnight UTC: allowed, but likely a mistake. */
 function suspicions(params: StatementExportParams): string[] {
-  return isReversedRange(params.filter?.betweenDates) ? [REVERSED_RANGE] : [];
+  const range = params.filter?.betweenDates;
+  return [
+    ...(isReversedRange(range) ? [REVERSED_RANGE] : []),
+    ...(hasMidnightUtc(range) ? [MIDNIGHT_UTC] : []),
+  ];
 }
 
 /** The checked parameters as the service reads them: `betweenDates` as its wire string. */
@@ -67,7 +85,9 @@ export class Statements extends APIResource {
    * no error here, the running export comes back with `alreadyRunning: true`.
    *
    * @param params `format` (e.g. `'csv'`, `'pdf'`) and `filter.betweenDates`, either the wire string
-   *   `'DD/MM/YYYY,DD/MM/YYYY'` or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings.
+   *   `'DD/MM/YYYY,DD/MM/YYYY'` or `{ start, end }` with `Date`s or `'YYYY-MM-DD'` strings. A
+   *   `Date` names the day it falls on in São Paulo, whatever the machine's zone (a `Date` at
+   *   midnight UTC names the day before, with a warning); a `'YYYY-MM-DD'` string, that day.
    * @throws {RequestValidationError} an unreadable date range, or a day that does not exist (an end
    *   before the start is no error: the spec does not forbid it, so it is sent, with a warning).
    * @throws {ConflictError} a 409 whose body carries no export (an error message): its body kept.

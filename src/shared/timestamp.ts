@@ -54,6 +54,21 @@ const BRAZILIAN = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})(?::(\d{2})(?:[.,](
  * ```
  */
 export function parseTimestamp(value: string, options: ParseTimestampOptions = {}): Date {
+  return readTimestamp(value, options.timeZone ?? DEFAULT_TIME_ZONE, 'earlier');
+}
+
+/**
+ * {@link parseTimestamp}, choosing which instant a wall time repeated by a daylight-saving change
+ * names: the search for a lost refund takes the `later`, so that a refund made in the hour's second
+ * pass is not read as an hour older and missed.
+ *
+ * @internal
+ */
+export function readTimestamp(
+  value: string,
+  timeZone: string,
+  repeated: 'earlier' | 'later',
+): Date {
   if (typeof value !== 'string') {
     // Named by its type only: a value that is not a string may not serialise (a BigInt, a cycle).
     throw new TypeError(
@@ -86,7 +101,7 @@ export function parseTimestamp(value: string, options: ParseTimestampOptions = {
     const east = (hours * 60 + minutes) * 60_000;
     return new Date(wall.getTime() - (iso[9] === '-' ? -east : east));
   }
-  return new Date(zonedWallToInstant(wall.getTime(), options.timeZone ?? DEFAULT_TIME_ZONE));
+  return new Date(zonedWallToInstant(wall.getTime(), timeZone, repeated));
 }
 
 /**
@@ -147,16 +162,22 @@ const DAY_MS = 86_400_000;
 /**
  * The instant at which the wall time (given as if UTC) is read in `timeZone`. Offsets a day before
  * and after bracket any single transition: each yields a candidate, kept when the zone really shows
- * that wall time then. Two candidates (a repeated hour): the earlier. None (a skipped hour): the
- * offset from before the change, which moves the time forward by the gap.
+ * that wall time then. Two candidates (a repeated hour): the one `repeated` names. None (a skipped
+ * hour): the offset from before the change, which moves the time forward by the gap.
  */
-function zonedWallToInstant(wallAsUtc: number, timeZone: string): number {
+function zonedWallToInstant(
+  wallAsUtc: number,
+  timeZone: string,
+  repeated: 'earlier' | 'later',
+): number {
   const before = offsetAt(wallAsUtc - DAY_MS, timeZone);
   const after = offsetAt(wallAsUtc + DAY_MS, timeZone);
   const candidates = [wallAsUtc - before, wallAsUtc - after].filter(
     (instant) => instant + offsetAt(instant, timeZone) === wallAsUtc,
   );
-  if (candidates.length > 0) return Math.min(...candidates);
+  if (candidates.length > 0) {
+    return repeated === 'earlier' ? Math.min(...candidates) : Math.max(...candidates);
+  }
   // Neither bracketing offset fits (more than one change within the two days): ask the zone once more.
   const guess = wallAsUtc - offsetAt(wallAsUtc, timeZone);
   return guess + offsetAt(guess, timeZone) === wallAsUtc ? guess : wallAsUtc - before;

@@ -265,7 +265,9 @@ export interface MockPartnerApi extends MockSeeded {
 
   /**
    * Moves the kit's clock forward by `ms` milliseconds: the anticipation list's 10-minute cache
-   * (spec §4.8) and every timestamp the kit writes from then on follow it.
+   * (spec §4.8) and every timestamp the kit's API writes from then on follow it (the `Date`
+   * header, a refund's, an offer's, an anticipation's). The event factories (`webhookEvent`…)
+   * belong to no kit and date an event on this machine's clock: give them `created_at`.
    *
    * @throws RangeError for `ms` that is not a whole number from 0 (the clock only moves on), or
    *   that would take the clock past the year 9999 (the spec's timestamps have four-digit years).

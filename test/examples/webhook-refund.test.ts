@@ -7,7 +7,7 @@
  */
 
 import http from 'node:http';
-import { PartnerClient, parseTimestamp, type SellerClient } from 'partner-sdk';
+import { PartnerClient, type SellerClient } from 'partner-sdk';
 import { createMockPartnerApi, deliver, subscriptionEndedEvent } from 'partner-sdk/testing';
 import {
   createWebhookHandler,
@@ -33,7 +33,7 @@ type Refunder = (
 const guideRefunder: Refunder = async (seller, event, signal) => {
   const transaction = event.payload.commissions?.transaction_hash;
   if (!transaction) return;
-  const since = event.created_at ? parseTimestamp(event.created_at) : new Date(0);
+  const since = event.created_at ?? new Date(0);
   const made = await seller.refunds.findCreatedSince(transaction, since, { signal });
   return made
     ? seller.refunds.waitForCompletion(made, { signal, ...QUICK_POLLS })

@@ -1,7 +1,7 @@
 /**
  * What the spec does not forbid but the SDK suspects is a mistake: sent as given, with one warning
- * per client through its logger (a reversed export range, a company partner's cpf in another
- * format, both tax ids in one profile update).
+ * per client through its logger (a reversed export range, an export range of Dates at midnight
+ * UTC, a company partner's cpf in another format, both tax ids in one profile update).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { PartnerClient } from '../../src';
@@ -42,6 +42,33 @@ describe('suspected mistakes are sent, with one warning', () => {
     });
     const said = warnings(logger).filter((m) => m.includes('betweenDates ends before it starts'));
     expect(said).toHaveLength(1);
+  });
+
+  it('sends a range of Dates at midnight UTC as their São Paulo days, the day before, and warns once', async () => {
+    const { mock, logger, seller } = setup();
+    // `new Date('2025-02-01')`, or `new Date(2025, 1, 1)` on a UTC server: 21:00 of 31 January in São Paulo.
+    const betweenDates = { start: new Date('2025-02-01'), end: new Date('2025-02-28') };
+    await seller.statements.export({ format: 'csv', filter: { betweenDates } });
+    await seller.statements.export({ format: 'pdf', filter: { betweenDates } });
+    expect(mock.requests.at(-1)?.body).toEqual({
+      format: 'pdf',
+      filter: { betweenDates: '31/01/2025,27/02/2025' },
+    });
+    const said = warnings(logger).filter((m) => m.includes('midnight UTC'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain("'YYYY-MM-DD'");
+  });
+
+  it('gives no warning for Dates at São Paulo midnight, 23:30 UTC, or day strings', async () => {
+    const { mock, logger, seller } = setup();
+    const start = new Date('2025-02-01T00:00:00-03:00');
+    const end = new Date('2025-02-28T23:30:00Z');
+    await seller.statements.export({ filter: { betweenDates: { start, end } } });
+    await seller.statements.export({ filter: { betweenDates: { start: '2025-02-01', end } } });
+    expect(mock.requests.at(-1)?.body).toEqual({
+      filter: { betweenDates: '01/02/2025,28/02/2025' },
+    });
+    expect(warnings(logger)).toEqual([]);
   });
 
   it("sends a company partner's cpf in another format, and warns once without quoting it", async () => {

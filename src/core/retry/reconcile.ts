@@ -13,6 +13,7 @@ import {
 import { type Limits, toPartnerError } from '../errors/mapping';
 import type { RequestOptions } from '../options';
 import type { APIPromise, WithResponse } from '../transport/api-promise';
+import { httpDate } from './retry-after';
 
 /** How a call finds what a lost attempt of it may have done on the service. */
 export interface Reconciliation {
@@ -40,8 +41,8 @@ export class Recovered<T = unknown> {
 
 /**
  * How far the service's clock is ahead of this machine's (negative: behind), in milliseconds,
- * read from a response's `Date` header; `undefined` without a readable one, when the service's
- * clock is unknown. `Date` has whole seconds and is written before the answer travels, so the
+ * read from a response's `Date` header; `undefined` without one in a form RFC 9110 accepts, when
+ * the service's clock is unknown. `Date` has whole seconds and is written before the answer travels, so the
  * estimate runs up to a second or so behind: a window judged with it starts a little early, never
  * late.
  */
@@ -49,8 +50,8 @@ export function serviceClockOffset(
   response: Response,
   receivedAt: number = Date.now(),
 ): number | undefined {
-  const header = response.headers.get('date');
-  const serviceNow = header ? Date.parse(header) : Number.NaN;
+  // Only an HTTP date: a zoneless text would be read in this process's zone, an error of hours.
+  const serviceNow = httpDate(response.headers.get('date')?.trim() ?? '');
   return Number.isNaN(serviceNow) ? undefined : serviceNow - receivedAt;
 }
 

@@ -19,8 +19,11 @@ const ZONED_DATES = [
 /** asctime (`Sun Nov  6 08:49:37 1994`), which names no zone: it is GMT. */
 const ASCTIME = /^[a-z]{3} [a-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/i;
 
-/** An HTTP date in milliseconds since the epoch, `NaN` when `value` is none. */
-function httpDate(value: string): number {
+/**
+ * An HTTP date in milliseconds since the epoch, `NaN` when `value` is none: every form RFC 9110
+ * accepts names GMT, so the reading never depends on this process's time zone.
+ */
+export function httpDate(value: string): number {
   if (ASCTIME.test(value)) return Date.parse(`${value} GMT`);
   return ZONED_DATES.some((form) => form.test(value)) ? Date.parse(value) : Number.NaN;
 }
