@@ -1,7 +1,7 @@
 /**
- * What keeps a walk over a page-numbered list honest while the list changes under it: a page that
- * does not advance ends the walk, and an item pushed onto the next page by an item added meanwhile
- * is passed once.
+ * What keeps a walk over a page-numbered list honest while the list changes under it: a page other
+ * than the one asked ends the walk, and an item pushed onto the next page by an item added
+ * meanwhile is passed once.
  */
 
 import { ResponseValidationError } from './errors';
@@ -37,19 +37,28 @@ export async function* itemsOnce<T>(
   }
 }
 
-/** The error ending a walk whose page did not advance (a response without a URL keeps its empty one). */
-export function notAdvancing(
+/**
+ * The error ending a walk whose page is not the one asked: one not past the page before would make
+ * the walk endless, one further on would skip pages unseen (a response without a URL keeps its
+ * empty one).
+ */
+export function notAsked(
   page: number,
   after: number,
   content: PageLike<unknown>,
   response: Response,
 ): ResponseValidationError {
   const path = URL.canParse(response.url) ? new URL(response.url).pathname : response.url;
+  const got = content.pagination.current_page;
+  const [code, why] =
+    got > after
+      ? ['page_not_asked', 'pages would be skipped']
+      : ['page_not_advancing', 'the page does not advance'];
   return new ResponseValidationError({ method: 'GET', path }, response.status, content, [
     {
       path: ['pagination', 'current_page'],
-      message: `asked for page ${page} after page ${after}, got page ${content.pagination.current_page}: the walk stops, as the page does not advance`,
-      code: 'page_not_advancing',
+      message: `asked for page ${page} after page ${after}, got page ${got}: the walk stops, as ${why}`,
+      code,
     },
   ]);
 }

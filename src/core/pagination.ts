@@ -4,7 +4,7 @@
  * {@link Pagination} and this module does the rest: `await` for a page, `for await` for every item.
  */
 
-import { itemsOnce, notAdvancing } from './pagination-guards';
+import { itemsOnce, notAsked } from './pagination-guards';
 import type { APIPromise } from './transport/api-promise';
 
 /** Where a page stands, the same for every list whichever way the service reported it. */
@@ -108,8 +108,9 @@ export class Page<T> implements AsyncIterable<T> {
 
   /**
    * Fetches the next page; throws a `RangeError` when there is none (check `hasNextPage()` first).
-   * A service that answers a `current_page` not past this one fails it with
-   * `ResponseValidationError` (a walk would otherwise never end).
+   * A service that answers a `current_page` other than the one asked fails it with
+   * `ResponseValidationError`: one not past this page would make a walk endless, one further on
+   * would skip pages unseen.
    *
    * @example
    * ```ts
@@ -258,12 +259,12 @@ async function toArrayOf<T>(this: Promise<Page<T>>, options: ToArrayOptions): Pr
 
 /**
  * Builds the `PagePromise` of page `page` of `walk`; `after`, the page before it when walking on,
- * whose number the new page must pass.
+ * where the page that comes must be the one asked.
  */
 export function pagePromise<T>(walk: PageWalk<T>, page: number, after?: number): PagePromise<T> {
   const first = walk.load(page)._map((content, response) => {
-    if (after !== undefined && !(content.pagination.current_page > after)) {
-      throw notAdvancing(page, after, content, response);
+    if (after !== undefined && content.pagination.current_page !== page) {
+      throw notAsked(page, after, content, response);
     }
     return new Page(content, walk);
   });
