@@ -4,7 +4,7 @@
  * {@link Pagination} and this module does the rest: `await` for a page, `for await` for every item.
  */
 
-import { ResponseValidationError } from './errors';
+import { itemsOnce, notAsked } from './pagination-guards';
 import type { APIPromise } from './transport/api-promise';
 
 /** Where a page stands, the same for every list whichever way the service reported it. */
@@ -56,6 +56,14 @@ export interface ToArrayOptions {
 /** Loads one page by number; the resource binds the rest of the parameters. */
 export type PageLoader<T> = (page: number) => APIPromise<PageContent<T>>;
 
+/** What a list's pages share: how to load one, the endpoint's page bound, each item's key. */
+export interface PageWalk<T> {
+  load: PageLoader<T>;
+  maxPage: number;
+  /** The item's identity (its hash): an item walk passes no item of the page before again. */
+  key?: ((item: T) => unknown) | undefined;
+}
+
 /**
  * One page of a list, with the means to get the next.
  *
@@ -74,15 +82,13 @@ export class Page<T> implements AsyncIterable<T> {
   readonly data: T[];
   /** Where this page stands: `current_page`, `last_page`, `per_page`, `total`. */
   readonly pagination: Pagination;
-  readonly #load: PageLoader<T>;
-  readonly #maxPage: number;
+  readonly #walk: PageWalk<T>;
 
   /** @internal Pages are built by list methods. */
-  constructor(content: PageContent<T>, load: PageLoader<T>, maxPage: number) {
+  constructor(content: PageContent<T>, walk: PageWalk<T>) {
     this.data = content.data;
     this.pagination = content.pagination;
-    this.#load = load;
-    this.#maxPage = maxPage;
+    this.#walk = walk;
   }
 
   /**
@@ -97,13 +103,14 @@ export class Page<T> implements AsyncIterable<T> {
    */
   hasNextPage(): boolean {
     const { current_page, last_page } = this.pagination;
-    return this.data.length > 0 && current_page < Math.min(last_page, this.#maxPage);
+    return this.data.length > 0 && current_page < Math.min(last_page, this.#walk.maxPage);
   }
 
   /**
    * Fetches the next page; throws a `RangeError` when there is none (check `hasNextPage()` first).
-   * A service that answers a `current_page` not past this one fails it with
-   * `ResponseValidationError` (a walk would otherwise never end).
+   * A service that answers a `current_page` other than the one asked fails it with
+   * `ResponseValidationError`: one not past this page would make a walk endless, one further on
+   * would skip pages unseen.
    *
    * @example
    * ```ts
@@ -118,7 +125,7 @@ export class Page<T> implements AsyncIterable<T> {
       );
     }
     const after = this.pagination.current_page;
-    return pagePromise(this.#load, after + 1, this.#maxPage, after);
+    return pagePromise(this.#walk, after + 1, after);
   }
 
   /**
@@ -133,13 +140,8 @@ export class Page<T> implements AsyncIterable<T> {
    * }
    * ```
    */
-  async *iterPages(): AsyncGenerator<Page<T>, void, undefined> {
-    let page: Page<T> = this;
-    for (;;) {
-      yield page;
-      if (!page.hasNextPage()) return;
-      page = await page.getNextPage();
-    }
+  iterPages(): AsyncGenerator<Page<T>, void, undefined> {
+    return pagesFrom(this);
   }
 
   /**
@@ -169,7 +171,9 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   /**
-   * Every item of this page and of the pages after it, fetched one page at a time as the loop asks.
+   * Every item of this page and of the pages after it, fetched one page at a time as the loop asks;
+   * an item of the page before, pushed onto this one by an item added to the list meanwhile, is not
+   * passed again.
    *
    * @example
    * ```ts
@@ -177,8 +181,23 @@ export class Page<T> implements AsyncIterable<T> {
    * for await (const product of page) console.log(product.hash);
    * ```
    */
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    for await (const page of this.iterPages()) yield* page.data;
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return itemsOnce(pagesFrom(this), this.#walk.key);
+  }
+}
+
+/**
+ * The pages from `page` on, each fetched when the loop asks. Not a method of `Page`, and the
+ * parameter reassigned, so that the walk holds no page it has handed on, the first one included.
+ */
+async function* pagesFrom<T>(
+  page: Page<T> | PromiseLike<Page<T>>,
+): AsyncGenerator<Page<T>, void, undefined> {
+  for (;;) {
+    page = await page;
+    yield page;
+    if (!page.hasNextPage()) return;
+    page = page.getNextPage();
   }
 }
 
@@ -198,7 +217,8 @@ export class Page<T> implements AsyncIterable<T> {
  */
 export interface PagePromise<T> extends APIPromise<Page<T>>, AsyncIterable<T> {
   /**
-   * Every item of every page from this one on.
+   * Every item of every page from this one on; an item of the page before, pushed onto the next by
+   * an item added to the list meanwhile, is not passed again.
    *
    * @example
    * ```ts
@@ -233,68 +253,41 @@ export interface PagePromise<T> extends APIPromise<Page<T>>, AsyncIterable<T> {
   toArray(options: ToArrayOptions): Promise<T[]>;
 }
 
-// Shared by every PagePromise (no closure per call): each reads the promise it is called on.
-async function* iterPagesOf<T>(this: Promise<Page<T>>): AsyncGenerator<Page<T>, void, undefined> {
-  yield* (await this).iterPages();
-}
-
 async function toArrayOf<T>(this: Promise<Page<T>>, options: ToArrayOptions): Promise<T[]> {
   return (await this).toArray(options);
 }
 
 /**
- * Builds the `PagePromise` of page `page`, loaded through `load`; `maxPage` is the endpoint's
- * bound; `after`, the page before it when walking on, whose number the new page must pass.
+ * Builds the `PagePromise` of page `page` of `walk`; `after`, the page before it when walking on,
+ * where the page that comes must be the one asked.
  */
-export function pagePromise<T>(
-  load: PageLoader<T>,
-  page: number,
-  maxPage: number,
-  after?: number,
-): PagePromise<T> {
-  const first = load(page)._map((content, response) => {
-    if (after !== undefined && !(content.pagination.current_page > after)) {
-      throw notAdvancing(page, after, content, response);
+export function pagePromise<T>(walk: PageWalk<T>, page: number, after?: number): PagePromise<T> {
+  const first = walk.load(page)._map((content, response) => {
+    if (after !== undefined && content.pagination.current_page !== page) {
+      throw notAsked(page, after, content, response);
     }
-    return new Page(content, load, maxPage);
+    return new Page(content, walk);
   });
+  // The walks take `first` as their start and let go of it once it has arrived.
   return Object.assign(first, {
-    async *[Symbol.asyncIterator](): AsyncIterator<T> {
-      yield* await first;
-    },
-    iterPages: iterPagesOf<T>,
+    [Symbol.asyncIterator]: () => itemsOnce(pagesFrom(first), walk.key),
+    iterPages: () => pagesFrom(first),
     toArray: toArrayOf<T>,
   });
 }
 
 /**
  * The `PagePromise` of a list paged by `page` in its params, each page's sent by `loadPage`: the
- * first without `page` unless the caller gave one (the service's default applies).
+ * first without `page` unless the caller gave one (the service's default applies). `shape` gives
+ * the endpoint's page bound and each item's key.
  */
 export function listPages<P extends { page?: number | undefined }, T>(
   params: P,
-  maxPage: number,
+  shape: Omit<PageWalk<T>, 'load'>,
   loadPage: (paramsOfPage: P, page: number) => APIPromise<PageContent<T>>,
 ): PagePromise<T> {
   const first = params.page ?? 1;
   const load = (page: number) =>
     loadPage({ ...params, page: page === first ? params.page : page }, page);
-  return pagePromise(load, first, maxPage);
-}
-
-/** The error ending a walk whose page did not advance (a response without a URL keeps its empty one). */
-function notAdvancing(
-  page: number,
-  after: number,
-  content: PageContent<unknown>,
-  response: Response,
-): ResponseValidationError {
-  const path = URL.canParse(response.url) ? new URL(response.url).pathname : response.url;
-  return new ResponseValidationError({ method: 'GET', path }, response.status, content, [
-    {
-      path: ['pagination', 'current_page'],
-      message: `asked for page ${page} after page ${after}, got page ${content.pagination.current_page}: the walk stops, as the page does not advance`,
-      code: 'page_not_advancing',
-    },
-  ]);
+  return pagePromise({ ...shape, load }, first);
 }

@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
+import { hashOrContent } from '../core/pagination-guards';
 import type { APIPromise } from '../core/transport/api-promise';
 import { route } from '../core/transport/path';
 import {
@@ -74,18 +75,25 @@ export class Anticipations extends APIResource {
    * ```
    */
   list(params: AnticipationListParams = {}, options?: RequestOptions): PagePromise<Anticipation> {
-    return listPages(params, Number.POSITIVE_INFINITY, (paramsOfPage, page) =>
-      this._client
-        .get(
-          route`/financial/anticipation`,
-          {
-            operation: 'anticipations.list',
-            params: { value: paramsOfPage, schema: AnticipationListParamsSchema, sendAs: 'query' },
-            schema: AnticipationListResponseSchema,
-          },
-          options,
-        )
-        ._map((data) => pageContent(data.anticipations, data.pagination, page)),
+    return listPages(
+      params,
+      { maxPage: Number.POSITIVE_INFINITY, key: hashOrContent },
+      (paramsOfPage, page) =>
+        this._client
+          .get(
+            route`/financial/anticipation`,
+            {
+              operation: 'anticipations.list',
+              params: {
+                value: paramsOfPage,
+                schema: AnticipationListParamsSchema,
+                sendAs: 'query',
+              },
+              schema: AnticipationListResponseSchema,
+            },
+            options,
+          )
+          ._map((data) => pageContent(data.anticipations, data.pagination, page)),
     );
   }
 }

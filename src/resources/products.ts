@@ -1,6 +1,7 @@
 import { PRODUCTS_MAX_PAGE } from '../assumptions';
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
+import { hashOrContent } from '../core/pagination-guards';
 import type { APIPromise } from '../core/transport/api-promise';
 import { route } from '../core/transport/path';
 import {
@@ -52,18 +53,21 @@ export class Products extends APIResource {
    * ```
    */
   list(params: ProductListParams = {}, options?: RequestOptions): PagePromise<Product> {
-    return listPages(params, PRODUCTS_MAX_PAGE, (paramsOfPage, page) =>
-      this._client
-        .get(
-          route`/products`,
-          {
-            operation: 'products.list',
-            params: { value: paramsOfPage, schema: ProductListParamsSchema, sendAs: 'query' },
-            schema: ProductListResponseSchema,
-          },
-          options,
-        )
-        ._map((body) => pageContent(body.data, body.meta, page)),
+    return listPages(
+      params,
+      { maxPage: PRODUCTS_MAX_PAGE, key: hashOrContent },
+      (paramsOfPage, page) =>
+        this._client
+          .get(
+            route`/products`,
+            {
+              operation: 'products.list',
+              params: { value: paramsOfPage, schema: ProductListParamsSchema, sendAs: 'query' },
+              schema: ProductListResponseSchema,
+            },
+            options,
+          )
+          ._map((body) => pageContent(body.data, body.meta, page)),
     );
   }
 }

@@ -78,6 +78,23 @@ describe('page walks over a service that does not keep to its counters', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues[0]?.code).toBe('page_not_advancing');
   });
+  it('ends the walk with ResponseValidationError when a page comes back as one further on than asked', async () => {
+    // The service answers page 4 when asked for page 2: pages 2 and 3 would be skipped unseen.
+    const { client, pagesAsked } = await listing(
+      () => 1,
+      (page) => ({ current_page: page === 2 ? 4 : page, last_page: 6, per_page: 1, total: 6 }),
+    );
+    const seen: string[] = [];
+    const walk = async () => {
+      for await (const p of client.products.list({ per_page: 1 })) seen.push(p.hash);
+    };
+    const error = await walk().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues[0]?.code).toBe('page_not_asked');
+    expect(seen).toEqual(['prd_1_0']);
+    expect(pagesAsked()).toHaveLength(2);
+  });
+
   it('gives a page past the last with no items, a walk from it yielding none and asking no more', async () => {
     const { client, pagesAsked } = await listing(
       (page) => (page > 3 ? 0 : 1),
