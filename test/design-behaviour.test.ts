@@ -4,7 +4,9 @@
  * the kit's fetch face.
  */
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   AuthenticationError,
   type ClientOptions,
@@ -14,6 +16,7 @@ import {
   PartnerError,
   RateLimitError,
   RequestValidationError,
+  ResponseValidationError,
 } from 'partner-sdk';
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -298,5 +301,68 @@ describe('DESIGN §2: the client options and their defaults, from the environmen
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ retryAfterMs: 5_000 });
     expect(mock.requests.filter((r) => r.path === '/products')).toHaveLength(1);
+  });
+});
+
+describe('DESIGN §5: a wrong type throws in strict, is logged in warn, and is not checked in off', () => {
+  const body = { hash: 'prd_1', name: 5 };
+  const over = (validateResponses: 'strict' | 'warn' | 'off', warnings: unknown[][]) =>
+    new PartnerClient({
+      baseUrl: 'https://partner.example.com/api/v1',
+      clientToken: 'tok-123456',
+      fetch: async () => Response.json(body),
+      logger: {
+        error() {},
+        warn: (...args: unknown[]) => warnings.push(args),
+        info() {},
+        debug() {},
+      },
+      validateResponses,
+    });
+
+  it.each(['strict', 'warn', 'off'] as const)('%s', async (mode) => {
+    const warnings: unknown[][] = [];
+    const outcome = await over(mode, warnings)
+      .products.retrieve('prd_1')
+      .catch((e: unknown) => e);
+    if (mode === 'strict') expect(outcome).toBeInstanceOf(ResponseValidationError);
+    else expect(outcome).toEqual(body);
+    expect(warnings.length > 0).toBe(mode === 'warn');
+  });
+});
+
+describe('DESIGN §2: ky is an implementation detail', () => {
+  const dist = dirname(createRequire(import.meta.url).resolve('partner-sdk'));
+
+  it('no declaration file of the package imports ky', () => {
+    const declarations = readdirSync(dist).filter((f) => /\.d\.c?ts$/.test(f));
+    expect(declarations.length).toBeGreaterThan(0);
+    for (const file of declarations) {
+      expect(readFileSync(join(dist, file), 'utf8')).not.toMatch(
+        /from ['"]ky['"]|import\(['"]ky['"]\)/,
+      );
+    }
+  });
+
+  it('no error thrown, nor any of its causes, is an error of ky', async () => {
+    const ky = await import('ky');
+    const kyClasses = [ky.HTTPError, ky.TimeoutError];
+    const { mock, client } = kitClients(createMockPartnerApi(), { maxRetries: 0 });
+    mock.dropNext({ path: '/products' });
+    mock.failNext({ status: 500, path: '/products' });
+    mock.failNext({ delayMs: 200, path: '/products' });
+    const errors = [
+      await client.products.list().catch((e: unknown) => e),
+      await client.products.list().catch((e: unknown) => e),
+      await client
+        .withOptions({ timeout: 20 })
+        .products.list()
+        .catch((e: unknown) => e),
+    ];
+    for (let error = errors.shift(); error; error = errors.shift()) {
+      expect(error).toBeInstanceOf(Error);
+      for (const kyClass of kyClasses) expect(error).not.toBeInstanceOf(kyClass);
+      if ((error as Error).cause) errors.push((error as Error).cause);
+    }
   });
 });
