@@ -302,6 +302,22 @@ describe('DESIGN §2: the client options and their defaults, from the environmen
     expect(error).toMatchObject({ retryAfterMs: 5_000 });
     expect(mock.requests.filter((r) => r.path === '/products')).toHaveLength(1);
   });
+
+  it('fails a 503 asking for more than 60 s at once as the answer it is, with the full wait', async () => {
+    const { mock, client } = kitClients(createMockPartnerApi());
+    mock.failNext({ status: 503, retryAfter: 61, path: '/products' });
+    const error = await client.products.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 503, retryAfterMs: 61_000 });
+    expect(mock.requests.filter((r) => r.path === '/products')).toHaveLength(1);
+  });
+
+  it('takes a 501 as final: the service does not support the request', async () => {
+    const { mock, client } = kitClients(createMockPartnerApi());
+    mock.failNext({ status: 501, retryAfter: 0, path: '/products' });
+    await expect(client.products.list()).rejects.toMatchObject({ status: 501 });
+    expect(mock.requests.filter((r) => r.path === '/products')).toHaveLength(1);
+  });
 });
 
 describe('DESIGN §5: a wrong type throws in strict, is logged in warn, and is not checked in off', () => {
@@ -364,5 +380,47 @@ describe('DESIGN §2: ky is an implementation detail', () => {
       for (const kyClass of kyClasses) expect(error).not.toBeInstanceOf(kyClass);
       if ((error as Error).cause) errors.push((error as Error).cause);
     }
+  });
+});
+
+describe('DESIGN §1: the package', () => {
+  const manifest = createRequire(import.meta.url)('partner-sdk/package.json') as {
+    dependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
+    peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    exports: Record<string, unknown>;
+    sideEffects: boolean;
+    bin?: unknown;
+  };
+
+  it('runs on ky and zod alone, every peer optional, free of side effects', () => {
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ky', 'zod']);
+    for (const peer of Object.keys(manifest.peerDependencies)) {
+      expect(manifest.peerDependenciesMeta[peer]?.optional, peer).toBe(true);
+    }
+    expect(manifest.sideEffects).toBe(false);
+  });
+
+  it('has the seven entry points, each with ESM, CJS and both declaration files', () => {
+    const entries = [
+      '.',
+      './webhooks',
+      './testing',
+      './testing/msw',
+      './bulk',
+      './redis',
+      './bullmq',
+    ];
+    expect(Object.keys(manifest.exports).filter((key) => key !== './package.json')).toEqual(
+      entries,
+    );
+    for (const entry of entries) {
+      const target = JSON.stringify(manifest.exports[entry]);
+      for (const file of [/\.js"/, /\.cjs"/, /\.d\.ts"/, /\.d\.cts"/]) expect(target).toMatch(file);
+    }
+  });
+
+  it('leaves the command line to a package of its own', () => {
+    expect(manifest.bin).toBeUndefined();
   });
 });
