@@ -82,6 +82,57 @@ describe('DESIGN §2: every method takes a last optional RequestOptions', () => 
   });
 });
 
+describe('DESIGN §2: .withResponse() gives { data, response } on the promise of every single call', () => {
+  type Single = () => { withResponse(): Promise<{ data: unknown; response: Response }> };
+
+  it('holds for every method that sends one call', async () => {
+    const { mock, seller } = kitClients(createMockPartnerApi());
+    const product = mock.products.course;
+    const range = { format: 'csv', filter: { betweenDates: '01/03/2026,31/03/2026' } };
+    const running = await seller.statements.export(range);
+    const finished = await seller.statements.waitForExport(running, fast);
+    const calls: Record<string, Single> = {
+      'users.update': () =>
+        seller.users.update({
+          name: 'Ana Souza',
+          address,
+          cpf: '123.456.789-09',
+          birth: '1990-04-01',
+        }),
+      'bankAccounts.update': () =>
+        seller.bankAccounts.update(mock.bankAccounts.pix, { holder_name: 'Ana' }),
+      'products.retrieve': () => seller.products.retrieve(product.hash),
+      'products.list': () => seller.products.list({ per_page: 2 }),
+      'offers.update': () =>
+        seller.offers.update(product.hash, product.offerCode, { name: 'Oferta' }),
+      'refunds.request': () => seller.refunds.request(mock.transactions.refundable[0]!),
+      'refunds.list': () => seller.refunds.list(mock.transactions.withPastRefund),
+      'refunds.retrieveStatus': () =>
+        seller.refunds.retrieveStatus(mock.transactions.withActiveRefund),
+      'statements.export': () => seller.statements.export(range),
+      'statements.retrieve': () => seller.statements.retrieve(running.hash),
+      'statements.download': () => seller.statements.download(finished),
+      'anticipations.confirm': () =>
+        seller.anticipations.confirm(mock.anticipations.confirmable[0]!, { scenario: 'above' }),
+      'anticipations.list': () => seller.anticipations.list({ per_page: 2 }),
+      'feeTiers.history': () => seller.feeTiers.history(),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const { data, response } = await call().withResponse();
+      expect(response, name).toBeInstanceOf(Response);
+      expect(response.ok, name).toBe(true);
+      expect(data, name).toBeDefined();
+    }
+  });
+
+  it('the waits, many calls each, resolve with the final status alone', async () => {
+    const { mock, seller } = kitClients(createMockPartnerApi());
+    const wait = seller.refunds.waitForCompletion(mock.transactions.withActiveRefund, fast);
+    expect('withResponse' in wait).toBe(false);
+    expect((await wait).status).toBe('completed');
+  });
+});
+
 describe('DESIGN §2: an empty path parameter, or . or .., is a RequestValidationError, nothing sent', () => {
   const bad = ['', '.', '..'];
   const callsWith = (seller: ReturnType<typeof kitClients>['seller'], hash: string) => [
