@@ -1,5 +1,6 @@
 /**
- * The promise every method returns: `await` gives the parsed body; `.withResponse()` gives the body
+ * The promise every method that sends one call returns (every method but the waits, which send
+ * many): `await` gives the parsed body; `.withResponse()` gives the body
  * and the raw `Response` (status, headers) for the callers who need them.
  */
 
