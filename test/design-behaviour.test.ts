@@ -14,6 +14,7 @@ import {
   NotFoundError,
   PartnerClient,
   PartnerError,
+  parseTimestamp,
   RateLimitError,
   RequestValidationError,
   ResponseValidationError,
@@ -473,5 +474,28 @@ describe('DESIGN §1: the package', () => {
 
   it('leaves the command line to a package of its own', () => {
     expect(manifest.bin).toBeUndefined();
+  });
+});
+
+describe('DESIGN §5: timestamps stay the strings the service sent; parseTimestamp reads them', () => {
+  it("keeps a product's created_at as sent and reads it in America/Sao_Paulo", async () => {
+    const { mock, client } = kitClients(createMockPartnerApi());
+    const product = await client.products.retrieve(mock.products.course.hash);
+    expect(product.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const read = parseTimestamp(product.created_at as string);
+    const inUtc = parseTimestamp(product.created_at as string, { timeZone: 'UTC' });
+    expect(read.getTime() - inUtc.getTime()).toBe(3 * 3_600_000);
+  });
+
+  it('reads all three documented formats, the two without an offset in the zone given', () => {
+    expect(parseTimestamp('2026-03-05T14:22:10Z').toISOString()).toBe('2026-03-05T14:22:10.000Z');
+    expect(parseTimestamp('2026-03-05T14:22:10-03:00').toISOString()).toBe(
+      '2026-03-05T17:22:10.000Z',
+    );
+    expect(parseTimestamp('2026-03-05 14:22:10').toISOString()).toBe('2026-03-05T17:22:10.000Z');
+    expect(parseTimestamp('05/03/2026 14:22:10').toISOString()).toBe('2026-03-05T17:22:10.000Z');
+    expect(parseTimestamp('05/03/2026 14:22:10', { timeZone: 'UTC' }).toISOString()).toBe(
+      '2026-03-05T14:22:10.000Z',
+    );
   });
 });
