@@ -472,6 +472,16 @@ describe('DESIGN §1: the package', () => {
     }
   });
 
+  it('bundles ky into the CJS build, which cannot require it, and leaves it external in ESM', () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('partner-sdk'));
+    const read = (ext: string) =>
+      readdirSync(dist)
+        .filter((file) => file.endsWith(ext) && !file.endsWith(`.d${ext}`))
+        .map((file) => readFileSync(join(dist, file), 'utf8'));
+    expect(read('.cjs').some((code) => /require\(["']ky["']\)/.test(code))).toBe(false);
+    expect(read('.js').some((code) => /from ["']ky["']/.test(code))).toBe(true);
+  });
+
   it('leaves the command line to a package of its own', () => {
     expect(manifest.bin).toBeUndefined();
   });
