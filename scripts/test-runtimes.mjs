@@ -354,6 +354,13 @@ async function mapLimited(items, limit, fn) {
     for (const file of files) bareImports(join(installed, file), reached);
     const allowed = [...Object.keys(manifest.dependencies), ...(ownPeer[subpath] ?? [])];
     const stray = [...reached].filter(([name]) => !allowed.includes(name));
+    // ky is the SDK's own business (DESIGN §2): bundled into CommonJS, which cannot require it, and
+    // named by no declaration a partner's types see.
+    const kyless = new Map();
+    for (const file of files.filter((name) => /\.(cjs|d\.c?ts)$/.test(name))) {
+      bareImports(join(installed, file), kyless);
+    }
+    if (kyless.has('ky')) stray.push(['ky', kyless.get('ky')]);
     const detail = stray.map(([name, from]) => `${name} (from ${from})`).join('\n');
     const seconds = (performance.now() - started) / 1000;
     report(stray.length === 0, `loads  ${join('partner-sdk', subpath)}`, seconds, detail);
