@@ -66,9 +66,9 @@ export interface Assumptions {
      * How far a machine's clock may be off the service's, in ms (0 to 86 400 000). For an answer
      * without a `Date` header the service's clock is unknown, and refunds created up to this much
      * (plus `marginMs`) before the call's start count as its own; a start read on another
-     * machine's clock (`findCreatedSince(hash, { otherMachine })`: a BullMQ job's enqueue time)
-     * is searched from this much (plus `marginMs`) earlier, whatever the `Date` header says.
-     * Default 900 000 (15 minutes).
+     * machine's clock (`findCreatedSince(hash, { otherMachine })`: a BullMQ job's enqueue time, a
+     * bulk journal's intent resumed) is searched from this much (plus `marginMs`) earlier,
+     * whatever the `Date` header says. Default 900 000 (15 minutes).
      */
     maxClockSkewMs?: number;
     /** IANA zone of a refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, no offset). Default `'America/Sao_Paulo'`. */
@@ -147,7 +147,7 @@ export const DEFAULT_ASSUMPTIONS: ResolvedAssumptions = {
   // refund" to "maybe two". An answer without `Date` gives no service clock to compare with: the
   // window then reaches back a skew bound, well past an unsynchronised clock's usual drift, at
   // the cost of taking a refund made shortly before the call (and no longer active) as its own;
-  // so does a start another machine read (a queue's producer).
+  // so does a start another machine read (a queue's producer, a journal's earlier run).
   reconciliation: { marginMs: 10_000, maxClockSkewMs: 900_000, timeZone: 'America/Sao_Paulo' },
   // Spec §4.12 names the lookup only; `processing` is the one status §2.10 shows.
   exportStatus: {

@@ -169,7 +169,9 @@ export class ItemRunner<I, R> {
     if (operation.reconcile) {
       await this.#slot(work);
       work.attempts++;
-      const found = await operation.reconcile(work.item, new Date(work.since!), options);
+      const at = new Date(work.since!);
+      const since = work.sinceElsewhere ? { otherMachine: at } : at;
+      const found = await operation.reconcile(work.item, since, options);
       this.#congestion.success(work.startedAt);
       if (found === undefined) {
         // Nothing was done: sending is safe. The read that said so is no attempt of its own, so an
