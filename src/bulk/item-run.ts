@@ -262,11 +262,15 @@ export class ItemRunner<I, R> {
           ? describeError(outcome.error, outcome.inDoubt)
           : (this.#operation.describe?.(outcome.result) ?? {});
       const state = outcome.status;
+      // A failure in doubt keeps when its request was sent: `retryFailed` reconciles from there,
+      // not from the failure, recorded as much as a time-out later.
+      const since = outcome.status === 'failed' && outcome.inDoubt ? work.since : undefined;
       await this.#record({
         job: journal.job,
         key: work.key,
         state,
         at: new Date().toISOString(),
+        ...(since === undefined ? {} : { since }),
         detail,
       });
     }
