@@ -63,10 +63,12 @@ export interface Assumptions {
     /** How much older than the call's start a refund may be and still count as its own, in ms (0 to 3 600 000). Default 10 000. */
     marginMs?: number;
     /**
-     * How far the service's clock may be behind this machine's, in ms (0 to 86 400 000), for an
-     * answer without a `Date` header: the service's clock is then unknown, and refunds created up
-     * to this much (plus `marginMs`) before the call's start count as its own. Default 900 000
-     * (15 minutes).
+     * How far a machine's clock may be off the service's, in ms (0 to 86 400 000). For an answer
+     * without a `Date` header the service's clock is unknown, and refunds created up to this much
+     * (plus `marginMs`) before the call's start count as its own; a start read on another
+     * machine's clock (`findCreatedSince(hash, { otherMachine })`: a BullMQ job's enqueue time, a
+     * bulk journal's intent resumed) is searched from this much (plus `marginMs`) earlier,
+     * whatever the `Date` header says. Default 900 000 (15 minutes).
      */
     maxClockSkewMs?: number;
     /** IANA zone of a refund's `created_at` (`DD/MM/YYYY HH:mm:ss`, no offset). Default `'America/Sao_Paulo'`. */
@@ -144,7 +146,8 @@ export const DEFAULT_ASSUMPTIONS: ResolvedAssumptions = {
   // `created_at` has no zone (§2.9); the platform sells in BRL. The margin prefers "no second
   // refund" to "maybe two". An answer without `Date` gives no service clock to compare with: the
   // window then reaches back a skew bound, well past an unsynchronised clock's usual drift, at
-  // the cost of taking a refund made shortly before the call (and no longer active) as its own.
+  // the cost of taking a refund made shortly before the call (and no longer active) as its own;
+  // so does a start another machine read (a queue's producer, a journal's earlier run).
   reconciliation: { marginMs: 10_000, maxClockSkewMs: 900_000, timeZone: 'America/Sao_Paulo' },
   // Spec §4.12 names the lookup only; `processing` is the one status §2.10 shows.
   exportStatus: {

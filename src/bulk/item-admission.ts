@@ -60,6 +60,7 @@ async function recall<I, R>(job: ItemJob<I, R>, work: Work<I>): Promise<boolean>
     if (previous.state === 'intent' || previous.detail?.inDoubt === true) {
       work.inDoubt = true;
       work.since = previous.since ?? previous.at;
+      work.sinceElsewhere = true;
     }
   }
   work.admitted = true;

@@ -169,7 +169,9 @@ export class ItemRunner<I, R> {
     if (operation.reconcile) {
       await this.#slot(work);
       work.attempts++;
-      const found = await operation.reconcile(work.item, new Date(work.since!), options);
+      const at = new Date(work.since!);
+      const since = work.sinceElsewhere ? { otherMachine: at } : at;
+      const found = await operation.reconcile(work.item, since, options);
       this.#congestion.success(work.startedAt);
       if (found === undefined) {
         // Nothing was done: sending is safe. The read that said so is no attempt of its own, so an
@@ -260,11 +262,15 @@ export class ItemRunner<I, R> {
           ? describeError(outcome.error, outcome.inDoubt)
           : (this.#operation.describe?.(outcome.result) ?? {});
       const state = outcome.status;
+      // A failure in doubt keeps when its request was sent: `retryFailed` reconciles from there,
+      // not from the failure, recorded as much as a time-out later.
+      const since = outcome.status === 'failed' && outcome.inDoubt ? work.since : undefined;
       await this.#record({
         job: journal.job,
         key: work.key,
         state,
         at: new Date().toISOString(),
+        ...(since === undefined ? {} : { since }),
         detail,
       });
     }

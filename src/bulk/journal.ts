@@ -41,8 +41,9 @@ export interface JournalRecord {
   /** When the record was written (ISO 8601, this machine's clock). */
   at: string;
   /**
-   * On an `intent`: the time of the earliest request of this item that may have reached the
-   * service without its answer being recorded (ISO 8601). Reconciliation looks from there.
+   * On an `intent`, and on a `failed` record in doubt: the time of the earliest request of this
+   * item that may have reached the service without its answer being recorded (ISO 8601, the
+   * clock of the machine that wrote the record). Reconciliation looks from there.
    */
   since?: string;
   /** On an outcome: a small JSON summary (the refund's hash, the error's name and message…). */

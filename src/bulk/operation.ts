@@ -44,6 +44,10 @@ export interface BulkOperation<I, R> {
    * Finds what an earlier request of this item did, when it may have reached the service without
    * its answer being recorded (`since`: when that request was about to be sent). Resolves with the
    * result it produced, or `undefined` when it produced nothing (the item is then sent again).
+   * `since` is a `Date` of this machine's clock when this run sent that request, and
+   * `{ otherMachine: date }` when an earlier run did (read from its journal record, written on the
+   * clock of whichever machine ran it): `refunds.findCreatedSince` takes either as it is, and
+   * searches from the second less the client's `reconciliation.maxClockSkewMs`.
    *
    * @example
    * ```ts
@@ -53,7 +57,11 @@ export interface BulkOperation<I, R> {
    * },
    * ```
    */
-  reconcile?: (item: I, since: Date, options: RequestOptions) => PromiseLike<R | undefined>;
+  reconcile?: (
+    item: I,
+    since: Date | { otherMachine: Date },
+    options: RequestOptions,
+  ) => PromiseLike<R | undefined>;
   /**
    * Whether sending an item twice is harmless (a PUT, a read). An item in doubt is then simply
    * sent again; without `reconcile` and without this, it fails with `inDoubt` rather than risk a

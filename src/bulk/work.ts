@@ -19,6 +19,11 @@ export interface Work<I> {
   inDoubt: boolean;
   /** When the earliest such request was about to be sent (ISO 8601). */
   since: string | undefined;
+  /**
+   * `since` came from an earlier run's journal record: read on the clock of the machine that ran
+   * it, which may not be this one (a Redis journal, a file on shared storage).
+   */
+  sinceElsewhere: boolean;
   /** Validated and checked against the journal. */
   admitted: boolean;
   /** Refused with `Retry-After`: not sent again before this time (`performance.now()`). */
@@ -104,6 +109,7 @@ export function newWork<I>(item: I): Work<I> {
     throttles: 0,
     inDoubt: false,
     since: undefined,
+    sinceElsewhere: false,
     admitted: false,
     notBefore: 0,
     checked: false,

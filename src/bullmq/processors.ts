@@ -29,7 +29,10 @@ export interface ProcessorJob<D> {
   id?: string;
   /** The job's data, as the producer enqueued it. */
   data: D;
-  /** When the job was enqueued (milliseconds since the epoch, the producer's clock). */
+  /**
+   * When the job was enqueued (milliseconds since the epoch, the producer's clock: a refund job
+   * run again searches from it as a time of another machine, `{ otherMachine }`).
+   */
   timestamp: number;
   /** Attempts that ended in a failure so far. */
   attemptsMade: number;
@@ -107,7 +110,11 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
 /**
  * The processor of refund request jobs. A job BullMQ runs again (a retry, or a stalled job taken
  * over after its worker died) first reads the transaction's refunds made since the job was
- * enqueued (`refunds.findCreatedSince`), and sends only when none was made. A lease per
+ * enqueued (`refunds.findCreatedSince`), and sends only when none was made. The enqueue time is
+ * on the producer's clock, so the search starts that much earlier than it by the client's
+ * `reconciliation.maxClockSkewMs` (15 minutes unless set): a producer running ahead of the
+ * service never hides the first run's refund; a refund of the transaction made that long before
+ * the job and no longer active is taken as the job's rather than a second one made. A lease per
  * transaction, on the queue's own Redis (or `redis`), also keeps two runs of one job from sending
  * at once (a stalled job handed to a second worker while the first still waits for its answer):
  * a refund is never made twice by one job. With `unlessRefunded` (or a job's own), a transaction
@@ -178,7 +185,8 @@ async function refundOnce(
   const { transactionHash: key, params } = job.data;
   const request = callOptions(options);
   if (waited || ranBefore(job)) {
-    const since = new Date(job.timestamp);
+    // The producer's clock, not this worker's: searched from it less the skew bound.
+    const since = { otherMachine: new Date(job.timestamp) };
     const made = await client.refunds.findCreatedSince(key, since, request);
     if (made) {
       const result = { kind: 'existing', refund: made.hash, status: made.status };

@@ -80,10 +80,15 @@ export const requestResponseSchema = (status: number, body: unknown) => {
 };
 
 /**
- * Where a search starts: a `Date` on this machine's clock, or a time the service wrote (an event's
- * `created_at`), on the service's clock already.
+ * Where a search starts: a `Date` on this machine's clock, a time the service wrote (an event's
+ * `created_at`), on the service's clock already, or a `Date` read on another machine's clock (a
+ * BullMQ job's enqueue time, a journal's intent written by an earlier run).
  */
-export type Since = Date | string;
+export type Since = Date | string | { otherMachine: Date };
+
+/** Whether `value` is a `Date` holding an instant. */
+const isInstant = (value: unknown): value is Date =>
+  value instanceof Date && !Number.isNaN(value.getTime());
 
 /** A time the service wrote, in ms, or `undefined` when it does not read as one. */
 function serviceTime(since: string, timeZone: string): number | undefined {
@@ -96,12 +101,19 @@ function serviceTime(since: string, timeZone: string): number | undefined {
 
 /** Checks `since` before anything is sent (`timeZone`: the one a time without offset is read in). */
 export function checkSince(since: Since, timeZone: string): void {
-  if (since instanceof Date && !Number.isNaN(since.getTime())) return;
+  if (isInstant(since)) return;
   if (typeof since === 'string' && serviceTime(since, timeZone) !== undefined) return;
+  if (
+    typeof since === 'object' &&
+    since !== null &&
+    isInstant(Reflect.get(since, 'otherMachine'))
+  ) {
+    return;
+  }
   throw new RequestValidationError('Invalid parameters for refunds.findCreatedSince()', [
     {
       path: ['since'],
-      message: 'expected a valid Date, or a timestamp the service wrote',
+      message: 'expected a valid Date, a timestamp the service wrote, or { otherMachine: Date }',
       code: 'invalid_type',
     },
   ]);
@@ -113,7 +125,8 @@ export function checkSince(since: Since, timeZone: string): void {
  * wrote as it is, less the margin. Without a readable
  * `Date` the service's clock is unknown and may be behind this machine's: the window widens by the
  * documented bound (`reconciliation.maxClockSkewMs`), so that the lost refund cannot be missed and
- * sent a second time.
+ * sent a second time. A time read on another machine's clock widens by that bound too: the answer's
+ * `Date` tells this machine's clock, not that one's.
  */
 export function windowStart(
   since: Since,
@@ -123,6 +136,12 @@ export function windowStart(
   if (typeof since === 'string') {
     // The service's own time: compared with its refunds' as it is, whatever this machine's clock.
     return (serviceTime(since, reconciliation.timeZone) ?? 0) - reconciliation.marginMs;
+  }
+  if (!(since instanceof Date)) {
+    // That machine's clock may run ahead of the service's by up to the bound, so the lost refund
+    // may carry a time up to that much earlier; this machine's offset says nothing of it.
+    const { maxClockSkewMs, marginMs } = reconciliation;
+    return since.otherMachine.getTime() - maxClockSkewMs - marginMs;
   }
   const offset = serviceClockOffset(response) ?? -reconciliation.maxClockSkewMs;
   return since.getTime() + offset - reconciliation.marginMs;

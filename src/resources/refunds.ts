@@ -125,15 +125,21 @@ export class Refunds extends APIResource {
    * leaves the service's clock unknown: then every refund created since `since` less a skew bound
    * (15 minutes) counts. A string `since` is a time the service wrote, such as a webhook event's
    * `created_at`: on the service's clock already, it is compared as it is (with the same slack),
-   * so this machine's clock does not matter. See `reconciliation` in the client's `assumptions`
-   * option. Like every read of a refund's state, it asks any cache between for the service's own
-   * answer (`Cache-Control: no-cache`).
+   * so this machine's clock does not matter. A time read on ANOTHER machine's clock (a queue
+   * job's enqueue time, a journal written by a run elsewhere) is `{ otherMachine: date }`: that
+   * clock is unknown here, so every refund created since it less the skew bound (and the slack)
+   * counts, whatever the `Date` header says. The wider window errs one way only: a refund of the
+   * transaction made (and no longer active) up to that much before `since` is taken as the lost
+   * request's, rather than a second refund made. See `reconciliation` in the client's
+   * `assumptions` option. Like every read of a refund's state, it asks any cache between for the
+   * service's own answer (`Cache-Control: no-cache`).
    *
    * @param since When the request whose outcome is unknown started: a `Date` (this machine's
-   *   clock), or a timestamp the service wrote in one of the spec's formats (its clock; one without
-   *   an offset read in `reconciliation.timeZone`).
-   * @throws {RequestValidationError} `since` is not a valid `Date` or a timestamp in one of the
-   *   spec's formats (nothing sent).
+   *   clock), a timestamp the service wrote in one of the spec's formats (its clock; one without
+   *   an offset read in `reconciliation.timeZone`), or `{ otherMachine: date }` (another
+   *   machine's clock, within `reconciliation.maxClockSkewMs` of the service's).
+   * @throws {RequestValidationError} `since` is not a valid `Date`, a timestamp in one of the
+   *   spec's formats or `{ otherMachine }` holding a valid `Date` (nothing sent).
    * @example
    * ```ts
    * const startedAt = new Date();
@@ -144,7 +150,7 @@ export class Refunds extends APIResource {
    */
   findCreatedSince(
     transactionHash: string,
-    since: Date | string,
+    since: Date | string | { otherMachine: Date },
     options?: RequestOptions,
   ): APIPromise<Refund | undefined> {
     return this._client

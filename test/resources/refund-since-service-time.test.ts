@@ -2,7 +2,8 @@
  * `refunds.findCreatedSince` from a time the service wrote (a webhook event's `created_at`): that
  * time is on the service's clock already, so it is compared with the refunds' `created_at` as it
  * is, whatever this machine's clock says. Here the service's clock runs 5 minutes ahead of this
- * machine's, or 5 minutes behind, as a `Date` header would show.
+ * machine's, or 5 minutes behind, as a `Date` header would show. A time read on another machine's
+ * clock (`{ otherMachine }`) is searched from less the skew bound, whatever that header says.
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,6 +63,33 @@ describe("findCreatedSince from a time on the service's clock", () => {
     await expect(seller.refunds.findCreatedSince('tx_event', 'yesterday')).rejects.toBeInstanceOf(
       RequestValidationError,
     );
+    expect(server?.requests).toHaveLength(0);
+  });
+});
+
+describe("findCreatedSince from a time on another machine's clock", () => {
+  it.each([
+    ['5 minutes ahead', 5 * 60_000],
+    ['5 minutes behind', -5 * 60_000],
+  ])(
+    "finds the first run's refund from a machine 1 minute ahead of a service %s of this one",
+    async (_what, skewMs) => {
+      const { seller, created } = await service(skewMs);
+      // The event's time as a machine running 1 minute ahead of the service read it.
+      const otherMachine = new Date(Date.parse(created) + 60_000);
+      expect((await seller.refunds.findCreatedSince('tx_event', { otherMachine }))?.hash).toBe(
+        'rfd_first_run',
+      );
+    },
+  );
+
+  it('refuses { otherMachine } without a valid Date, sending nothing', async () => {
+    const { seller } = await service(0);
+    const refused = await seller.refunds
+      .findCreatedSince('tx_event', { otherMachine: new Date('not a date') })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RequestValidationError);
+    expect((refused as RequestValidationError).message).toMatch(/findCreatedSince/);
     expect(server?.requests).toHaveLength(0);
   });
 });
