@@ -192,7 +192,7 @@ function unreadRefusal(verify: DeliveryConfig['verify']): (headers: Headers, url
 }
 
 const CONSUMED =
-  'the webhook request body was already read (by a framework or a middleware) and req.body does not hold it: mount handler.node before any body parser, or set req.body to the body that was read (its raw bytes, for verify to see them)';
+  'the webhook request body was already read (by a framework or a middleware) and req.body does not hold it: mount handler.node before any body parser, or set req.body to the body that was read (its raw bytes, for verify to see them); on Fastify or Koa, see docs/webhooks.md, "On Fastify, Koa and NestJS"';
 
 const CONSUMED_FETCH =
   'the webhook request body was already read (by a middleware) before handler.fetch got the Request: mount the webhook handler before any middleware that reads the body, or pass it a new Request with the bytes that were read';
