@@ -125,7 +125,7 @@ async function answerNode(
   if (receiver.forged(headers, url)) return REFUSED_UNREAD;
   if (receiver.overBound(headers)) return tooLarge;
   if (parsedByFramework(req)) {
-    const raw = frameworkBytes(req.body);
+    const raw = frameworkBytes(req.body) ?? keptBytes(req.rawBody);
     if (raw === undefined) return deliver({ headers, url, body: { parsed: req.body } });
     return raw.byteLength > settings.limits.maxBytes
       ? tooLarge
@@ -192,7 +192,7 @@ function unreadRefusal(verify: DeliveryConfig['verify']): (headers: Headers, url
 }
 
 const CONSUMED =
-  'the webhook request body was already read (by a framework or a middleware) and req.body does not hold it: mount handler.node before any body parser, or set req.body to the body that was read (its raw bytes, for verify to see them)';
+  'the webhook request body was already read (by a framework or a middleware) and req.body does not hold it: mount handler.node before any body parser, or set req.body to the body that was read (its raw bytes, for verify to see them); on Fastify or Koa, see docs/webhooks.md, "On Fastify, Koa and NestJS"';
 
 const CONSUMED_FETCH =
   'the webhook request body was already read (by a middleware) before handler.fetch got the Request: mount the webhook handler before any middleware that reads the body, or pass it a new Request with the bytes that were read';
@@ -246,6 +246,14 @@ function refusals(
 function frameworkBytes(body: unknown): Uint8Array | undefined {
   if (typeof body === 'string') return new TextEncoder().encode(body);
   return body instanceof Uint8Array ? body : undefined;
+}
+
+/**
+ * The bytes a framework kept beside the JSON it parsed (NestJS's `rawBody: true`, or an
+ * `express.json({ verify })` that stores its buffer): the body as sent, for `verify` to check.
+ */
+function keptBytes(rawBody: unknown): Uint8Array | undefined {
+  return rawBody instanceof Uint8Array ? rawBody : undefined;
 }
 
 function nodeUrl(req: NodeWebhookRequest, headers: Headers): URL {

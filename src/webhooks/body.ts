@@ -192,6 +192,11 @@ export interface NodeWebhookRequest {
   readonly headersDistinct?: Record<string, string[] | undefined>;
   /** The body a framework already read (Express `express.json()`, `express.raw()`, `express.text()`). */
   body?: unknown;
+  /**
+   * The body's bytes as sent, where a framework that parsed `body` kept them (NestJS's
+   * `rawBody: true`, an `express.json({ verify })` that stores its buffer): read instead of `body`.
+   */
+  readonly rawBody?: unknown;
   /** The request's path and query, as Node.js gives it. */
   url?: string | undefined;
   /** Express's path and query before any router stripped its mount path. */

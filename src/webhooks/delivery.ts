@@ -120,7 +120,7 @@ async function verifyDelivery(
   if (!raw) {
     warnOnce(config.log, 'verify-parsed-body', () =>
       config.log.warn(
-        'webhook verify refused a delivery whose body a framework had already parsed (express.json()?): verify got no rawBody, only the JSON serialised again, which a signature over the bytes sent never matches. Mount the handler before any JSON parser, or behind express.raw({ type: "application/json" }).',
+        'webhook verify refused a delivery whose body a framework had already parsed (express.json()?): verify got no rawBody, only the JSON serialised again, which a signature over the bytes sent never matches. Mount the handler before any JSON parser, or behind express.raw({ type: "application/json" }), or keep the bytes on req.rawBody (NestJS: rawBody: true).',
       ),
     );
   }

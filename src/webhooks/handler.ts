@@ -39,7 +39,8 @@ export interface WebhookHandler {
   fetch(request: Request): Promise<Response>;
   /**
    * Answers one delivery on a Node.js `http` server or in Express. Reads the body itself, or uses
-   * `req.body` when a framework already read it (`express.json()`, `express.raw()`, `express.text()`).
+   * `req.body` when a framework already read it (`express.json()`, `express.raw()`, `express.text()`),
+   * its bytes as sent from `req.rawBody` when the framework kept them there (NestJS's `rawBody: true`).
    * Never rejects: every outcome is written to `res`.
    *
    * @example
