@@ -15,7 +15,12 @@
 //      which calls the API for each delivery (receiver.mjs drives it), also with its client and
 //      handler made at the module's top level, and under `nodejs_compat`; the client and the
 //      guide's Worker also bundled in chunks, as a bundler with code splitting does (zod's
-//      compiler in a chunk of its own).
+//      compiler in a chunk of its own);
+//   4. runs what a CommonJS partner's tools do with the package on Node: Jest suites
+//      (test/package/jest: the kit, a client call, a webhook handler, the client's waits under
+//      Jest's fake timers; the kit through msw, with `--experimental-vm-modules`), and a Lambda handler bundled by esbuild for Node, from `import` as CJS
+//      and as ESM and from `require` as CJS (test/package/lambda/lambda.mjs: no warning, no optional
+//      peer in the bundle, and it answers against the kit).
 // Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
 // Prints one line per check and exits non-zero if any failed.
 //
@@ -64,6 +69,8 @@ const MSW_TYPESCRIPT = '5.9';
 // miniflare pins the workerd release it drives; workerd's binary comes in a platform package
 // (@cloudflare/workerd-<platform>-<arch>), so nothing is downloaded at install time.
 const MINIFLARE = '4.20260426.0';
+// The test runner of most CommonJS backends, installed into the consumer project.
+const JEST = '30.5.2';
 
 const bunFlavour = arch === 'x64' && !hasAvx2() ? '-baseline' : '';
 const libc = platform === 'linux' ? '-glibc' : '';
@@ -129,6 +136,8 @@ const only = argv
   .split(',');
 const selected = only ? runtimes.filter((r) => only.includes(r.name)) : runtimes;
 const withWorkerd = !only || only.includes('workerd');
+const withJest = !only || only.includes('jest');
+const withLambda = !only || only.includes('lambda');
 
 const results = [];
 function report(ok, label, seconds, output = '', note = '') {
@@ -234,14 +243,24 @@ npm(
     `msw@${devVersion('msw')}`,
     ...compilers.map(({ pkg, version }) => `${pkg}@npm:typescript@${version}`),
     `@types/node@${devVersion('@types/node')}`,
+    `jest@${JEST}`,
   ],
   project,
 );
 for (const file of ['smoke.mjs', 'smoke.cjs', 'msw.cjs']) {
   copyFileSync(join(fixtures, file), join(project, file));
 }
-for (const file of readdirSync(join(fixtures, 'workerd'))) {
-  copyFileSync(join(fixtures, 'workerd', file), join(project, file));
+for (const dir of ['workerd', 'lambda']) {
+  for (const file of readdirSync(join(fixtures, dir))) {
+    copyFileSync(join(fixtures, dir, file), join(project, file));
+  }
+}
+// Each Jest suite in a folder of its own, Jest's root for that run: Jest looks for tests only there.
+for (const suite of readdirSync(join(fixtures, 'jest'))) {
+  mkdirSync(join(project, 'jest', suite), { recursive: true });
+  for (const file of readdirSync(join(fixtures, 'jest', suite))) {
+    copyFileSync(join(fixtures, 'jest', suite, file), join(project, 'jest', suite, file));
+  }
 }
 // Each consumer file is checked as ESM (.mts), CJS (.cts) and by the module setting (.ts).
 for (const file of readdirSync(join(fixtures, 'consumer'))) {
@@ -447,7 +466,40 @@ for (const runtime of selected) {
   }
 }
 
-// --- 4. Cloudflare Workers (workerd, through miniflare) -------------------------------------------
+// --- 4. A CommonJS partner's tools on Node: Jest, a Lambda bundle --------------------------------
+
+if (withJest) {
+  const jest = join(project, 'node_modules', 'jest', 'bin', 'jest.js');
+  // The suite as Jest runs it by default; msw's, with the flag Jest needs to `require` ESM.
+  const suites = [
+    ['suite', {}],
+    ['msw', { NODE_OPTIONS: '--experimental-vm-modules' }],
+  ];
+  for (const [suite, env] of suites) {
+    const args = [jest, '--rootDir', join('jest', suite), '--ci'];
+    const { ok, output, seconds } = await run(process.execPath, args, { env, timeoutMs: 120_000 });
+    report(ok, `jest    ${JEST} cjs ${suite}`, seconds, output);
+  }
+}
+
+if (withLambda) {
+  const env = { ESBUILD: join(root, 'node_modules', 'esbuild') };
+  const bundles = [
+    ['lambda-handler.ts', 'cjs'],
+    ['lambda-handler.ts', 'esm'],
+    ['lambda-handler.cjs', 'cjs'],
+  ];
+  for (const [handler, format] of bundles) {
+    const { ok, output, seconds } = await run(process.execPath, ['lambda.mjs', handler, format], {
+      env,
+      timeoutMs: 90_000,
+    });
+    const from = handler.endsWith('.cjs') ? 'require' : 'import';
+    report(ok, `lambda  esbuild ${from} -> ${format}`, seconds, output);
+  }
+}
+
+// --- 5. Cloudflare Workers (workerd, through miniflare) -------------------------------------------
 
 if (withWorkerd) {
   const workerd = { pkg: `miniflare@${MINIFLARE}`, binPath: 'package.json' };
