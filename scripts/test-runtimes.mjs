@@ -18,9 +18,10 @@
 //      compiler in a chunk of its own);
 //   4. runs what a CommonJS partner's tools do with the package on Node: Jest suites
 //      (test/package/jest: the kit, a client call, a webhook handler, the client's waits under
-//      Jest's fake timers; the kit through msw, with `--experimental-vm-modules`), and a Lambda handler bundled by esbuild for Node, from `import` as CJS
-//      and as ESM and from `require` as CJS (test/package/lambda/lambda.mjs: no warning, no optional
-//      peer in the bundle, and it answers against the kit).
+//      Jest's fake timers; the kit through msw, with `--experimental-vm-modules`), and a Lambda
+//      handler bundled for Node by esbuild, from `import` as CJS and as ESM and from `require` as
+//      CJS, and by webpack from each (test/package/lambda/lambda.mjs: no warning, no optional peer
+//      in the bundle, and it answers against the kit).
 // Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
 // Prints one line per check and exits non-zero if any failed.
 //
@@ -69,8 +70,10 @@ const MSW_TYPESCRIPT = '5.9';
 // miniflare pins the workerd release it drives; workerd's binary comes in a platform package
 // (@cloudflare/workerd-<platform>-<arch>), so nothing is downloaded at install time.
 const MINIFLARE = '4.20260426.0';
-// The test runner of most CommonJS backends, installed into the consumer project.
+// The test runner of most CommonJS backends, and the other bundler of Lambda handlers besides
+// esbuild, installed into the consumer project.
 const JEST = '30.5.2';
+const WEBPACK = '5.113.0';
 
 const bunFlavour = arch === 'x64' && !hasAvx2() ? '-baseline' : '';
 const libc = platform === 'linux' ? '-glibc' : '';
@@ -244,6 +247,7 @@ npm(
     ...compilers.map(({ pkg, version }) => `${pkg}@npm:typescript@${version}`),
     `@types/node@${devVersion('@types/node')}`,
     `jest@${JEST}`,
+    `webpack@${WEBPACK}`,
   ],
   project,
 );
@@ -485,17 +489,17 @@ if (withJest) {
 if (withLambda) {
   const env = { ESBUILD: join(root, 'node_modules', 'esbuild') };
   const bundles = [
-    ['lambda-handler.ts', 'cjs'],
-    ['lambda-handler.ts', 'esm'],
-    ['lambda-handler.cjs', 'cjs'],
+    ['lambda-handler.mjs', 'esbuild', 'cjs'],
+    ['lambda-handler.mjs', 'esbuild', 'esm'],
+    ['lambda-handler.cjs', 'esbuild', 'cjs'],
+    ['lambda-handler.mjs', 'webpack', 'cjs'],
+    ['lambda-handler.cjs', 'webpack', 'cjs'],
   ];
-  for (const [handler, format] of bundles) {
-    const { ok, output, seconds } = await run(process.execPath, ['lambda.mjs', handler, format], {
-      env,
-      timeoutMs: 90_000,
-    });
+  for (const [handler, bundler, format] of bundles) {
+    const args = ['lambda.mjs', handler, bundler, format];
+    const { ok, output, seconds } = await run(process.execPath, args, { env, timeoutMs: 120_000 });
     const from = handler.endsWith('.cjs') ? 'require' : 'import';
-    report(ok, `lambda  esbuild ${from} -> ${format}`, seconds, output);
+    report(ok, `lambda  ${bundler} ${from} -> ${format}`, seconds, output);
   }
 }
 

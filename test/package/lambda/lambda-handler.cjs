@@ -1,4 +1,4 @@
-// The same Lambda handler as lambda-handler.ts, written with `require` (as a CommonJS codebase, or tsc's
+// The same Lambda handler as lambda-handler.mjs, written with `require` (as a CommonJS codebase, or tsc's
 // `module: commonjs` output, hands it to the bundler): the bundler then takes the package's CJS
 // build.
 const { PartnerClient } = require('partner-sdk');

@@ -1,13 +1,9 @@
-// An AWS Lambda handler as a partner writes one (TypeScript, `import`), bundled by lambda.mjs with
-// esbuild for Node as CommonJS and as ESM: a route that lists products, and the rest a webhook
-// receiver whose handler calls the API for each delivery. Settings from the environment.
+// An AWS Lambda handler as a partner writes one with `import` (in TypeScript too: a bundler reads
+// its imports alike), bundled by lambda.mjs for Node as CommonJS and as ESM: a route that lists
+// products, and the rest a webhook receiver whose handler calls the API for each delivery.
+// Settings from the environment.
 import { PartnerClient } from 'partner-sdk';
 import { createWebhookHandler } from 'partner-sdk/webhooks';
-
-interface LambdaEvent {
-  rawPath: string;
-  body: string;
-}
 
 const client = new PartnerClient({ logLevel: 'off' });
 const receiver = createWebhookHandler({
@@ -19,7 +15,8 @@ const receiver = createWebhookHandler({
   },
 });
 
-export async function handler(event: LambdaEvent) {
+/** @param {{ rawPath: string, body: string }} event An API Gateway event, its parts used here. */
+export async function handler(event) {
   if (event.rawPath === '/products') {
     const page = await client.products.list({ per_page: 2 });
     return { statusCode: 200, body: JSON.stringify(page.data.map((product) => product.hash)) };
