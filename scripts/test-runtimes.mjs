@@ -372,7 +372,10 @@ async function mapLimited(items, limit, fn) {
   for (const [subpath, conditions] of Object.entries(manifest.exports)) {
     if (typeof conditions === 'string') continue;
     const started = performance.now();
-    const files = Object.values(conditions).flatMap(({ types, default: code }) => [types, code]);
+    // `module` names a file that `import` names too, its declarations there.
+    const files = Object.values(conditions)
+      .filter((target) => typeof target === 'object')
+      .flatMap(({ types, default: code }) => [types, code]);
     const reached = new Map();
     for (const file of files) bareImports(join(installed, file), reached);
     const allowed = [...Object.keys(manifest.dependencies), ...(ownPeer[subpath] ?? [])];

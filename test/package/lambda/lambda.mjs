@@ -3,7 +3,8 @@
 // (esbuild `--bundle --platform=node --format=<format>`; webpack `target: 'node'`, CommonJS), inside
 // the fresh project of scripts/test-runtimes.mjs. The bundle must build without a warning, hold no
 // optional peer (`redis`, `ioredis`, `bullmq`, `msw`, `@opentelemetry/api`) nor another entry
-// point's code (`/testing`) the handler does not import, and answer a product list and a webhook
+// point's code (`/testing`) the handler does not import, take the package's ES modules and zod's
+// (from `require` too: the `module` export condition), and answer a product list and a webhook
 // delivery whose handler calls the API, all on one login.
 //
 // ESBUILD names where esbuild is installed (the repo's); webpack is the project's own.
@@ -29,6 +30,11 @@ const stray = inputs.filter(
     input.includes('node_modules/partner-sdk/dist/testing'),
 );
 assert.deepEqual(stray, [], 'the bundle holds what the handler does not use');
+// The package's ES modules and zod's, which a bundler trims to what the handler uses, whether it
+// imports the package or requires it: from CommonJS files it keeps the whole of each (all of zod's
+// locales among them).
+const commonjs = inputs.filter((input) => /node_modules\/(partner-sdk|zod)\/.*\.cjs$/.test(input));
+assert.deepEqual(commonjs, [], 'the bundle holds CommonJS files a bundler cannot trim');
 await answersAgainstTheKit(file);
 console.log(`lambda ${handlerFile} ${bundler} ${format} ok`);
 
