@@ -15,7 +15,8 @@ const dist = join(root, 'dist');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const entries = Object.values(manifest.exports)
   .filter((conditions) => typeof conditions === 'object')
-  .flatMap((conditions) => Object.values(conditions).map(({ types }) => join(root, types)));
+  .flatMap((conditions) => Object.values(conditions).filter((files) => files.types))
+  .map(({ types }) => join(root, types));
 const declarations = readdirSync(dist)
   .filter((name) => /\.d\.c?ts$/.test(name))
   .map((name) => join(dist, name));

@@ -15,7 +15,13 @@
 //      which calls the API for each delivery (receiver.mjs drives it), also with its client and
 //      handler made at the module's top level, and under `nodejs_compat`; the client and the
 //      guide's Worker also bundled in chunks, as a bundler with code splitting does (zod's
-//      compiler in a chunk of its own).
+//      compiler in a chunk of its own);
+//   4. runs what a CommonJS partner's tools do with the package on Node: Jest suites
+//      (test/package/jest: the kit, a client call, a webhook handler, the client's waits under
+//      Jest's fake timers; the kit through msw, with `--experimental-vm-modules`), and a Lambda
+//      handler bundled for Node by esbuild, from `import` as CJS and as ESM and from `require` as
+//      CJS, and by webpack from each (test/package/lambda/lambda.mjs: no warning, no optional peer
+//      in the bundle, and it answers against the kit).
 // Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
 // Prints one line per check and exits non-zero if any failed.
 //
@@ -64,6 +70,10 @@ const MSW_TYPESCRIPT = '5.9';
 // miniflare pins the workerd release it drives; workerd's binary comes in a platform package
 // (@cloudflare/workerd-<platform>-<arch>), so nothing is downloaded at install time.
 const MINIFLARE = '4.20260426.0';
+// The test runner of most CommonJS backends, and the other bundler of Lambda handlers besides
+// esbuild, installed into the consumer project.
+const JEST = '30.5.2';
+const WEBPACK = '5.113.0';
 
 const bunFlavour = arch === 'x64' && !hasAvx2() ? '-baseline' : '';
 const libc = platform === 'linux' ? '-glibc' : '';
@@ -129,6 +139,8 @@ const only = argv
   .split(',');
 const selected = only ? runtimes.filter((r) => only.includes(r.name)) : runtimes;
 const withWorkerd = !only || only.includes('workerd');
+const withJest = !only || only.includes('jest');
+const withLambda = !only || only.includes('lambda');
 
 const results = [];
 function report(ok, label, seconds, output = '', note = '') {
@@ -234,14 +246,25 @@ npm(
     `msw@${devVersion('msw')}`,
     ...compilers.map(({ pkg, version }) => `${pkg}@npm:typescript@${version}`),
     `@types/node@${devVersion('@types/node')}`,
+    `jest@${JEST}`,
+    `webpack@${WEBPACK}`,
   ],
   project,
 );
 for (const file of ['smoke.mjs', 'smoke.cjs', 'msw.cjs']) {
   copyFileSync(join(fixtures, file), join(project, file));
 }
-for (const file of readdirSync(join(fixtures, 'workerd'))) {
-  copyFileSync(join(fixtures, 'workerd', file), join(project, file));
+for (const dir of ['workerd', 'lambda']) {
+  for (const file of readdirSync(join(fixtures, dir))) {
+    copyFileSync(join(fixtures, dir, file), join(project, file));
+  }
+}
+// Each Jest suite in a folder of its own, Jest's root for that run: Jest looks for tests only there.
+for (const suite of readdirSync(join(fixtures, 'jest'))) {
+  mkdirSync(join(project, 'jest', suite), { recursive: true });
+  for (const file of readdirSync(join(fixtures, 'jest', suite))) {
+    copyFileSync(join(fixtures, 'jest', suite, file), join(project, 'jest', suite, file));
+  }
 }
 // Each consumer file is checked as ESM (.mts), CJS (.cts) and by the module setting (.ts).
 for (const file of readdirSync(join(fixtures, 'consumer'))) {
@@ -349,7 +372,10 @@ async function mapLimited(items, limit, fn) {
   for (const [subpath, conditions] of Object.entries(manifest.exports)) {
     if (typeof conditions === 'string') continue;
     const started = performance.now();
-    const files = Object.values(conditions).flatMap(({ types, default: code }) => [types, code]);
+    // `module` names a file that `import` names too, its declarations there.
+    const files = Object.values(conditions)
+      .filter((target) => typeof target === 'object')
+      .flatMap(({ types, default: code }) => [types, code]);
     const reached = new Map();
     for (const file of files) bareImports(join(installed, file), reached);
     const allowed = [...Object.keys(manifest.dependencies), ...(ownPeer[subpath] ?? [])];
@@ -454,7 +480,40 @@ for (const runtime of selected) {
   }
 }
 
-// --- 4. Cloudflare Workers (workerd, through miniflare) -------------------------------------------
+// --- 4. A CommonJS partner's tools on Node: Jest, a Lambda bundle --------------------------------
+
+if (withJest) {
+  const jest = join(project, 'node_modules', 'jest', 'bin', 'jest.js');
+  // The suite as Jest runs it by default; msw's, with the flag Jest needs to `require` ESM.
+  const suites = [
+    ['suite', {}],
+    ['msw', { NODE_OPTIONS: '--experimental-vm-modules' }],
+  ];
+  for (const [suite, env] of suites) {
+    const args = [jest, '--rootDir', join('jest', suite), '--ci'];
+    const { ok, output, seconds } = await run(process.execPath, args, { env, timeoutMs: 120_000 });
+    report(ok, `jest    ${JEST} cjs ${suite}`, seconds, output);
+  }
+}
+
+if (withLambda) {
+  const env = { ESBUILD: join(root, 'node_modules', 'esbuild') };
+  const bundles = [
+    ['lambda-handler.mjs', 'esbuild', 'cjs'],
+    ['lambda-handler.mjs', 'esbuild', 'esm'],
+    ['lambda-handler.cjs', 'esbuild', 'cjs'],
+    ['lambda-handler.mjs', 'webpack', 'cjs'],
+    ['lambda-handler.cjs', 'webpack', 'cjs'],
+  ];
+  for (const [handler, bundler, format] of bundles) {
+    const args = ['lambda.mjs', handler, bundler, format];
+    const { ok, output, seconds } = await run(process.execPath, args, { env, timeoutMs: 120_000 });
+    const from = handler.endsWith('.cjs') ? 'require' : 'import';
+    report(ok, `lambda  ${bundler} ${from} -> ${format}`, seconds, output);
+  }
+}
+
+// --- 5. Cloudflare Workers (workerd, through miniflare) -------------------------------------------
 
 if (withWorkerd) {
   const workerd = { pkg: `miniflare@${MINIFLARE}`, binPath: 'package.json' };

@@ -156,7 +156,8 @@ const missed = [];
   const manifest = createRequire(join(packageDir, 'package.json'))('./package.json');
   const entries = Object.values(manifest.exports)
     .filter((conditions) => typeof conditions === 'object')
-    .flatMap((conditions) => Object.values(conditions).map(({ types }) => join(packageDir, types)));
+    .flatMap((conditions) => Object.values(conditions).filter((files) => files.types))
+    .map(({ types }) => join(packageDir, types));
   const dist = dirname(entries[0]);
   const declarations = readdirSync(dist)
     .filter((name) => /\.d\.c?ts$/.test(name))
