@@ -380,8 +380,8 @@ async function mapLimited(items, limit, fn) {
     for (const file of files) bareImports(join(installed, file), reached);
     const allowed = [...Object.keys(manifest.dependencies), ...(ownPeer[subpath] ?? [])];
     const stray = [...reached].filter(([name]) => !allowed.includes(name));
-    // ky is the SDK's own business (DESIGN §2): bundled into CommonJS, which cannot require it, and
-    // named by no declaration a partner's types see.
+    // ky is the SDK's own business, in no type or error a partner sees: bundled into CommonJS,
+    // which cannot require it, and named by no declaration a partner's types see.
     const kyless = new Map();
     for (const file of files.filter((name) => /\.(cjs|d\.c?ts)$/.test(name))) {
       bareImports(join(installed, file), kyless);
