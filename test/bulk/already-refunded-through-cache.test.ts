@@ -6,9 +6,9 @@
 
 import { requestRefunds } from 'partner-sdk/bulk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient } from '../../src/index';
 import { createMockPartnerApi } from '../../src/testing/index';
 import { startCachingProxy } from '../helpers/caching-proxy';
+import { kitClientsAt, sellerHeaders } from '../helpers/kit-clients';
 import { collect } from './support';
 
 const closers: Array<() => Promise<void>> = [];
@@ -25,23 +25,14 @@ describe('requestRefunds with unlessRefunded behind a cache', () => {
     closers.push(() => cache.close());
     const transaction = mock.addTransaction(5000);
     mock.refundOutcome(transaction, 'completed', { polls: 0 });
-    const sellerAt = (baseUrl: string) =>
-      new PartnerClient({
-        baseUrl,
-        clientToken: mock.credentials.clientToken,
-        logLevel: 'off',
-      }).forUser(mock.sellers.person.publicToken);
-    const headers = {
-      'x-api-client-token': mock.credentials.clientToken,
-      authorization: `Bearer ${mock.sellers.person.publicToken}`,
-    };
+    const headers = sellerHeaders(mock);
     // The cache keeps "no refunds"; a first run then refunds the transaction to the end.
     await (await fetch(`${cache.baseUrl}/financial/refund/${transaction}`, { headers })).json();
-    const direct = sellerAt(server.url);
+    const direct = kitClientsAt(mock, server.url).seller;
     await collect(requestRefunds(direct, [transaction]));
     await direct.refunds.waitForCompletion(transaction, { interval: 1 });
 
-    const behindCache = sellerAt(cache.baseUrl);
+    const behindCache = kitClientsAt(mock, cache.baseUrl).seller;
     const again = await collect(
       requestRefunds(behindCache, [transaction], { unlessRefunded: true }),
     );

@@ -15,13 +15,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/doc-snippets';
+import { freePort } from '../helpers/http-servers';
 
 const GUIDE = 'docs/bulk-and-cli.md';
 const SECTION = '### The mock in a script or a CI step';
@@ -33,15 +32,6 @@ function script(): string {
   if (from === -1 || text.indexOf(SECTION) === -1)
     throw new Error(`${GUIDE}: no sh block under ${SECTION}`);
   return text.slice(from + '```sh\n'.length, text.indexOf('\n```\n', from));
-}
-
-/** A port free a moment ago: listened on with port 0, then closed. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** `env` without the caller's own client token or profile, so only the script's variables decide. */

@@ -20,6 +20,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A loopback port free a moment ago: listened on with port 0, then closed. */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /** Listens on 127.0.0.1, port 0, and tracks every socket so `close` ends them all. */
 export async function listen(server: http.Server): Promise<RunningServer> {
   const open = new Set<Socket>();

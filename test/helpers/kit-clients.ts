@@ -23,6 +23,26 @@ export function kitClients(mock: MockPartnerApi, options: ClientOptions = {}) {
   return { mock, client, seller: client.forUser(mock.sellers.person.publicToken) };
 }
 
+/**
+ * {@link kitClients} over a socket to `baseUrl` (the kit's server, or a proxy in front of it), with
+ * the kit's client token, so no login is among the requests.
+ */
+export function kitClientsAt(mock: MockPartnerApi, baseUrl: string) {
+  return kitClients(mock, {
+    baseUrl,
+    fetch: globalThis.fetch,
+    clientToken: mock.credentials.clientToken,
+  });
+}
+
+/** The headers of a request straight to `mock`'s server as its person seller, past any SDK client. */
+export function sellerHeaders(mock: MockPartnerApi): Record<string, string> {
+  return {
+    'x-api-client-token': mock.credentials.clientToken,
+    authorization: `Bearer ${mock.sellers.person.publicToken}`,
+  };
+}
+
 /** How many refund requests (POSTs) `mock` received for `hash`, or for any transaction. */
 export function refundPostsTo(mock: MockPartnerApi, hash?: string): number {
   return mock.requests.filter(

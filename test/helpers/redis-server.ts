@@ -6,10 +6,11 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { freePort } from './http-servers';
 
 export interface RedisServer {
   readonly port: number;
@@ -28,18 +29,6 @@ export interface RedisServer {
 
 const READY_WITHIN_MS = 10_000;
 const STOP_WITHIN_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function launch(port: number, dir: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {

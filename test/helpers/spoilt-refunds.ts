@@ -1,11 +1,12 @@
 /**
- * The testing kit's service behind a {@link startLossyProxy} that spoils the answer of the first
- * refund request of each transaction (see {@link Spoilt}) after the service made the refund, and
- * completes that refund meanwhile: a blind repeat would then make a second one (spec §3).
+ * The testing kit's service behind a {@link startLossyProxy} that loses or spoils (a `Spoilt`
+ * verdict) the answer of the first refund request of each transaction after the service made the
+ * refund, and completes that refund meanwhile: a blind repeat would then make a second one (spec §3).
  */
 
 import { createMockPartnerApi, type MockPartnerApi } from 'partner-sdk/testing';
-import { type LossyProxy, type Spoilt, startLossyProxy } from './lossy-proxy';
+import { sellerHeaders } from './kit-clients';
+import { type LossyProxy, type ProxyVerdict, startLossyProxy } from './lossy-proxy';
 
 export interface SpoiltRefunds {
   mock: MockPartnerApi;
@@ -21,15 +22,15 @@ export interface SpoiltRefunds {
   close(): Promise<void>;
 }
 
-export async function startSpoiltRefunds(how: Spoilt, count = 1): Promise<SpoiltRefunds> {
+/** An answer lost or spoilt after the service acted. */
+type AfterActing = Exclude<ProxyVerdict, 'relay' | 'refuse-before'>;
+
+export async function startSpoiltRefunds(how: AfterActing, count = 1): Promise<SpoiltRefunds> {
   const mock = createMockPartnerApi();
   const server = await mock.listen();
   const transactions = Array.from({ length: count }, () => mock.addTransaction(5000));
   for (const hash of transactions) mock.refundOutcome(hash, 'completed', { polls: 0 });
-  const headers = {
-    'x-api-client-token': mock.credentials.clientToken,
-    authorization: `Bearer ${mock.sellers.person.publicToken}`,
-  };
+  const headers = sellerHeaders(mock);
   const spoilt = new Set<string>();
   const proxy = await startLossyProxy(
     server.url,

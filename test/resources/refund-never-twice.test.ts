@@ -15,6 +15,7 @@ import {
   RequestValidationError,
 } from '../../src/index';
 import { createMockPartnerApi, type MockPartnerApi } from '../../src/testing/index';
+import { sellerHeaders } from '../helpers/kit-clients';
 import { type LossyProxy, type ProxyVerdict, startLossyProxy } from '../helpers/lossy-proxy';
 
 const closers: Array<() => Promise<void>> = [];
@@ -52,10 +53,7 @@ async function setup(
   closers.push(() => server.close());
   const transaction = mock.addTransaction(5000);
   mock.refundOutcome(transaction, 'completed', { polls: 0 });
-  const headers = {
-    'x-api-client-token': mock.credentials.clientToken,
-    authorization: `Bearer ${mock.sellers.person.publicToken}`,
-  };
+  const headers = sellerHeaders(mock);
   const losses = Array.isArray(loss) ? [...loss] : [loss];
   const proxy = await startLossyProxy(
     server.url,

@@ -5,10 +5,10 @@
  */
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient } from '../../src/index';
 import { createMockPartnerApi } from '../../src/testing/index';
 import { startCachingProxy } from '../helpers/caching-proxy';
-import { startLossyProxy } from '../helpers/lossy-proxy';
+import { kitClientsAt, sellerHeaders } from '../helpers/kit-clients';
+import { startSpoiltRefunds } from '../helpers/spoilt-refunds';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -17,49 +17,27 @@ afterEach(async () => {
 
 describe('a refund request behind a cache', () => {
   it('reconciles a lost answer with a read the cache cannot answer from a kept copy', async () => {
-    const mock = createMockPartnerApi();
-    const server = await mock.listen();
-    closers.push(() => server.close());
-    const transaction = mock.addTransaction(5000);
-    mock.refundOutcome(transaction, 'completed', { polls: 0 });
-    const headers = {
-      'x-api-client-token': mock.credentials.clientToken,
-      authorization: `Bearer ${mock.sellers.person.publicToken}`,
-    };
-    let lose = 1;
-    const lossy = await startLossyProxy(
-      server.url,
-      (method) => (method === 'POST' && lose-- > 0 ? 'reset-after' : 'relay'),
-      async () => {
-        // While the answer is lost, its refund completes: a blind repeat would make another.
-        const status = `${server.url}/financial/refund/${transaction}/status`;
-        for (let poll = 0; poll < 2; poll++) await (await fetch(status, { headers })).arrayBuffer();
-      },
-    );
-    closers.push(() => lossy.close());
-    const cache = await startCachingProxy(lossy.baseUrl);
+    // The first request's answer is lost after the service made the refund, which then completes:
+    // a blind repeat would make another.
+    const service = await startSpoiltRefunds('reset-after');
+    closers.push(() => service.close());
+    const [transaction] = service.transactions as [string];
+    const cache = await startCachingProxy(service.proxy.baseUrl);
     closers.push(() => cache.close());
     // Someone read the transaction's refunds through the cache before: it keeps "none".
+    const headers = sellerHeaders(service.mock);
     const listed = await fetch(`${cache.baseUrl}/financial/refund/${transaction}`, { headers });
     expect(await listed.json()).toMatchObject({ data: [] });
 
-    const client = new PartnerClient({
-      baseUrl: cache.baseUrl,
-      clientToken: mock.credentials.clientToken,
-      maxRetries: 2,
-      logLevel: 'off',
-    });
-    const result = await client
-      .forUser(mock.sellers.person.publicToken)
-      .refunds.request(transaction);
+    const { seller } = kitClientsAt(service.mock, cache.baseUrl);
+    const result = await seller.refunds.request(transaction);
 
     expect(result).toMatchObject({
       kind: 'existing',
       recovered: true,
       refund: { status: 'completed' },
     });
-    const refunds = await fetch(`${server.url}/financial/refund/${transaction}`, { headers });
-    expect(((await refunds.json()) as { data: unknown[] }).data).toHaveLength(1);
+    expect(await service.refundsOf(transaction)).toHaveLength(1);
     expect(cache.seen.filter((line) => line.endsWith('(cached)'))).toEqual([]);
   });
 
@@ -71,12 +49,7 @@ describe('a refund request behind a cache', () => {
     closers.push(() => cache.close());
     const transaction = mock.addTransaction(5000);
     mock.refundOutcome(transaction, 'completed', { polls: 2 });
-    const client = new PartnerClient({
-      baseUrl: cache.baseUrl,
-      clientToken: mock.credentials.clientToken,
-      logLevel: 'off',
-    });
-    const seller = client.forUser(mock.sellers.person.publicToken);
+    const { seller } = kitClientsAt(mock, cache.baseUrl);
     await seller.refunds.request(transaction);
 
     const final = await seller.refunds.waitForCompletion(transaction, {

@@ -4,25 +4,15 @@
  * system's `EADDRINUSE` error, and a port no socket can have is refused before listening.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockPartnerApi, type MockServer } from '../../src/testing';
-import { listen as listenPlain, type RunningServer } from '../helpers/http-servers';
+import { freePort, listen as listenPlain, type RunningServer } from '../helpers/http-servers';
 import { clientHeaders } from './helpers';
 
 const open: Array<MockServer | RunningServer> = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()));
 });
-
-/** A port free a moment ago: listened on with port 0, then closed. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('mock.listen({ port })', () => {
   it('listens on the port given, named in its URL, and answers there', async () => {

@@ -7,14 +7,13 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PartnerClient } from 'partner-sdk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listen as listenPlain } from '../../../test/helpers/http-servers';
+import { freePort, listen as listenPlain } from '../../../test/helpers/http-servers';
 import { withTimeout } from '../../../test/helpers/waits';
 import { cli, jsonLines, type RunningMock, startMock } from './run-cli';
 
@@ -43,15 +42,6 @@ async function failed(args: string[]) {
   } finally {
     mock.stop('SIGKILL');
   }
-}
-
-/** A port free a moment ago: listened on with port 0, then closed. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function stopped(mock: RunningMock, signal: NodeJS.Signals = 'SIGTERM') {

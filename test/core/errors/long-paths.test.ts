@@ -10,15 +10,20 @@ import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
 const stub = stubsClosedAfterEach();
 
+/** A client of a server that answers every call 404, failing at once. */
+async function clientOfNotFound(): Promise<PartnerClient> {
+  const server = await stub((_req, res) => json(res, 404, { message: 'Not found.' }));
+  return new PartnerClient({
+    baseUrl: server.baseUrl,
+    clientToken: 'long-path-token',
+    logLevel: 'off',
+    maxRetries: 0,
+  });
+}
+
 describe('an error of a call with a very long path', () => {
   it('cuts the path in its message, says its length, and keeps it whole on err.path', async () => {
-    const server = await stub((_req, res) => json(res, 404, { message: 'Not found.' }));
-    const client = new PartnerClient({
-      baseUrl: server.baseUrl,
-      clientToken: 'long-path-token',
-      logLevel: 'off',
-      maxRetries: 0,
-    });
+    const client = await clientOfNotFound();
     const hash = 'x'.repeat(5_000);
 
     const error = await client.products.retrieve(hash).catch((e: unknown) => e);
@@ -33,13 +38,7 @@ describe('an error of a call with a very long path', () => {
   });
 
   it('names a path of ordinary length whole', async () => {
-    const server = await stub((_req, res) => json(res, 404, { message: 'Not found.' }));
-    const client = new PartnerClient({
-      baseUrl: server.baseUrl,
-      clientToken: 'long-path-token',
-      logLevel: 'off',
-      maxRetries: 0,
-    });
+    const client = await clientOfNotFound();
     const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
     expect((error as APIError).message).toBe('GET /products/prd_1 → 404 Not Found: Not found.');
   });

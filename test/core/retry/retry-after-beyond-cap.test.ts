@@ -11,37 +11,30 @@ import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 const stub = stubsClosedAfterEach();
 
 describe('a Retry-After longer than the SDK waits', () => {
-  it('fails at once with RateLimitError carrying the full 300 s, one request sent', async () => {
-    const server = await stub((_req, res) =>
-      json(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '300' }),
-    );
-    const client = new PartnerClient({
-      baseUrl: server.baseUrl,
-      clientToken: 'rate-token-1',
-      logLevel: 'off',
-      totalTimeout: 900_000,
-    });
-    const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfterMs).toBe(300_000);
-    expect(server.requests).toHaveLength(1);
-  }, 10_000);
-
-  it("fails a 503 at once with InternalServerError carrying the service's full wait", async () => {
-    const server = await stub((_req, res) =>
-      json(res, 503, { message: 'Down for maintenance.' }, { 'retry-after': '600' }),
-    );
-    const client = new PartnerClient({
-      baseUrl: server.baseUrl,
-      clientToken: 'rate-token-1',
-      logLevel: 'off',
-      totalTimeout: 900_000,
-    });
-    const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InternalServerError);
-    expect((error as InternalServerError).retryAfterMs).toBe(600_000);
-    expect(server.requests).toHaveLength(1);
-  }, 10_000);
+  it.each([
+    { status: 429, wait: '300', ErrorClass: RateLimitError },
+    { status: 503, wait: '600', ErrorClass: InternalServerError },
+  ])(
+    'fails a $status at once with its error carrying the full $wait s, one request sent',
+    async ({ status, wait, ErrorClass }) => {
+      const server = await stub((_req, res) =>
+        json(res, status, { message: 'Not now.' }, { 'retry-after': wait }),
+      );
+      const client = new PartnerClient({
+        baseUrl: server.baseUrl,
+        clientToken: 'rate-token-1',
+        logLevel: 'off',
+        totalTimeout: 900_000,
+      });
+      const error = await client.products.retrieve('prd_1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect((error as RateLimitError | InternalServerError).retryAfterMs).toBe(
+        Number(wait) * 1000,
+      );
+      expect(server.requests).toHaveLength(1);
+    },
+    10_000,
+  );
 
   it('says in the retry warning how long it waits', async () => {
     let calls = 0;
