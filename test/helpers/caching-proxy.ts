@@ -7,7 +7,7 @@
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listen } from './http-servers';
 
 /** A running caching proxy. */
 export interface CachingProxy {
@@ -39,7 +39,6 @@ export async function startCachingProxy(upstreamBaseUrl: string): Promise<Cachin
   const upstream = new URL(upstreamBaseUrl);
   const kept = new Map<string, Kept>();
   const seen: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     relay(req, res).catch(() => req.socket.destroy());
   });
@@ -73,19 +72,10 @@ export async function startCachingProxy(upstreamBaseUrl: string): Promise<Cachin
     if (method === 'GET') kept.set(url, { status: answer.status, headers: answerHeaders, body });
     res.writeHead(answer.status, answerHeaders).end(body);
   }
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const running = await listen(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/$/, '')}`,
+    baseUrl: `${running.url}${upstream.pathname.replace(/\/$/, '')}`,
     seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: running.close,
   };
 }
