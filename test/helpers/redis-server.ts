@@ -6,11 +6,10 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort } from './http-servers';
 
 export interface RedisServer {
   readonly port: number;
@@ -29,6 +28,22 @@ export interface RedisServer {
 
 const READY_WITHIN_MS = 10_000;
 const STOP_WITHIN_MS = 5_000;
+
+/**
+ * A free loopback port. Its own, not http-servers' `freePort`: the bench loads this file with plain
+ * Node, outside vitest, where http-servers' imports do not resolve.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 function launch(port: number, dir: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
