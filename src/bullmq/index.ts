@@ -4,7 +4,9 @@
  * items (a transaction enqueued twice is one job), ready processors for a `Worker` (a 429 holds
  * the whole queue for `Retry-After`, a typed refusal fails without retry, a connection failure or
  * 5xx is retried with BullMQ's back-off, and a refund job run again reconciles before it sends),
- * plain-data results with the bulk outcome kinds, and a batch's progress from any process.
+ * plain-data results with the bulk outcome kinds, and a batch's progress from any process. One
+ * queue serves many sellers when its jobs carry a `seller` reference and the worker picks the
+ * seller's client from it.
  *
  * BullMQ is an optional peer: install it to use this entry point; the root entry never loads it.
  * The guide: `docs/bullmq.md`.
@@ -25,6 +27,7 @@
 
 export { BatchNotRecordedError } from './batch-progress';
 export type { RateLimitedQueue } from './failures';
+export type { JobClient, JobClients, SellerResolver } from './job-client';
 export {
   JOB_NAMES,
   jobIdOf,

@@ -28,6 +28,12 @@ export interface RefundJobData {
   /** As for `refunds.request`. */
   params?: RefundRequestParams;
   /**
+   * The seller the job is for: a reference of the partner's own (an account id, never a token:
+   * job data is kept in Redis in clear), from which a worker given a function of the seller picks
+   * its client. Left out, the job runs as the worker's one client.
+   */
+  seller?: string;
+  /**
    * Refuse the refund when the transaction already has a `completed` one and none active, as
    * `requestRefunds`' option of that name does: the job fails for good with
    * `AlreadyRefundedError`, nothing sent. Given here, the producer's word for this job; left out,
@@ -42,6 +48,12 @@ export interface RefundJobData {
 export interface RefundWaitJobData {
   /** The transaction whose refund to wait for. */
   transactionHash: string;
+  /**
+   * The seller the job is for: a reference of the partner's own (an account id, never a token:
+   * job data is kept in Redis in clear), from which a worker given a function of the seller picks
+   * its client. Left out, the job runs as the worker's one client.
+   */
+  seller?: string;
   /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
   trace?: JobTraceContext;
 }
@@ -54,6 +66,12 @@ export interface OfferUpdateJobData {
   offerCode: string;
   /** The settings to write. */
   params: OfferUpdateParams;
+  /**
+   * The seller the job is for: a reference of the partner's own (an account id, never a token:
+   * job data is kept in Redis in clear), from which a worker given a function of the seller picks
+   * its client. Left out, the job runs as the worker's one client.
+   */
+  seller?: string;
   /** Set by the producer: the trace context it was called in (W3C), for the job's span. */
   trace?: JobTraceContext;
 }

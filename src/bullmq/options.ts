@@ -8,53 +8,11 @@
  * @module
  */
 
-import { PartnerError, RequestValidationError, type ValidationIssue } from '../core/errors';
+import { PartnerError } from '../core/errors';
 import { callSettings, checkHeaders, DEFAULT_SETTINGS } from '../core/options/resolve';
 import { isTimerDelay, MAX_TIMER_MS } from '../core/time/clock';
-
-/** Collects what is wrong with one helper's options, and throws once, naming each. */
-class Issues {
-  readonly #where: string;
-  readonly #found: ValidationIssue[] = [];
-
-  constructor(where: string) {
-    this.#where = where;
-  }
-
-  /** Records `path` as refused unless `ok`, saying what it expects and what it got. */
-  need(ok: boolean, path: PropertyKey[], wanted: string, value?: unknown): void {
-    if (!ok) this.add(path, `expected ${wanted} (got ${kindOf(value)})`);
-  }
-
-  add(path: PropertyKey[], message: string): void {
-    this.#found.push({ path, message, code: 'invalid_value' });
-  }
-
-  /** Throws the issues found, if any. */
-  check(): void {
-    if (this.#found.length > 0) {
-      throw new RequestValidationError(`Invalid ${this.#where} options`, this.#found);
-    }
-  }
-}
-
-/** What a refused value was: a number as itself, anything else by its kind only. */
-function kindOf(value: unknown): string {
-  if (typeof value === 'number') return String(value);
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const whole = (value: unknown, min: number, max: number): boolean =>
-  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-
-const has = (value: unknown, method: string): boolean =>
-  typeof (value as Record<string, unknown> | null | undefined)?.[method] === 'function';
+import { MAX_SELLER_LENGTH } from './job-client';
+import { has, Issues, isObject, whole } from './option-issues';
 
 /** An `ioredis` client (`call`) or a `redis` one (`sendCommand`). */
 const isRedisClient = (value: unknown): boolean => has(value, 'call') || has(value, 'sendCommand');
@@ -86,6 +44,38 @@ function checkQueueName(issues: Issues, name: unknown): void {
   issues.need(typeof name === 'string' && QUEUE_NAME.test(name), ['queue', 'name'], wanted, name);
 }
 
+/** BullMQ job options: an object, never `jobId`, and no setting said again by our own options. */
+function checkJobOptions(
+  issues: Issues,
+  jobOptions: unknown,
+  options: Record<string, unknown>,
+): void {
+  issues.need(isObject(jobOptions), ['jobOptions'], 'an object of BullMQ job options', jobOptions);
+  if (isObject(jobOptions) && jobOptions.jobId !== undefined) {
+    issues.add(
+      ['jobOptions', 'jobId'],
+      'is set from each item (a transaction is one job): leave it out',
+    );
+  }
+  // One setting, said twice: whichever won would silently drop the other.
+  for (const [own, bullmq] of [
+    ['attempts', 'attempts'],
+    ['backoffMs', 'backoff'],
+  ] as const) {
+    if (isObject(jobOptions) && options[own] !== undefined && jobOptions[bullmq] !== undefined) {
+      issues.add(['jobOptions', bullmq], `says again what \`${own}\` says: give one of them`);
+    }
+  }
+}
+
+/** The call's `seller`: a reference of the partner's own, never quoted (it could be a token by mistake). */
+function checkSeller(issues: Issues, seller: unknown): void {
+  const reference =
+    typeof seller === 'string' && seller !== '' && seller.length <= MAX_SELLER_LENGTH;
+  const wanted = `a seller reference of 1 to ${MAX_SELLER_LENGTH} characters`;
+  issues.need(reference, ['seller'], wanted, seller);
+}
+
 /** The most tries a job may be given: far past what BullMQ's exponential back-off makes useful. */
 const MAX_ATTEMPTS = 1_000;
 
@@ -108,7 +98,8 @@ export function checkEnqueue(
     issues.check();
     return;
   }
-  const { attempts, backoffMs, jobOptions, redis, batchId } = options;
+  const { attempts, backoffMs, jobOptions, redis, batchId, seller } = options;
+  if (seller !== undefined) checkSeller(issues, seller);
   if (attempts !== undefined) {
     issues.need(
       whole(attempts, 1, MAX_ATTEMPTS),
@@ -121,29 +112,7 @@ export function checkEnqueue(
     const wanted = `a whole number of milliseconds from 0 to ${MAX_TIMER_MS}`;
     issues.need(whole(backoffMs, 0, MAX_TIMER_MS), ['backoffMs'], wanted, backoffMs);
   }
-  if (jobOptions !== undefined) {
-    issues.need(
-      isObject(jobOptions),
-      ['jobOptions'],
-      'an object of BullMQ job options',
-      jobOptions,
-    );
-    if (isObject(jobOptions) && jobOptions.jobId !== undefined) {
-      issues.add(
-        ['jobOptions', 'jobId'],
-        'is set from each item (a transaction is one job): leave it out',
-      );
-    }
-    // One setting, said twice: whichever won would silently drop the other.
-    for (const [own, bullmq] of [
-      ['attempts', 'attempts'],
-      ['backoffMs', 'backoff'],
-    ] as const) {
-      if (isObject(jobOptions) && options[own] !== undefined && jobOptions[bullmq] !== undefined) {
-        issues.add(['jobOptions', bullmq], `says again what \`${own}\` says: give one of them`);
-      }
-    }
-  }
+  if (jobOptions !== undefined) checkJobOptions(issues, jobOptions, options);
   if (redis !== undefined) issues.need(isRedisClient(redis), ['redis'], REDIS_CLIENT, redis);
   if (batchId !== undefined) checkBatchId(issues, batchId);
   issues.check();

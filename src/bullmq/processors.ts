@@ -7,11 +7,12 @@
  */
 
 import { refuseIfRefunded } from '../bulk/already-refunded';
-import { optionsOf, type PartnerClient, type SellerClient } from '../client';
+import { optionsOf } from '../client';
 import type { RequestOptions } from '../core/options';
 import type { IoredisClient, RedisClient } from '../redis/client';
 import type { TelemetryOptions } from '../telemetry/types';
 import { type RateLimitedQueue, rethrowForBullmq } from './failures';
+import { checkJobClients, clientOfJob, type JobClient, type JobClients } from './job-client';
 import {
   checkUnlessRefunded,
   jobDataOf,
@@ -54,9 +55,19 @@ export interface ProcessorOptions {
   telemetry?: false | TelemetryOptions;
 }
 
-/** A processor records where its client does, unless its own `telemetry` option says otherwise. */
-function telemetryOf(client: PartnerClient | SellerClient, options: ProcessorOptions) {
-  return options.telemetry ?? optionsOf(client).telemetry;
+/**
+ * A processor records where its client does, unless its own `telemetry` option says otherwise; a
+ * processor of a seller function has no client yet, and records where the default does.
+ */
+function telemetryOf(clients: JobClients, options: ProcessorOptions) {
+  if (options.telemetry !== undefined || typeof clients === 'function') return options.telemetry;
+  return optionsOf(clients).telemetry;
+}
+
+/** Checks a processor's arguments when it is made: its client (or seller function), its options. */
+function checkArguments(where: string, clients: unknown, options: unknown, refund: boolean) {
+  checkJobClients(where, clients);
+  checkProcessor(where, options, refund);
 }
 
 /** Options of {@link refundProcessor}. */
@@ -120,9 +131,10 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
  * a refund is never made twice by one job. With `unlessRefunded` (or a job's own), a transaction
  * already refunded by an earlier job, since removed, is refused.
  *
- * @param client A seller client (`client.forUser(token)`).
- * @throws {RequestValidationError} an option is invalid (named with its bound), when the
- * processor is made.
+ * @param clients A seller client (`client.forUser(token)`) every job runs as, or a function that
+ * picks the client of a job's `seller` (see {@link JobClients}): one queue for many sellers.
+ * @throws {RequestValidationError} an option or the client is invalid (named with its bound), when
+ * the processor is made.
  * @example
  * ```ts
  * import { Queue, Worker } from 'bullmq';
@@ -130,20 +142,23 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
  *
  * const queue = new Queue('refunds', { connection });
  * const worker = new Worker('refunds', refundProcessor(seller, { queue }), { connection, concurrency: 8 });
+ * // Many sellers on one queue: each job's `seller` picks its client.
+ * refundProcessor(async (account) => client.forUser(await sellerTokens.get(account)), { queue });
  * ```
  */
 export function refundProcessor(
-  client: PartnerClient | SellerClient,
+  clients: JobClients,
   options: RefundProcessorOptions,
 ): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
-  checkProcessor('refundProcessor', options, true);
+  checkArguments('refundProcessor', clients, options, true);
   let leases: Promise<RefundLeases | undefined> | undefined;
-  return tracedProcessor('bullmq.refunds.request', telemetryOf(client, options), async (job) => {
+  return tracedProcessor('bullmq.refunds.request', telemetryOf(clients, options), async (job) => {
     leases ??= leasesOf(options);
     let lease: HeldLease | undefined;
     try {
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
       checkUnlessRefunded(job.data);
+      const client = await clientOfJob(clients, job);
       lease = await (await leases)?.acquire(transactionHash);
       return await refundOnce(client, options, job, lease?.waited ?? false);
     } catch (error) {
@@ -177,7 +192,7 @@ async function queueConnection(queue: RateLimitedQueue): Promise<RedisClient | u
  * refunded, then sends.
  */
 async function refundOnce(
-  client: PartnerClient | SellerClient,
+  client: JobClient,
   options: RefundProcessorOptions,
   job: ProcessorJob<RefundJobData>,
   waited: boolean,
@@ -208,23 +223,26 @@ async function refundOnce(
  * The processor of refund wait jobs: waits for the transaction's refund to end (`completed` or
  * `failed`, both a `succeeded` outcome: read `result.status`). Read-only, so a repeat is harmless.
  *
- * @throws {RequestValidationError} an option is invalid, when the processor is made.
+ * @param clients A seller client every job runs as, or a function of a job's `seller` (as for
+ * {@link refundProcessor}).
+ * @throws {RequestValidationError} an option or the client is invalid, when the processor is made.
  * @example
  * ```ts
  * new Worker('refund-waits', refundWaitProcessor(seller, { queue }), { connection });
  * ```
  */
 export function refundWaitProcessor(
-  client: PartnerClient | SellerClient,
+  clients: JobClients,
   options: ProcessorOptions,
 ): (job: ProcessorJob<RefundWaitJobData>) => Promise<QueueJobResult> {
-  checkProcessor('refundWaitProcessor', options, false);
+  checkArguments('refundWaitProcessor', clients, options, false);
   return tracedProcessor(
     'bullmq.refunds.waitForCompletion',
-    telemetryOf(client, options),
+    telemetryOf(clients, options),
     async (job) => {
       try {
         const key = jobDataOf(job, ['transactionHash']).transactionHash;
+        const client = await clientOfJob(clients, job);
         const final = await client.refunds.waitForCompletion(key);
         const result = { status: final.status, refund: final.hash };
         return { status: 'succeeded', key, reconciled: false, result };
@@ -238,21 +256,24 @@ export function refundWaitProcessor(
 /**
  * The processor of offer update jobs (a PUT: a repeat writes the same settings again).
  *
- * @throws {RequestValidationError} an option is invalid, when the processor is made.
+ * @param clients A seller client every job runs as, or a function of a job's `seller` (as for
+ * {@link refundProcessor}).
+ * @throws {RequestValidationError} an option or the client is invalid, when the processor is made.
  * @example
  * ```ts
  * new Worker('offers', offerUpdateProcessor(seller, { queue }), { connection });
  * ```
  */
 export function offerUpdateProcessor(
-  client: PartnerClient | SellerClient,
+  clients: JobClients,
   options: ProcessorOptions,
 ): (job: ProcessorJob<OfferUpdateJobData>) => Promise<QueueJobResult> {
-  checkProcessor('offerUpdateProcessor', options, false);
-  return tracedProcessor('bullmq.offers.update', telemetryOf(client, options), async (job) => {
+  checkArguments('offerUpdateProcessor', clients, options, false);
+  return tracedProcessor('bullmq.offers.update', telemetryOf(clients, options), async (job) => {
     try {
       const { productHash, offerCode, params } = jobDataOf(job, ['productHash', 'offerCode']);
       const key = `${productHash}/${offerCode}`;
+      const client = await clientOfJob(clients, job);
       const offer = await client.offers.update(
         productHash,
         offerCode,

@@ -14,6 +14,7 @@ import type { RedisClient } from '../redis/client';
 import { OfferUpdateParamsSchema } from '../schemas/offer';
 import { RefundRequestParamsSchema } from '../schemas/refund';
 import { batchRecord, recordJobs } from './batch';
+import { sellerOf } from './job-client';
 import {
   checkUnlessRefunded,
   JOB_NAMES,
@@ -92,6 +93,11 @@ export interface EnqueueOptions {
    * is part of the record's Redis key. Enqueuing again under the same id adds to it.
    */
   batchId?: string;
+  /**
+   * The seller every job of this call is for (see `seller` on the job data): a reference of the
+   * partner's own, 1 to 256 characters, never a token. An item's own `seller` must be the same.
+   */
+  seller?: string;
 }
 
 /** What an enqueue call did. */
@@ -115,7 +121,7 @@ function refuseSellerToken(item: unknown): void {
       {
         path: ['sellerToken'],
         message:
-          "a job never carries a seller's token (job data is kept in Redis in clear): run a worker per seller, with client.forUser(token)",
+          "a job never carries a seller's token (job data is kept in Redis in clear): give it a `seller` reference and the worker a function of it, or run a worker per seller",
         code: 'unrecognized_keys',
       },
     ]);
@@ -131,6 +137,20 @@ function whatOf(error: RequestValidationError): string {
   return error.message.endsWith(issues) ? error.message.slice(0, -issues.length) : error.message;
 }
 
+/** An item's own `seller`, checked, and the same as the call's when both are given. */
+function checkItemSeller(item: unknown, seller: string | undefined): void {
+  const own = sellerOf(item);
+  if (own !== undefined && seller !== undefined && own !== seller) {
+    throw new RequestValidationError('Invalid job data', [
+      {
+        path: ['seller'],
+        message: "differs from the enqueue call's seller",
+        code: 'invalid_value',
+      },
+    ]);
+  }
+}
+
 /** How many jobs one `addBulk` carries. */
 const CHUNK = 500;
 
@@ -143,9 +163,11 @@ async function enqueue<D>(
   options: EnqueueOptions,
 ): Promise<EnqueuedBatch> {
   checkEnqueue(where, queue, items, options);
+  const { seller } = options;
   items.forEach((item, index) => {
     try {
       refuseSellerToken(item);
+      checkItemSeller(item, seller);
       check(item);
     } catch (error) {
       if (!(error instanceof RequestValidationError)) throw error;
@@ -167,7 +189,11 @@ async function enqueue<D>(
     const chunk = ids.slice(start, start + CHUNK);
     const specs = chunk.map((jobId, i) => ({
       name,
-      data: trace ? { ...items[start + i], trace } : items[start + i],
+      data: {
+        ...items[start + i],
+        ...(seller === undefined ? {} : { seller }),
+        ...(trace && { trace }),
+      },
       opts: { ...opts, jobId },
     }));
     await queue.addBulk(specs);

@@ -90,6 +90,7 @@ export const STAND_INS: Record<string, string> = {
   syncAccount: '(bankAccountCode: string) => Promise<void>',
   handle: `import('${OWN}').HandleEvent`,
   saveBatch: "(products: import('partner-sdk').Product[]) => Promise<void>",
+  sellerTokens: '{ get(seller: string): Promise<string> }',
 };
 
 /**

@@ -296,6 +296,7 @@ export const SCOPE: Record<string, Factory> = {
   warn: () => partnersOwn(),
   saveBatch: () => partnersOwn(),
   secrets: (run) => ({ get: async () => run.mock.credentials.clientToken }),
+  sellerTokens: (run) => ({ get: async () => run.mock.sellers.person.publicToken }),
   db: () => partnersOwn(),
   log: () => partnersOwn(),
   verify: () => () => true,
