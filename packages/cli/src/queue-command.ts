@@ -19,9 +19,10 @@ export interface QueueFlags {
   queue?: string;
   redis?: string;
   follow?: boolean;
+  sellerRef?: string;
 }
 
-/** Adds `--queue`, `--redis` and `--follow` to a bulk command. */
+/** Adds `--queue`, `--redis`, `--follow` and `--seller-ref` to a bulk command. */
 export function withQueueOptions(command: Command): Command {
   return command
     .option(
@@ -32,6 +33,10 @@ export function withQueueOptions(command: Command): Command {
     .option(
       '--follow',
       'with --queue: follow the batch until every job is done (exit code by outcome)',
+    )
+    .option(
+      '--seller-ref <ref>',
+      "with --queue: mark every job for seller REF, a reference of your own (never a token), for workers that pick the seller's client by it",
     );
 }
 
@@ -43,8 +48,12 @@ export function withQueueOptions(command: Command): Command {
 export function refuseQueueFlagsAlone(flags: QueueFlags): void {
   if (flags.queue) return;
   if (flags.follow) throw new UsageError('--follow applies only with --queue NAME: nothing sent');
-  if (flags.redis !== undefined) {
-    throw new UsageError('--redis applies only with --queue NAME: nothing sent');
+  for (const [flag, given] of [
+    ['--redis', flags.redis],
+    ['--seller-ref', flags.sellerRef],
+  ] as const) {
+    if (given !== undefined)
+      throw new UsageError(`${flag} applies only with --queue NAME: nothing sent`);
   }
 }
 
@@ -123,11 +132,12 @@ function connectionOf(url: string) {
 /** What a queued bulk command enqueues. */
 export interface QueueRun {
   /**
-   * Enqueues the items on `queue` recording the batch with `redis`. Called once bullmq and the
-   * Redis client have loaded: import `partner-sdk/bullmq` here, not before, as it imports bullmq
-   * itself and would fail on a missing one without naming the package to install.
+   * Enqueues the items on `queue`, the batch recorded with `options.redis` and its jobs marked for
+   * `options.seller` when given. Called once bullmq and the Redis client have loaded: import
+   * `partner-sdk/bullmq` here, not before, as it imports bullmq itself and would fail on a missing
+   * one without naming the package to install.
    */
-  enqueue: (queue: never, redis: never) => Promise<EnqueuedBatch>;
+  enqueue: (queue: never, options: { redis: never; seller?: string }) => Promise<EnqueuedBatch>;
 }
 
 /**
@@ -147,7 +157,8 @@ export async function runQueueCommand(
   const loaded = await load(url);
   const queue = new loaded.bullmq.Queue(flags.queue!, { connection });
   try {
-    const batch = await run.enqueue(queue as never, loaded.redis as never);
+    const options = { redis: loaded.redis as never, seller: flags.sellerRef };
+    const batch = await run.enqueue(queue as never, options);
     if (context.format === 'json') {
       context.line(JSON.stringify({ batch: { ...batch, queue: flags.queue } }));
     } else {

@@ -218,4 +218,35 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     }
     expect(refunds(hash)).toEqual([]);
   });
+
+  it('--seller-ref marks every job for that seller, and is refused without --queue', async () => {
+    const name = `cli-sellers-${randomUUID()}`;
+    const hashes = [1, 2].map(() => mock.addTransaction());
+    const run = await cli(
+      ['refunds', 'request', ...hashes, '--queue', name, '--seller-ref', 'acct-42', '--json'],
+      { env: { ...env(), REDIS_URL: redis.url } },
+    );
+    expect(run.code).toBe(0);
+    const jobs = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
+    try {
+      const data = (await jobs.getJobs(['waiting'])).map((job) => job.data);
+      expect(data.map((d) => d.seller)).toEqual(['acct-42', 'acct-42']);
+      expect(new Set(data.map((d) => d.transactionHash))).toEqual(new Set(hashes));
+    } finally {
+      await jobs.obliterate({ force: true });
+      await jobs.close();
+    }
+    const alone = await cli(['refunds', 'request', hashes[0]!, '--seller-ref', 'acct-42'], {
+      env: env(),
+    });
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--seller-ref applies only with --queue NAME: nothing sent/);
+    const tooLong = await cli(
+      ['refunds', 'request', hashes[0]!, '--queue', name, '--seller-ref', 'x'.repeat(257)],
+      { env: { ...env(), REDIS_URL: redis.url } },
+    );
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toMatch(/seller/);
+    expect(refunds(hashes[0]!)).toEqual([]);
+  });
 });

@@ -153,7 +153,9 @@ async function updateManyAction(context: Context, options: UpdateFlags & { file:
 /** `offers update --file --queue`: the checked updates enqueued as BullMQ jobs. */
 async function queueUpdates(context: Context, options: UpdateFlags, updates: NumberedUpdate[]) {
   if (updates.some((u) => u.item.sellerToken !== undefined)) {
-    throw new UsageError('--queue carries no seller token into Redis: run one queue per seller');
+    throw new UsageError(
+      '--queue carries no seller token into Redis: mark the jobs with --seller-ref for workers that pick the seller by it, or run one queue per seller',
+    );
   }
   const items = updates.map(({ item }) => ({
     productHash: item.productHash,
@@ -161,8 +163,8 @@ async function queueUpdates(context: Context, options: UpdateFlags, updates: Num
     params: item.params,
   }));
   return runQueueCommand(context, options, {
-    enqueue: async (queue, redis) =>
-      (await import('partner-sdk/bullmq')).enqueueOfferUpdates(queue, items, { redis }),
+    enqueue: async (queue, options) =>
+      (await import('partner-sdk/bullmq')).enqueueOfferUpdates(queue, items, options),
   });
 }
 

@@ -130,8 +130,8 @@ async function queueRequests(
   const items: { transactionHash: string; params: Record<string, unknown> }[] = [];
   for await (const transactionHash of input.items) items.push({ transactionHash, ...job });
   return runQueueCommand(context, options, {
-    enqueue: async (queue, redis) =>
-      (await import('partner-sdk/bullmq')).enqueueRefunds(queue, items, { redis }),
+    enqueue: async (queue, options) =>
+      (await import('partner-sdk/bullmq')).enqueueRefunds(queue, items, options),
   });
 }
 
@@ -146,8 +146,8 @@ async function queueWaits(
   const items: { transactionHash: string }[] = [];
   for await (const transactionHash of input.items) items.push({ transactionHash });
   return runQueueCommand(context, options, {
-    enqueue: async (queue, redis) =>
-      (await import('partner-sdk/bullmq')).enqueueRefundWaits(queue, items, { redis }),
+    enqueue: async (queue, options) =>
+      (await import('partner-sdk/bullmq')).enqueueRefundWaits(queue, items, options),
   });
 }
 
