@@ -6,7 +6,8 @@
  * - With credentials, the SDK logs in lazily on first need. Login is single-flight: any number of
  *   concurrent first calls wait for one `POST /auth`. A 401 on a token the SDK can renew (a token
  *   with credentials behind it, or a function that now returns another value) renews it once,
- *   again single-flight, and the caller replays once.
+ *   again single-flight, and the caller replays once. A token refused so is not sent again: a call
+ *   starting while its renewal runs waits for it, and one after a renewal that failed logs in.
  * - Only when the client token may be at fault: once a fresh token was refused together with a
  *   seller's bearer, that bearer is the one at fault, and its later 401s log in no more (until a
  *   call with it succeeds), so a bad seller token costs one login, not one per call.
@@ -86,6 +87,8 @@ export class ClientTokenManager {
   readonly #store: (SharedLogins & { waitMs: number }) | undefined;
   /** The token obtained by the last login; once set it replaces the given one. */
   #loggedIn: string | undefined;
+  /** The token in use that the service refused, until a login replaces it: never sent again. */
+  #refused: string | undefined;
   #inflight: Promise<string> | undefined;
   /** The last value of a token function, pinned as a secret until it changes or this is collected. */
   #lastGiven: string | undefined;
@@ -119,14 +122,18 @@ export class ClientTokenManager {
    * else `undefined`: then {@link current} resolves it. Saves every call a few promise turns.
    */
   known(): string | undefined {
-    return this.#loggedIn ?? knownToken(this.#given);
+    const token = this.#loggedIn ?? knownToken(this.#given);
+    return token === this.#refused ? undefined : token;
   }
 
-  /** The token to send now: the last login's, else the given one, else a (single-flight) login. */
+  /**
+   * The token to send now: the last login's, else the given one, else a (single-flight) login,
+   * which is also what a token the service refused waits for.
+   */
   async current(): Promise<string> {
-    if (this.#loggedIn !== undefined) return this.#loggedIn;
-    if (this.#given !== undefined) return this.#fromGiven();
-    return this.#loginOnce();
+    const held = this.#loggedIn ?? this.#given;
+    if (held === undefined || held === this.#refused) return this.#loginOnce(this.#refused);
+    return held === this.#loggedIn ? held : this.#fromGiven();
   }
 
   /** The given token, a function's latest value pinned among the known secrets while in use. */
@@ -145,8 +152,10 @@ export class ClientTokenManager {
    */
   async renew(rejected: string): Promise<string | undefined> {
     if (this.#credentials) {
+      const held = this.#loggedIn ?? knownToken(this.#given);
       // Another call already renewed it while this one was in flight: use that, do not log in again.
-      if (this.#loggedIn !== undefined && this.#loggedIn !== rejected) return this.#loggedIn;
+      if (held !== undefined && held !== rejected && held !== this.#refused) return held;
+      if (held === rejected) this.#refused = rejected;
       return this.#loginOnce(rejected);
     }
     if (typeof this.#given === 'function') {
@@ -187,6 +196,7 @@ export class ClientTokenManager {
       checkHeaderToken(token, 'The client token the login answered');
       this.#inUse.replace(this.#loggedIn, token);
       this.#loggedIn = token;
+      this.#refused = undefined;
       return token;
     });
     this.#inflight = attempt;
