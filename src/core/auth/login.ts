@@ -34,9 +34,11 @@ export async function login(
   });
   const token = readLoginToken(data, shape.tokenField);
   if (token !== undefined) return token;
+  // At the root, so that the message says what came instead (an HTML page, JSON cut short, an
+  // empty body), and never reads `client_token: …`, which the redaction of messages would mask.
   throw new ResponseValidationError(identity, 200, data, [
     {
-      path: shape.tokenField.split('.'),
+      path: [],
       message: `the login response carries no ${shape.tokenField}`,
       code: 'invalid_type',
     },
