@@ -6,8 +6,9 @@
  * - With credentials, the SDK logs in lazily on first need. Login is single-flight: any number of
  *   concurrent first calls wait for one `POST /auth`. A 401 on a token the SDK can renew (a token
  *   with credentials behind it, or a function that now returns another value) renews it once,
- *   again single-flight, and the caller replays once. A token refused so is not sent again: a call
- *   starting while its renewal runs waits for it, and one after a renewal that failed logs in.
+ *   again single-flight, and the caller replays once. A token refused on a call without a seller's
+ *   token is not sent again: a call starting while its renewal runs waits for it, and one after a
+ *   renewal that failed logs in.
  * - Only when the client token may be at fault: once a fresh token was refused together with a
  *   seller's bearer, that bearer is the one at fault, and its later 401s log in no more (until a
  *   call with it succeeds), so a bad seller token costs one login, not one per call.
@@ -148,14 +149,16 @@ export class ClientTokenManager {
 
   /**
    * Called after the service refused `rejected` with a 401. Returns the token to replay with, or
-   * `undefined` when there is nothing new to try (the caller then surfaces the 401).
+   * `undefined` when there is nothing new to try (the caller then surfaces the 401). `alone`: the
+   * call carried no seller's token, so the client token is the one refused; with a seller's it may
+   * be the seller's, and the other calls go on sending the client token while it is renewed.
    */
-  async renew(rejected: string): Promise<string | undefined> {
+  async renew(rejected: string, alone: boolean): Promise<string | undefined> {
     if (this.#credentials) {
       const held = this.#loggedIn ?? knownToken(this.#given);
       // Another call already renewed it while this one was in flight: use that, do not log in again.
       if (held !== undefined && held !== rejected && held !== this.#refused) return held;
-      if (held === rejected) this.#refused = rejected;
+      if (held === rejected && alone) this.#refused = rejected;
       return this.#loginOnce(rejected);
     }
     if (typeof this.#given === 'function') {

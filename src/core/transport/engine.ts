@@ -203,7 +203,7 @@ export class Transport {
     const { bearer, clientToken } = credentials;
     if (bearer !== undefined && this.tokens.isRefusedBearer(bearer)) return undefined;
     if (call.settings.totalTimeout - (this.#clock.now() - call.started) <= 0) return undefined;
-    const fresh = await this.#inTime(call, this.tokens.renew(clientToken!));
+    const fresh = await this.#inTime(call, this.tokens.renew(clientToken!, bearer === undefined));
     if (fresh !== undefined) {
       this.#log.replay(call.target);
       call.trace?.decision('relogin');

@@ -5,7 +5,12 @@
  * refused token at most once, and a token refused again ends in a typed error, never a loop.
  */
 
-import { AuthenticationError, type ClientOptions, PartnerClient } from 'partner-sdk';
+import {
+  AuthenticationError,
+  type ClientOptions,
+  InternalServerError,
+  PartnerClient,
+} from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
 import { clientOver } from '../../../src/client';
 import { resolveOptions } from '../../../src/core/options/resolve';
@@ -125,6 +130,46 @@ describe('a client token shared by a whole service', () => {
       'shared-token-1',
       'shared-token-3',
     ]);
+  });
+
+  it("holds no call back for a seller's refused token: during its re-login, and after that login failed, the others go on with the client token", async () => {
+    let loginCount = 0;
+    let failLogin: (() => void) | undefined;
+    const server = await stub((request, res) => {
+      if (request.path === '/auth') {
+        loginCount += 1;
+        if (loginCount === 1) return json(res, 200, { client_token: 'shared-token-1' });
+        failLogin = () => json(res, 503, { message: 'Down for maintenance.' });
+        return;
+      }
+      // The seller's token is the one at fault; the client token stays good throughout.
+      if (request.headers.authorization === 'Bearer revoked-seller-token') {
+        return json(res, 401, { message: 'Unauthenticated.' });
+      }
+      json(res, 200, product);
+    });
+    const client = clientOf(server, { maxRetries: 0 });
+    await client.products.retrieve('prd_1');
+    const refused = client
+      .forUser('revoked-seller-token')
+      .products.retrieve('prd_1')
+      .catch((error: unknown) => error);
+    await waitFor(() => failLogin !== undefined, 'the re-login to arrive');
+    const good = client.forUser('good-seller-token');
+    const others = Array.from({ length: 40 }, (_, call) =>
+      (call % 2 ? good : client).products.retrieve('prd_1'),
+    );
+    await withTimeout(Promise.all(others), 5_000, 'the other calls, while the re-login hangs');
+    failLogin!();
+    expect(await refused).toBeInstanceOf(InternalServerError);
+    await expect(client.products.retrieve('prd_1')).resolves.toEqual(product);
+    expect(logins(server)).toHaveLength(2);
+    const unrefused = calls(server).filter(
+      (r) => r.headers.authorization !== 'Bearer revoked-seller-token',
+    );
+    expect(new Set(unrefused.map((r) => r.headers['x-api-client-token']))).toEqual(
+      new Set(['shared-token-1']),
+    );
   });
 
   it('revoked under 200 calls in flight, its renewal refused too: one new login, each call sent twice, then AuthenticationError', async () => {
