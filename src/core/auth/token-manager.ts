@@ -10,8 +10,10 @@
  *   token is not sent again: a call starting while its renewal runs waits for it, and one after a
  *   renewal that failed logs in.
  * - Only when the client token may be at fault: once a fresh token was refused together with a
- *   seller's bearer, that bearer is the one at fault, and its later 401s log in no more (until a
- *   call with it succeeds), so a bad seller token costs one login, not one per call.
+ *   seller's bearer, that bearer is the one at fault, and its 401s log in no more for a minute (or
+ *   until a call with it succeeds), so a bad seller token costs one login a minute, not one per
+ *   call. Not for good: that fresh token may have been refused for the client's own sake (an
+ *   outage), and a service whose only seller was held at fault would never log in again.
  * - With a `tokenStore` too, that login goes through the store, so that every process sharing it
  *   logs in once (see token-store.ts); a store that fails falls back to a local login.
  */
@@ -58,6 +60,9 @@ const STALLED = Symbol('stalled');
 /** How many refused bearers are remembered (the oldest is forgotten first). */
 const MAX_REFUSED_BEARERS = 1024;
 
+/** How long a bearer held at fault renews nothing; after that its 401 may again be the client token's. */
+const REFUSED_BEARER_MS = 60_000;
+
 /** Performs the login; supplied by the transport so this module knows nothing of HTTP. */
 export type LoginFunction = (clientId: string, clientSecret: string) => Promise<string>;
 
@@ -93,8 +98,8 @@ export class ClientTokenManager {
   #inflight: Promise<string> | undefined;
   /** The last value of a token function, pinned as a secret until it changes or this is collected. */
   #lastGiven: string | undefined;
-  /** Bearers refused even with a fresh client token, oldest first (bounded). */
-  readonly #refusedBearers = new Set<string>();
+  /** Bearers refused even with a fresh client token, and when, oldest first (bounded). */
+  readonly #refusedBearers = new Map<string, number>();
   /** The client tokens in use (the last login's, a function's latest), masked while this lives. */
   readonly #inUse: OwnedSecrets;
 
@@ -168,18 +173,24 @@ export class ClientTokenManager {
     return undefined;
   }
 
-  /** Whether `bearer` was refused even with a fresh client token: its 401s then renew nothing. */
-  isRefusedBearer(bearer: string): boolean {
-    return this.#refusedBearers.has(bearer);
+  /**
+   * Whether `bearer` was refused even with a fresh client token within the last minute before
+   * `now` (the transport's clock): its 401s then renew nothing.
+   */
+  isRefusedBearer(bearer: string, now: number): boolean {
+    const since = this.#refusedBearers.get(bearer);
+    return since !== undefined && now - since < REFUSED_BEARER_MS;
   }
 
-  /** Records that `bearer` was refused even with a fresh client token. */
-  refuseBearer(bearer: string): void {
+  /** Records that `bearer` was refused even with a fresh client token, at `now`. */
+  refuseBearer(bearer: string, now: number): void {
+    // Set anew, it becomes the newest.
+    this.#refusedBearers.delete(bearer);
     if (this.#refusedBearers.size >= MAX_REFUSED_BEARERS) {
       // Full, so there is an oldest.
-      this.#refusedBearers.delete(this.#refusedBearers.values().next().value!);
+      this.#refusedBearers.delete(this.#refusedBearers.keys().next().value!);
     }
-    this.#refusedBearers.add(bearer);
+    this.#refusedBearers.set(bearer, now);
   }
 
   /** A call with `bearer` succeeded: its next 401 may again be the client token's fault. */

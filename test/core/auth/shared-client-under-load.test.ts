@@ -172,6 +172,37 @@ describe('a client token shared by a whole service', () => {
     );
   });
 
+  it('lets a seller held at fault renew the client token again a minute later, so a service whose only seller was refused during an outage recovers', async () => {
+    let loginCount = 0;
+    // Tokens from this login on are accepted; an outage refuses every token.
+    let acceptedFrom = 1;
+    const server = await stub((request, res) => {
+      if (request.path === '/auth') {
+        loginCount += 1;
+        return json(res, 200, { client_token: `shared-token-${loginCount}` });
+      }
+      const issued = Number(String(request.headers['x-api-client-token']).split('-').at(-1));
+      if (issued >= acceptedFrom) return json(res, 200, product);
+      json(res, 401, { message: 'Unauthenticated.' });
+    });
+    const clock = virtualClock();
+    const options = { baseUrl: server.baseUrl, ...credentials, logLevel: 'off' as const };
+    const client = clientOver(new Transport(resolveOptions(options), undefined, clock), options);
+    const seller = client.forUser('only-seller-token');
+    await seller.products.retrieve('prd_1');
+    acceptedFrom = Number.POSITIVE_INFINITY;
+    await expect(seller.products.retrieve('prd_1')).rejects.toThrow(/seller's public token/);
+    expect(logins(server)).toHaveLength(2);
+    // The outage is over; the token logged in during it stays refused, new logins work.
+    acceptedFrom = 3;
+    // Within the minute the seller stays at fault: a bad seller token costs no login per call.
+    await expect(seller.products.retrieve('prd_1')).rejects.toThrow(AuthenticationError);
+    expect(logins(server)).toHaveLength(2);
+    clock.advance(60_000);
+    await expect(seller.products.retrieve('prd_1')).resolves.toEqual(product);
+    expect(logins(server)).toHaveLength(3);
+  });
+
   it('revoked under 200 calls in flight, its renewal refused too: one new login, each call sent twice, then AuthenticationError', async () => {
     const server = await stub((request, res) => {
       if (request.path === '/auth') {
