@@ -9,6 +9,7 @@ import type { ResolvedAssumptions } from '../../assumptions';
 import { APIError, makeAPIError, ResponseValidationError } from '../errors';
 import { bodyMessage, firstFieldError } from '../errors/error-body';
 import type { ResolvedOptions } from '../options';
+import type { Clock } from '../time/clock';
 import type { APIPromise } from '../transport/api-promise';
 import type { CallSpec } from '../transport/call-spec';
 import { ClientTokenManager } from './token-manager';
@@ -75,14 +76,17 @@ function refusal(
 
 /**
  * The client token of a client made with `options`: given, or from logins sent through `send`
- * (shared with other processes through the `tokenStore`, under the base URL and client id).
+ * (shared with other processes through the `tokenStore`, under the base URL and client id), on
+ * the client's `clock`.
  */
 export function clientTokens(
   options: ResolvedOptions,
   send: (spec: CallSpec) => APIPromise<unknown>,
+  clock: Clock,
 ): ClientTokenManager {
   return new ClientTokenManager({
     ...options,
+    now: () => clock.now(),
     login: (id, secret) => login(send, id, secret, options.assumptions.login),
     shared: options.tokenStore && {
       store: options.tokenStore,

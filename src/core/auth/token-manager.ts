@@ -100,6 +100,10 @@ export class ClientTokenManager {
   #lastGiven: string | undefined;
   /** Bearers refused even with a fresh client token, and when, oldest first (bounded). */
   readonly #refusedBearers = new Map<string, number>();
+  /** A failed login's error and until when its `Retry-After` asks to wait before the next one. */
+  #loginHeldBack: { until: number; error: unknown } | undefined;
+  /** The time now, on the client's clock (the one its waits run on). */
+  readonly #now: () => number;
   /** The client tokens in use (the last login's, a function's latest), masked while this lives. */
   readonly #inUse: OwnedSecrets;
 
@@ -112,6 +116,8 @@ export class ClientTokenManager {
     shared?: SharedLogins | undefined;
     /** The client's per-attempt timeout: how long the store may take before this process logs in itself. */
     timeout: number;
+    /** The time now, on the client's clock. */
+    now?: (() => number) | undefined;
   }) {
     this.#given = options.clientToken;
     this.#credentials =
@@ -121,6 +127,7 @@ export class ClientTokenManager {
     this.#login = options.login;
     this.#store = options.shared && { ...options.shared, waitMs: options.timeout };
     this.#inUse = ownedSecrets(this);
+    this.#now = options.now ?? Date.now;
   }
 
   /**
@@ -200,6 +207,11 @@ export class ClientTokenManager {
 
   #loginOnce(refused?: string): Promise<string> {
     if (this.#inflight) return this.#inflight;
+    // A login the service asked to wait for, longer than a call waits (a `Retry-After` past 60 s,
+    // or past the login's `totalTimeout`): until then a call fails as that login did, rather than
+    // log in before the service allows, once per call of a busy service.
+    const held = this.#loginHeldBack;
+    if (held && this.#now() < held.until) return Promise.reject(held.error);
     // Reached only with credentials: `resolveOptions` refuses a client with neither them nor a
     // client token, and `current()` and `renew()` come here only without a given token or with them.
     const { id, secret } = this.#credentials!;
@@ -215,10 +227,18 @@ export class ClientTokenManager {
     });
     this.#inflight = attempt;
     // Only this attempt can be in flight until it settles: a login meanwhile joins it.
-    const clear = () => {
-      this.#inflight = undefined;
-    };
-    attempt.then(clear, clear);
+    attempt.then(
+      () => {
+        this.#inflight = undefined;
+      },
+      (error: unknown) => {
+        this.#inflight = undefined;
+        const waitMs = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+        if (typeof waitMs === 'number' && waitMs > 0) {
+          this.#loginHeldBack = { until: this.#now() + waitMs, error };
+        }
+      },
+    );
     return attempt;
   }
 

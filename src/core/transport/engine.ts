@@ -78,7 +78,7 @@ export class Transport {
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager, clock: Clock = systemClock) {
     this.options = options;
     this.#clock = clock;
-    this.tokens = tokens ?? clientTokens(options, (spec) => this.call(spec));
+    this.tokens = tokens ?? clientTokens(options, (spec) => this.call(spec), clock);
     this.#settings = callSettings(options, undefined);
     this.#log = new CallLog(options.logger);
     this.#telemetry = new TelemetrySource(options.telemetry);

@@ -10,6 +10,7 @@ import {
   type ClientOptions,
   InternalServerError,
   PartnerClient,
+  RateLimitError,
 } from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
 import { clientOver } from '../../../src/client';
@@ -228,6 +229,37 @@ describe('a client token shared by a whole service', () => {
       expect(tokens).toEqual(['shared-token-0', 'shared-token-1']);
     }
   });
+
+  it.each([
+    [429, RateLimitError],
+    [503, InternalServerError],
+  ])(
+    'sends no login before the service allows after a login answered %i with a Retry-After past the 60 s it waits: every call until then fails at once with its error',
+    async (status, ErrorClass) => {
+      let loginCount = 0;
+      const server = await stub((request, res) => {
+        if (request.path !== '/auth') return json(res, 200, product);
+        loginCount += 1;
+        if (loginCount > 1) return json(res, 200, { client_token: 'shared-after-wait' });
+        json(res, status, { message: 'Slow down.' }, { 'retry-after': '120' });
+      });
+      const clock = virtualClock();
+      const options = { baseUrl: server.baseUrl, ...credentials, logLevel: 'off' as const };
+      const client = clientOver(new Transport(resolveOptions(options), undefined, clock), options);
+      const calls = () => client.products.retrieve('prd_1').catch((error: unknown) => error);
+      const first = await Promise.all(Array.from({ length: 5 }, calls));
+      clock.advance(60_000);
+      const later = await Promise.all(Array.from({ length: 5 }, calls));
+      for (const error of [...first, ...later]) {
+        expect(error).toBeInstanceOf(ErrorClass);
+        expect((error as RateLimitError).retryAfterMs).toBe(120_000);
+      }
+      expect(logins(server)).toHaveLength(1);
+      clock.advance(60_000);
+      await expect(client.products.retrieve('prd_1')).resolves.toEqual(product);
+      expect(logins(server)).toHaveLength(2);
+    },
+  );
 
   it.each([
     [429, 'Too Many Attempts.'],
