@@ -243,6 +243,21 @@ describe('tokenStore: the client side of a shared token cache', () => {
     expect(log.warnings).toEqual([]);
   });
 
+  it("still takes the fleet's token from the store while its own login waits out a long Retry-After", async () => {
+    const mock = createMockPartnerApi();
+    mock.failNext({ status: 429, retryAfter: 120, path: '/auth' });
+    let stored: string | undefined;
+    const store: ClientTokenStore = {
+      obtain: async (request) => stored ?? request.login(),
+    };
+    const client = clientOf(mock, store);
+    await expect(client.products.list()).rejects.toMatchObject({ retryAfterMs: 120_000 });
+    // Another replica logged in meanwhile and stored its token.
+    stored = mock.credentials.clientToken;
+    await expect(client.products.list()).resolves.toBeDefined();
+    expect(mock.stats.logins).toBe(1);
+  });
+
   it('surfaces a refused login as it is, without a second login from the fallback', async () => {
     const mock = createMockPartnerApi();
     const log = recordingLogger();

@@ -207,15 +207,10 @@ export class ClientTokenManager {
 
   #loginOnce(refused?: string): Promise<string> {
     if (this.#inflight) return this.#inflight;
-    // A login the service asked to wait for, longer than a call waits (a `Retry-After` past 60 s,
-    // or past the login's `totalTimeout`): until then a call fails as that login did, rather than
-    // log in before the service allows, once per call of a busy service.
-    const held = this.#loginHeldBack;
-    if (held && this.#now() < held.until) return Promise.reject(held.error);
     // Reached only with credentials: `resolveOptions` refuses a client with neither them nor a
     // client token, and `current()` and `renew()` come here only without a given token or with them.
     const { id, secret } = this.#credentials!;
-    const login = () => this.#login(id, secret);
+    const login = () => this.#logIn(id, secret);
     const attempt = (this.#store ? this.#sharedLogin(login, refused) : login()).then((token) => {
       // The client's own token stays masked as long as it is in use, however many others come.
       registerSecret(token);
@@ -227,19 +222,31 @@ export class ClientTokenManager {
     });
     this.#inflight = attempt;
     // Only this attempt can be in flight until it settles: a login meanwhile joins it.
-    attempt.then(
-      () => {
-        this.#inflight = undefined;
-      },
-      (error: unknown) => {
-        this.#inflight = undefined;
-        const waitMs = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
-        if (typeof waitMs === 'number' && waitMs > 0) {
-          this.#loginHeldBack = { until: this.#now() + waitMs, error };
-        }
-      },
-    );
+    const clear = () => {
+      this.#inflight = undefined;
+    };
+    attempt.then(clear, clear);
     return attempt;
+  }
+
+  /**
+   * The login itself (`POST /auth`), unless the last one was answered with a `Retry-After` longer
+   * than a call waits (past 60 s, or past the login's `totalTimeout`) that has not passed: then it
+   * fails as that one did, rather than log in before the service allows, once per call of a busy
+   * service. A token store is still asked meanwhile: another process may have logged in.
+   */
+  async #logIn(id: string, secret: string): Promise<string> {
+    const held = this.#loginHeldBack;
+    if (held && this.#now() < held.until) throw held.error;
+    try {
+      return await this.#login(id, secret);
+    } catch (error) {
+      const waitMs = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+      if (typeof waitMs === 'number' && waitMs > 0) {
+        this.#loginHeldBack = { until: this.#now() + waitMs, error };
+      }
+      throw error;
+    }
   }
 
   /**
