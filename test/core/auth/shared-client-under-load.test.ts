@@ -1,8 +1,9 @@
 /**
  * One client made at a service's start and shared by every request it serves: the client token
- * expiring or revoked while hundreds of calls are in flight, and a login the service answers with
- * a 429 or a 503. However many calls share it, one login renews the token, each call sends a
- * refused token at most once, and a token refused again ends in a typed error, never a loop.
+ * expiring or revoked while hundreds of calls are in flight, a seller's token refused beside it,
+ * and a login the service answers with a 429 or a 503. However many calls share it, one login
+ * renews the token, each call sends a refused token at most once, a token refused again ends in a
+ * typed error, never a loop, and no login is sent before the service allows.
  */
 
 import {
@@ -30,6 +31,16 @@ const calls = (s: StubServer) => s.requests.filter((r) => r.path !== '/auth');
 
 function clientOf(s: StubServer, options: Partial<ClientOptions> = {}) {
   return new PartnerClient({ baseUrl: s.baseUrl, ...credentials, logLevel: 'off', ...options });
+}
+
+/** A client of `s` whose waits (back-offs, `Retry-After`) and minutes run on a virtual clock. */
+function onVirtualClock(s: StubServer) {
+  const clock = virtualClock();
+  const options = { baseUrl: s.baseUrl, ...credentials, logLevel: 'off' as const };
+  return {
+    clock,
+    client: clientOver(new Transport(resolveOptions(options), undefined, clock), options),
+  };
 }
 
 /** The client tokens each call sent, in order, by the `x-call` header each call carries. */
@@ -186,9 +197,7 @@ describe('a client token shared by a whole service', () => {
       if (issued >= acceptedFrom) return json(res, 200, product);
       json(res, 401, { message: 'Unauthenticated.' });
     });
-    const clock = virtualClock();
-    const options = { baseUrl: server.baseUrl, ...credentials, logLevel: 'off' as const };
-    const client = clientOver(new Transport(resolveOptions(options), undefined, clock), options);
+    const { client, clock } = onVirtualClock(server);
     const seller = client.forUser('only-seller-token');
     await seller.products.retrieve('prd_1');
     acceptedFrom = Number.POSITIVE_INFINITY;
@@ -243,9 +252,7 @@ describe('a client token shared by a whole service', () => {
         if (loginCount > 1) return json(res, 200, { client_token: 'shared-after-wait' });
         json(res, status, { message: 'Slow down.' }, { 'retry-after': '120' });
       });
-      const clock = virtualClock();
-      const options = { baseUrl: server.baseUrl, ...credentials, logLevel: 'off' as const };
-      const client = clientOver(new Transport(resolveOptions(options), undefined, clock), options);
+      const { client, clock } = onVirtualClock(server);
       const calls = () => client.products.retrieve('prd_1').catch((error: unknown) => error);
       const first = await Promise.all(Array.from({ length: 5 }, calls));
       clock.advance(60_000);
@@ -274,9 +281,7 @@ describe('a client token shared by a whole service', () => {
         if (loginCount === 1) return json(res, status, { message }, { 'retry-after': '7' });
         json(res, 200, { client_token: 'shared-after-wait' });
       });
-      const clock = virtualClock();
-      const options = { baseUrl: server.baseUrl, ...credentials, logLevel: 'off' as const };
-      const client = clientOver(new Transport(resolveOptions(options), undefined, clock), options);
+      const { client, clock } = onVirtualClock(server);
       const results = await withTimeout(
         Promise.all(Array.from({ length: 20 }, () => client.products.retrieve('prd_1'))),
         5_000,
