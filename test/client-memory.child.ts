@@ -86,6 +86,13 @@ const scenarios: Record<string, (index: number) => Promise<unknown>> = {
     })
       .forUser(`seller-public-token-${index}`)
       .refunds.request(`trx_${index}`),
+  // A service's one client shared by every request: a few thousand sellers calling again and
+  // again, each request through a seller client of its own and a derived client with its time-out.
+  'calls of a few thousand sellers on one shared client': (index) =>
+    shared
+      .withOptions({ timeout: 5_000 + (index % 7) })
+      .forUser(`seller-public-token-${index % 3_000}`)
+      .products.retrieve(`prd_${index % 3_000}`),
   'refused sellers': (index) =>
     shared.forUser(`refused-public-token-${index}`).products.list().catch(ignore),
   'distinct error bodies': (index) =>

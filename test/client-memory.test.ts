@@ -1,8 +1,9 @@
 /**
  * What a long-lived service's SDK holds stays bounded however long it runs: per seller (a seller
- * client, or a whole client, per seller, with credentials of its own or not), per refused seller,
- * per error body, per URL, per schema a raw call brings, per call given one long-lived signal, per
- * webhook delivery. Each scenario runs in a child process with `--expose-gc`; the heap used after a
+ * client, or a whole client, per seller, with credentials of its own or not; a few thousand
+ * sellers calling again and again through one shared client and a derived client per request),
+ * per refused seller, per error body, per URL, per schema a raw call brings, per call given one
+ * long-lived signal, per webhook delivery. Each scenario runs in a child process with `--expose-gc`; the heap used after a
  * full collection must stop growing once the documented bounds are full (the first checkpoint is
  * past every bound: 256 recent sellers' tokens, 1,024 refused ones, 10,000 webhook deliveries).
  */
@@ -18,6 +19,7 @@ describe('memory of a long-lived service', () => {
     ['a seller client per seller', 20_000],
     ['a client per seller', 20_000],
     ['a client with credentials of its own per seller', 20_000],
+    ['calls of a few thousand sellers on one shared client', 50_000],
     ['refused sellers', 20_000],
     ['distinct error bodies', 20_000],
     ['distinct URLs, traced and logged', 10_000],

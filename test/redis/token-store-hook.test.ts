@@ -203,6 +203,61 @@ describe('tokenStore: the client side of a shared token cache', () => {
     expect(log.warnings[0]).toMatch(/no usable token/);
   });
 
+  it("answering another account's token to 100 calls at once: each is refused once, and one login from this process serves them all", async () => {
+    const mock = createMockPartnerApi();
+    const log = recordingLogger();
+    const asked: ClientTokenRequest[] = [];
+    const store: ClientTokenStore = {
+      obtain: async (request) => {
+        asked.push(request);
+        return 'another-accounts-client-token';
+      },
+    };
+    const client = clientOf(mock, store, log);
+    await expect(list(client, 100)).resolves.toHaveLength(100);
+    expect(mock.stats.logins).toBe(1);
+    expect(asked.map((request) => request.refused)).toEqual([
+      undefined,
+      'another-accounts-client-token',
+    ]);
+    const sent = mock.requests.filter((r) => r.path === '/products');
+    expect(sent).toHaveLength(200);
+    const refused = sent.filter(
+      (r) => r.headers['x-api-client-token'] === 'another-accounts-client-token',
+    );
+    expect(refused).toHaveLength(100);
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0]).toMatch(/no usable token/);
+  });
+
+  it('holding a token the service has since expired: 100 calls at once renew it through the store once, with no login of their own', async () => {
+    const mock = createMockPartnerApi();
+    const log = recordingLogger();
+    const { store, requests } = memoryStore();
+    await list(clientOf(mock, store, log), 1);
+    mock.expireTokens();
+    // Another process of the fleet, its client made after the token expired, shares the store.
+    await expect(list(clientOf(mock, store, log), 100)).resolves.toHaveLength(100);
+    expect(mock.stats.logins).toBe(2);
+    expect(requests.filter((request) => request.refused !== undefined)).toHaveLength(1);
+    expect(log.warnings).toEqual([]);
+  });
+
+  it("still takes the fleet's token from the store while its own login waits out a long Retry-After", async () => {
+    const mock = createMockPartnerApi();
+    mock.failNext({ status: 429, retryAfter: 120, path: '/auth' });
+    let stored: string | undefined;
+    const store: ClientTokenStore = {
+      obtain: async (request) => stored ?? request.login(),
+    };
+    const client = clientOf(mock, store);
+    await expect(client.products.list()).rejects.toMatchObject({ retryAfterMs: 120_000 });
+    // Another replica logged in meanwhile and stored its token.
+    stored = mock.credentials.clientToken;
+    await expect(client.products.list()).resolves.toBeDefined();
+    expect(mock.stats.logins).toBe(1);
+  });
+
   it('surfaces a refused login as it is, without a second login from the fallback', async () => {
     const mock = createMockPartnerApi();
     const log = recordingLogger();

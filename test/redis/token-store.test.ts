@@ -90,6 +90,30 @@ describe.each(libraries)('RedisTokenStore over $name', (library) => {
     expect(await send(['GET', keys[0]!])).toBe(sent);
   });
 
+  it("keeps two accounts' tokens apart under one prefix: each account's clients log in once and send only its token", async () => {
+    const prefix = freshPrefix();
+    const accounts = [
+      createMockPartnerApi({ clientId: 'account-a' }),
+      createMockPartnerApi({ clientId: 'account-b' }),
+    ];
+    const made = await Promise.all(accounts.map((mock) => clients(2, mock, { prefix })));
+    await Promise.all(made.map(({ clients: both }) => callAll(both, 25)));
+    const sent = accounts.map(
+      (mock) =>
+        new Set(
+          mock.requests
+            .filter((r) => r.path !== '/auth')
+            .map((r) => r.headers['x-api-client-token']),
+        ),
+    );
+    for (const [index, mock] of accounts.entries()) {
+      expect(mock.stats.logins).toBe(1);
+      expect(sent[index]!.size).toBe(1);
+      expect(made[index]!.warnings).toEqual([]);
+    }
+    expect([...sent[0]!][0]).not.toBe([...sent[1]!][0]);
+  });
+
   it('renews a refused token once for every client, whichever was refused first', async () => {
     const mock = createMockPartnerApi();
     const { clients: made, warnings } = await clients(3, mock, { prefix: freshPrefix() });

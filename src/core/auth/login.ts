@@ -9,6 +9,7 @@ import type { ResolvedAssumptions } from '../../assumptions';
 import { APIError, makeAPIError, ResponseValidationError } from '../errors';
 import { bodyMessage, firstFieldError } from '../errors/error-body';
 import type { ResolvedOptions } from '../options';
+import type { Clock } from '../time/clock';
 import type { APIPromise } from '../transport/api-promise';
 import type { CallSpec } from '../transport/call-spec';
 import { ClientTokenManager } from './token-manager';
@@ -34,9 +35,11 @@ export async function login(
   });
   const token = readLoginToken(data, shape.tokenField);
   if (token !== undefined) return token;
+  // At the root, so that the message says what came instead (an HTML page, JSON cut short, an
+  // empty body), and never reads `client_token: …`, which the redaction of messages would mask.
   throw new ResponseValidationError(identity, 200, data, [
     {
-      path: shape.tokenField.split('.'),
+      path: [],
       message: `the login response carries no ${shape.tokenField}`,
       code: 'invalid_type',
     },
@@ -73,14 +76,17 @@ function refusal(
 
 /**
  * The client token of a client made with `options`: given, or from logins sent through `send`
- * (shared with other processes through the `tokenStore`, under the base URL and client id).
+ * (shared with other processes through the `tokenStore`, under the base URL and client id), on
+ * the client's `clock`.
  */
 export function clientTokens(
   options: ResolvedOptions,
   send: (spec: CallSpec) => APIPromise<unknown>,
+  clock: Clock,
 ): ClientTokenManager {
   return new ClientTokenManager({
     ...options,
+    now: () => clock.now(),
     login: (id, secret) => login(send, id, secret, options.assumptions.login),
     shared: options.tokenStore && {
       store: options.tokenStore,

@@ -6,10 +6,14 @@
  * - With credentials, the SDK logs in lazily on first need. Login is single-flight: any number of
  *   concurrent first calls wait for one `POST /auth`. A 401 on a token the SDK can renew (a token
  *   with credentials behind it, or a function that now returns another value) renews it once,
- *   again single-flight, and the caller replays once.
+ *   again single-flight, and the caller replays once. A token refused on a call without a seller's
+ *   token is not sent again: a call starting while its renewal runs waits for it, and one after a
+ *   renewal that failed logs in.
  * - Only when the client token may be at fault: once a fresh token was refused together with a
- *   seller's bearer, that bearer is the one at fault, and its later 401s log in no more (until a
- *   call with it succeeds), so a bad seller token costs one login, not one per call.
+ *   seller's bearer, that bearer is the one at fault, and its 401s log in no more for a minute (or
+ *   until a call with it succeeds), so a bad seller token costs one login a minute, not one per
+ *   call. Not for good: that fresh token may have been refused for the client's own sake (an
+ *   outage), and a service whose only seller was held at fault would never log in again.
  * - With a `tokenStore` too, that login goes through the store, so that every process sharing it
  *   logs in once (see token-store.ts); a store that fails falls back to a local login.
  */
@@ -56,6 +60,9 @@ const STALLED = Symbol('stalled');
 /** How many refused bearers are remembered (the oldest is forgotten first). */
 const MAX_REFUSED_BEARERS = 1024;
 
+/** How long a bearer held at fault renews nothing; after that its 401 may again be the client token's. */
+const REFUSED_BEARER_MS = 60_000;
+
 /** Performs the login; supplied by the transport so this module knows nothing of HTTP. */
 export type LoginFunction = (clientId: string, clientSecret: string) => Promise<string>;
 
@@ -86,11 +93,17 @@ export class ClientTokenManager {
   readonly #store: (SharedLogins & { waitMs: number }) | undefined;
   /** The token obtained by the last login; once set it replaces the given one. */
   #loggedIn: string | undefined;
+  /** The token in use that the service refused, until a login replaces it: never sent again. */
+  #refused: string | undefined;
   #inflight: Promise<string> | undefined;
   /** The last value of a token function, pinned as a secret until it changes or this is collected. */
   #lastGiven: string | undefined;
-  /** Bearers refused even with a fresh client token, oldest first (bounded). */
-  readonly #refusedBearers = new Set<string>();
+  /** Bearers refused even with a fresh client token, and when, oldest first (bounded). */
+  readonly #refusedBearers = new Map<string, number>();
+  /** A failed login's error and until when its `Retry-After` asks to wait before the next one. */
+  #loginHeldBack: { until: number; error: unknown } | undefined;
+  /** The time now, on the client's clock (the one its waits run on). */
+  readonly #now: () => number;
   /** The client tokens in use (the last login's, a function's latest), masked while this lives. */
   readonly #inUse: OwnedSecrets;
 
@@ -103,6 +116,8 @@ export class ClientTokenManager {
     shared?: SharedLogins | undefined;
     /** The client's per-attempt timeout: how long the store may take before this process logs in itself. */
     timeout: number;
+    /** The time now, on the client's clock. */
+    now?: (() => number) | undefined;
   }) {
     this.#given = options.clientToken;
     this.#credentials =
@@ -112,6 +127,7 @@ export class ClientTokenManager {
     this.#login = options.login;
     this.#store = options.shared && { ...options.shared, waitMs: options.timeout };
     this.#inUse = ownedSecrets(this);
+    this.#now = options.now ?? Date.now;
   }
 
   /**
@@ -119,14 +135,18 @@ export class ClientTokenManager {
    * else `undefined`: then {@link current} resolves it. Saves every call a few promise turns.
    */
   known(): string | undefined {
-    return this.#loggedIn ?? knownToken(this.#given);
+    const token = this.#loggedIn ?? knownToken(this.#given);
+    return token === this.#refused ? undefined : token;
   }
 
-  /** The token to send now: the last login's, else the given one, else a (single-flight) login. */
+  /**
+   * The token to send now: the last login's, else the given one, else a (single-flight) login,
+   * which is also what a token the service refused waits for.
+   */
   async current(): Promise<string> {
-    if (this.#loggedIn !== undefined) return this.#loggedIn;
-    if (this.#given !== undefined) return this.#fromGiven();
-    return this.#loginOnce();
+    const held = this.#loggedIn ?? this.#given;
+    if (held === undefined || held === this.#refused) return this.#loginOnce(this.#refused);
+    return held === this.#loggedIn ? held : this.#fromGiven();
   }
 
   /** The given token, a function's latest value pinned among the known secrets while in use. */
@@ -141,12 +161,16 @@ export class ClientTokenManager {
 
   /**
    * Called after the service refused `rejected` with a 401. Returns the token to replay with, or
-   * `undefined` when there is nothing new to try (the caller then surfaces the 401).
+   * `undefined` when there is nothing new to try (the caller then surfaces the 401). `alone`: the
+   * call carried no seller's token, so the client token is the one refused; with a seller's it may
+   * be the seller's, and the other calls go on sending the client token while it is renewed.
    */
-  async renew(rejected: string): Promise<string | undefined> {
+  async renew(rejected: string, alone: boolean): Promise<string | undefined> {
     if (this.#credentials) {
+      const held = this.#loggedIn ?? knownToken(this.#given);
       // Another call already renewed it while this one was in flight: use that, do not log in again.
-      if (this.#loggedIn !== undefined && this.#loggedIn !== rejected) return this.#loggedIn;
+      if (held !== undefined && held !== rejected && held !== this.#refused) return held;
+      if (held === rejected && alone) this.#refused = rejected;
       return this.#loginOnce(rejected);
     }
     if (typeof this.#given === 'function') {
@@ -156,18 +180,24 @@ export class ClientTokenManager {
     return undefined;
   }
 
-  /** Whether `bearer` was refused even with a fresh client token: its 401s then renew nothing. */
-  isRefusedBearer(bearer: string): boolean {
-    return this.#refusedBearers.has(bearer);
+  /**
+   * Whether `bearer` was refused even with a fresh client token within the last minute before
+   * `now` (the transport's clock): its 401s then renew nothing.
+   */
+  isRefusedBearer(bearer: string, now: number): boolean {
+    const since = this.#refusedBearers.get(bearer);
+    return since !== undefined && now - since < REFUSED_BEARER_MS;
   }
 
-  /** Records that `bearer` was refused even with a fresh client token. */
-  refuseBearer(bearer: string): void {
+  /** Records that `bearer` was refused even with a fresh client token, at `now`. */
+  refuseBearer(bearer: string, now: number): void {
+    // Set anew, it becomes the newest.
+    this.#refusedBearers.delete(bearer);
     if (this.#refusedBearers.size >= MAX_REFUSED_BEARERS) {
       // Full, so there is an oldest.
-      this.#refusedBearers.delete(this.#refusedBearers.values().next().value!);
+      this.#refusedBearers.delete(this.#refusedBearers.keys().next().value!);
     }
-    this.#refusedBearers.add(bearer);
+    this.#refusedBearers.set(bearer, now);
   }
 
   /** A call with `bearer` succeeded: its next 401 may again be the client token's fault. */
@@ -180,13 +210,14 @@ export class ClientTokenManager {
     // Reached only with credentials: `resolveOptions` refuses a client with neither them nor a
     // client token, and `current()` and `renew()` come here only without a given token or with them.
     const { id, secret } = this.#credentials!;
-    const login = () => this.#login(id, secret);
+    const login = () => this.#logIn(id, secret);
     const attempt = (this.#store ? this.#sharedLogin(login, refused) : login()).then((token) => {
       // The client's own token stays masked as long as it is in use, however many others come.
       registerSecret(token);
       checkHeaderToken(token, 'The client token the login answered');
       this.#inUse.replace(this.#loggedIn, token);
       this.#loggedIn = token;
+      this.#refused = undefined;
       return token;
     });
     this.#inflight = attempt;
@@ -196,6 +227,26 @@ export class ClientTokenManager {
     };
     attempt.then(clear, clear);
     return attempt;
+  }
+
+  /**
+   * The login itself (`POST /auth`), unless the last one was answered with a `Retry-After` longer
+   * than a call waits (past 60 s, or past the login's `totalTimeout`) that has not passed: then it
+   * fails as that one did, rather than log in before the service allows, once per call of a busy
+   * service. A token store is still asked meanwhile: another process may have logged in.
+   */
+  async #logIn(id: string, secret: string): Promise<string> {
+    const held = this.#loginHeldBack;
+    if (held && this.#now() < held.until) throw held.error;
+    try {
+      return await this.#login(id, secret);
+    } catch (error) {
+      const waitMs = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+      if (typeof waitMs === 'number' && waitMs > 0) {
+        this.#loginHeldBack = { until: this.#now() + waitMs, error };
+      }
+      throw error;
+    }
   }
 
   /**

@@ -78,7 +78,7 @@ export class Transport {
   constructor(options: ResolvedOptions, tokens?: ClientTokenManager, clock: Clock = systemClock) {
     this.options = options;
     this.#clock = clock;
-    this.tokens = tokens ?? clientTokens(options, (spec) => this.call(spec));
+    this.tokens = tokens ?? clientTokens(options, (spec) => this.call(spec), clock);
     this.#settings = callSettings(options, undefined);
     this.#log = new CallLog(options.logger);
     this.#telemetry = new TelemetrySource(options.telemetry);
@@ -201,9 +201,11 @@ export class Transport {
   /** A new client token to replay with, unless the seller's token is the one known at fault or time is out. */
   async #renewable(call: Call, credentials: Credentials): Promise<string | undefined> {
     const { bearer, clientToken } = credentials;
-    if (bearer !== undefined && this.tokens.isRefusedBearer(bearer)) return undefined;
+    if (bearer !== undefined && this.tokens.isRefusedBearer(bearer, this.#clock.now())) {
+      return undefined;
+    }
     if (call.settings.totalTimeout - (this.#clock.now() - call.started) <= 0) return undefined;
-    const fresh = await this.#inTime(call, this.tokens.renew(clientToken!));
+    const fresh = await this.#inTime(call, this.tokens.renew(clientToken!, bearer === undefined));
     if (fresh !== undefined) {
       this.#log.replay(call.target);
       call.trace?.decision('relogin');
@@ -215,9 +217,10 @@ export class Transport {
   #refused(error: AuthenticationError, bearer: string | undefined, replayed: boolean) {
     if (bearer === undefined) return withAuthHint(error, 'client');
     // A fresh client token refused too: the seller's token is at fault, and its next calls do
-    // not log in again for it.
-    if (replayed) this.tokens.refuseBearer(bearer);
-    return withAuthHint(error, this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either');
+    // not log in again for it within the minute.
+    const now = this.#clock.now();
+    if (replayed) this.tokens.refuseBearer(bearer, now);
+    return withAuthHint(error, this.tokens.isRefusedBearer(bearer, now) ? 'seller' : 'either');
   }
 
   /** The call's attempts with these credentials, and its answer read as the call's result. */

@@ -12,6 +12,7 @@ import {
   type ClientOptions,
   InternalServerError,
   PartnerClient,
+  ResponseValidationError,
   UnprocessableEntityError,
 } from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
@@ -164,4 +165,44 @@ describe('the client token under load', () => {
       /: login refused: check clientId and clientSecret, and that the service takes them as id and secret \(/,
     );
   });
+
+  it.each([
+    [
+      'an HTML page',
+      '<!doctype html><title>Sign in</title>',
+      'the service answered with an HTML page',
+    ],
+    ['JSON cut short', '{"client_tok', 'not JSON: {"client_tok'],
+    ['an empty body', '', 'the body is empty'],
+    [
+      'JSON without the token',
+      '{"status":"success"}',
+      'the login response carries no client_token',
+    ],
+    ['an empty token', '{"client_token":""}', 'the login response carries no client_token'],
+  ])(
+    'says what a login answered 200 with %s carried, to every call waiting on it, and logs in anew on the next call',
+    async (_, body, said) => {
+      let loginCount = 0;
+      const server = await stub((request, res) => {
+        if (request.path !== '/auth') return json(res, 200, product);
+        loginCount += 1;
+        if (loginCount > 1) return json(res, 200, { client_token: 'stress-after-bad-body' });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(body);
+      });
+      const client = clientOf(server);
+      const errors = await Promise.all(
+        Array.from({ length: 5 }, () => client.products.retrieve('prd_1').catch((e: unknown) => e)),
+      );
+      for (const error of errors) {
+        expect(error).toBeInstanceOf(ResponseValidationError);
+        expect((error as Error).message).toBe(
+          `POST /auth → 200 OK: unexpected response shape: ${said}`,
+        );
+      }
+      expect(logins(server)).toHaveLength(1);
+      await expect(client.products.retrieve('prd_1')).resolves.toEqual(product);
+    },
+  );
 });
