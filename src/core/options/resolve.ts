@@ -278,3 +278,13 @@ export function checkHeaders(
   }
   return result;
 }
+
+/**
+ * The options `changes` gives a value: one given as `undefined` is absent, as it is everywhere,
+ * so the parent's value stands rather than the default's.
+ */
+export function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as Partial<ClientOptions>;
+}
