@@ -6,14 +6,28 @@
 import { redactForLog, redactText } from './redact';
 
 /**
- * Anything with console's four methods: `console` itself, pino, winston, a test spy. Every
+ * Anything with console's four methods, called as console is: a message, then details (headers,
+ * bodies, an error) as further arguments. `console` and winston take that as it is. pino (and
+ * bunyan) take their fields before the message and drop any later argument, the headers and bodies
+ * of `debug` and the error of a failed webhook included: hand them an adapter, as below. Every
  * message and detail is redacted before it reaches the logger.
  *
  * @example
  * ```ts
  * import pino from 'pino';
  *
- * const client = new PartnerClient({ logger: pino(), logLevel: 'info' });
+ * const log = pino();
+ * // The details under `details`; an error under `err`, which pino writes with its stack.
+ * const at =
+ *   (level: 'error' | 'warn' | 'info' | 'debug') =>
+ *   (message: string, ...details: unknown[]) =>
+ *     details[0] instanceof Error
+ *       ? log[level]({ err: details[0], details: details.slice(1) }, message)
+ *       : log[level]({ details }, message);
+ * const client = new PartnerClient({
+ *   logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') },
+ *   logLevel: 'info',
+ * });
  * ```
  */
 export interface Logger {
