@@ -36,9 +36,15 @@ export interface Logger {
    * client's failures are thrown to its caller, not logged at this level.
    */
   error(message: string, ...details: unknown[]): void;
-  /** Retries, response-shape warnings: things that worked around a problem. */
+  /**
+   * Retries, response-shape warnings, a refund whose answer was lost found made (so not requested
+   * again): things that worked around a problem.
+   */
   warn(message: string, ...details: unknown[]): void;
-  /** One line per call: method, path, the status (or the error's class when no answer came), duration. */
+  /**
+   * One line per call: method, path, the status (or the error's class when no answer came, or
+   * `answer lost, result found`), duration; a client token renewed and its call replayed.
+   */
   info(message: string, ...details: unknown[]): void;
   /** Request and response headers and bodies, redacted. */
   debug(message: string, ...details: unknown[]): void;

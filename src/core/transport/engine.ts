@@ -29,7 +29,7 @@ import { type CallSettings, callSettings, checkHeaders } from '../options/resolv
 import { type BoundPace, bindPace } from '../pace/bind';
 import { beforeSending } from '../retry/classify';
 import { retryAfterAsked } from '../retry/policy';
-import { findLostEffect } from '../retry/reconcile';
+import { findLostEffect, Recovered } from '../retry/reconcile';
 import { withinCall } from '../time/bounded-wait';
 import { type Clock, systemClock } from '../time/clock';
 import { loadCompiler, validateResponse } from '../validation';
@@ -159,7 +159,8 @@ export class Transport {
       for (let replayed = false; ; replayed = true) {
         try {
           const result = await this.#attempts(call, credentials);
-          this.#log.answer(call.target, result.response.status, this.#clock.now() - call.started);
+          const status = result.data instanceof Recovered ? undefined : result.response.status;
+          this.#log.answer(call.target, status, this.#clock.now() - call.started);
           if (bearer !== undefined) this.tokens.acquit(bearer);
           return result;
         } catch (error) {
@@ -254,8 +255,11 @@ export class Transport {
   }
 
   /** Whether the lost attempt (`error`) already acted, asked before its replay. */
-  #reconcile(call: Call, error: unknown, deadline: number) {
-    return tracedReconciliation(call.trace, () => this.#findLostEffect(call, error, deadline));
+  async #reconcile(call: Call, error: unknown, deadline: number) {
+    const find = () => this.#findLostEffect(call, error, deadline);
+    const found = await tracedReconciliation(call.trace, find);
+    this.#log.reconciled(call.target, found !== undefined);
+    return found;
   }
 
   #findLostEffect(call: Call, error: unknown, deadline: number) {
