@@ -90,3 +90,19 @@ export function parseLogLevel(value: string | undefined): LogLevel | undefined {
   // Own keys only: `constructor` is no level.
   return Object.hasOwn(RANK, lower) ? (lower as LogLevel) : undefined;
 }
+
+/** The unknown `PARTNER_API_LOG` values already said in this process. */
+const unknownLevelsSaid = new Set<string>();
+
+/**
+ * Says once per process that `PARTNER_API_LOG` names no level: the client then logs at `'warn'`,
+ * and an operator who asked for `verbose` or `trace` would otherwise wonder where the lines went.
+ */
+export function warnOfUnknownLevel(logger: SdkLogger, value: string | undefined): void {
+  if (value === undefined || value === '' || parseLogLevel(value) !== undefined) return;
+  if (unknownLevelsSaid.has(value)) return;
+  unknownLevelsSaid.add(value);
+  logger.warn(
+    `PARTNER_API_LOG must be off, error, warn, info or debug (got ${JSON.stringify(value)}): logging at warn`,
+  );
+}
