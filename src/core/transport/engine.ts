@@ -10,7 +10,7 @@
 import ky, { type KyInstance } from 'ky';
 import { TelemetrySource } from '../../telemetry/gate';
 import type { CallScope } from '../../telemetry/types';
-import { awaitCredentials, type Credentials, knownCredentials } from '../auth/credentials';
+import { awaitCredentials, type Credentials, knownCredentials, refusal } from '../auth/credentials';
 import { clientTokens } from '../auth/login';
 import type { ClientTokenManager } from '../auth/token-manager';
 import {
@@ -21,7 +21,7 @@ import {
   tracedReconciliation,
 } from '../call-telemetry';
 import { AuthenticationError } from '../errors';
-import { toPartnerError, withAuthHint } from '../errors/mapping';
+import { toPartnerError } from '../errors/mapping';
 import { CallLog, loggedFetch } from '../logging/call-log';
 import { holdSecret } from '../logging/known-secrets';
 import type { RequestOptions, ResolvedOptions } from '../options';
@@ -167,8 +167,14 @@ export class Transport {
           if (!(error instanceof AuthenticationError) || credentials.clientToken === undefined) {
             throw error;
           }
-          const fresh = replayed ? undefined : await this.#renewable(call, credentials);
-          if (fresh === undefined) throw this.#refused(error, bearer, replayed);
+          // The call's line, held back by `#attempts` while a renewal could replay it, is said here.
+          const fresh = replayed
+            ? undefined
+            : await this.#renewable(call, credentials).catch((failure: unknown) => {
+                throw this.#ended(call, failure);
+              });
+          if (fresh === undefined)
+            throw this.#ended(call, refusal(this.tokens, error, bearer, replayed));
           credentials.clientToken = fresh;
         }
       }
@@ -212,15 +218,6 @@ export class Transport {
     return fresh;
   }
 
-  /** The 401 that ends the call, saying which token was refused. */
-  #refused(error: AuthenticationError, bearer: string | undefined, replayed: boolean) {
-    if (bearer === undefined) return withAuthHint(error, 'client');
-    // A fresh client token refused too: the seller's token is at fault, and its next calls do
-    // not log in again for it.
-    if (replayed) this.tokens.refuseBearer(bearer);
-    return withAuthHint(error, this.tokens.isRefusedBearer(bearer) ? 'seller' : 'either');
-  }
-
   /** The call's attempts with these credentials, and its answer read as the call's result. */
   async #attempts(call: Call, credentials: Credentials): Promise<WithResponse<unknown>> {
     const { spec, target, settings, options, trace } = call;
@@ -250,8 +247,17 @@ export class Transport {
       return this.#result(call, outcome);
     } catch (error) {
       const failure = toPartnerError(error, target.identity, signal, settings);
-      throw this.#log.failed(target, failure, this.#clock.now() - call.started);
+      // A refused client token may be renewed and the call replayed: its line waits for that.
+      if (failure instanceof AuthenticationError && credentials.clientToken !== undefined) {
+        throw failure;
+      }
+      throw this.#ended(call, failure);
     }
+  }
+
+  /** The failure that ends `call`, said in its `info` line. */
+  #ended(call: Call, failure: unknown): unknown {
+    return this.#log.failed(call.target, failure, this.#clock.now() - call.started);
   }
 
   /** Whether the lost attempt (`error`) already acted, asked before its replay. */

@@ -74,3 +74,46 @@ describe('the client log by default and by PARTNER_API_LOG', () => {
     expect(second.written.warn).toEqual([]);
   });
 });
+
+describe('the logins in the log', () => {
+  it("shows the login at 'info' as any call, and a client token renewed after a 401 with the call replayed", async () => {
+    const kit = createMockPartnerApi();
+    const lines: string[] = [];
+    const at = (level: string) => (message: string) => lines.push(`${level} ${message}`);
+    const client = new PartnerClient({
+      baseUrl: kit.baseUrl,
+      fetch: kit.fetch,
+      ...kit.credentials,
+      logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') },
+      logLevel: 'info',
+    });
+    await client.products.list({ per_page: 1 });
+    kit.expireTokens();
+    await client.products.list({ per_page: 1 });
+    expect(lines.map((line) => line.replace(/\(\d+ ms\)/, '(… ms)'))).toEqual([
+      'info [partner-sdk] POST /auth → 200 (… ms)',
+      'info [partner-sdk] GET /products → 200 (… ms)',
+      'info [partner-sdk] POST /auth → 200 (… ms)',
+      'info [partner-sdk] client token refused; replaying GET /products with a new one',
+      'info [partner-sdk] GET /products → 200 (… ms)',
+    ]);
+    expect(lines.join('\n')).not.toContain(kit.credentials.clientSecret);
+  });
+
+  it('ends a call whose given token is refused, with nothing to renew it, in one line', async () => {
+    const kit = createMockPartnerApi();
+    const lines: string[] = [];
+    const at = (level: string) => (message: string) => lines.push(`${level} ${message}`);
+    const client = new PartnerClient({
+      baseUrl: kit.baseUrl,
+      fetch: kit.fetch,
+      clientToken: 'never-issued-token-4471',
+      logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') },
+      logLevel: 'info',
+    });
+    await expect(client.products.list({ per_page: 1 })).rejects.toMatchObject({ status: 401 });
+    expect(lines).toEqual([
+      expect.stringMatching(/^info \[partner-sdk\] GET \/products → 401 \(\d+ ms\)$/),
+    ]);
+  });
+});
