@@ -34,6 +34,8 @@ const INTEGRATION = [
   'test/unhandled-rejections.test.ts',
   // 2,000 calls over loopback, time-outs and back-offs included: tens of seconds on a busy machine.
   'test/core/transport/one-signal-for-every-call.test.ts',
+  // 10,000 calls logged at debug: seconds of CPU.
+  'test/core/logging/volume.test.ts',
   'test/bulk/bulk-exits.test.ts',
   'test/webhooks/receiver-exits.test.ts',
   'test/core/validation/without-eval.test.ts',

@@ -3,7 +3,8 @@ import { RequestValidationError } from './core/errors';
 import { registerSecret } from './core/logging/known-secrets';
 import type { ClientOptions, RequestOptions, ResolvedOptions, TokenSource } from './core/options';
 import { warnAboutBaseUrl } from './core/options/base-url-warnings';
-import { resolveOptions } from './core/options/resolve';
+import { givenOnly, resolveOptions } from './core/options/resolve';
+import { type ClientSummary, clientSummary, INSPECT, inspectedClient } from './core/options/shown';
 import type { ReplayPolicy } from './core/retry/policy';
 import type { APIPromise } from './core/transport/api-promise';
 import type { CallContext, CallResult, HttpMethod, Schema } from './core/transport/call-spec';
@@ -105,6 +106,23 @@ abstract class BaseClient {
     this.statements = new Statements(client);
     this.anticipations = new Anticipations(client);
     this.feeTiers = new FeeTiers(client);
+  }
+
+  /**
+   * What `JSON.stringify` writes for the client: its base URL and client id, never a credential.
+   *
+   * @example
+   * ```ts
+   * JSON.stringify({ client }); // {"client":{"baseUrl":"https://partner.example.com/api/v1"}}
+   * ```
+   */
+  toJSON(): ClientSummary {
+    return clientSummary(this._transport.options);
+  }
+
+  /** @internal What `console.log(client)` and `util.inspect` show: its class and `toJSON()`. */
+  [INSPECT](_depth: number, options: unknown, inspect: unknown): string {
+    return inspectedClient(this.constructor.name, this.toJSON(), options, inspect);
   }
 
   /**
@@ -249,16 +267,6 @@ export class PartnerClient extends BaseClient {
       merged,
     );
   }
-}
-
-/**
- * The options `changes` gives a value: one given as `undefined` is absent, as it is everywhere,
- * so the parent's value stands rather than the default's.
- */
-function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
-  return Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined),
-  ) as Partial<ClientOptions>;
 }
 
 /** The options that say whose client token a client uses: a child that keeps them shares its parent's. */

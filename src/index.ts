@@ -44,6 +44,7 @@ export type {
   TokenSource,
   ValidateResponses,
 } from './core/options';
+export type { ClientSummary } from './core/options/shown';
 export type { BoundPace, PaceClient, RequestPace } from './core/pace/index';
 export {
   Page,

@@ -24,6 +24,7 @@ import {
   METHOD_NOT_ALLOWED,
   type Outcome,
   TOO_SLOW_OUTCOME,
+  UNVERIFIED_LINE,
 } from './outcomes';
 import { readsNoBody, type secretVerifier } from './secret';
 import type { ReceiverSettings } from './settings';
@@ -61,7 +62,7 @@ export function createAnswers(
     tooLarge,
     refused: refusals(settings, tooLarge),
     overBound: (headers) => (declaredLength(headers.get('content-length')) ?? 0) > limits.maxBytes,
-    forged: unreadRefusal(settings.delivery.verify),
+    forged: unreadRefusal(settings.delivery.verify, settings.log),
   };
   return {
     fetch: (request) => answerFetch(receiver, request),
@@ -179,11 +180,16 @@ const REFUSED_UNREAD: Outcome = {
  * any of the bytes the receiver may hold for bodies being read. Any other `verify` runs once the
  * body is read.
  */
-function unreadRefusal(verify: DeliveryConfig['verify']): (headers: Headers, url: URL) => boolean {
+function unreadRefusal(
+  verify: DeliveryConfig['verify'],
+  log: ReceiverSettings['log'],
+): (headers: Headers, url: URL) => boolean {
   if (!verify || !readsNoBody(verify)) return () => false;
   return (headers, url) => {
     try {
-      return verify({ rawBody: undefined, body: '', headers, url }) === false;
+      const refused = verify({ rawBody: undefined, body: '', headers, url }) === false;
+      if (refused) log.warn(UNVERIFIED_LINE);
+      return refused;
     } catch {
       // Left to the check after the body, which reports what it threw.
       return false;

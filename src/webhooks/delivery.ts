@@ -11,7 +11,15 @@ import type { SpanScope } from '../telemetry/types';
 import type { DedupeClaimResult, WebhookDedupeStore } from './dedupe';
 import { parseWebhookEvent, type WebhookEvent } from './events';
 import type { WebhookHandlerContext, WebhookVerifyInput } from './options';
-import { DUPLICATE, FAILED, IN_PROGRESS, type Outcome, RECEIVED, UNAUTHORIZED } from './outcomes';
+import {
+  DUPLICATE,
+  FAILED,
+  IN_PROGRESS,
+  type Outcome,
+  RECEIVED,
+  UNAUTHORIZED,
+  UNVERIFIED_LINE,
+} from './outcomes';
 import { shownEventName } from './shown-event-name';
 import { recordedEventName } from './telemetry';
 import { settleWithin } from './time-limit';
@@ -124,6 +132,7 @@ async function verifyDelivery(
       ),
     );
   }
+  config.log.warn(UNVERIFIED_LINE);
   return UNAUTHORIZED;
 }
 

@@ -160,8 +160,9 @@ export interface WebhookHandlerOptions {
    */
   onError?: ((error: unknown, event: WebhookEvent | undefined) => void) | undefined;
   /**
-   * Where the receiver logs: anything with console's four methods (pino, winston). Every line is
-   * redacted. Default `console`.
+   * Where the receiver logs: anything with console's four methods taking a message and then
+   * details (winston as it is; pino through the adapter `Logger` shows, or it drops the error of
+   * a failed delivery). Every line is redacted. Default `console`.
    */
   logger?: Logger | undefined;
   /**

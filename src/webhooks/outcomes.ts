@@ -41,6 +41,12 @@ export const BUSY: Outcome = {
   headers: { 'retry-after': '1', connection: 'close' },
 };
 export const UNAUTHORIZED: Outcome = { status: 401, body: { error: 'unauthorized' } };
+/**
+ * The line a delivery `verify` refused leaves in the log, at `warn` as a 400's: a secret the
+ * platform holds wrong refuses every delivery, and its sender's retries show nowhere else.
+ */
+export const UNVERIFIED_LINE =
+  'webhook delivery refused with 401: verify refused it (a secret or signature missing or not the expected one)';
 /** 500 with nothing about the failure itself: the sender only needs to know it should retry. */
 export const FAILED: Outcome = { status: 500, body: { error: 'internal_error' } };
 export const RECEIVED: Outcome = { status: 200, body: { received: true } };

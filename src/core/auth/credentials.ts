@@ -4,8 +4,8 @@
  * has to be awaited for them (most calls), so that such a call waits on nothing before it is sent.
  */
 
-import type { RequestIdentity, ValidationIssue } from '../errors';
-import { bearerFailure, tokenFailure } from '../errors/mapping';
+import type { APIError, AuthenticationError, RequestIdentity, ValidationIssue } from '../errors';
+import { bearerFailure, tokenFailure, withAuthHint } from '../errors/mapping';
 import type { TokenSource } from '../options';
 import {
   type ClientTokenManager,
@@ -81,4 +81,21 @@ export function publicTokenIssue(publicToken: unknown): ValidationIssue | undefi
     return { path, message: WITH_SCHEME_NAMED, code: 'invalid_string' };
   }
   return undefined;
+}
+
+/**
+ * The 401 that ends a call whose client token was refused (and, `replayed`, refused again once
+ * renewed), saying which token was at fault.
+ */
+export function refusal(
+  tokens: ClientTokenManager,
+  error: AuthenticationError,
+  bearer: string | undefined,
+  replayed: boolean,
+): APIError {
+  if (bearer === undefined) return withAuthHint(error, 'client');
+  // A fresh client token refused too: the seller's token is at fault, and its next calls do
+  // not log in again for it within the minute.
+  if (replayed) tokens.refuseBearer(bearer);
+  return withAuthHint(error, tokens.isRefusedBearer(bearer) ? 'seller' : 'either');
 }

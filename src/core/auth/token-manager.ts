@@ -181,23 +181,23 @@ export class ClientTokenManager {
   }
 
   /**
-   * Whether `bearer` was refused even with a fresh client token within the last minute before
-   * `now` (the transport's clock): its 401s then renew nothing.
+   * Whether `bearer` was refused even with a fresh client token within the last minute (on the
+   * client's clock): its 401s then renew nothing.
    */
-  isRefusedBearer(bearer: string, now: number): boolean {
+  isRefusedBearer(bearer: string): boolean {
     const since = this.#refusedBearers.get(bearer);
-    return since !== undefined && now - since < REFUSED_BEARER_MS;
+    return since !== undefined && this.#now() - since < REFUSED_BEARER_MS;
   }
 
-  /** Records that `bearer` was refused even with a fresh client token, at `now`. */
-  refuseBearer(bearer: string, now: number): void {
+  /** Records that `bearer` was refused even with a fresh client token, now. */
+  refuseBearer(bearer: string): void {
     // Set anew, it becomes the newest.
     this.#refusedBearers.delete(bearer);
     if (this.#refusedBearers.size >= MAX_REFUSED_BEARERS) {
       // Full, so there is an oldest.
       this.#refusedBearers.delete(this.#refusedBearers.keys().next().value!);
     }
-    this.#refusedBearers.set(bearer, now);
+    this.#refusedBearers.set(bearer, this.#now());
   }
 
   /** A call with `bearer` succeeded: its next 401 may again be the client token's fault. */

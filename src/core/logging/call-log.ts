@@ -1,8 +1,9 @@
 /**
  * What the transport tells the logger about a call: each request and answer body (`debug`), the
- * status (or failure) and time that ended each call (`info`), each retry (`warn`), once each suspicion about a call's
- * parameters (`warn`). Which levels are written is read once,
- * when the client is built.
+ * status (or failure) and time that ended each call (`info`), each retry (`warn`), what the read
+ * before a refund's replay found (`warn` when the lost attempt had acted), once each suspicion
+ * about a call's parameters (`warn`). Which levels are written is read once, when the client is
+ * built.
  */
 
 import { requestLine } from '../errors';
@@ -45,11 +46,28 @@ export class CallLog {
     this.#logger.debug(`${spec.method} ${target.identity.path}`, { query: spec.query, body });
   }
 
-  /** The answer that ended the call, and how long the call took. */
-  answer(target: Target, status: number, tookMs: number): void {
+  /**
+   * The answer that ended the call, and how long the call took; `undefined` for a result found by
+   * reconciliation, which no answer of the call carried (the status was the read's).
+   */
+  answer(target: Target, status: number | undefined, tookMs: number): void {
     if (!this.#info) return;
     const { method, path } = target.identity;
-    this.#logger.info(`${method} ${path} → ${status} (${tookMs} ms)`);
+    const outcome = status ?? 'answer lost, result found';
+    this.#logger.info(`${method} ${path} → ${outcome} (${tookMs} ms)`);
+  }
+
+  /**
+   * What the read before a replay found of an attempt whose answer was lost: that it had acted
+   * (`warn`: the call's result is what it did, and nothing is sent again) or that it had not.
+   */
+  reconciled(target: Target, acted: boolean): void {
+    const what = `${requestLine(target.identity)}: its answer was lost`;
+    if (acted) {
+      this.#logger.warn(`${what}, but it had acted (found by reading the service): not sent again`);
+    } else {
+      this.#logger.info(`${what}, and it had not acted (found by reading the service)`);
+    }
   }
 
   /**

@@ -6,14 +6,28 @@
 import { redactForLog, redactText } from './redact';
 
 /**
- * Anything with console's four methods: `console` itself, pino, winston, a test spy. Every
+ * Anything with console's four methods, called as console is: a message, then details (headers,
+ * bodies, an error) as further arguments. `console` and winston take that as it is. pino (and
+ * bunyan) take their fields before the message and drop any later argument, the headers and bodies
+ * of `debug` and the error of a failed webhook included: hand them an adapter, as below. Every
  * message and detail is redacted before it reaches the logger.
  *
  * @example
  * ```ts
  * import pino from 'pino';
  *
- * const client = new PartnerClient({ logger: pino(), logLevel: 'info' });
+ * const log = pino();
+ * // The details under `details`; an error under `err`, which pino writes with its stack.
+ * const at =
+ *   (level: 'error' | 'warn' | 'info' | 'debug') =>
+ *   (message: string, ...details: unknown[]) =>
+ *     details[0] instanceof Error
+ *       ? log[level]({ err: details[0], details: details.slice(1) }, message)
+ *       : log[level]({ details }, message);
+ * const client = new PartnerClient({
+ *   logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') },
+ *   logLevel: 'info',
+ * });
  * ```
  */
 export interface Logger {
@@ -22,9 +36,15 @@ export interface Logger {
    * client's failures are thrown to its caller, not logged at this level.
    */
   error(message: string, ...details: unknown[]): void;
-  /** Retries, response-shape warnings: things that worked around a problem. */
+  /**
+   * Retries, response-shape warnings, a refund whose answer was lost found made (so not requested
+   * again): things that worked around a problem.
+   */
   warn(message: string, ...details: unknown[]): void;
-  /** One line per call: method, path, the status (or the error's class when no answer came), duration. */
+  /**
+   * One line per call: method, path, the status (or the error's class when no answer came, or
+   * `answer lost, result found`), duration; a client token renewed and its call replayed.
+   */
   info(message: string, ...details: unknown[]): void;
   /** Request and response headers and bodies, redacted. */
   debug(message: string, ...details: unknown[]): void;
@@ -69,4 +89,20 @@ export function parseLogLevel(value: string | undefined): LogLevel | undefined {
   const lower = value.toLowerCase();
   // Own keys only: `constructor` is no level.
   return Object.hasOwn(RANK, lower) ? (lower as LogLevel) : undefined;
+}
+
+/** The unknown `PARTNER_API_LOG` values already said in this process. */
+const unknownLevelsSaid = new Set<string>();
+
+/**
+ * Says once per process that `PARTNER_API_LOG` names no level: the client then logs at `'warn'`,
+ * and an operator who asked for `verbose` or `trace` would otherwise wonder where the lines went.
+ */
+export function warnOfUnknownLevel(logger: SdkLogger, value: string | undefined): void {
+  if (value === undefined || value === '' || parseLogLevel(value) !== undefined) return;
+  if (unknownLevelsSaid.has(value)) return;
+  unknownLevelsSaid.add(value);
+  logger.warn(
+    `PARTNER_API_LOG must be off, error, warn, info or debug (got ${JSON.stringify(value)}): logging at warn`,
+  );
 }

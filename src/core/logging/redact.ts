@@ -78,9 +78,15 @@ const SECRET_ASSIGNMENT =
 const QUERY_PARAMETER = /([?&])([^=&#\s"'<>]{1,100})=([^&#\s"'<>]+)/g;
 
 /**
- * Masks every known secret value, JWT and `key: value` secret assignment in a text, and the
- * values of URL query parameters named as credentials (a pre-signed file URL in an export's
- * answer, before the SDK has fetched it and learnt its signature).
+ * A URL's password (`scheme://user:password@host`: a proxy's, a Redis URL's) inside any text. A try
+ * starts only at `://` and stops at the first space, `/` or `@`, so a text costs one pass.
+ */
+const URL_PASSWORD = /(:\/\/[^\s/@:]*:)[^\s/@]+@/g;
+
+/**
+ * Masks every known secret value, JWT and `key: value` secret assignment in a text, the password
+ * of a URL, and the values of URL query parameters named as credentials (a pre-signed file URL in
+ * an export's answer, before the SDK has fetched it and learnt its signature).
  */
 export function redactText(text: string): string {
   let result = text;
@@ -88,6 +94,7 @@ export function redactText(text: string): string {
     if (result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
   result = result.replace(JWT_PATTERN, REDACTED).replace(SECRET_ASSIGNMENT, `$1${REDACTED}`);
+  if (result.includes('@')) result = result.replace(URL_PASSWORD, `$1${REDACTED}@`);
   return result.includes('=') ? result.replace(QUERY_PARAMETER, maskCredentialParameter) : result;
 }
 

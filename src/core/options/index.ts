@@ -70,9 +70,15 @@ export interface ClientOptions {
   maxUploadBytes?: number | undefined;
   /** A custom `fetch` (for proxies, instrumentation or tests). Default: the global `fetch`. */
   fetch?: FetchLike | undefined;
-  /** Where log lines go: any console-compatible object. Default: `console`. */
+  /**
+   * Where log lines go: any console-compatible object. Default: `console`, whose `warn` and
+   * `error` write to stderr and `info` and `debug` to stdout.
+   */
   logger?: Logger | undefined;
-  /** How much is logged. Default: env `PARTNER_API_LOG`, else `'warn'`. */
+  /**
+   * How much is logged. Default: env `PARTNER_API_LOG`, else `'warn'` (a `PARTNER_API_LOG` naming
+   * no level is said once per process, at `warn`).
+   */
   logLevel?: LogLevel | undefined;
   /** `'strict'` throws `ResponseValidationError` on an undocumented shape; `'warn'` logs and returns it; `'off'` skips the check. Default `'strict'`. */
   validateResponses?: ValidateResponses | undefined;

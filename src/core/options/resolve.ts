@@ -13,7 +13,7 @@ import {
 import type { ClientTokenStore } from '../auth/token-store';
 import { PartnerError } from '../errors';
 import { ownedSecrets, registerSecret } from '../logging/known-secrets';
-import { createLogger, parseLogLevel } from '../logging/logger';
+import { createLogger, parseLogLevel, warnOfUnknownLevel } from '../logging/logger';
 import { CREDENTIAL_NAME } from '../logging/redact';
 import type { RequestPace } from '../pace/index';
 import { isTimerDelay, MAX_TIMER_MS } from '../time/clock';
@@ -191,9 +191,10 @@ function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResp
     );
   }
   // Read as PARTNER_API_LOG is, whatever its case: `'OFF'` is `'off'`.
+  const fromEnv = options.logLevel === undefined ? env('PARTNER_API_LOG') : undefined;
   const logLevel =
     options.logLevel === undefined
-      ? (parseLogLevel(env('PARTNER_API_LOG')) ?? 'warn')
+      ? (parseLogLevel(fromEnv) ?? 'warn')
       : parseLogLevel(options.logLevel);
   if (logLevel === undefined) {
     throw optionError(
@@ -203,7 +204,9 @@ function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResp
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw optionError('`fetch` must be a function.');
   }
-  return { validateResponses, logger: createLogger(options.logger ?? console, logLevel) };
+  const logger = createLogger(options.logger ?? console, logLevel);
+  warnOfUnknownLevel(logger, fromEnv);
+  return { validateResponses, logger };
 }
 
 function readTokenStore(
@@ -277,4 +280,14 @@ export function checkHeaders(
     result[name] = value;
   }
   return result;
+}
+
+/**
+ * The options `changes` gives a value: one given as `undefined` is absent, as it is everywhere,
+ * so the parent's value stands rather than the default's.
+ */
+export function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as Partial<ClientOptions>;
 }

@@ -10,7 +10,7 @@
 import ky, { type KyInstance } from 'ky';
 import { TelemetrySource } from '../../telemetry/gate';
 import type { CallScope } from '../../telemetry/types';
-import { awaitCredentials, type Credentials, knownCredentials } from '../auth/credentials';
+import { awaitCredentials, type Credentials, knownCredentials, refusal } from '../auth/credentials';
 import { clientTokens } from '../auth/login';
 import type { ClientTokenManager } from '../auth/token-manager';
 import {
@@ -21,7 +21,7 @@ import {
   tracedReconciliation,
 } from '../call-telemetry';
 import { AuthenticationError } from '../errors';
-import { toPartnerError, withAuthHint } from '../errors/mapping';
+import { toPartnerError } from '../errors/mapping';
 import { CallLog, loggedFetch } from '../logging/call-log';
 import { holdSecret } from '../logging/known-secrets';
 import type { RequestOptions, ResolvedOptions } from '../options';
@@ -29,7 +29,7 @@ import { type CallSettings, callSettings, checkHeaders } from '../options/resolv
 import { type BoundPace, bindPace } from '../pace/bind';
 import { beforeSending } from '../retry/classify';
 import { retryAfterAsked } from '../retry/policy';
-import { findLostEffect } from '../retry/reconcile';
+import { findLostEffect, Recovered } from '../retry/reconcile';
 import { withinCall } from '../time/bounded-wait';
 import { type Clock, systemClock } from '../time/clock';
 import { loadCompiler, validateResponse } from '../validation';
@@ -159,15 +159,23 @@ export class Transport {
       for (let replayed = false; ; replayed = true) {
         try {
           const result = await this.#attempts(call, credentials);
-          this.#log.answer(call.target, result.response.status, this.#clock.now() - call.started);
+          const status = result.data instanceof Recovered ? undefined : result.response.status;
+          this.#log.answer(call.target, status, this.#clock.now() - call.started);
           if (bearer !== undefined) this.tokens.acquit(bearer);
           return result;
         } catch (error) {
           if (!(error instanceof AuthenticationError) || credentials.clientToken === undefined) {
             throw error;
           }
-          const fresh = replayed ? undefined : await this.#renewable(call, credentials);
-          if (fresh === undefined) throw this.#refused(error, bearer, replayed);
+          // The call's line, held back by `#attempts` while a renewal could replay it, is said here.
+          const fresh = replayed
+            ? undefined
+            : await this.#renewable(call, credentials).catch((failure: unknown) => {
+                throw this.#ended(call, failure);
+              });
+          if (fresh === undefined) {
+            throw this.#ended(call, refusal(this.tokens, error, bearer, replayed));
+          }
           credentials.clientToken = fresh;
         }
       }
@@ -201,9 +209,7 @@ export class Transport {
   /** A new client token to replay with, unless the seller's token is the one known at fault or time is out. */
   async #renewable(call: Call, credentials: Credentials): Promise<string | undefined> {
     const { bearer, clientToken } = credentials;
-    if (bearer !== undefined && this.tokens.isRefusedBearer(bearer, this.#clock.now())) {
-      return undefined;
-    }
+    if (bearer !== undefined && this.tokens.isRefusedBearer(bearer)) return undefined;
     if (call.settings.totalTimeout - (this.#clock.now() - call.started) <= 0) return undefined;
     const fresh = await this.#inTime(call, this.tokens.renew(clientToken!, bearer === undefined));
     if (fresh !== undefined) {
@@ -211,16 +217,6 @@ export class Transport {
       call.trace?.decision('relogin');
     }
     return fresh;
-  }
-
-  /** The 401 that ends the call, saying which token was refused. */
-  #refused(error: AuthenticationError, bearer: string | undefined, replayed: boolean) {
-    if (bearer === undefined) return withAuthHint(error, 'client');
-    // A fresh client token refused too: the seller's token is at fault, and its next calls do
-    // not log in again for it within the minute.
-    const now = this.#clock.now();
-    if (replayed) this.tokens.refuseBearer(bearer, now);
-    return withAuthHint(error, this.tokens.isRefusedBearer(bearer, now) ? 'seller' : 'either');
   }
 
   /** The call's attempts with these credentials, and its answer read as the call's result. */
@@ -252,13 +248,25 @@ export class Transport {
       return this.#result(call, outcome);
     } catch (error) {
       const failure = toPartnerError(error, target.identity, signal, settings);
-      throw this.#log.failed(target, failure, this.#clock.now() - call.started);
+      // A refused client token may be renewed and the call replayed: its line waits for that.
+      if (failure instanceof AuthenticationError && credentials.clientToken !== undefined) {
+        throw failure;
+      }
+      throw this.#ended(call, failure);
     }
   }
 
+  /** The failure that ends `call`, said in its `info` line. */
+  #ended(call: Call, failure: unknown): unknown {
+    return this.#log.failed(call.target, failure, this.#clock.now() - call.started);
+  }
+
   /** Whether the lost attempt (`error`) already acted, asked before its replay. */
-  #reconcile(call: Call, error: unknown, deadline: number) {
-    return tracedReconciliation(call.trace, () => this.#findLostEffect(call, error, deadline));
+  async #reconcile(call: Call, error: unknown, deadline: number) {
+    const find = () => this.#findLostEffect(call, error, deadline);
+    const found = await tracedReconciliation(call.trace, find);
+    this.#log.reconciled(call.target, found !== undefined);
+    return found;
   }
 
   #findLostEffect(call: Call, error: unknown, deadline: number) {

@@ -79,6 +79,8 @@ describe('redaction runs in linear time', () => {
       // A URL query's credential parameters are masked too: runs of names without `=`, or of
       // parameters, must not cost a pass per character.
       fc.constantFrom('?', '?sig', '&signature', '?sig=', '&key=v', 'a', 'key'),
+      // A URL's password: runs of `://` with a user and a password but no `@`, or of whole ones.
+      fc.constantFrom('://a:b', 'x://user:pw', '://:', 'a:b@', '://u:p@h ', ':@'),
       unit,
     );
     fc.assert(
