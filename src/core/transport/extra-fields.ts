@@ -5,12 +5,14 @@
 
 import { RequestValidationError } from '../errors';
 import type { RequestOptions } from '../options';
+import { loneSurrogateIssues } from '../validation/lone-surrogates';
 import type { CallSpec } from './call-spec';
 import { appendFields } from './multipart';
 
 /**
  * `spec` with the call's extra body and query fields merged in; `spec` itself when there are none.
- * A file in `extraBody` is held to `maxUploadBytes` as the documented ones are.
+ * A file in `extraBody` is held to `maxUploadBytes` as the documented ones are, and its text to
+ * what a body can carry (no lone surrogate), as theirs is.
  */
 export function withExtraFields<S extends CallSpec>(
   spec: S,
@@ -23,6 +25,13 @@ export function withExtraFields<S extends CallSpec>(
   const merged: S = { ...spec };
   if (extraQuery !== undefined) merged.query = { ...spec.query, ...extraQuery };
   if (extraBody !== undefined) {
+    const lone = loneSurrogateIssues(extraBody);
+    if (lone.length > 0) {
+      throw new RequestValidationError(
+        `Invalid request options for ${spec.method} ${spec.path}`,
+        lone,
+      );
+    }
     if (spec.form !== undefined) {
       merged.form = Promise.resolve(spec.form).then((form) =>
         appendFields(form, extraBody, maxUploadBytes),
