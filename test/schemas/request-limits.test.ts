@@ -33,8 +33,10 @@ const limits: Record<string, Limit> = {
     schema: UserUpdateParamsSchema,
     base: user,
     path: 'name',
-    inside: [chars(3), chars(191), `${'é'.repeat(190)}😀`],
-    outside: [chars(2), chars(192), 42],
+    // Characters as PHP's mb_strlen counts them, code points: an accent written apart (NFD) is
+    // one more, as it is to the service; an emoji, one surrogate pair, is one.
+    inside: [chars(3), chars(191), `${'é'.repeat(190)}😀`, `${'e\u0301'.repeat(95)}a`, 'e\u0301e'],
+    outside: [chars(2), chars(192), 42, 'e\u0301'.repeat(96), 'e\u0301'],
   },
   'user nickname max 191': {
     schema: UserUpdateParamsSchema,
