@@ -9,7 +9,7 @@
 
 import type { Uploadable } from '../../schemas/request-rules';
 import { RequestValidationError } from '../errors';
-import { loneSurrogateIssues } from '../validation/lone-surrogates';
+import { loneSurrogateIssues } from '../validation/wire-values';
 
 /** The bound on one file: its field (for the error), its most bytes and the option setting them. */
 interface FileBound {

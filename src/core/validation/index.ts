@@ -17,8 +17,8 @@ import {
 import type { Logger } from '../logging/logger';
 import type { ValidateResponses } from '../options';
 import type { Schema } from '../transport/call-spec';
-import { loneSurrogateIssues } from './lone-surrogates';
 import { unknownKeyIssues } from './unknown-keys';
+import { loneSurrogateIssues } from './wire-values';
 
 /**
  * Checks `value` against `schema`, its strings read as the service reads them (`strings`, the
