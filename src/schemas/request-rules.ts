@@ -120,16 +120,22 @@ export function uploadable(): z.ZodMiniType<Uploadable, Uploadable> {
 // The rule-free bases, one instance each: a field with rules gets a copy with its checks added.
 const anyText = z.string({ error: 'Expected a string' });
 const anyDecimal = z.number({ error: 'Expected a number' });
+const SAFE = Number.MAX_SAFE_INTEGER;
+// Past 2^53 a number is not exact (2^53 + 1 reads as 2^53): a whole number there is refused as
+// out of range, saying so, rather than as no integer at all.
+const UNSAFE = `Must be a whole number from ${-SAFE} to ${SAFE}, where a number is exact`;
 const anyInteger = withKeywords(
-  z
-    .number({ error: 'Expected an integer' })
-    .check(
-      rule<number>((value) =>
-        Number.isSafeInteger(value)
-          ? undefined
-          : { code: 'invalid_type', expected: 'int', message: 'Expected an integer' },
-      ),
-    ),
+  z.number({ error: 'Expected an integer' }).check(
+    rule<number>((value) => {
+      if (Number.isSafeInteger(value)) return undefined;
+      if (!Number.isInteger(value)) {
+        return { code: 'invalid_type', expected: 'int', message: 'Expected an integer' };
+      }
+      return value > 0
+        ? { code: 'too_big', origin: 'number', maximum: SAFE, inclusive: true, message: UNSAFE }
+        : { code: 'too_small', origin: 'number', minimum: -SAFE, inclusive: true, message: UNSAFE };
+    }),
+  ),
   { type: 'integer' },
 );
 const anyFlag = z.boolean({ error: 'Expected true or false' });

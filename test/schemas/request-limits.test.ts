@@ -488,3 +488,24 @@ describe('only documented rules', () => {
     });
   });
 });
+
+describe('whole numbers past 2^53', () => {
+  // Past Number.MAX_SAFE_INTEGER a JavaScript number is not exact (2^53 + 1 reads as 2^53), so a
+  // documented integer without a bound of its own stops there, and the message says why.
+  it.each([
+    [2 ** 60, 'too_big'],
+    [-(2 ** 60), 'too_small'],
+  ])(
+    'refuses %d with a message naming the safe range, not "Expected an integer"',
+    (value, code) => {
+      const result = OfferUpdateParamsSchema.safeParse({ fake_initial_price: value });
+      expect(result.success).toBe(false);
+      const [issue] = result.error?.issues ?? [];
+      expect(issue?.path).toEqual(['fake_initial_price']);
+      expect(issue?.code).toBe(code);
+      expect(issue?.message).toBe(
+        'Must be a whole number from -9007199254740991 to 9007199254740991, where a number is exact',
+      );
+    },
+  );
+});
