@@ -509,3 +509,19 @@ describe('whole numbers past 2^53', () => {
     },
   );
 });
+
+describe('prices in cents', () => {
+  // A price written in reais (19.90) is the likeliest mistake: the message says what is expected.
+  it.each([
+    ['price', { price: 19.9 }],
+    ['fake_initial_price', { fake_initial_price: 0.1 + 0.2 }],
+    ['subscription.first_charge_price', { subscription: { first_charge_price: 9.99 } }],
+  ])('refuses a fraction in %s, asking for whole cents', (path, params) => {
+    const result = OfferUpdateParamsSchema.safeParse(params);
+    expect(result.success).toBe(false);
+    const [issue] = result.error?.issues ?? [];
+    expect(issue?.path.join('.')).toBe(path);
+    expect(issue?.code).toBe('invalid_type');
+    expect(issue?.message).toBe('Expected a whole number of cents (19.90 is 1990)');
+  });
+});
