@@ -5,6 +5,7 @@
  */
 
 import { DEFAULT_ASSUMPTIONS, type ResolvedAssumptions } from './assumptions';
+import { trimAsLaravel } from './shared/laravel-trim';
 
 /** The path of `template` with its `{hash}` replaced by an already-encoded value. */
 export function hashPathOf(template: string, encodedHash: string): string {
@@ -31,7 +32,8 @@ export function readLoginToken(body: unknown, tokenField: string): string | unde
 }
 
 /**
- * A request's strings as the service reads them (`strings`): trimmed when `trim`, and with
+ * A request's strings as the service reads them (`strings`): trimmed when `trim` (as Laravel
+ * trims, zero-width spaces and marks included: `shared/laravel-trim.ts`), and with
  * `blankAs: 'missing'` an empty one read as absent (`blank` left out) or kept as `''` to send
  * (`blank` `''`, so the service reads its `null` as before). Only plain objects and arrays are
  * walked: files, dates and streams pass as they are.
@@ -42,7 +44,7 @@ export function readStrings(
   blank?: '',
 ): unknown {
   if (typeof value === 'string') {
-    const read = strings.trim ? value.trim() : value;
+    const read = strings.trim ? trimAsLaravel(value) : value;
     return read === '' && strings.blankAs === 'missing' ? blank : read;
   }
   if (Array.isArray(value)) return value.map((item) => readStrings(item, strings, blank));

@@ -26,9 +26,9 @@ export interface RawRequest<S extends Schema | undefined = undefined> {
   method: HttpMethod;
   /** Path under `baseUrl`, starting with `/`, without `.` or `..` segments (encode any parameter yourself with `encodeURIComponent`). */
   path: string;
-  /** Query parameters; `undefined` values are left out. */
+  /** Query parameters; `undefined` values are left out, a boolean is sent as `1`/`0`. */
   query?: Record<string, string | number | boolean | undefined>;
-  /** JSON body. */
+  /** JSON body (`NaN`, `Infinity`, an invalid `Date`, a bigint or a lone surrogate in it is refused: JSON would not carry it as given). */
   body?: unknown;
   /** Multipart body (in memory, so a retry resends the same bytes). */
   form?: FormData;

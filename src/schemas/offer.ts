@@ -7,6 +7,7 @@
 
 import * as z from 'zod/mini';
 import {
+  cents,
   crossFieldRule,
   decimal,
   fieldIssue,
@@ -383,7 +384,7 @@ export const OfferSchema = responseObject({
 export const OfferSubscriptionParamsSchema = paramsObject({
   trial_days: optional(integer()),
   trial_days_text: optional(flag()),
-  first_charge_price: optional(integer()),
+  first_charge_price: optional(cents()),
   is_extension: optional(flag()),
   extension_length: optional(integer()),
   max_charges: optional(integer()),
@@ -427,8 +428,8 @@ const RECURRING_ONLY = [
 /** Schema of {@link OfferUpdateParams}: every documented limit, and the cross-field rules it lists. */
 export const OfferUpdateParamsSchema = paramsObject({
   name: optional(text({ max: 191 })),
-  price: optional(integer({ min: 0, max: 99_999_999 })),
-  fake_initial_price: optional(integer()),
+  price: optional(cents({ min: 0, max: 99_999_999 })),
+  fake_initial_price: optional(cents()),
   type_of_charge: optional(oneOf(['one-time', 'recurring'])),
   allow_pix: optional(flag()),
   allow_bank_slip: optional(flag()),

@@ -120,18 +120,34 @@ export function uploadable(): z.ZodMiniType<Uploadable, Uploadable> {
 // The rule-free bases, one instance each: a field with rules gets a copy with its checks added.
 const anyText = z.string({ error: 'Expected a string' });
 const anyDecimal = z.number({ error: 'Expected a number' });
-const anyInteger = withKeywords(
-  z
-    .number({ error: 'Expected an integer' })
-    .check(
-      rule<number>((value) =>
-        Number.isSafeInteger(value)
-          ? undefined
-          : { code: 'invalid_type', expected: 'int', message: 'Expected an integer' },
-      ),
+const SAFE = Number.MAX_SAFE_INTEGER;
+// Past 2^53 a number is not exact (2^53 + 1 reads as 2^53): a whole number there is refused as
+// out of range, saying so, rather than as no integer at all.
+const UNSAFE = `Must be a whole number from ${-SAFE} to ${SAFE}, where a number is exact`;
+/** The rule-free integer base whose non-integers are refused with `message`. */
+function integerBase(message: string): z.ZodMiniNumber<number> {
+  return withKeywords(
+    z.number({ error: message }).check(
+      rule<number>((value) => {
+        if (Number.isSafeInteger(value)) return undefined;
+        if (!Number.isInteger(value)) return { code: 'invalid_type', expected: 'int', message };
+        return value > 0
+          ? { code: 'too_big', origin: 'number', maximum: SAFE, inclusive: true, message: UNSAFE }
+          : {
+              code: 'too_small',
+              origin: 'number',
+              minimum: -SAFE,
+              inclusive: true,
+              message: UNSAFE,
+            };
+      }),
     ),
-  { type: 'integer' },
-);
+    { type: 'integer' },
+  );
+}
+const anyInteger = integerBase('Expected an integer');
+// A price written in reais (19.90) is the likeliest mistake in a field of cents: say what is wanted.
+const anyCents = integerBase('Expected a whole number of cents (19.90 is 1990)');
 const anyFlag = z.boolean({ error: 'Expected true or false' });
 
 /** Characters as the service counts them (PHP `mb_strlen`: code points, not UTF-16 units). */
@@ -300,9 +316,27 @@ function rangeRule({ min, max }: RangeRules): z.core.$ZodCheck<number> | undefin
  * ```
  */
 export function integer(rules: RangeRules = {}): z.ZodMiniNumber<number> {
+  return boundedInteger(anyInteger, rules);
+}
+
+/**
+ * A request amount in cents (an integer) with inclusive bounds: a fraction is refused with a
+ * message asking for whole cents.
+ *
+ * @example
+ * ```ts
+ * cents({ min: 0, max: 99_999_999 }).safeParse(19.9).success; // false: "Expected a whole number of cents"
+ * ```
+ */
+export function cents(rules: RangeRules = {}): z.ZodMiniNumber<number> {
+  return boundedInteger(anyCents, rules);
+}
+
+/** `base` with the check of `rules`, or `base` itself when neither bound is set. */
+function boundedInteger(base: z.ZodMiniNumber<number>, rules: RangeRules): z.ZodMiniNumber<number> {
   const range = rangeRule(rules);
-  if (!range) return anyInteger;
-  return withKeywords(anyInteger.check(range), {
+  if (!range) return base;
+  return withKeywords(base.check(range), {
     type: 'integer',
     minimum: rules.min,
     maximum: rules.max,

@@ -120,10 +120,15 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 const dayKey = ([year, month, day]: Day) => year * 10_000 + month * 100 + day;
 const wireDay = ([year, month, day]: Day) => `${pad(day, 2)}/${pad(month, 2)}/${pad(year, 4)}`;
 
-/** The day one end of a range names: a valid `Date`'s in `timeZone`, or a real `'YYYY-MM-DD'`. */
+/**
+ * The day one end of a range names: a valid `Date`'s in `timeZone`, in a year the wire's four
+ * digits can write (0 to 9999, as a `'YYYY-MM-DD'` string's), or a real `'YYYY-MM-DD'`.
+ */
 function readEnd(value: unknown, timeZone: string): Day | undefined {
   if (value instanceof Date) {
-    return Number.isNaN(value.getTime()) ? undefined : calendarDay(value, timeZone);
+    if (Number.isNaN(value.getTime())) return undefined;
+    const day = calendarDay(value, timeZone);
+    return day[0] >= 0 && day[0] <= 9999 ? day : undefined;
   }
   return typeof value === 'string' ? readIsoDate(value) : undefined;
 }
@@ -149,7 +154,7 @@ function rangeProblems(value: unknown, timeZone: string): RangeProblem[] {
   const last = readEnd(end, timeZone);
   const message = wire
     ? 'Not a real calendar day'
-    : "Expected a valid Date or a real day 'YYYY-MM-DD'";
+    : "Expected a valid Date of the years 0 to 9999 or a real day 'YYYY-MM-DD'";
   const problems: RangeProblem[] = [];
   if (!first) problems.push({ path: wire ? [] : ['start'], message });
   if (!last) problems.push({ path: wire ? [] : ['end'], message });

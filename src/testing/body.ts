@@ -6,6 +6,7 @@
  * @module
  */
 
+import { loneSurrogateIssues } from '../core/validation/wire-values';
 import { describeForm, formToObject } from './multipart';
 
 /**
@@ -77,6 +78,8 @@ function readText(text: string, type: string): Parsed {
   if (nestedDeeper(text, JSON_MAX_DEPTH)) return { ...NONE, logBody: text, malformed: true };
   try {
     const value: unknown = JSON.parse(text);
+    // PHP's json_decode refuses half a surrogate pair escaped (`"\ud800"`, JSON_ERROR_UTF16).
+    if (loneSurrogateIssues(value).length > 0) return { ...NONE, logBody: text, malformed: true };
     // Laravel casts the decoded body to an array: a bare value becomes a list of it.
     const body = typeof value === 'object' ? (value ?? {}) : [value];
     return { ...NONE, body, logBody: value };

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { cutText } from '../shared/cut-text';
 import { canonicalJson } from './canonical-json';
 import type { WebhookEvent } from './events';
 import type { MemoryDedupeStore } from './memory-dedupe-store';
@@ -149,8 +150,8 @@ export async function defaultDedupeKey(event: WebhookEvent): Promise<string> {
   const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join(
     '',
   );
-  const name = String(event.event).slice(0, MAX_NAME_IN_KEY);
-  const requestId = (event.metadata?.request_id ?? '').slice(0, MAX_NAME_IN_KEY);
+  const name = cutText(String(event.event), MAX_NAME_IN_KEY);
+  const requestId = cutText(event.metadata?.request_id ?? '', MAX_NAME_IN_KEY);
   return `${name}:${requestId}:${hex}`;
 }
 

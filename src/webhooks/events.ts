@@ -6,6 +6,7 @@
 
 import type * as z from 'zod/mini';
 import { type ValidationIssue, WebhookPayloadError } from '../core/errors';
+import { shortened } from '../shared/cut-text';
 import type {
   BankAccountDeletedEvent,
   BankAccountUpdatedEvent,
@@ -180,7 +181,7 @@ function readJson(body: unknown): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (cause) {
-    const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    const shown = shortened(text, 40);
     throw new WebhookPayloadError(
       text.trim() === ''
         ? 'webhook body is empty (expected a JSON event)'
@@ -244,7 +245,7 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return shortened(text, 40);
 }
 
 function typeName(value: unknown): string {

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { shortened } from '../shared/cut-text';
+
 /** The event names the spec lists (§6): every other name is one it does not show. */
 export const SPEC_EVENT_NAMES: ReadonlySet<string> = new Set([
   'user_updated',
@@ -50,5 +52,5 @@ const PLAIN_NAME = /^[\w.:-]{1,64}$/;
  */
 export function shownEventName(name: string): string {
   if (PLAIN_NAME.test(name)) return name;
-  return JSON.stringify(name.length > MAX_SHOWN ? `${name.slice(0, MAX_SHOWN)}…` : name);
+  return JSON.stringify(shortened(name, MAX_SHOWN));
 }

@@ -39,9 +39,11 @@ const wireDay = fc
   )
   .map(([d, m, y]) => `${pad(d, 2)}/${pad(m, 2)}/${pad(y, 4)}`);
 
-/** Whitespace Laravel's `TrimStrings` removes (and JavaScript's `trim` too). */
+/** What Laravel's `TrimStrings` removes: spaces, and the zero-width space, marks and NUL JavaScript's `trim` keeps. */
 const space = fc
-  .array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0'), { maxLength: 3 })
+  .array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u200b', '\u200e', '\0', '\u0085'), {
+    maxLength: 3,
+  })
   .map((chars) => chars.join(''));
 
 describe('the SDK and the kit agree on generated values', () => {

@@ -271,6 +271,14 @@ const EDGES: Edge[] = [
     accepted: ['  Ana  ', ` ${x(191)}\t`],
     refused: ['  Jo ', '   ', '\n\t'],
   },
+  // Characters as mb_strlen counts them (code points), after Laravel's trim (zero-width spaces,
+  // marks and NUL at the ends too): an accent written apart counts, an emoji is one.
+  {
+    endpoint: 'users.update (person)',
+    field: 'name',
+    accepted: [`\u200B${x(191)}\u200E\0`, '😀'.repeat(191), `${'e\u0301'.repeat(95)}a`],
+    refused: ['\u200BJo\u200B', 'e\u0301', '😀'.repeat(192), 'e\u0301'.repeat(96)],
+  },
   ...['city', 'country', 'street', 'street_number', 'neighborhood'].map((f) => ({
     endpoint: 'users.update (person)' as const,
     field: `address.${f}`,

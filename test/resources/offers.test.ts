@@ -135,6 +135,21 @@ describe('offers.update', () => {
     expect(data.code).toBe(wireOffer().code);
   });
 
+  it('sends numbers as JavaScript writes them, the shortest text that reads back the same', async () => {
+    answerOffer();
+    await makeClient().offers.update('prd_1', 'off_1', {
+      price: -0,
+      affiliates_subscription_percentage: 12.345,
+      freight: { fixed_price: 0.1 + 0.2, weight: 1e21, height: 5e-7 },
+    });
+    // PHP's json_decode reads each back as the same double; no rounding to the currency's cents is
+    // done for a number the spec does not say is cents.
+    expect(await onlyRequest().text()).toBe(
+      '{"price":0,"affiliates_subscription_percentage":12.345,' +
+        '"freight":{"fixed_price":0.30000000000000004,"weight":1e+21,"height":5e-7}}',
+    );
+  });
+
   it('percent-encodes both path parameters', async () => {
     replyToAnything(wireOffer());
     await makeClient().offers.update('prd/1', 'off 2?', {});

@@ -93,6 +93,34 @@ describe('statements.export', () => {
     expect(requests()).toHaveLength(0);
   });
 
+  it.each([
+    ['after the year 9999', new Date(Date.UTC(10_000, 0, 1, 12))],
+    ['before the year 0', new Date(Date.UTC(-5, 0, 1, 12))],
+  ])('refuses a Date %s, which DD/MM/YYYY cannot write, before sending', async (_what, end) => {
+    const start = new Date(Date.UTC(2024, 0, 1, 12));
+    const error = await rejectionOf(
+      makeClient()
+        .forUser(PUBLIC_TOKEN)
+        .statements.export({ filter: { betweenDates: { start, end } } }),
+    );
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path.join('.'))).toEqual([
+      'filter.betweenDates.end',
+    ]);
+    expect(requests()).toHaveLength(0);
+  });
+
+  it('sends a Date of a year before 1000 with the four digits of DD/MM/YYYY', async () => {
+    reply('post', EXPORT_PATH, envelope(wireExport()));
+    const start = new Date(Date.UTC(999, 4, 5, 12));
+    await makeClient()
+      .forUser(PUBLIC_TOKEN)
+      .statements.export({ filter: { betweenDates: { start, end: '9999-12-31' } } });
+    expect(await onlyRequest().json()).toEqual({
+      filter: { betweenDates: '05/05/0999,31/12/9999' },
+    });
+  });
+
   it('sends filter keys the spec does not show through extraBody (params refuse them)', async () => {
     reply('post', EXPORT_PATH, envelope(wireExport()));
     const filter = { betweenDates: { start: '2024-01-01', end: '2024-01-02' } };

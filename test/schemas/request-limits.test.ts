@@ -33,8 +33,10 @@ const limits: Record<string, Limit> = {
     schema: UserUpdateParamsSchema,
     base: user,
     path: 'name',
-    inside: [chars(3), chars(191), `${'é'.repeat(190)}😀`],
-    outside: [chars(2), chars(192), 42],
+    // Characters as PHP's mb_strlen counts them, code points: an accent written apart (NFD) is
+    // one more, as it is to the service; an emoji, one surrogate pair, is one.
+    inside: [chars(3), chars(191), `${'é'.repeat(190)}😀`, `${'e\u0301'.repeat(95)}a`, 'e\u0301e'],
+    outside: [chars(2), chars(192), 42, 'e\u0301'.repeat(96), 'e\u0301'],
   },
   'user nickname max 191': {
     schema: UserUpdateParamsSchema,
@@ -484,5 +486,42 @@ describe('only documented rules', () => {
       social_name: 'Ana Cursos LTDA',
       company_partner: { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-01-01' },
     });
+  });
+});
+
+describe('whole numbers past 2^53', () => {
+  // Past Number.MAX_SAFE_INTEGER a JavaScript number is not exact (2^53 + 1 reads as 2^53), so a
+  // documented integer without a bound of its own stops there, and the message says why.
+  it.each([
+    [2 ** 60, 'too_big'],
+    [-(2 ** 60), 'too_small'],
+  ])(
+    'refuses %d with a message naming the safe range, not "Expected an integer"',
+    (value, code) => {
+      const result = OfferUpdateParamsSchema.safeParse({ fake_initial_price: value });
+      expect(result.success).toBe(false);
+      const [issue] = result.error?.issues ?? [];
+      expect(issue?.path).toEqual(['fake_initial_price']);
+      expect(issue?.code).toBe(code);
+      expect(issue?.message).toBe(
+        'Must be a whole number from -9007199254740991 to 9007199254740991, where a number is exact',
+      );
+    },
+  );
+});
+
+describe('prices in cents', () => {
+  // A price written in reais (19.90) is the likeliest mistake: the message says what is expected.
+  it.each([
+    ['price', { price: 19.9 }],
+    ['fake_initial_price', { fake_initial_price: 0.1 + 0.2 }],
+    ['subscription.first_charge_price', { subscription: { first_charge_price: 9.99 } }],
+  ])('refuses a fraction in %s, asking for whole cents', (path, params) => {
+    const result = OfferUpdateParamsSchema.safeParse(params);
+    expect(result.success).toBe(false);
+    const [issue] = result.error?.issues ?? [];
+    expect(issue?.path.join('.')).toBe(path);
+    expect(issue?.code).toBe('invalid_type');
+    expect(issue?.message).toBe('Expected a whole number of cents (19.90 is 1990)');
   });
 });

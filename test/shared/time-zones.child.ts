@@ -1,5 +1,5 @@
 /**
- * A partner's process in whatever zone `TZ` names: reads the service's timestamps with
+ * A partner's process in whatever zone `TZ` names (and locale `LANG` and `LC_ALL` name): reads the service's timestamps with
  * `parseTimestamp`, sends statement ranges given as `Date`s, and looks for a lost refund across a
  * São Paulo midnight with the service's clock 5 minutes off either way, all against a stub service
  * on loopback it starts itself. Prints one JSON line of what it saw, then ends. Started by
@@ -104,6 +104,7 @@ server.close();
 console.log(
   JSON.stringify({
     zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    locale: Intl.NumberFormat().resolvedOptions().locale,
     offsetMinutes: new Date(SAO_PAULO_MIDNIGHT).getTimezoneOffset(),
     parsed,
     exports: sent,

@@ -12,6 +12,7 @@ const fixture = fileURLToPath(new URL('./time-zones.child.ts', import.meta.url))
 
 interface Seen {
   zone: string;
+  locale: string;
   offsetMinutes: number;
   parsed: string[];
   exports: string[];
@@ -56,5 +57,27 @@ describe('dates in any process time zone', () => {
       '300000': 'lost',
       zoneless: 'lost',
     });
+  });
+});
+
+describe('dates in any process locale', () => {
+  // A locale with other digits and separators (Arabic-Indic digits, a comma for the decimal
+  // point): nothing on the wire or read back goes through the machine's locale.
+  it.each([
+    ['ar_EG.UTF-8', 'ar-EG'],
+    ['pt_BR.UTF-8', 'pt-BR'],
+  ])('with LANG=%s, reads and sends what the default locale does', async (lang, locale) => {
+    const reference = await runToExit<Seen>(fixture, { TZ: 'America/Sao_Paulo' }, 30_000);
+    const localised = await runToExit<Seen>(
+      fixture,
+      { TZ: 'America/Sao_Paulo', LANG: lang, LC_ALL: lang },
+      30_000,
+    );
+    expect(localised.exitCode).toBe(0);
+    // The process really ran in that locale.
+    expect(localised.printed.locale).toBe(locale);
+    const { locale: _, ...seen } = localised.printed;
+    const { locale: __, ...expected } = reference.printed;
+    expect(seen).toEqual(expected);
   });
 });

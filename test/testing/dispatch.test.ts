@@ -102,6 +102,26 @@ describe('the kit checks credentials before it reads the body', () => {
     });
     expect(answer.status).toBe(400);
   });
+
+  it('answers 400 to JSON holding an escaped lone surrogate, which PHP json_decode refuses', async () => {
+    const { mock, url, seller } = await served();
+    const hash = mock.transactions.refundable[0];
+    for (const body of ['{"reason":"caf\\ud800"}', '{"\\udc00":"x"}']) {
+      const answer = await fetch(`${url}/financial/refund/${hash}`, {
+        method: 'POST',
+        headers: { ...seller, 'content-type': 'application/json' },
+        body,
+      });
+      expect(answer.status).toBe(400);
+    }
+    // A whole pair escaped is an emoji, read as such.
+    const answer = await fetch(`${url}/financial/refund/${hash}`, {
+      method: 'POST',
+      headers: { ...seller, 'content-type': 'application/json' },
+      body: '{"reason":"caf\\ud83d\\ude00"}',
+    });
+    expect(answer.status).toBe(202);
+  });
 });
 
 describe('the kit reads the bodies a Laravel service reads', () => {

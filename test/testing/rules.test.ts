@@ -84,6 +84,17 @@ describe('the kit answers each rule of the profile update with the service’s 4
     expect(padded).toMatchObject({ status: 200, body: { name: 'Maria Souza' } });
   });
 
+  it('trims what Laravel’s Str::trim trims beyond spaces: zero-width space, left-to-right mark, NUL', async () => {
+    const mock = createMockPartnerApi();
+    const short = await updateProfile(mock, personForm({ name: '\u200BJo\u200E\0\u0085' }));
+    expect(short.body.errors).toEqual({ name: ['The name must be at least 3 characters.'] });
+    const padded = await updateProfile(mock, personForm({ name: '\u200BMaria\u180E' }));
+    expect(padded).toMatchObject({ status: 200, body: { name: 'Maria' } });
+    // A right-to-left mark is text to Laravel: kept, and counted.
+    const marked = await updateProfile(mock, personForm({ name: 'Jo\u200F' }));
+    expect(marked).toMatchObject({ status: 200, body: { name: 'Jo\u200F' } });
+  });
+
   it('refuses a birth date that is not before today only behind its assumedRules switch', async () => {
     pinClock();
     const strict = createMockPartnerApi({ assumedRules: { birthBeforeToday: true } });

@@ -143,6 +143,12 @@ describe('parseWebhookEvent', () => {
     expect(parseError(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])).message).toMatch(/UTF-8/);
   });
 
+  it('quotes the start of a body that is not JSON cut between characters, never inside an emoji', () => {
+    const error = parseError(`${'x'.repeat(39)}${'😀'.repeat(10)}`);
+    expect(error.message).not.toMatch(/\p{Cs}/u);
+    expect(error.message).toContain(`(starts with "${'x'.repeat(39)}…")`);
+  });
+
   it('refuses JSON that is not an event envelope, saying where', () => {
     expect(parseError('[1,2]').issues).toMatchObject([{ path: [], code: 'invalid_type' }]);
     expect(parseError(null).issues).toMatchObject([{ path: [], code: 'invalid_type' }]);

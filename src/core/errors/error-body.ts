@@ -3,6 +3,7 @@
  * SDK assumes Laravel's `{ message, errors }`): its human message, and its messages per field.
  */
 
+import { shortened } from '../../shared/cut-text';
 import { redactText } from '../logging/redact';
 import { describeIssues, type ValidationIssue } from './partner-error';
 
@@ -56,8 +57,7 @@ function oneLine(text: string): string {
   const blanked = redactText(line)
     .replace(/\p{Cc}+/gu, ' ')
     .trim();
-  const shown = blanked.slice(0, MAX_QUOTED);
-  return blanked.length > MAX_QUOTED ? `${shown}…` : shown;
+  return shortened(blanked, MAX_QUOTED);
 }
 
 /** A body's own field, never one inherited through its prototype. */

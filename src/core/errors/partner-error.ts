@@ -4,6 +4,7 @@
  * `Symbol.hasInstance` compares brands along the prototype chain instead of object identity.
  */
 
+import { shortened } from '../../shared/cut-text';
 import { redactText } from '../logging/redact';
 
 const BRAND = Symbol.for('partner-sdk.error.brand');
@@ -100,7 +101,9 @@ const MAX_SHOWN_PATH = 200;
  */
 export function requestLine({ method, path }: RequestIdentity): string {
   if (path.length <= MAX_SHOWN_PATH) return `${method} ${path}`;
-  return `${method} ${path.slice(0, MAX_SHOWN_PATH)}… (a path of ${path.length} characters)`;
+  let characters = 0;
+  for (const _ of path) characters++;
+  return `${method} ${shortened(path, MAX_SHOWN_PATH)} (a path of ${characters} characters)`;
 }
 
 /** @internal The first issues, for a message. */

@@ -151,7 +151,9 @@ export interface RequestOptions {
   maxUploadBytes?: number | undefined;
   /**
    * Body fields the spec does not document, sent knowingly: added to this call's JSON body (or,
-   * for `users.update`, to its multipart form) as given, unchecked. Nested objects merge
+   * for `users.update`, to its multipart form) as given, unchecked by any schema; only a value the
+   * body cannot carry as given (`NaN`, `Infinity`, an invalid `Date`, a lone UTF-16 surrogate, a
+   * bigint in JSON) is refused with `RequestValidationError`. Nested objects merge
    * (`{ filter: { type: 'credit' } }` keeps the checked `filter.betweenDates`); any other value
    * replaces a documented field of the same name. Params refuse an undocumented key (a typo is caught there); this is the way
    * around that for a field the service accepts but the spec does not show. A call without a body
@@ -164,8 +166,10 @@ export interface RequestOptions {
    */
   extraBody?: Record<string, unknown> | undefined;
   /**
-   * Query parameters the spec does not document, added to this call's URL as given (unchecked;
-   * `undefined` values are left out), overriding a documented parameter of the same name.
+   * Query parameters the spec does not document, added to this call's URL as given (unchecked
+   * by any schema; `undefined` values are left out, a boolean is sent as `1`/`0` as in a form,
+   * which a Laravel `boolean` rule reads, and `NaN` or `Infinity` is refused), overriding a
+   * documented parameter of the same name.
    *
    * @example
    * ```ts

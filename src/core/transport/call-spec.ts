@@ -6,11 +6,13 @@
 
 import type { $ZodType, output } from 'zod/v4/core';
 import type { ResolvedAssumptions } from '../../assumptions';
+import { RequestValidationError } from '../errors';
 import type { RequestOptions, TokenSource } from '../options';
 import type { ReplayPolicy } from '../retry/policy';
 import type { Reconciliation } from '../retry/reconcile';
 import { withinCall } from '../time/bounded-wait';
 import { checkParams } from '../validation';
+import { unsendableIssues } from '../validation/wire-values';
 import { withExtraFields } from './extra-fields';
 import { toFormData } from './multipart';
 import { fillPath } from './path';
@@ -179,7 +181,11 @@ export function readySpec(
 ): ReadyCallSpec | Promise<ReadyCallSpec> {
   const made = typeof input === 'function' ? input() : input;
   const ready = (spec: CallSpec) =>
-    withForm(withExtraFields(withParams(withPath(spec), context), options, context.maxUploadBytes));
+    withForm(
+      sendable(
+        withExtraFields(withParams(withPath(spec), context), options, context.maxUploadBytes),
+      ),
+    );
   return 'then' in made ? made.then(ready) : ready(made);
 }
 
@@ -208,6 +214,20 @@ function withParams<T extends CallSpec>(spec: T, context: ReadyContext): T {
   if (params.sendAs === 'query') return { ...placed, query: wire as QueryParams };
   if (params.sendAs === 'json') return { ...placed, json: wire };
   return { ...placed, form: toFormData(wire as Record<string, unknown>, context.maxUploadBytes) };
+}
+
+/**
+ * `spec` when its query and JSON body hold only values they carry as given; else the call is
+ * refused, naming each value: the escape hatches (`extraBody`, `extraQuery`, `request()`) pass no
+ * schema, and JSON would send `NaN` or an invalid `Date` as `null` (see `validation/wire-values.ts`).
+ */
+function sendable<T extends CallSpec>(spec: T): T {
+  const issues = [
+    ...(spec.query === undefined ? [] : unsendableIssues(spec.query, 'query')),
+    ...(spec.json === undefined ? [] : unsendableIssues(spec.json, 'json')),
+  ];
+  if (issues.length === 0) return spec;
+  throw new RequestValidationError(`Invalid request for ${spec.method} ${spec.path}`, issues);
 }
 
 function withForm(

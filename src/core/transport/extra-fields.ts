@@ -3,14 +3,17 @@
  * `RequestOptions`, merged into a call after its params were checked, so they go out as given.
  */
 
-import { RequestValidationError } from '../errors';
+import { RequestValidationError, type ValidationIssue } from '../errors';
 import type { RequestOptions } from '../options';
+import { unsendableIssues } from '../validation/wire-values';
 import type { CallSpec } from './call-spec';
 import { appendFields } from './multipart';
 
 /**
  * `spec` with the call's extra body and query fields merged in; `spec` itself when there are none.
- * A file in `extraBody` is held to `maxUploadBytes` as the documented ones are.
+ * A file in `extraBody` is held to `maxUploadBytes` as the documented ones are; a value a form
+ * cannot carry as given (a lone surrogate, a number that is not finite, an invalid `Date`) is
+ * refused, where a schema would have refused it in a documented field.
  */
 export function withExtraFields<S extends CallSpec>(
   spec: S,
@@ -24,6 +27,8 @@ export function withExtraFields<S extends CallSpec>(
   if (extraQuery !== undefined) merged.query = { ...spec.query, ...extraQuery };
   if (extraBody !== undefined) {
     if (spec.form !== undefined) {
+      // Checked here, before it joins the form: a JSON body and a query are checked whole, later.
+      refuseUnsendable(spec, unsendableIssues(extraBody, 'form'));
       merged.form = Promise.resolve(spec.form).then((form) =>
         appendFields(form, extraBody, maxUploadBytes),
       );
@@ -64,6 +69,15 @@ function mergeDeep(
     });
   }
   return merged;
+}
+
+/** Refuses the call when its extra fields hold values it cannot carry as given. */
+function refuseUnsendable(spec: CallSpec, issues: ValidationIssue[]): void {
+  if (issues.length === 0) return;
+  throw new RequestValidationError(
+    `Invalid request options for ${spec.method} ${spec.path}`,
+    issues,
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

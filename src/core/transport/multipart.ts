@@ -9,6 +9,7 @@
 
 import type { Uploadable } from '../../schemas/request-rules';
 import { RequestValidationError } from '../errors';
+import { loneSurrogateIssues } from '../validation/wire-values';
 
 /** The bound on one file: its field (for the error), its most bytes and the option setting them. */
 interface FileBound {
@@ -46,7 +47,8 @@ const TO_FILE_MAX_BYTES = 32 * 1024 * 1024;
  *   the client's `maxUploadBytes`).
  * @throws {TypeError} `data` is not a `Blob`, `File`, `Uint8Array`, `ArrayBuffer` or
  *   `ReadableStream` (a string is text, not a file: wrap it in a `Blob`).
- * @throws {RequestValidationError} `data` holds more than `maxBytes` bytes.
+ * @throws {RequestValidationError} `data` holds more than `maxBytes` bytes, or `name` holds a lone
+ *   UTF-16 surrogate (half of a pair), which a file name cannot carry.
  * @example
  * ```ts
  * import { readFile } from 'node:fs/promises';
@@ -65,6 +67,9 @@ export async function toFile(
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
     throw new TypeError('`maxBytes` must be a positive whole number of bytes');
   }
+  // `File` would carry half a surrogate pair as U+FFFD: the service would get another name.
+  const badName = loneSurrogateIssues(name, ['name']);
+  if (badName.length > 0) throw new RequestValidationError('Invalid file name', badName);
   const bound = { field: 'data', maxBytes, option: 'maxBytes' };
   const blob = await asBlob(data, bound);
   if (blob && blob.size > bound.maxBytes) throw tooLarge(bound);

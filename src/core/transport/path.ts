@@ -13,6 +13,10 @@ export function encodePathParam(name: string, value: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') {
     throw invalid(name, `expected a string, got ${value === null ? 'null' : typeof value}`);
   }
+  // `NaN` or `Infinity` would reach the service as that word, another resource's name.
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw invalid(name, `expected a string, got the number ${value}`);
+  }
   const text = String(value);
   if (text.trim() === '') throw invalid(name, 'must not be empty');
   // `.` and `..` would be resolved away by URL parsing and silently change the endpoint.

@@ -133,7 +133,7 @@ function definedParams(query: QueryParams): Record<string, string> {
   const result: Record<string, string> = {};
   for (const key of Object.keys(query)) {
     const value = query[key];
-    if (value !== undefined) result[key] = String(value);
+    if (value !== undefined) result[key] = queryText(value);
   }
   return result;
 }
@@ -144,9 +144,14 @@ function encodedQuery(query: QueryParams): string {
   for (const key of Object.keys(query)) {
     const value = query[key];
     if (value === undefined) continue;
-    search += `${search ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+    search += `${search ? '&' : '?'}${encodeURIComponent(key)}=${encodeURIComponent(queryText(value))}`;
   }
   return search;
+}
+
+/** A query value as text: a boolean as `1`/`0`, as in a form, which a Laravel `boolean` rule reads (`true` it refuses). */
+function queryText(value: string | number | boolean): string {
+  return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }
 
 /**

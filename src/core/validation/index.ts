@@ -18,12 +18,14 @@ import type { Logger } from '../logging/logger';
 import type { ValidateResponses } from '../options';
 import type { Schema } from '../transport/call-spec';
 import { unknownKeyIssues } from './unknown-keys';
+import { loneSurrogateIssues } from './wire-values';
 
 /**
  * Checks `value` against `schema`, its strings read as the service reads them (`strings`, the
  * client's assumption; by default trimmed, a blank one missing) and returns it with its strings
  * so read; throws `RequestValidationError` naming `method` and every field that broke a rule, an
- * undocumented key first (with the documented name it most likely meant).
+ * undocumented key first (with the documented name it most likely meant), then every string
+ * holding a lone surrogate, which no request can carry as given.
  */
 export function checkParams<S extends Schema>(
   schema: S,
@@ -36,10 +38,12 @@ export function checkParams<S extends Schema>(
   const judged = readStrings(value, strings);
   const result = safeParse(schema, judged);
   const unknownKeys = unknownKeyIssues(schema, value);
-  if (result.success && unknownKeys.length === 0)
+  const lone = loneSurrogateIssues(value);
+  if (result.success && unknownKeys.length === 0 && lone.length === 0)
     return readStrings(value, strings, '') as output<S>;
   throw new RequestValidationError(`Invalid parameters for ${method}()`, [
     ...unknownKeys,
+    ...lone,
     ...(result.success
       ? []
       : toIssues(result.error.issues).map((issue) => requiredIfMissing(issue, judged))),

@@ -44,3 +44,12 @@ describe('path parameters', () => {
     );
   });
 });
+
+describe('a number as a path parameter', () => {
+  it('is sent as its digits, and refused when it is NaN or infinite', () => {
+    expect(path`/products/${{ productHash: 42 }}`).toBe('/products/42');
+    for (const productHash of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(() => path`/products/${{ productHash }}`).toThrow(RequestValidationError);
+    }
+  });
+});

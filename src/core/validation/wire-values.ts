@@ -1,0 +1,91 @@
+/**
+ * Values a request cannot carry as given, found before anything is sent. Half a UTF-16 pair has no
+ * UTF-8 form: JSON escapes it (`"\ud800"`), which PHP's `json_decode` refuses, and a Laravel
+ * service then reads the request as having no fields at all (a refund with its default reason); a
+ * form turns it into U+FFFD. The escape hatch (`extraBody`, `extraQuery`), which no schema checks,
+ * can hold more: JSON writes `NaN`, `Infinity` and an invalid `Date` as `null` and cannot write a
+ * bigint; a form or a query writes `NaN` as text. Each would have the service act on something
+ * else than what was given, so each is the caller's bad input, named where it is.
+ */
+
+import type { ValidationIssue } from '../errors';
+import { LONE_SURROGATE } from '../transport/path';
+
+/** What a lone surrogate is, said in an issue. */
+const LONE =
+  'contains a lone UTF-16 surrogate (half of a pair), which has no UTF-8 form: the service would read something else';
+
+/** What a leaf value is wrong with, in words, or `undefined` when it travels as given. */
+type LeafCheck = (value: unknown) => string | undefined;
+
+const loneSurrogate: LeafCheck = (value) =>
+  typeof value === 'string' && LONE_SURROGATE.test(value) ? LONE : undefined;
+
+/**
+ * An issue for every leaf of `value` that `check` finds wrong, and every field name holding a
+ * lone surrogate, at its path under `at`. Plain objects and arrays are walked; files, dates and
+ * streams are leaves.
+ */
+function walk(value: unknown, check: LeafCheck, at: readonly PropertyKey[]): ValidationIssue[] {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => walk(item, check, [...at, index]));
+  const prototype = typeof value === 'object' && value !== null && Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    const message = check(value);
+    return message ? [{ path: at, message, code: 'invalid_value' }] : [];
+  }
+  return Object.entries(value as object).flatMap(([key, item]) =>
+    LONE_SURROGATE.test(key)
+      ? [{ path: [...at, key], message: LONE, code: 'invalid_key' }]
+      : walk(item, check, [...at, key]),
+  );
+}
+
+/**
+ * An issue for every string of `value` (plain objects and arrays walked, their field names
+ * included) that holds a lone surrogate, at its path under `at`.
+ *
+ * @example
+ * ```ts
+ * loneSurrogateIssues({ reason: 'caf\uD800' }); // [{ path: ['reason'], … }]
+ * ```
+ */
+export function loneSurrogateIssues(
+  value: unknown,
+  at: readonly PropertyKey[] = [],
+): ValidationIssue[] {
+  return walk(value, loneSurrogate, at);
+}
+
+/** The check of a leaf of an escape-hatch value sent as `body`. */
+function unsendable(body: 'json' | 'form' | 'query'): LeafCheck {
+  return (value) => {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      return `is ${value}, which ${body === 'json' ? 'JSON sends as null' : `a ${body} sends as text`}: not a number the service can read`;
+    }
+    if (value instanceof Date && Number.isNaN(value.getTime())) {
+      return 'is an invalid Date, which names no instant';
+    }
+    if (typeof value === 'bigint' && body === 'json') {
+      return 'is a bigint, which JSON.stringify cannot write: give it as a string, or as a number up to 2^53 - 1';
+    }
+    return loneSurrogate(value);
+  };
+}
+
+/**
+ * The issues of an escape-hatch value (`extraBody` sent as JSON or a form, `extraQuery`) that no
+ * schema checked: a lone surrogate, a number that is not finite, an invalid `Date`, and in JSON a
+ * bigint.
+ *
+ * @example
+ * ```ts
+ * unsendableIssues({ fee: Number.NaN }, 'json'); // [{ path: ['fee'], … }]
+ * ```
+ */
+export function unsendableIssues(
+  value: unknown,
+  body: 'json' | 'form' | 'query',
+): ValidationIssue[] {
+  return walk(value, unsendable(body), []);
+}
