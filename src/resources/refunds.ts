@@ -50,7 +50,8 @@ export class Refunds extends APIResource {
    * where none was created. When its retries are used up it still reads before giving up, so the
    * refund a last lost attempt made is returned too. With `maxRetries: 0` (retries handled by the
    * caller, as bulk jobs do) the lost attempt's error is thrown as it is and its refund may exist:
-   * call `findCreatedSince` with the call's start before requesting again.
+   * call `findCreatedSince` with the call's start before requesting again (an abort of the
+   * caller's `signal` once the request was out is `OutcomeUnknownError` all the same).
    *
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.

@@ -118,15 +118,16 @@ export async function runAttempts(
  * first reads whether the attempt acted: a refund made by an attempt whose answer was lost is the
  * call's result, not an error a caller would answer by requesting it again. With `maxRetries: 0`
  * the caller handles failures itself (bulk jobs and BullMQ processors reconcile on their own).
- * After the caller's abort (of that attempt, too) the reconciliation sends nothing and says the
- * outcome is unknown: an abort must not read as "nothing happened" when a refund may exist.
+ * After the caller's abort (of that attempt, too, whatever `maxRetries`) the reconciliation sends
+ * nothing and says the outcome is unknown: an abort must not read as "nothing happened" when a
+ * refund may exist.
  */
 async function lastWord(
   error: unknown,
   plan: AttemptPlan,
   hooks: AttemptHooks,
 ): Promise<AttemptOutcome> {
-  const reconcile = plan.maxRetries > 0 && hooks.reconcile;
+  const reconcile = (plan.maxRetries > 0 || plan.signal?.aborted) && hooks.reconcile;
   if (!reconcile || !mayHaveActed(error)) throw error;
   const found = await reconcile(error);
   if (found) return { found };
