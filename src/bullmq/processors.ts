@@ -2,6 +2,9 @@
  * Ready processors for a partner's BullMQ `Worker`: refund requests, refund waits and offer
  * updates. Each returns plain data with the bulk outcome kinds, and leaves retries to BullMQ
  * (every call is made with `maxRetries: 0`, so the SDK's own retries never stack on BullMQ's).
+ * Each takes the `AbortSignal` BullMQ hands a processor declaring `(job, token, signal)`: a job
+ * BullMQ cancels (`worker.cancelJob`, `worker.cancelAllJobs`) ends at once with the abort's error,
+ * thrown as it is for BullMQ to fail or run again by the job's attempts.
  *
  * @module
  */
@@ -98,9 +101,14 @@ export interface QueueJobResult {
   result: Record<string, unknown>;
 }
 
-const callOptions = (options: ProcessorOptions): RequestOptions => ({
+/** A processor's call options: no retries of the SDK's own, and BullMQ's cancel signal. */
+const callOptions = (
+  options: ProcessorOptions,
+  signal: AbortSignal | undefined,
+): RequestOptions => ({
   ...options.requestOptions,
   maxRetries: 0,
+  signal,
 });
 
 /** Whether BullMQ ran this job before (a retry, or a stalled job taken over after a worker died). */
@@ -135,17 +143,23 @@ const ranBefore = (job: ProcessorJob<unknown>) =>
 export function refundProcessor(
   client: PartnerClient | SellerClient,
   options: RefundProcessorOptions,
-): (job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult> {
+): (
+  job: ProcessorJob<RefundJobData>,
+  token?: string,
+  signal?: AbortSignal,
+) => Promise<QueueJobResult> {
   checkProcessor('refundProcessor', options, true);
   let leases: Promise<RefundLeases | undefined> | undefined;
-  return tracedProcessor('bullmq.refunds.request', telemetryOf(client, options), async (job) => {
+  const name = 'bullmq.refunds.request';
+  return tracedProcessor(name, telemetryOf(client, options), async (job, signal) => {
     leases ??= leasesOf(options);
     let lease: HeldLease | undefined;
     try {
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
       checkUnlessRefunded(job.data);
-      lease = await (await leases)?.acquire(transactionHash);
-      return await refundOnce(client, options, job, lease?.waited ?? false);
+      lease = await (await leases)?.acquire(transactionHash, signal);
+      const request = callOptions(options, signal);
+      return await refundOnce(client, options, job, request, lease?.waited ?? false);
     } catch (error) {
       // Awaited here, so that its rejection is handled before the lease is given back.
       return await rethrowForBullmq(error, options.queue);
@@ -180,10 +194,10 @@ async function refundOnce(
   client: PartnerClient | SellerClient,
   options: RefundProcessorOptions,
   job: ProcessorJob<RefundJobData>,
+  request: RequestOptions,
   waited: boolean,
 ): Promise<QueueJobResult> {
   const { transactionHash: key, params } = job.data;
-  const request = callOptions(options);
   if (waited || ranBefore(job)) {
     // The producer's clock, not this worker's: searched from it less the skew bound.
     const since = { otherMachine: new Date(job.timestamp) };
@@ -217,15 +231,19 @@ async function refundOnce(
 export function refundWaitProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
-): (job: ProcessorJob<RefundWaitJobData>) => Promise<QueueJobResult> {
+): (
+  job: ProcessorJob<RefundWaitJobData>,
+  token?: string,
+  signal?: AbortSignal,
+) => Promise<QueueJobResult> {
   checkProcessor('refundWaitProcessor', options, false);
   return tracedProcessor(
     'bullmq.refunds.waitForCompletion',
     telemetryOf(client, options),
-    async (job) => {
+    async (job, signal) => {
       try {
         const key = jobDataOf(job, ['transactionHash']).transactionHash;
-        const final = await client.refunds.waitForCompletion(key);
+        const final = await client.refunds.waitForCompletion(key, { signal });
         const result = { status: final.status, refund: final.hash };
         return { status: 'succeeded', key, reconciled: false, result };
       } catch (error) {
@@ -247,9 +265,14 @@ export function refundWaitProcessor(
 export function offerUpdateProcessor(
   client: PartnerClient | SellerClient,
   options: ProcessorOptions,
-): (job: ProcessorJob<OfferUpdateJobData>) => Promise<QueueJobResult> {
+): (
+  job: ProcessorJob<OfferUpdateJobData>,
+  token?: string,
+  signal?: AbortSignal,
+) => Promise<QueueJobResult> {
   checkProcessor('offerUpdateProcessor', options, false);
-  return tracedProcessor('bullmq.offers.update', telemetryOf(client, options), async (job) => {
+  const name = 'bullmq.offers.update';
+  return tracedProcessor(name, telemetryOf(client, options), async (job, signal) => {
     try {
       const { productHash, offerCode, params } = jobDataOf(job, ['productHash', 'offerCode']);
       const key = `${productHash}/${offerCode}`;
@@ -257,7 +280,7 @@ export function offerUpdateProcessor(
         productHash,
         offerCode,
         params,
-        callOptions(options),
+        callOptions(options, signal),
       );
       return { status: 'succeeded', key, reconciled: false, result: { price: offer.price } };
     } catch (error) {
