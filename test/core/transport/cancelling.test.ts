@@ -86,6 +86,45 @@ describe('aborting a call while its request is out', () => {
   });
 });
 
+describe('aborting a call over a custom fetch that does not heed the signal it is given', () => {
+  /** A client over a `fetch` that drops the signal (as a wrapper rebuilding the request may), and what it was handed. */
+  function deafClient() {
+    const handed = { count: 0 };
+    const deafFetch = (() => {
+      handed.count++;
+      return new Promise<Response>(() => {});
+    }) as typeof fetch;
+    const client = new PartnerClient({
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      clientToken: 'cancelling-client-token',
+      logLevel: 'off',
+      fetch: deafFetch,
+    });
+    return { client, handed };
+  }
+
+  it('hands it nothing once the signal has fired', async () => {
+    const { client, handed } = deafClient();
+    const error = await failure(
+      client.refunds.request('trx_1', {}, { signal: AbortSignal.abort('stopped before') }),
+    );
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(handed.count).toBe(0);
+  });
+
+  it('ends the call at once when the signal aborts', async () => {
+    const { client, handed } = deafClient();
+    const controller = new AbortController();
+    const call = client.products.retrieve('prd_1', { signal: controller.signal });
+    await waitFor(() => handed.count === 1, 'the request to be handed to fetch');
+    controller.abort('operator stop');
+    const error = await failure(call);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as APIUserAbortError).cause).toBe('operator stop');
+    expect(handed.count).toBe(1);
+  });
+});
+
 describe('the signal and the timeout options', () => {
   it('AbortSignal.timeout() is the caller’s abort (APIUserAbortError), not the SDK’s time-out', async () => {
     const { client } = await silentService();
