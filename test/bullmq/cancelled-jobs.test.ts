@@ -103,6 +103,34 @@ describe("a processor given BullMQ's signal", () => {
 });
 
 describe('worker.cancelJob, on a real redis-server', () => {
+  it("stops a refund job waiting for another worker's lease, nothing sent", async () => {
+    const { mock, seller, queue } = setup();
+    const hash = mock.addTransaction();
+    const redis = bullmq.redis();
+    const lease = `partner-sdk:refund-lease:{${hash}}`;
+    // Another worker holds the transaction's lease, sending its refund.
+    await redis.set(lease, 'another-worker', 'PX', 60_000);
+    /** Scripts Redis has run: the job's claim of the lease is one. */
+    const scripts = async () => {
+      const stats = await redis.info('commandstats');
+      const calls = [...stats.matchAll(/cmdstat_eval(?:sha)?:calls=(\d+)/g)];
+      return calls.reduce((sum, [, count]) => sum + Number(count), 0);
+    };
+    const before = await scripts();
+    const controller = new AbortController();
+    const processor = refundProcessor(seller, { queue, redis, leaseMs: 60_000 });
+    const waiting = processor(job({ transactionHash: hash }), 'token', controller.signal).catch(
+      (e: unknown) => e,
+    );
+    await waitFor(async () => (await scripts()) > before, 'the job to find the lease held');
+    controller.abort('operator stop');
+    const error = await withTimeout(waiting, 2_000, 'the cancelled lease wait');
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as APIUserAbortError).cause).toBe('operator stop');
+    expect(refundPostsTo(mock, hash)).toBe(0);
+    expect(await redis.get(lease)).toBe('another-worker');
+  });
+
   it('fails a refund wait job at once, naming the abort, instead of polling on', async () => {
     const { mock, seller } = setup();
     const hash = mock.addTransaction();
