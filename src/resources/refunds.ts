@@ -249,6 +249,9 @@ export class Refunds extends APIResource {
    *   `timeout`, `maxRetries`…); their `signal` also ends the wait.
    * @throws {RequestValidationError} invalid `params` or `pollOptions` (nothing sent).
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
+   * @throws {APIUserAbortError} a `signal` aborted before the request was sent, or during the wait.
+   * @throws {OutcomeUnknownError} as for `refunds.request`: an answer was lost and reading the
+   *   refunds failed too, or a `signal` aborted once the request was out; the refund may exist.
    * @example
    * ```ts
    * const final = await seller.refunds.requestAndWait('tx_123', { reason: 'Customer asked' });
