@@ -40,8 +40,6 @@ export {
   type ProcessorJob,
   type ProcessorOptions,
   type QueueJobResult,
-  type RefundProcessorOptions,
-  refundProcessor,
   refundWaitProcessor,
 } from './processors';
 export {
@@ -62,4 +60,5 @@ export {
   type QueueProgress,
 } from './progress';
 export { RefundLeaseBusyError } from './refund-lease';
+export { type RefundProcessorOptions, refundProcessor } from './refund-processor';
 export type { JobTraceContext } from './trace-context';

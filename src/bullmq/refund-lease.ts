@@ -11,6 +11,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { APIUserAbortError } from '../core/errors';
 import { sleep } from '../core/time/sleep';
 import {
   type Commands,
@@ -79,9 +80,10 @@ export class RefundLeases {
 
   /**
    * Takes `transactionHash`'s lease, waiting while another runner holds it (at most about one
-   * lease's time: a holder still renewing after that is left alone, and the job is retried).
+   * lease's time: a holder still renewing after that is left alone, and the job is retried), or
+   * until `signal` (BullMQ's, on a cancelled job) aborts.
    */
-  async acquire(transactionHash: string): Promise<HeldLease> {
+  async acquire(transactionHash: string, signal?: AbortSignal): Promise<HeldLease> {
     const key = `${this.#prefix}refund-lease:{${transactionHash}}`;
     const owner = randomUUID();
     const deadline = Date.now() + this.#leaseMs;
@@ -95,7 +97,14 @@ export class RefundLeases {
           'Another worker is still sending a refund for this transaction; the job will be retried.',
         );
       }
-      await sleep(Math.min(Math.max(left, 10), LOOK_EVERY_MS));
+      await sleep(Math.min(Math.max(left, 10), LOOK_EVERY_MS), signal).catch(() => {
+        throw new APIUserAbortError(
+          `Waiting for the refund lease of ${transactionHash} was aborted.`,
+          {
+            cause: signal?.reason,
+          },
+        );
+      });
     }
     return { waited, release: this.#hold(key, owner) };
   }

@@ -11,8 +11,15 @@ import type { TelemetryOptions } from '../telemetry/types';
 import { withTraceContext } from './trace-context';
 
 /**
+ * A processor as BullMQ calls it: the job, the job's lock token, and the signal BullMQ aborts when
+ * the job is cancelled (`worker.cancelJob`, `worker.cancelAllJobs`). BullMQ passes that signal
+ * only to a function declaring all three parameters (it reads the function's `length`).
+ */
+export type BullmqProcessor<J, R> = (job: J, token?: string, signal?: AbortSignal) => Promise<R>;
+
+/**
  * `process`, each job it runs recorded as a span `name` when a provider is registered, under the
- * trace context the producer put in the job's data (when it did).
+ * trace context the producer put in the job's data (when it did), and given BullMQ's signal.
  */
 export function tracedProcessor<
   J extends { attemptsMade: number; data: unknown },
@@ -20,13 +27,14 @@ export function tracedProcessor<
 >(
   name: string,
   option: false | TelemetryOptions | undefined,
-  process: (job: J) => Promise<R>,
-): (job: J) => Promise<R> {
+  process: (job: J, signal: AbortSignal | undefined) => Promise<R>,
+): BullmqProcessor<J, R> {
   const source = new TelemetrySource(option);
-  return async (job) => {
+  // Three declared parameters, none with a default: BullMQ hands the signal only then.
+  return async (job: J, _token?: string, signal?: AbortSignal) => {
     const pending = source.current();
     const telemetry = pending && (await pending);
-    if (!telemetry) return process(job);
+    if (!telemetry) return process(job, signal);
     const attributes = {
       'messaging.system': 'bullmq',
       'messaging.operation.type': 'process',
@@ -35,7 +43,7 @@ export function tracedProcessor<
     const carried = (job.data as { trace?: unknown } | undefined)?.trace;
     return withTraceContext(carried, () =>
       telemetry.span(name, attributes, async (span) => {
-        const result = await process(job);
+        const result = await process(job, signal);
         span.set({ 'partner_sdk.bulk.outcome': result.status });
         return result;
       }),

@@ -50,7 +50,8 @@ export class Refunds extends APIResource {
    * where none was created. When its retries are used up it still reads before giving up, so the
    * refund a last lost attempt made is returned too. With `maxRetries: 0` (retries handled by the
    * caller, as bulk jobs do) the lost attempt's error is thrown as it is and its refund may exist:
-   * call `findCreatedSince` with the call's start before requesting again.
+   * call `findCreatedSince` with the call's start before requesting again (an abort of the
+   * caller's `signal` once the request was out is `OutcomeUnknownError` all the same).
    *
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.
@@ -248,6 +249,9 @@ export class Refunds extends APIResource {
    *   `timeout`, `maxRetries`…); their `signal` also ends the wait.
    * @throws {RequestValidationError} invalid `params` or `pollOptions` (nothing sent).
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
+   * @throws {APIUserAbortError} a `signal` aborted before the request was sent, or during the wait.
+   * @throws {OutcomeUnknownError} as for `refunds.request`: an answer was lost and reading the
+   *   refunds failed too, or a `signal` aborted once the request was out; the refund may exist.
    * @example
    * ```ts
    * const final = await seller.refunds.requestAndWait('tx_123', { reason: 'Customer asked' });

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { APIUserAbortError, InternalServerError, PartnerClient } from '../../src/index';
 import { createMockPartnerApi } from '../../src/testing/index';
+import { waitFor, withTimeout } from '../helpers/waits';
 
 function clientOf(mock: ReturnType<typeof createMockPartnerApi>) {
   return new PartnerClient({
@@ -94,5 +95,21 @@ describe('a walk over a list', () => {
     expect(await aborting().catch((e: unknown) => e)).toBeInstanceOf(APIUserAbortError);
     expect(seen).toHaveLength(1);
     expect(mock.requests.filter((r) => r.path === '/products')).toHaveLength(1);
+  });
+  it('ends toArray with APIUserAbortError when the signal aborts while a later page is on its way, nothing more sent', async () => {
+    const mock = createMockPartnerApi();
+    const client = clientOf(mock);
+    const controller = new AbortController();
+    const first = await client.products.list({ per_page: 1 }, { signal: controller.signal });
+    mock.failNext({ delayMs: 10_000, path: '/products' });
+    const pagesBefore = () => mock.requests.filter((r) => r.path === '/products').length;
+    const sent = pagesBefore();
+    const collecting = first.toArray({ limit: 100 }).catch((e: unknown) => e);
+    await waitFor(() => pagesBefore() === sent + 1, 'the second page to be asked for');
+    controller.abort('operator stop');
+    const error = await withTimeout(collecting, 2_000, 'the aborted toArray');
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as APIUserAbortError).cause).toBe('operator stop');
+    expect(pagesBefore()).toBe(sent + 1);
   });
 });

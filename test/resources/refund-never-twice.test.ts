@@ -231,6 +231,22 @@ describe('a refund request whose answer is lost', () => {
     ).resolves.toMatchObject({ amount: 5000 });
   });
 
+  it("with maxRetries: 0, the caller's abort once the request was out ends the call with OutcomeUnknownError, no read sent", async () => {
+    const controller = new AbortController();
+    const { seller, transaction, refunds, proxy } = await setup('reset-after', {
+      onLost: () => controller.abort('operator stop'),
+    });
+    const error = await seller.refunds
+      .request(transaction, {}, { maxRetries: 0, signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    const unknown = error as OutcomeUnknownError;
+    expect(unknown.cause).toBeInstanceOf(APIUserAbortError);
+    expect((unknown.cause as APIUserAbortError).cause).toBe('operator stop');
+    expect(proxy.seen).toEqual([`POST /financial/refund/${transaction}`]);
+    expect(await refunds()).toHaveLength(1);
+  });
+
   it("the caller's abort during the read after a lost answer ends the call with OutcomeUnknownError, never sent again", async () => {
     const controller = new AbortController();
     const { seller, transaction, refunds, proxy } = await setup('reset-after', {

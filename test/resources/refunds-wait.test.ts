@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APIUserAbortError,
+  OutcomeUnknownError,
   PartnerClient,
   PollTimeoutError,
   RequestValidationError,
@@ -180,6 +181,27 @@ describe('refunds.requestAndWait against the mock API', () => {
     controller.abort();
     expect(await waiting).toBeInstanceOf(APIUserAbortError);
     expect(Date.now() - abortedAt).toBeLessThan(2_000);
+  });
+
+  it('ends with OutcomeUnknownError when aborted while its refund request is out: the refund may exist', async () => {
+    const { mock, client } = await mockApi();
+    const trx = mock.transactions.refundable[0]!;
+    mock.failNext({ delayMs: 10_000, method: 'POST', path: `/financial/refund/${trx}` });
+    const controller = new AbortController();
+    const waiting = client.refunds
+      .requestAndWait(trx, {}, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await waitFor(
+      () => requestsTo(mock, 'POST', `/financial/refund/${trx}`).length === 1,
+      'the refund request to reach the service',
+    );
+    controller.abort('operator stop');
+    const error = await waiting;
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as OutcomeUnknownError).cause).toBeInstanceOf(APIUserAbortError);
+    expect(((error as OutcomeUnknownError).cause as APIUserAbortError).cause).toBe('operator stop');
+    // Neither a read nor a poll after the abort.
+    expect(mock.requests.filter((r) => r.path.startsWith('/financial/refund/'))).toHaveLength(1);
   });
 
   it('ends a poll in flight at the timeout with PollTimeoutError', async () => {

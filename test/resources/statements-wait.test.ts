@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   APIConnectionError,
+  APIUserAbortError,
   ExportFailedError,
   NotFoundError,
   PartnerClient,
@@ -10,6 +11,7 @@ import {
 } from '../../src/index';
 import { requestsTo, serversClosedAfterEach } from '../helpers/leak-check';
 import { json } from '../helpers/stub-server';
+import { waitFor, withTimeout } from '../helpers/waits';
 
 const { mockApi, stub } = serversClosedAfterEach();
 
@@ -108,6 +110,28 @@ describe('statements.waitForExport against the mock API', () => {
     const done = { hash: 'exp_1', status: 'completed', url: 'https://files.example/exp_1.csv' };
     await expect(client.statements.waitForExport(done)).resolves.toBe(done);
     expect(mock.requests).toHaveLength(0);
+  });
+
+  it("ends at once when its signal aborts mid-sleep, with APIUserAbortError whose cause is the signal's reason", async () => {
+    const { mock, client } = await mockApi({ exportPolls: 1_000 });
+    const exported = await client.statements.export(params);
+    const controller = new AbortController();
+    let polled = false;
+    const waiting = client.statements
+      .waitForExport(exported, {
+        interval: 60_000,
+        signal: controller.signal,
+        onStatus: () => {
+          polled = true;
+        },
+      })
+      .catch((e: unknown) => e);
+    await waitFor(() => polled, 'the first poll to be answered');
+    controller.abort('operator stop');
+    const error = await withTimeout(waiting, 2_000, 'the aborted wait');
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as APIUserAbortError).cause).toBe('operator stop');
+    expect(requestsTo(mock, 'GET', `${EXPORT_PATH}/${exported.hash}`)).toHaveLength(1);
   });
 
   it('throws PollTimeoutError with the last status on a tiny timeout', async () => {

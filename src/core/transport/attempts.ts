@@ -118,15 +118,16 @@ export async function runAttempts(
  * first reads whether the attempt acted: a refund made by an attempt whose answer was lost is the
  * call's result, not an error a caller would answer by requesting it again. With `maxRetries: 0`
  * the caller handles failures itself (bulk jobs and BullMQ processors reconcile on their own).
- * After the caller's abort (of that attempt, too) the reconciliation sends nothing and says the
- * outcome is unknown: an abort must not read as "nothing happened" when a refund may exist.
+ * After the caller's abort (of that attempt, too, whatever `maxRetries`) the reconciliation sends
+ * nothing and says the outcome is unknown: an abort must not read as "nothing happened" when a
+ * refund may exist.
  */
 async function lastWord(
   error: unknown,
   plan: AttemptPlan,
   hooks: AttemptHooks,
 ): Promise<AttemptOutcome> {
-  const reconcile = plan.maxRetries > 0 && hooks.reconcile;
+  const reconcile = (plan.maxRetries > 0 || plan.signal?.aborted) && hooks.reconcile;
   if (!reconcile || !mayHaveActed(error)) throw error;
   const found = await reconcile(error);
   if (found) return { found };
@@ -152,7 +153,8 @@ function noteRefusal(pace: BoundPace, error: unknown): void {
 }
 
 /**
- * One attempt: ky bounds it up to the response headers and aborts on the caller's signal;
+ * One attempt: ky bounds it up to the response headers and aborts on the caller's signal (which
+ * {@link heeding} also watches, for a `fetch` that does not);
  * `readBody` bounds the rest of the attempt's time. No controller of our own: tying one to ky's
  * would cost every call more than the SDK's other work together. An error status (one the call
  * does not accept) fails the attempt with {@link ErrorStatus}, its body read as any other.
@@ -167,7 +169,10 @@ async function attempt(
   const budget = Math.min(plan.timeout, left);
   plan.request.timeout = budget;
   plan.request.totalTimeout = left;
-  const response = await ky(plan.target, plan.request);
+  // Not handed to fetch at all once aborted: a fetch that does not heed the signal would send it.
+  plan.signal?.throwIfAborted();
+  const sending = ky(plan.target, plan.request);
+  const response = await (plan.signal ? heeding(sending, plan.signal) : sending);
   const { status, ok } = response;
   // A redirect's body is never read.
   if (isRedirect(status)) return { response, body: undefined };
@@ -180,6 +185,38 @@ async function attempt(
   const body = parseWholeBody(response, text);
   if (!ok) refuseUnlessResult(response, body, plan.spec);
   return { response, body };
+}
+
+/**
+ * `sending`, or the caller's abort as soon as it comes. ky hands the signal to `fetch` and bounds
+ * the time-outs by timers of its own, so a custom `fetch` that does not heed the signal (a wrapper
+ * that rebuilds the request without it) would hold an aborted call until the attempt's time-out.
+ * An answer that arrives after the abort is let go, its body cancelled.
+ */
+function heeding(sending: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      sending.then(
+        (late) => late.body?.cancel().catch(() => {}),
+        () => {},
+      );
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    // Let go of the signal as the attempt settles, before an abort could come in between.
+    const settled = () => signal.removeEventListener('abort', onAbort);
+    sending.then(
+      (response) => {
+        settled();
+        resolve(response);
+      },
+      (error: unknown) => {
+        settled();
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
