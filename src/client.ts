@@ -113,7 +113,8 @@ abstract class BaseClient {
    *
    * @example
    * ```ts
-   * JSON.stringify({ client }); // {"client":{"baseUrl":"https://partner.example.com/api/v1"}}
+   * client.toJSON(); // { baseUrl: 'https://partner.example.com/api/v1', clientId: 'my-client-id' }
+   * JSON.stringify({ client }); // the same under "client": no secret, no token
    * ```
    */
   toJSON(): ClientSummary {

@@ -31,6 +31,7 @@ const PLACEHOLDERS: [from: string, to: string][] = [
   ["'acc_123'", 'accountHash'],
   ["'exp_123'", 'exportHash'],
   ["'https://partner.example.com/api/v1'", 'baseUrl'],
+  ["'my-client-id'", 'clientId'],
 ];
 
 const WRITES_HERE = 'it writes in the working directory, a temporary one when run';
