@@ -1,8 +1,9 @@
 import { publicTokenIssue } from './core/auth/credentials';
-import { RequestValidationError } from './core/errors';
+import { PartnerError, RequestValidationError } from './core/errors';
 import { registerSecret } from './core/logging/known-secrets';
 import type { ClientOptions, RequestOptions, ResolvedOptions, TokenSource } from './core/options';
 import { warnAboutBaseUrl } from './core/options/base-url-warnings';
+import { isOptionsObject, shownValue } from './core/options/given';
 import { resolveOptions } from './core/options/resolve';
 import type { ReplayPolicy } from './core/retry/policy';
 import type { APIPromise } from './core/transport/api-promise';
@@ -256,6 +257,11 @@ export class PartnerClient extends BaseClient {
  * so the parent's value stands rather than the default's.
  */
 function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
+  if (!isOptionsObject(changes)) {
+    throw new PartnerError(
+      `Invalid withOptions() argument: expected an object of PartnerClient options (got ${shownValue(changes)}).`,
+    );
+  }
   return Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as Partial<ClientOptions>;

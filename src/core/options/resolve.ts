@@ -17,6 +17,8 @@ import { createLogger, parseLogLevel } from '../logging/logger';
 import { CREDENTIAL_NAME } from '../logging/redact';
 import type { RequestPace } from '../pace/index';
 import { isTimerDelay, MAX_TIMER_MS } from '../time/clock';
+import { checkClientOptionsShape } from './client-options-shape';
+import { isOptionsObject, shownValue } from './given';
 import type { ClientOptions, ResolvedOptions } from './index';
 
 function env(name: string): string | undefined {
@@ -82,6 +84,7 @@ export function resolveOptions(
   options: ClientOptions,
   assumptionsBase?: ResolvedAssumptions,
 ): ResolvedOptions {
+  checkClientOptionsShape(options);
   const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
   const credentials = readCredentials(options);
   const settings = callSettings(DEFAULT_SETTINGS, options, 'PartnerClient options');
@@ -234,7 +237,7 @@ export function callSettings(
     const value = options?.[name];
     const { accepts, wanted } = SETTING_RULES[name];
     if (value !== undefined && !accepts(value)) {
-      throw optionError(`\`${name}\` must be ${wanted} (got ${value}).`, whose);
+      throw optionError(`\`${name}\` must be ${wanted} (got ${shownValue(value)}).`, whose);
     }
     settings[name] = value ?? base[name];
   }
@@ -256,7 +259,7 @@ export function checkHeaders(
   if (headers === undefined) return result;
   const whose: OptionsOf = option === 'headers' ? 'request options' : 'PartnerClient options';
   const fail = (message: string) => optionError(message, whose);
-  if (headers === null || typeof headers !== 'object') {
+  if (!isOptionsObject(headers)) {
     throw fail(`\`${option}\` must be an object of header names and values.`);
   }
   for (const [name, value] of Object.entries(headers)) {
