@@ -25,6 +25,7 @@ import { toPartnerError, withAuthHint } from '../errors/mapping';
 import { CallLog, loggedFetch } from '../logging/call-log';
 import { holdSecret } from '../logging/known-secrets';
 import type { RequestOptions, ResolvedOptions } from '../options';
+import { checkRequestOptionsShape } from '../options/request-options-shape';
 import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
 import { type BoundPace, bindPace } from '../pace/bind';
 import { beforeSending } from '../retry/classify';
@@ -116,7 +117,10 @@ export class Transport {
   ): Promise<WithResponse<unknown>> {
     // The extra fields go into the call once, not again into each of its redirects.
     // A call's own headers are checked before anything is sent, as `defaultHeaders` were.
-    if (hops === 0) checkHeaders(options?.headers, 'headers');
+    if (hops === 0) {
+      checkRequestOptionsShape(options);
+      checkHeaders(options?.headers, 'headers');
+    }
     const settings = options ? callSettings(this.options, options) : this.#settings;
     const ready = readySpec(input, hops === 0 ? options : undefined, {
       strings: this.options.assumptions.strings,
