@@ -131,3 +131,21 @@ export function sentAsText(sent: string[]): string[] {
     return NOT_TEXT.test(text);
   });
 }
+
+/** A runtime's own message for a value the code read as another type: the SDK never let it out. */
+export const FROM_INSIDE =
+  /Cannot read propert|is not a function|Cannot destructure|Cannot convert|is not iterable|Cannot use 'in'/;
+
+/** The error `make()` throws (it must throw): an `Error` of the SDK's own words, not the runtime's. */
+export function thrownBy(make: () => unknown): Error {
+  let thrown: unknown;
+  try {
+    make();
+  } catch (error) {
+    thrown = error;
+  }
+  if (!(thrown instanceof Error))
+    throw new Error(`expected an Error to be thrown, got ${String(thrown)}`);
+  if (FROM_INSIDE.test(thrown.message)) throw new Error(`thrown from inside: ${thrown.message}`);
+  return thrown;
+}
