@@ -3,13 +3,14 @@ import { RequestValidationError } from './core/errors';
 import { registerSecret } from './core/logging/known-secrets';
 import type { ClientOptions, RequestOptions, ResolvedOptions, TokenSource } from './core/options';
 import { warnAboutBaseUrl } from './core/options/base-url-warnings';
-import { givenOnly, resolveOptions } from './core/options/resolve';
+import { givenOnly } from './core/options/given';
+import { resolveOptions } from './core/options/resolve';
 import { type ClientSummary, clientSummary, INSPECT, inspectedClient } from './core/options/shown';
 import type { ReplayPolicy } from './core/retry/policy';
 import type { APIPromise } from './core/transport/api-promise';
 import type { CallContext, CallResult, HttpMethod, Schema } from './core/transport/call-spec';
 import { Transport } from './core/transport/engine';
-import { hasDotSegment } from './core/transport/path';
+import { checkRawRequest } from './core/transport/raw-request';
 import { Anticipations } from './resources/anticipations';
 import { BankAccounts } from './resources/bank-accounts';
 import { FeeTiers } from './resources/fee-tiers';
@@ -150,26 +151,16 @@ abstract class BaseClient {
     // Built inside the call, so that a bad path rejects the promise (nothing sent) like any bad input.
     return this._transport.call(
       () => {
-        const { path } = request;
-        if (typeof path !== 'string' || !path.startsWith('/') || hasDotSegment(path)) {
-          throw new RequestValidationError('Invalid request', [
-            {
-              path: ['path'],
-              message:
-                'must be a path under baseUrl starting with "/", without "." or ".." segments',
-              code: 'invalid_path',
-            },
-          ]);
-        }
+        const given = checkRawRequest(request);
         return {
-          method: request.method,
-          path: request.path,
-          query: request.query,
-          json: request.body,
-          form: request.form,
-          schema: request.schema,
+          method: given.method,
+          path: given.path,
+          query: given.query,
+          json: given.body,
+          form: given.form,
+          schema: given.schema,
           callerSchema: true,
-          replay: request.replay,
+          replay: given.replay,
         };
       },
       this._context,

@@ -44,6 +44,16 @@ function checkJournal(journal: BulkJournal | undefined): void {
 }
 
 function toAsyncIterator<I>(items: BulkItems<I>): AsyncIterator<I> {
+  // A string is iterable, by character: one transaction hash would become a job per letter.
+  if (typeof items === 'string') {
+    throw new RequestValidationError('Invalid bulk items', [
+      {
+        path: ['items'],
+        message: 'expected an array or an (async) iterable, not a string',
+        code: 'invalid_type',
+      },
+    ]);
+  }
   if (items && typeof (items as AsyncIterable<I>)[Symbol.asyncIterator] === 'function') {
     return (items as AsyncIterable<I>)[Symbol.asyncIterator]();
   }
@@ -99,6 +109,11 @@ export function runBulk<I, R>(
   operation: BulkOperation<I, R>,
   options: BulkOptions = {},
 ): BulkJob<I, R> {
+  if (typeof options !== 'object' || options === null) {
+    throw new RequestValidationError('Invalid bulk options', [
+      { path: [], message: 'expected an object of options', code: 'invalid_type' },
+    ]);
+  }
   const concurrency = positiveInteger('concurrency', options.concurrency, 4);
   const min = positiveInteger('minConcurrency', options.minConcurrency, 1);
   const max = positiveInteger('maxConcurrency', options.maxConcurrency, Math.max(16, concurrency));

@@ -286,6 +286,11 @@ export function listPages<P extends { page?: number | undefined }, T>(
   shape: Omit<PageWalk<T>, 'load'>,
   loadPage: (paramsOfPage: P, page: number) => APIPromise<PageContent<T>>,
 ): PagePromise<T> {
+  // Params that are no plain object (null, a number, an array, a Date) go to the check as given,
+  // which refuses them by name.
+  if (Object.prototype.toString.call(params) !== '[object Object]') {
+    return pagePromise({ ...shape, load: (page) => loadPage(params, page) }, 1);
+  }
   const first = params.page ?? 1;
   const load = (page: number) =>
     loadPage({ ...params, page: page === first ? params.page : page }, page);

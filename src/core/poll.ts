@@ -19,6 +19,7 @@ import {
   type ValidationIssue,
 } from './errors';
 import type { RequestOptions } from './options';
+import { checkPollOptionsShape } from './poll-options-shape';
 import { classifyError } from './retry/classify';
 import { retryAfterOf } from './retry/retry-after';
 import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './time/clock';
@@ -79,6 +80,7 @@ export function withCallSignal<T>(
   pollOptions: PollOptions<T> | undefined,
   options: RequestOptions | undefined,
 ): PollOptions<T> | undefined {
+  checkPollOptionsShape(pollOptions);
   const callSignal = options?.signal;
   if (!callSignal) return pollOptions;
   const own = pollOptions?.signal;
@@ -252,6 +254,7 @@ function readPollOptions<T>(options: PollOptions<T>): {
   maxInterval: number;
   timeout: number;
 } {
+  checkPollOptionsShape(options);
   const issues: ValidationIssue[] = [];
   const read = (name: 'interval' | 'maxInterval' | 'timeout', fallback: number): number => {
     const value = options[name] ?? fallback;

@@ -3,7 +3,7 @@ import type { OutcomeUnknownError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
 import { checkPollOptions, type PollOptions, poll, withCallSignal } from '../core/poll';
 import type { APIPromise } from '../core/transport/api-promise';
-import { route } from '../core/transport/path';
+import { route, shownPathParam } from '../core/transport/path';
 import {
   type Refund,
   RefundListResponseSchema,
@@ -225,7 +225,7 @@ export class Refunds extends APIResource {
     const terminal: ReadonlySet<string> = new Set(this._client.assumptions.refundStatus.terminal);
     return poll(
       {
-        what: `refund of transaction ${target.transactionHash}`,
+        what: `refund of transaction ${shownPathParam(target.transactionHash)}`,
         fetch: (loop) =>
           target.statusUrl === undefined
             ? this.retrieveStatus(target.transactionHash, { ...options, ...loop }).withResponse()

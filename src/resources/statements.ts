@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/options';
 import { type PollOptions, poll, withCallSignal } from '../core/poll';
 import type { APIPromise } from '../core/transport/api-promise';
 import { isAlreadyRunning, runningOnConflict } from '../core/transport/outcomes';
-import { route } from '../core/transport/path';
+import { route, shownPathParam } from '../core/transport/path';
 import { envelopedOrBare } from '../schemas/response-fields';
 import {
   isReversedRange,
@@ -174,13 +174,15 @@ export class Statements extends APIResource {
     pollOptions?: PollOptions<StatementExport>,
     options?: RequestOptions,
   ): Promise<StatementExport> {
-    const exportHash = typeof exported === 'string' ? exported : exported?.hash;
+    // Anything but an export goes on as given, to be refused by name as the path parameter.
+    const exportHash =
+      typeof exported === 'object' && exported !== null ? exported.hash : (exported as string);
     const { failed } = this._client.assumptions.exportStatus;
     const isDone = (current: StatementExport) => isFinished(current, failed);
     if (typeof exported === 'object' && exported !== null && isDone(exported)) return exported;
     return poll(
       {
-        what: `statement export ${exportHash}`,
+        what: `statement export ${shownPathParam(exportHash)}`,
         fetch: (loop) => this.retrieve(exportHash, { ...options, ...loop }).withResponse(),
         status: (current) => current.status ?? undefined,
         isDone,

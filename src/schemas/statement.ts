@@ -226,7 +226,8 @@ export const StatementExportParamsSchema = paramsObject({
  * ```
  */
 export function toBetweenDates(value: BetweenDates, options: { timeZone?: string } = {}): string {
-  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  // `null` from plain JavaScript reads as no options, as `undefined` does.
+  const timeZone = options?.timeZone ?? DEFAULT_TIME_ZONE;
   const [problem] = rangeProblems(value, timeZone);
   if (problem) {
     const where = problem.path.length > 0 ? ` (${problem.path[0]})` : '';

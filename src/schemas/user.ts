@@ -381,6 +381,8 @@ export function profileSuspicions(params: {
   company_partner?: { cpf?: unknown } | undefined;
 }): string[] {
   const found: string[] = [];
+  // Params that are no object are the params check's to refuse: nothing here to suspect.
+  if (typeof params !== 'object' || params === null) return found;
   if (params.cpf !== undefined && params.cnpj !== undefined) {
     found.push(
       "users.update: both cpf and cnpj were sent; the spec has a person variant (cpf) and a company variant (cnpj), and the service chooses by the user's type.",

@@ -54,7 +54,8 @@ const BRAZILIAN = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})(?::(\d{2})(?:[.,](
  * ```
  */
 export function parseTimestamp(value: string, options: ParseTimestampOptions = {}): Date {
-  return readTimestamp(value, options.timeZone ?? DEFAULT_TIME_ZONE, 'earlier');
+  // `null` from plain JavaScript reads as no options, as `undefined` does.
+  return readTimestamp(value, options?.timeZone ?? DEFAULT_TIME_ZONE, 'earlier');
 }
 
 /**

@@ -175,6 +175,9 @@ function dataKnobs(state: MockState) {
  * ```
  */
 export function createMockPartnerApi(seed: MockPartnerApiSeed = {}): MockPartnerApi {
+  if (typeof seed !== 'object' || seed === null) {
+    throw new TypeError('createMockPartnerApi: the seed must be an object.');
+  }
   const state = createState(seed);
   state.routes = apiRoutes(state.shapes);
   state.publicRoutes = publicRouteKeys(seed.publicRoutes ?? [], state.routes);

@@ -219,7 +219,7 @@ const MAX_PRODUCTS = 100_000;
 export function countOf(where: string, value: number, max = Number.MAX_SAFE_INTEGER): number {
   if (Number.isSafeInteger(value) && value >= 0 && value <= max) return value;
   const range = max === Number.MAX_SAFE_INTEGER ? 'from 0' : `from 0 to ${max}`;
-  throw new RangeError(`${where} must be a whole number ${range}, got ${value}`);
+  throw new RangeError(`${where} must be a whole number ${range}, got ${String(value)}`);
 }
 
 /** The seed's counts, each checked, with their defaults. */

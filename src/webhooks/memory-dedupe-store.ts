@@ -51,9 +51,12 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
   readonly #entries = new Map<string, Entry>();
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
+    if (typeof options !== 'object' || options === null) {
+      throw new TypeError('MemoryDedupeStore: the options must be an object.');
+    }
     const maxEntries = options.maxEntries ?? 10_000;
     if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-      throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}`);
+      throw new RangeError(`maxEntries must be a positive integer, got ${String(maxEntries)}`);
     }
     this.maxEntries = maxEntries;
   }
@@ -153,6 +156,8 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
 
 function checkDuration(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`${name} must be a positive integer of milliseconds, got ${value}`);
+    throw new RangeError(
+      `${name} must be a positive integer of milliseconds, got ${String(value)}`,
+    );
   }
 }

@@ -68,6 +68,9 @@ export function readsNoBody(verify: (input: WebhookVerifyInput) => unknown): boo
 export function secretVerifier(
   options: SecretVerifierOptions,
 ): (input: WebhookVerifyInput) => boolean {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('secretVerifier: the options must be an object with `secret`.');
+  }
   const { query, header } = options;
   if ((query === undefined) === (header === undefined)) {
     throw new TypeError('secretVerifier: give exactly one of `query` and `header`.');

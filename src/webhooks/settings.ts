@@ -51,6 +51,9 @@ export interface ReceiverSettings {
  * ```
  */
 export function resolveSettings(options: WebhookHandlerOptions): ReceiverSettings {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('createWebhookHandler: the options must be an object.');
+  }
   const { limits, maxBufferedBodyBytes, handlerTimeoutMs, dedupeTtlMs } = resolveLimits(options);
   const store = resolveStore(options.dedupe);
   checkFunctions(options);
@@ -180,7 +183,7 @@ function positiveInteger(
 ): number {
   const chosen = value ?? fallback;
   if (!Number.isSafeInteger(chosen) || chosen < 1 || chosen > max) {
-    throw new RangeError(`${name} must be a positive integer up to ${max}, got ${chosen}`);
+    throw new RangeError(`${name} must be a positive integer up to ${max}, got ${String(chosen)}`);
   }
   return chosen;
 }

@@ -26,7 +26,8 @@ let ordered: string[] | undefined;
  * and registering it again counts as a use.
  */
 export function registerSecret(value: string | undefined | null, pin = false): void {
-  if (!value || value.length < MIN_SECRET_LENGTH) return;
+  // Only text can be quoted in a message: anything else a caller passed is no secret to mask.
+  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
   if (pin) {
     recentSecrets.delete(value);
     inUseSecrets.set(value, (inUseSecrets.get(value) ?? 0) + 1);

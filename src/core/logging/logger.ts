@@ -84,8 +84,9 @@ export function createLogger(sink: Logger, level: LogLevel): SdkLogger {
 }
 
 /** Reads a level name such as the value of `PARTNER_API_LOG`; `undefined` for an unknown or empty one. */
-export function parseLogLevel(value: string | undefined): LogLevel | undefined {
-  if (value === undefined || value === '') return undefined;
+export function parseLogLevel(value: unknown): LogLevel | undefined {
+  // A level given from plain JavaScript may be anything: only a name can be one.
+  if (typeof value !== 'string' || value === '') return undefined;
   const lower = value.toLowerCase();
   // Own keys only: `constructor` is no level.
   return Object.hasOwn(RANK, lower) ? (lower as LogLevel) : undefined;

@@ -17,6 +17,8 @@ import { createLogger, parseLogLevel, warnOfUnknownLevel } from '../logging/logg
 import { CREDENTIAL_NAME } from '../logging/redact';
 import type { RequestPace } from '../pace/index';
 import { isTimerDelay, MAX_TIMER_MS } from '../time/clock';
+import { checkClientOptionsShape } from './client-options-shape';
+import { isOptionsObject, shownValue } from './given';
 import type { ClientOptions, ResolvedOptions } from './index';
 
 function env(name: string): string | undefined {
@@ -82,6 +84,7 @@ export function resolveOptions(
   options: ClientOptions,
   assumptionsBase?: ResolvedAssumptions,
 ): ResolvedOptions {
+  checkClientOptionsShape(options);
   const url = readBaseUrl(options.baseUrl ?? env('PARTNER_API_BASE_URL'));
   const credentials = readCredentials(options);
   const settings = callSettings(DEFAULT_SETTINGS, options, 'PartnerClient options');
@@ -237,7 +240,7 @@ export function callSettings(
     const value = options?.[name];
     const { accepts, wanted } = SETTING_RULES[name];
     if (value !== undefined && !accepts(value)) {
-      throw optionError(`\`${name}\` must be ${wanted} (got ${value}).`, whose);
+      throw optionError(`\`${name}\` must be ${wanted} (got ${shownValue(value)}).`, whose);
     }
     settings[name] = value ?? base[name];
   }
@@ -259,7 +262,7 @@ export function checkHeaders(
   if (headers === undefined) return result;
   const whose: OptionsOf = option === 'headers' ? 'request options' : 'PartnerClient options';
   const fail = (message: string) => optionError(message, whose);
-  if (headers === null || typeof headers !== 'object') {
+  if (!isOptionsObject(headers)) {
     throw fail(`\`${option}\` must be an object of header names and values.`);
   }
   for (const [name, value] of Object.entries(headers)) {
@@ -280,14 +283,4 @@ export function checkHeaders(
     result[name] = value;
   }
   return result;
-}
-
-/**
- * The options `changes` gives a value: one given as `undefined` is absent, as it is everywhere,
- * so the parent's value stands rather than the default's.
- */
-export function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
-  return Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined),
-  ) as Partial<ClientOptions>;
 }

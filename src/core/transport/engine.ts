@@ -25,7 +25,8 @@ import { toPartnerError } from '../errors/mapping';
 import { CallLog, loggedFetch } from '../logging/call-log';
 import { holdSecret } from '../logging/known-secrets';
 import type { RequestOptions, ResolvedOptions } from '../options';
-import { type CallSettings, callSettings, checkHeaders } from '../options/resolve';
+import { checkRequestOptions } from '../options/request-options-shape';
+import { type CallSettings, callSettings } from '../options/resolve';
 import { type BoundPace, bindPace } from '../pace/bind';
 import { beforeSending } from '../retry/classify';
 import { retryAfterAsked } from '../retry/policy';
@@ -114,9 +115,9 @@ export class Transport {
     hops: number,
     tracing?: Tracing,
   ): Promise<WithResponse<unknown>> {
-    // The extra fields go into the call once, not again into each of its redirects.
-    // A call's own headers are checked before anything is sent, as `defaultHeaders` were.
-    if (hops === 0) checkHeaders(options?.headers, 'headers');
+    // The extra fields go into the call once, not again into each of its redirects; a call's own
+    // options are checked before anything is sent, as the client's were.
+    if (hops === 0) checkRequestOptions(options);
     const settings = options ? callSettings(this.options, options) : this.#settings;
     const ready = readySpec(input, hops === 0 ? options : undefined, {
       strings: this.options.assumptions.strings,

@@ -1,6 +1,7 @@
 /** Builds request paths from templates with every parameter checked and percent-encoded. */
 
 import { RequestValidationError } from '../errors';
+import { shownValue } from '../options/given';
 
 const UNRESERVED = /^[A-Za-z0-9_~.-]+$/;
 
@@ -23,6 +24,14 @@ export function encodePathParam(name: string, value: unknown): string {
   if (text === '.' || text === '..') throw invalid(name, `must not be "${text}"`);
   if (LONE_SURROGATE.test(text)) throw invalid(name, LONE_SURROGATE_NAMED);
   return encodeURIComponent(text);
+}
+
+/**
+ * A path parameter as a message names it (`refund of transaction tx_1`): a string as it is,
+ * anything else by its kind, so a message about a wrong one is always built.
+ */
+export function shownPathParam(value: unknown): string {
+  return typeof value === 'string' ? value : shownValue(value);
 }
 
 /** Half of a UTF-16 surrogate pair without its other half: no URL can carry it (UTF-8 has no form for it). */

@@ -35,6 +35,11 @@ export function checkParams<S extends Schema>(
 ): output<S> {
   // Judged as the service reads it, sent as read (a blank kept as `''`, which the service reads
   // as it would); params schemas only check, so the read value is what they would return.
+  if (isBuiltIn(value)) {
+    throw new RequestValidationError(`Invalid parameters for ${method}()`, [
+      { path: [], message: 'expected an object of parameters', code: 'invalid_type' },
+    ]);
+  }
   const judged = readStrings(value, strings);
   const result = safeParse(schema, judged);
   const unknownKeys = unknownKeyIssues(schema, value);
@@ -48,6 +53,12 @@ export function checkParams<S extends Schema>(
       ? []
       : toIssues(result.error.issues).map((issue) => requiredIfMissing(issue, judged))),
   ]);
+}
+
+/** A Date, a Map, a typed array, a boxed value: an object, but none a caller means as params. */
+function isBuiltIn(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.prototype.toString.call(value) !== '[object Object]';
 }
 
 /**

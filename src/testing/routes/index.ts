@@ -35,6 +35,11 @@ export function apiRoutes(shapes: KitShapes): Route[] {
 export function publicRouteKeys(names: readonly string[], routes: readonly Route[]): Set<string> {
   const known = new Set(routes.map(routeKey));
   const keys = new Set<string>();
+  if (!Array.isArray(names)) {
+    throw new TypeError(
+      'publicRoutes: expected an array of route names, such as "GET /users/fee-tiers/history".',
+    );
+  }
   for (const name of names) {
     const key = routeKeyOf(name);
     if (!known.has(key)) throw new TypeError(`publicRoutes: the kit has no route ${name}`);

@@ -127,7 +127,9 @@ async function gather(context: Context, flags: LoginFlags) {
  */
 function clientFor(context: Context, profile: Profile): PartnerClient {
   try {
-    return new PartnerClient({ ...profile, ...context.clientOptions(), maxRetries: 0 });
+    // The seller's token is the profile's, not the client's: a client refuses an option it lacks.
+    const { sellerToken: _, ...credentials } = profile;
+    return new PartnerClient({ ...credentials, ...context.clientOptions(), maxRetries: 0 });
   } catch (error) {
     if (error instanceof PartnerError) {
       throw new UsageError(`${error.message} (from --base-url, --client-id or PARTNER_API_*)`);

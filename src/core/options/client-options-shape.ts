@@ -1,0 +1,86 @@
+/**
+ * The shape of `new PartnerClient(options)` as plain JavaScript may give it: an object of the known
+ * options only, credentials of the types a login and a header can carry, a logger with console's
+ * four methods. Checked before any value is remembered as a secret or read further.
+ */
+
+import { PartnerError } from '../errors';
+import { isOptionsObject, shownValue, unknownOptions } from './given';
+import type { ClientOptions } from './index';
+
+/** Every option of `ClientOptions`: the compiler keeps this list whole. */
+const CLIENT_OPTIONS = Object.keys({
+  baseUrl: true,
+  clientId: true,
+  clientSecret: true,
+  clientToken: true,
+  timeout: true,
+  totalTimeout: true,
+  maxRetries: true,
+  maxResponseBytes: true,
+  maxUploadBytes: true,
+  fetch: true,
+  logger: true,
+  logLevel: true,
+  validateResponses: true,
+  defaultHeaders: true,
+  tokenStore: true,
+  assumptions: true,
+  telemetry: true,
+  pace: true,
+} satisfies Record<keyof ClientOptions, true>);
+
+const LOGGER_METHODS = ['error', 'warn', 'info', 'debug'] as const;
+
+function invalid(message: string): PartnerError {
+  return new PartnerError(`Invalid PartnerClient options: ${message}`);
+}
+
+/**
+ * Throws a `PartnerError` naming the first option of a shape no client can use. The values' own
+ * rules (a time-out's range, a URL's scheme) are `resolveOptions`'.
+ */
+export function checkClientOptionsShape(options: unknown): asserts options is ClientOptions {
+  if (!isOptionsObject(options)) {
+    throw invalid(`expected an object of options (got ${shownValue(options)}).`);
+  }
+  const unknown = unknownOptions(options, CLIENT_OPTIONS);
+  if (unknown.length > 0) throw invalid(`${unknown.join('; ')}.`);
+  const { baseUrl, clientToken, logLevel, logger } = options;
+  if (baseUrl !== undefined && typeof baseUrl !== 'string' && !(baseUrl instanceof URL)) {
+    throw invalid(`\`baseUrl\` must be a URL string (got ${shownValue(baseUrl)}).`);
+  }
+  for (const name of ['clientId', 'clientSecret'] as const) {
+    const value = options[name];
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      // The value is never shown: it may be the secret itself.
+      throw invalid(`\`${name}\` must be a non-empty string.`);
+    }
+  }
+  if (
+    clientToken !== undefined &&
+    (typeof clientToken !== 'string' || clientToken === '') &&
+    typeof clientToken !== 'function'
+  ) {
+    throw invalid('`clientToken` must be a non-empty string, or a function returning one.');
+  }
+  if (logLevel !== undefined && typeof logLevel !== 'string') {
+    throw invalid(
+      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${shownValue(logLevel)}).`,
+    );
+  }
+  if (logger !== undefined && !LOGGER_METHODS.every((name) => hasMethod(logger, name))) {
+    const missing = LOGGER_METHODS.filter((name) => !hasMethod(logger, name));
+    throw invalid(
+      `\`logger\` must have console's methods error, warn, info and debug (${missing.join(', ')} missing).`,
+    );
+  }
+}
+
+function hasMethod(value: unknown, name: string): boolean {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as Record<string, unknown>)[name] === 'function'
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * What a plain JavaScript caller may hand where the types ask for an options object: anything. These
+ * read such a value without running the caller's code (no `toString`, no `toJSON`), so a message
+ * about a bad value is always built, and name the keys no options object of that kind has.
+ */
+
+import { PartnerError } from '../errors';
+import { closestName } from '../validation/unknown-keys';
+import type { ClientOptions } from './index';
+
+/** A short account of `value` for a message: numbers and booleans as written, anything else by kind. */
+export function shownValue(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) {
+    return String(value);
+  }
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'function') return 'a function';
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+/** Whether `value` can be an options object: an object that is not an array (nor a function). */
+export function isOptionsObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A sentence for each own key of `value` outside `known`: `` `timout` is not an option; did you
+ * mean `timeout`? ``.
+ */
+export function unknownOptions(value: object, known: readonly string[]): string[] {
+  return Object.keys(value)
+    .filter((key) => !known.includes(key))
+    .map((key) => {
+      const guess = closestName(key, known);
+      return `\`${key}\` is not an option${guess ? `; did you mean \`${guess}\`?` : ''}`;
+    });
+}
+
+/** Whether `value` is an `AbortSignal`, of this realm or another (a test runner's, a polyfill). */
+export function isAbortSignal(value: unknown): value is AbortSignal {
+  if (value instanceof AbortSignal) return true;
+  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
+  return (
+    typeof signal === 'object' &&
+    signal !== null &&
+    typeof signal.aborted === 'boolean' &&
+    typeof signal.addEventListener === 'function'
+  );
+}
+
+/**
+ * The first place in `value` that JSON cannot carry as given (a bigint, a symbol, a function,
+ * a cycle), as a path of keys, or `undefined` when there is none. `JSON.stringify` would throw on
+ * the first and last and drop the others silently.
+ */
+export function notJson(
+  value: unknown,
+  path: string[] = [],
+  seen = new Set<object>(),
+): string[] | undefined {
+  if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') {
+    return path;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (seen.has(value)) return path;
+  // A Blob or a typed array is a file part of a form, not JSON; a Date has its own text.
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) {
+    if (Object.getPrototypeOf(value) !== null) return undefined;
+  }
+  seen.add(value);
+  for (const key of Object.keys(value)) {
+    const found = notJson((value as Record<string, unknown>)[key], [...path, key], seen);
+    if (found) return found;
+  }
+  seen.delete(value);
+  return undefined;
+}
+
+/**
+ * The options `changes` gives a value: one given as `undefined` is absent, as it is everywhere,
+ * so the parent's value stands rather than the default's.
+ */
+export function givenOnly(changes: Partial<ClientOptions>): Partial<ClientOptions> {
+  if (!isOptionsObject(changes)) {
+    throw new PartnerError(
+      `Invalid withOptions() argument: expected an object of PartnerClient options (got ${shownValue(changes)}).`,
+    );
+  }
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as Partial<ClientOptions>;
+}

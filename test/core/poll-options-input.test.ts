@@ -1,0 +1,31 @@
+/**
+ * A wait's poll options given wrongly from plain JavaScript: a `RequestValidationError` before the
+ * first poll (and before the refund `requestAndWait` would ask for), never a `TypeError` from the
+ * loop and never a wait that runs on defaults after ignoring a misspelt option.
+ */
+
+import { RequestValidationError } from 'partner-sdk';
+import { describe, expect, it } from 'vitest';
+import { hostileService, outcomeOf } from '../helpers/hostile-inputs';
+
+const start = hostileService();
+
+describe('poll options from plain JavaScript', () => {
+  it.each([
+    ['null', null],
+    ['a string', 'fast'],
+    ['a misspelt key', { intervall: 5 }],
+    ['a signal that is no AbortSignal', { signal: {} }],
+  ])('refuse %s with a RequestValidationError, nothing sent', async (_, pollOptions) => {
+    const { seller, sent } = await start();
+    for (const wait of [
+      () => seller.refunds.waitForCompletion('tx_1', pollOptions as never),
+      () => seller.refunds.requestAndWait('tx_1', {}, pollOptions as never),
+      () => seller.statements.waitForExport('exp_1', pollOptions as never),
+    ]) {
+      const outcome = await outcomeOf(wait);
+      expect(outcome.kind === 'refused' && outcome.error).toBeInstanceOf(RequestValidationError);
+    }
+    expect(sent()).toEqual([]);
+  });
+});
