@@ -51,16 +51,17 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
 }
 
 /**
- * The first place in `value` that JSON cannot carry as given (a bigint, a symbol, a function,
- * a cycle), as a path of keys, or `undefined` when there is none. `JSON.stringify` would throw on
- * the first and last and drop the others silently.
+ * The first place in `value` that JSON cannot carry as given (a symbol, a function, a cycle), as
+ * a path of keys, or `undefined` when there is none. `JSON.stringify` would throw on a cycle and
+ * drop the others silently. A bigint is the transport's to refuse (`validation/wire-values.ts`),
+ * since a form carries it as its digits.
  */
 export function notJson(
   value: unknown,
   path: string[] = [],
   seen = new Set<object>(),
 ): string[] | undefined {
-  if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') {
+  if (typeof value === 'symbol' || typeof value === 'function') {
     return path;
   }
   if (typeof value !== 'object' || value === null) return undefined;

@@ -83,25 +83,16 @@ describe('the loggers a partner passes', () => {
     });
   });
 
-  it('a logger without debug leaves the calls and its other levels working', async () => {
+  it('a logger without debug is refused when the client is made, naming what it lacks', () => {
     const mock = createMockPartnerApi();
-    const infos: string[] = [];
-    const client = new PartnerClient({
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-      ...mock.credentials,
-      logger: {
-        error: () => {},
-        warn: () => {},
-        info: (line: string) => infos.push(line),
-      } as never,
-      logLevel: 'debug',
-    });
-    mock.failNext({ status: 503, path: '/products' });
-    await expect(client.products.list({ per_page: 1 })).resolves.toBeDefined();
-    expect(infos).toEqual([
-      expect.stringMatching(/POST \/auth → 200/),
-      expect.stringMatching(/GET \/products → 200/),
-    ]);
+    const make = () =>
+      new PartnerClient({
+        baseUrl: mock.baseUrl,
+        fetch: mock.fetch,
+        ...mock.credentials,
+        logger: { error: () => {}, warn: () => {}, info: () => {} } as never,
+      });
+    expect(make).toThrow(/`logger` must have console's methods .*\(debug missing\)/);
+    expect(mock.requests).toEqual([]);
   });
 });
