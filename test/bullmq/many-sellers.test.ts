@@ -8,7 +8,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { type PartnerClient, RequestValidationError } from 'partner-sdk';
 import {
-  type BulkJobSpec,
   enqueueRefunds,
   offerUpdateProcessor,
   type ProcessorJob,
@@ -20,6 +19,7 @@ import {
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { useBullmq } from '../helpers/bullmq-queues';
+import { capturingQueue } from '../helpers/capturing-queue';
 import { kitClients, refundPostsTo } from '../helpers/kit-clients';
 import { withTimeout } from '../helpers/waits';
 
@@ -181,20 +181,8 @@ describe('partner-sdk/bullmq: one queue for many sellers', () => {
 });
 
 describe('enqueueRefunds with a seller', () => {
-  const recording = () => {
-    const added: BulkJobSpec<unknown>[] = [];
-    const queue = {
-      name: 'refunds',
-      addBulk: async (jobs: BulkJobSpec<unknown>[]) => {
-        added.push(...jobs);
-        return jobs;
-      },
-    };
-    return { added, queue };
-  };
-
   it("stamps the call's seller on every job, and keeps an item's own when it is the same", async () => {
-    const { added, queue } = recording();
+    const { added, queue } = capturingQueue();
     const items = [{ transactionHash: 'trx_1' }, { transactionHash: 'trx_2', seller: 'acct-9' }];
     await enqueueRefunds(queue, items, { seller: 'acct-9' });
     expect(added.map((j) => j.data)).toEqual([
@@ -205,7 +193,7 @@ describe('enqueueRefunds with a seller', () => {
   });
 
   it("refuses an item whose seller differs from the call's, and a bad seller option, unquoted, nothing enqueued", async () => {
-    const { added, queue } = recording();
+    const { added, queue } = capturingQueue();
     const mixed = [{ transactionHash: 'trx_1', seller: 'acct-1' }];
     await expect(enqueueRefunds(queue, mixed, { seller: 'acct-2' })).rejects.toThrow(
       /^Invalid item 0: Invalid job data.*differs/,
@@ -225,7 +213,7 @@ describe('enqueueRefunds with a seller', () => {
   });
 
   it("a seller's token in an item is refused, and the refusal says what to give instead", async () => {
-    const { queue } = recording();
+    const { queue } = capturingQueue();
     const items = [{ transactionHash: 'trx_1', sellerToken: 'tok' }] as unknown as RefundJobData[];
     await expect(enqueueRefunds(queue, items)).rejects.toThrow(/`seller` reference/);
   });

@@ -8,23 +8,11 @@
 import { context, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { enqueueRefunds, type RefundJobData, refundProcessor } from '../../src/bullmq';
-import type { BulkJobSpec } from '../../src/bullmq/producer';
+import { capturingQueue } from '../helpers/capturing-queue';
 import { useOtel } from '../helpers/otel-harness';
 import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
-
-function capturingQueue() {
-  const added: BulkJobSpec<unknown>[] = [];
-  const queue = {
-    name: 'refunds',
-    addBulk: async (jobs: BulkJobSpec<unknown>[]) => {
-      added.push(...jobs);
-      return jobs;
-    },
-  };
-  return { queue, added };
-}
 
 describe('trace context from producer to worker', () => {
   it('the worker’s job span is in the producer’s trace, under the span the producer enqueued in', async () => {
