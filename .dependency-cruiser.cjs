@@ -28,7 +28,7 @@ const CORE_ALLOWED = {
     'errors/index',
     'options/index',
     'transport/path',
-    'poll',
+    'poll/index',
     'retry/classify',
     'time/sleep',
     'validation/index',

@@ -8,6 +8,9 @@
  * and the testing kit's wire fixtures (`src/testing/fixtures/`) are data, not logic, and are not
  * measured.
  *
+ * It also holds `src/core/` to at most MAX_CORE_MODULES modules or folders at its top level, so
+ * that a reader can name each of its concerns (CONTRIBUTING.md, "Where a behaviour lives in `core/`").
+ *
  * Usage: node scripts/check-sizes.mjs [--report]   (--report lists the longest functions too)
  */
 
@@ -19,6 +22,8 @@ import ts from 'typescript';
 const MAX_FUNCTION_LINES = 60;
 // A file a reader holds whole; past it, a file is two with one job each waiting to be split.
 const MAX_FILE_LINES = 300;
+// Concerns a reader can name and hold apart; a new file beside them belongs in one of them.
+const MAX_CORE_MODULES = 12;
 const ROOT = new URL('..', import.meta.url).pathname;
 const EXEMPT = /^src\/(schemas|testing\/fixtures)\//;
 
@@ -90,6 +95,13 @@ for (const path of [
       );
     }
   }
+}
+
+const coreModules = readdirSync(join(ROOT, 'src/core'));
+if (coreModules.length > MAX_CORE_MODULES) {
+  problems.push(
+    `src/core: ${coreModules.length} modules or folders at its top level (at most ${MAX_CORE_MODULES}): put the new file in the folder of its concern`,
+  );
 }
 
 if (process.argv.includes('--report')) {

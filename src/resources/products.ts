@@ -1,7 +1,7 @@
 import { PRODUCTS_MAX_PAGE } from '../assumptions';
 import type { RequestOptions } from '../core/options';
 import { listPages, type PagePromise, pageContent } from '../core/pagination';
-import { hashOrContent } from '../core/pagination-guards';
+import { hashOrContent } from '../core/pagination/guards';
 import type { APIPromise } from '../core/transport/api-promise';
 import { route } from '../core/transport/path';
 import {

@@ -1,6 +1,6 @@
 /**
  * The service's `Retry-After`, read once for everyone who honours it: the retry loop
- * (`retry.ts`), the polling loop (`poll.ts`) and `RateLimitError.retryAfterMs`.
+ * (`retry.ts`), the polling loop (`poll/`) and `RateLimitError.retryAfterMs`.
  */
 
 /** delay-seconds (a fraction tolerated). */

@@ -9,21 +9,21 @@
  * @module
  */
 
-import type { SpanScope } from '../telemetry/types';
-import { inSpan, type PendingTelemetry } from './call-telemetry';
+import type { SpanScope } from '../../telemetry/types';
+import { inSpan, type PendingTelemetry } from '../call-telemetry';
 import {
   APIError,
   APIUserAbortError,
   PollTimeoutError,
   RequestValidationError,
   type ValidationIssue,
-} from './errors';
-import type { RequestOptions } from './options';
-import { checkPollOptionsShape } from './poll-options-shape';
-import { classifyError } from './retry/classify';
-import { retryAfterOf } from './retry/retry-after';
-import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from './time/clock';
-import type { WithResponse } from './transport/api-promise';
+} from '../errors';
+import type { RequestOptions } from '../options';
+import { classifyError } from '../retry/classify';
+import { retryAfterOf } from '../retry/retry-after';
+import { type Clock, isTimerDelay, MAX_TIMER_MS, systemClock } from '../time/clock';
+import type { WithResponse } from '../transport/api-promise';
+import { checkPollOptionsShape } from './options-shape';
 
 /**
  * How a `waitFor…` method polls. Every field is optional.

@@ -1,11 +1,11 @@
 /**
  * The shape of a wait's poll options as plain JavaScript may give them: an object of the known
- * options, with a real `AbortSignal`. Their values' ranges are the poll loop's (`poll.ts`).
+ * options, with a real `AbortSignal`. Their values' ranges are the poll loop's (`index.ts`).
  */
 
-import { RequestValidationError } from './errors';
-import { isAbortSignal, isOptionsObject, shownValue, unknownOptions } from './options/given';
-import type { PollOptions } from './poll';
+import { RequestValidationError } from '../errors';
+import { isAbortSignal, isOptionsObject, shownValue, unknownOptions } from '../options/given';
+import type { PollOptions } from './index';
 
 /** Every option of `PollOptions`: the compiler keeps this list whole. */
 const POLL_OPTIONS = Object.keys({

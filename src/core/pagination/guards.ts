@@ -4,7 +4,7 @@
  * meanwhile is passed once.
  */
 
-import { ResponseValidationError } from './errors';
+import { ResponseValidationError } from '../errors';
 
 /** The least a guard reads of a page. */
 interface PageLike<T> {

@@ -4,8 +4,8 @@
  * {@link Pagination} and this module does the rest: `await` for a page, `for await` for every item.
  */
 
-import { itemsOnce, notAsked } from './pagination-guards';
-import type { APIPromise } from './transport/api-promise';
+import type { APIPromise } from '../transport/api-promise';
+import { itemsOnce, notAsked } from './guards';
 
 /** Where a page stands, the same for every list whichever way the service reported it. */
 export interface Pagination {
