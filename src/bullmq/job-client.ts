@@ -18,7 +18,8 @@ export type JobClient = PartnerClient | SellerClient;
  * Picks the client of a job's seller, from the `seller` reference the producer put in the job's
  * data: typically `client.forUser(await tokens.get(seller))`, reading the seller's token from the
  * partner's own store. Called once per job run; a rejection fails the run as the call's failure
- * would (a `RequestValidationError` for good, anything else retried by BullMQ).
+ * would (a `RequestValidationError` for good, anything else retried by BullMQ). A client acts for
+ * one seller: one already given for another seller fails the job for good, nothing sent.
  *
  * @example
  * ```ts
@@ -94,6 +95,26 @@ export async function clientOfJob(
   const client = await clients(seller, job);
   if (!isClient(client)) {
     throw refusal('expected a client from the seller function', 'Invalid seller function result');
+  }
+  return ownClient(clients, seller, client);
+}
+
+// The seller each resolver's clients were first given for. A client acts for one seller only, so
+// one handed out for two (a cache without a key, the partner's own client returned for all) would
+// run a job as another seller: the second is refused instead, nothing sent. Weak on both sides: a
+// resolver or client dropped by the partner is not kept.
+const sellersOfClients = new WeakMap<SellerResolver, WeakMap<JobClient, string>>();
+
+function ownClient(resolver: SellerResolver, seller: string, client: JobClient): JobClient {
+  const given = sellersOfClients.get(resolver) ?? new WeakMap<JobClient, string>();
+  sellersOfClients.set(resolver, given);
+  const first = given.get(client);
+  if (first === undefined) given.set(client, seller);
+  else if (first !== seller) {
+    throw refusal(
+      'the seller function gave a client it already gave for another seller: give each seller its own (client.forUser(token))',
+      'Invalid seller function result',
+    );
   }
   return client;
 }

@@ -5,7 +5,8 @@
  * transaction), in-process and on a real redis-server with a real BullMQ worker.
  */
 
-import { UnrecoverableError } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { type Processor, type Queue, UnrecoverableError } from 'bullmq';
 import { type PartnerClient, RequestValidationError } from 'partner-sdk';
 import {
   type BulkJobSpec,
@@ -17,11 +18,12 @@ import {
   refundProcessor,
   refundWaitProcessor,
 } from 'partner-sdk/bullmq';
+import { fleetPace } from 'partner-sdk/redis';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { useBullmq } from '../helpers/bullmq-queues';
 import { kitClients, refundPostsTo } from '../helpers/kit-clients';
-import { withTimeout } from '../helpers/waits';
+import { sleep, withTimeout } from '../helpers/waits';
 
 /** The kit with a third seller, and the partner's own map of seller references to tokens. */
 function marketplace() {
@@ -170,6 +172,39 @@ describe('partner-sdk/bullmq: one queue for many sellers', () => {
     expect(refundPostsTo(mock)).toBe(0);
   });
 
+  it('refuses, for good and with nothing sent, a client the seller function already gave for another seller', async () => {
+    const { mock, client, codes, queue } = marketplace();
+    // The partner's bug: one client kept for every seller (a cache without a key).
+    let kept: PartnerClient | ReturnType<PartnerClient['forUser']> | undefined;
+    const forSeller = () => (kept ??= client.forUser(mock.sellers.person.publicToken));
+    const process = refundProcessor(forSeller, { queue });
+    const mine = mock.addTransaction(4_990, { seller: codes.get('acct-person')! });
+    const theirs = mock.addTransaction(4_990, { seller: codes.get('acct-company')! });
+    const again = mock.addTransaction(4_990, { seller: codes.get('acct-person')! });
+    expect(await process(job({ seller: 'acct-person', transactionHash: mine }))).toMatchObject({
+      status: 'succeeded',
+    });
+    const refused = await process(job({ seller: 'acct-company', transactionHash: theirs })).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(UnrecoverableError);
+    expect((refused as Error).message).toMatch(
+      /^RequestValidationError: Invalid seller function result.*another seller/,
+    );
+    expect((refused as Error).message).not.toMatch(/acct-/);
+    expect(refundPostsTo(mock, theirs)).toBe(0);
+    // The same client for the same seller, as a cache per seller gives, is its client still.
+    expect(await process(job({ seller: 'acct-person', transactionHash: again }))).toMatchObject({
+      status: 'succeeded',
+    });
+    // The partner's own client, acting for no seller, given for two: the same refusal.
+    const root = refundWaitProcessor(() => client, { queue });
+    await root(job({ seller: 'acct-person', transactionHash: mine })).catch(() => {});
+    await expect(root(job({ seller: 'acct-third', transactionHash: mine }))).rejects.toThrow(
+      /another seller/,
+    );
+  });
+
   it('refuses a processor made with neither a client nor a function', () => {
     const queue = { rateLimit: async () => {} };
     for (const clients of [undefined, null, 'token', {}]) {
@@ -264,4 +299,83 @@ describe('one queue for many sellers, on a real redis-server', () => {
       }
     }
   }, 60_000);
+});
+
+describe('a marketplace of thousands of sellers on one queue, on a real redis-server', () => {
+  const bullmq = useBullmq();
+  const SELLERS = 2_000;
+
+  /** The kit with `SELLERS` sellers added, a transaction each, and the partner's map of tokens. */
+  function thousands() {
+    const mock = createMockPartnerApi({ refundPolls: 0 });
+    const tokens = new Map<string, string>();
+    const hashes = new Map<string, string>();
+    for (let i = 0; i < SELLERS; i++) {
+      const seller = mock.addSeller({ type: i % 2 ? 'company' : 'person' });
+      tokens.set(`acct-${i}`, seller.publicToken);
+      hashes.set(`acct-${i}`, mock.addTransaction(1_000 + i, { seller: seller.code }));
+    }
+    return { mock, tokens, hashes };
+  }
+
+  /** Runs `workers` workers of `processor` until `count` jobs have completed or failed for good. */
+  function settled(queue: Queue, processor: Processor, count: number, workers = 4) {
+    const outcomes = new Map<string, QueueJobResult | Error>();
+    return new Promise<Map<string, QueueJobResult | Error>>((resolve) => {
+      const note = (id: string | undefined, outcome: QueueJobResult | Error) => {
+        outcomes.set(id!, outcome);
+        if (outcomes.size === count) resolve(outcomes);
+      };
+      for (let i = 0; i < workers; i++) {
+        const worker = bullmq.worker(queue.name, processor, { concurrency: 8 });
+        worker.on('completed', (job, result: QueueJobResult) => note(job.id, result));
+        worker.on('failed', (job, error) => {
+          if (job && (error.name === 'UnrecoverableError' || job.attemptsMade >= 5)) {
+            note(job.id, error);
+          }
+        });
+      }
+    });
+  }
+
+  it.each([
+    ['a new client each run', false],
+    ['one client kept per seller, shared by its concurrent jobs', true],
+  ])(
+    "4 workers, a slow seller function that sometimes throws (%s), under the parent's fleetPace: each transaction refunded once, with its own seller's bearer",
+    async (_, cached) => {
+      const { mock, tokens, hashes } = thousands();
+      const redis = bullmq.redis();
+      const prefix = `pace-${randomUUID()}`;
+      const pace = fleetPace(redis, { requestsPerSecond: 5_000, prefix });
+      const { client } = kitClients(mock, { pace, clientToken: mock.credentials.clientToken });
+      const kept = new Map<string, ReturnType<PartnerClient['forUser']>>();
+      let calls = 0;
+      // Slow (a token store across the network), and failing one call in fifty: BullMQ retries.
+      const forSeller = async (seller: string) => {
+        calls++;
+        await sleep(calls % 7);
+        if (calls % 50 === 0) throw new Error('token store unreachable');
+        const made = kept.get(seller) ?? client.forUser(tokens.get(seller)!);
+        if (cached) kept.set(seller, made);
+        return made;
+      };
+      const queue = bullmq.queue();
+      const done = settled(queue, refundProcessor(forSeller, { queue }) as Processor, SELLERS);
+      for (const [seller, transactionHash] of hashes) {
+        await enqueueRefunds(queue, [{ transactionHash }], { seller, backoffMs: 10 });
+      }
+      const outcomes = await withTimeout(done, 120_000, `${SELLERS} jobs to settle`);
+      const failed = [...outcomes.values()].filter((o) => o instanceof Error);
+      expect(failed).toEqual([]);
+      for (const [seller, hash] of hashes) {
+        expect(bearersOf(mock, hash)).toEqual([`Bearer ${tokens.get(seller)}`]);
+      }
+      expect(mock.requests.filter((r) => r.path === '/auth')).toEqual([]);
+      expect(calls).toBeGreaterThan(SELLERS);
+      // The sellers' clients paced by the parent's fleet pace: its budget is kept in Redis.
+      expect(await redis.keys(`${prefix}*`)).not.toEqual([]);
+    },
+    180_000,
+  );
 });
