@@ -12,7 +12,7 @@
 import { optionsOf } from '../client';
 import type { RequestOptions } from '../core/options';
 import type { TelemetryOptions } from '../telemetry/types';
-import { type RateLimitedQueue, rethrowForBullmq } from './failures';
+import { heedHold, type RateLimitedQueue, rethrowForBullmq } from './failures';
 import { checkJobClients, clientOfJob, type JobClients } from './job-client';
 import { jobDataOf, type OfferUpdateJobData, type RefundWaitJobData } from './jobs';
 import { checkProcessor } from './options';
@@ -113,6 +113,7 @@ export function refundWaitProcessor(
     async (job, signal) => {
       try {
         const key = jobDataOf(job, ['transactionHash']).transactionHash;
+        await heedHold(options.queue);
         const client = await clientOfJob(clients, job);
         const final = await client.refunds.waitForCompletion(key, { signal });
         const result = { status: final.status, refund: final.hash };
@@ -149,6 +150,7 @@ export function offerUpdateProcessor(
     try {
       const { productHash, offerCode, params } = jobDataOf(job, ['productHash', 'offerCode']);
       const key = `${productHash}/${offerCode}`;
+      await heedHold(options.queue);
       const client = await clientOfJob(clients, job);
       const offer = await client.offers.update(
         productHash,

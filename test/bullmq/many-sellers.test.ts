@@ -23,7 +23,7 @@ import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { useBullmq } from '../helpers/bullmq-queues';
 import { kitClients, refundPostsTo } from '../helpers/kit-clients';
-import { sleep, withTimeout } from '../helpers/waits';
+import { sleep, waitFor, withTimeout } from '../helpers/waits';
 
 /** The kit with a third seller, and the partner's own map of seller references to tokens. */
 function marketplace() {
@@ -64,6 +64,35 @@ const bearersOf = (mock: ReturnType<typeof marketplace>['mock'], hash: string) =
   mock.requests
     .filter((r) => r.method === 'POST' && r.path === `/financial/refund/${hash}`)
     .map((r) => r.headers.authorization);
+
+/**
+ * Runs `workers` workers of `processor` on `queue` until `count` jobs have completed or failed for
+ * good (or out of their five attempts), by job id.
+ */
+function settled(
+  bullmq: ReturnType<typeof useBullmq>,
+  queue: Queue,
+  processor: Processor,
+  count: number,
+  workers = 4,
+) {
+  const outcomes = new Map<string, QueueJobResult | Error>();
+  return new Promise<Map<string, QueueJobResult | Error>>((resolve) => {
+    const note = (id: string | undefined, outcome: QueueJobResult | Error) => {
+      outcomes.set(id!, outcome);
+      if (outcomes.size === count) resolve(outcomes);
+    };
+    for (let i = 0; i < workers; i++) {
+      const worker = bullmq.worker(queue.name, processor, { concurrency: 8 });
+      worker.on('completed', (job, result: QueueJobResult) => note(job.id, result));
+      worker.on('failed', (job, error) => {
+        if (job && (error.name === 'UnrecoverableError' || job.attemptsMade >= 5)) {
+          note(job.id, error);
+        }
+      });
+    }
+  });
+}
 
 describe('partner-sdk/bullmq: one queue for many sellers', () => {
   it("runs each job as its seller's client, picked by the job's seller reference", async () => {
@@ -301,6 +330,155 @@ describe('one queue for many sellers, on a real redis-server', () => {
   }, 60_000);
 });
 
+/**
+ * Three sellers of the kit behind a network where a seller's token can be revoked (the kit then
+ * answers its bearer 401, as it does any unknown one), and a seller function as the guide's
+ * snippet has it: the token read from the partner's map, `forUser` refusing none.
+ */
+function revocable() {
+  const { mock, tokens, codes } = marketplace();
+  const revoked = new Set<string>();
+  const answered: { at: number; method: string; pathname: string; status: number }[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
+    if (bearer && revoked.has(bearer)) {
+      return Response.json({ message: 'Unauthenticated.' }, { status: 401 });
+    }
+    const answer = await mock.fetch(request);
+    const { pathname } = new URL(request.url);
+    answered.push({ at: Date.now(), method: request.method, pathname, status: answer.status });
+    return answer;
+  };
+  const { client } = kitClients(mock, { fetch });
+  const forSeller = async (seller: string) => client.forUser(tokens.get(seller) as string);
+  const hashesOf = (seller: string, count: number) =>
+    Array.from({ length: count }, () => mock.addTransaction(4_990, { seller: codes.get(seller)! }));
+  return { mock, tokens, revoked, answered, forSeller, hashesOf };
+}
+
+describe('sellers unknown, revoked or rate-limited on one queue, on a real redis-server', () => {
+  const bullmq = useBullmq();
+
+  it("a seller the function does not know fails for good, nothing sent; a seller's token revoked mid-run fails that seller's later jobs for good, 401, the others' refunded", async () => {
+    const { mock, tokens, revoked, forSeller, hashesOf } = revocable();
+    const queue = bullmq.queue();
+    const bySeller = new Map(
+      ['acct-person', 'acct-company', 'acct-third'].map((s) => [s, hashesOf(s, 10)]),
+    );
+    const unknown = hashesOf('acct-person', 2);
+    const third = bySeller.get('acct-third')!;
+    // The third seller's token is revoked once its first refund is made.
+    const processor = refundProcessor(forSeller, { queue });
+    let thirdRuns = 0;
+    const revoking: Processor = async (job, token, signal) => {
+      if (job.data.seller === 'acct-third' && ++thirdRuns > 3) {
+        revoked.add(tokens.get('acct-third')!);
+      }
+      return processor(job, token, signal);
+    };
+    const done = settled(bullmq, queue, revoking, 32, 2);
+    await enqueueRefunds(
+      queue,
+      unknown.map((transactionHash) => ({ transactionHash })),
+      {
+        seller: 'acct-nobody',
+        backoffMs: 10,
+      },
+    );
+    for (const [seller, hashes] of bySeller) {
+      await enqueueRefunds(
+        queue,
+        hashes.map((transactionHash) => ({ transactionHash })),
+        { seller, backoffMs: 10 },
+      );
+    }
+    const outcomes = await withTimeout(done, 30_000, 'thirty-two jobs to settle');
+    const outcomeOf = (hash: string) => outcomes.get(`refund-request/${hash}`);
+    for (const hash of unknown) {
+      expect((outcomeOf(hash) as Error).message).toMatch(
+        /^RequestValidationError: Invalid forUser/,
+      );
+      expect((await queue.getJob(`refund-request/${hash}`))!.attemptsMade).toBe(1);
+      expect(refundPostsTo(mock, hash)).toBe(0);
+    }
+    const refusedThird = third.filter((hash) => outcomeOf(hash) instanceof Error);
+    expect(refusedThird.length).toBeGreaterThan(0);
+    for (const hash of refusedThird) {
+      expect((outcomeOf(hash) as Error).message).toMatch(/^AuthenticationError 401: /);
+      expect((await queue.getJob(`refund-request/${hash}`))!.attemptsMade).toBe(1);
+    }
+    for (const seller of ['acct-person', 'acct-company']) {
+      for (const hash of bySeller.get(seller)!) {
+        expect(outcomeOf(hash)).toMatchObject({ status: 'succeeded' });
+        expect(bearersOf(mock, hash)).toEqual([`Bearer ${tokens.get(seller)}`]);
+      }
+    }
+    // A revoked seller costs a login or two, not one per job.
+    expect(mock.requests.filter((r) => r.path === '/auth').length).toBeLessThanOrEqual(3);
+  }, 60_000);
+
+  it("a worker's own limiter is not taken for a hold: its jobs run at its pace, none put back for ever", async () => {
+    const { forSeller, hashesOf } = revocable();
+    const queue = bullmq.queue();
+    const processor = refundProcessor(forSeller, { queue }) as Processor;
+    const outcomes = new Map<string, QueueJobResult>();
+    const done = new Promise<void>((resolve) => {
+      const worker = bullmq.worker(queue.name, processor, {
+        concurrency: 4,
+        limiter: { max: 2, duration: 200 },
+      });
+      worker.on('completed', (job, result: QueueJobResult) => {
+        outcomes.set(job.id!, result);
+        if (outcomes.size === 6) resolve();
+      });
+    });
+    const items = hashesOf('acct-person', 6).map((transactionHash) => ({ transactionHash }));
+    await enqueueRefunds(queue, items, { seller: 'acct-person' });
+    await withTimeout(done, 20_000, 'six jobs under the limiter');
+    expect([...outcomes.values()].every((o) => o.status === 'succeeded')).toBe(true);
+  }, 30_000);
+
+  it("a 429 answered for one seller holds every worker of the queue for its Retry-After, the other sellers' jobs included; then that seller's job runs again: one refund each", async () => {
+    const { mock, tokens, answered, forSeller, hashesOf } = revocable();
+    const queue = bullmq.queue();
+    const pauses: number[] = [];
+    const held = {
+      rateLimit: (ms: number) => {
+        pauses.push(ms);
+        return queue.rateLimit(ms);
+      },
+      getBackend: () => queue.getBackend(),
+      getRateLimitTtl: (max?: number) => queue.getRateLimitTtl(max),
+    };
+    const company = hashesOf('acct-company', 1)[0]!;
+    mock.failNext({ status: 429, retryAfter: 1, path: `/financial/refund/${company}` });
+    // Two workers without a limiter, as the guide's "One budget" has them: two machines.
+    const processor = refundProcessor(forSeller, { queue: held }) as Processor;
+    const done = settled(bullmq, queue, processor, 7, 2);
+    await enqueueRefunds(queue, [{ transactionHash: company }], { seller: 'acct-company' });
+    await waitFor(() => pauses.length > 0, 'the 429 to hold the queue', 10_000);
+    const limited = answered.find((a) => a.status === 429)!;
+    const others = hashesOf('acct-person', 6);
+    const items = others.map((transactionHash) => ({ transactionHash }));
+    await enqueueRefunds(queue, items, { seller: 'acct-person' });
+    const outcomes = await withTimeout(done, 30_000, 'seven jobs to settle');
+    expect(pauses).toEqual([1_000]);
+    expect([...outcomes.values()].every((o) => !(o instanceof Error))).toBe(true);
+    // Nothing of anyone's was sent while the queue was held (a few ms for Redis's own clock).
+    const sentAfter = answered.filter((a) => a.at > limited.at).map((a) => a.at - limited.at);
+    expect(Math.min(...sentAfter)).toBeGreaterThanOrEqual(950);
+    const bearer = `Bearer ${tokens.get('acct-company')}`;
+    expect(bearersOf(mock, company)).toEqual([bearer, bearer]);
+    for (const hash of others) expect(refundPostsTo(mock, hash)).toBe(1);
+    // Started more than once (the 429, perhaps a turn put back while held), one attempt
+    // counted: the run that completed (BullMQ counts it on finishing).
+    const job = (await queue.getJob(`refund-request/${company}`))!;
+    expect(job.attemptsStarted).toBeGreaterThanOrEqual(2);
+    expect(job.attemptsMade).toBe(1);
+  }, 60_000);
+});
+
 describe('a marketplace of thousands of sellers on one queue, on a real redis-server', () => {
   const bullmq = useBullmq();
   const SELLERS = 2_000;
@@ -316,26 +494,6 @@ describe('a marketplace of thousands of sellers on one queue, on a real redis-se
       hashes.set(`acct-${i}`, mock.addTransaction(1_000 + i, { seller: seller.code }));
     }
     return { mock, tokens, hashes };
-  }
-
-  /** Runs `workers` workers of `processor` until `count` jobs have completed or failed for good. */
-  function settled(queue: Queue, processor: Processor, count: number, workers = 4) {
-    const outcomes = new Map<string, QueueJobResult | Error>();
-    return new Promise<Map<string, QueueJobResult | Error>>((resolve) => {
-      const note = (id: string | undefined, outcome: QueueJobResult | Error) => {
-        outcomes.set(id!, outcome);
-        if (outcomes.size === count) resolve(outcomes);
-      };
-      for (let i = 0; i < workers; i++) {
-        const worker = bullmq.worker(queue.name, processor, { concurrency: 8 });
-        worker.on('completed', (job, result: QueueJobResult) => note(job.id, result));
-        worker.on('failed', (job, error) => {
-          if (job && (error.name === 'UnrecoverableError' || job.attemptsMade >= 5)) {
-            note(job.id, error);
-          }
-        });
-      }
-    });
   }
 
   it.each([
@@ -361,7 +519,12 @@ describe('a marketplace of thousands of sellers on one queue, on a real redis-se
         return made;
       };
       const queue = bullmq.queue();
-      const done = settled(queue, refundProcessor(forSeller, { queue }) as Processor, SELLERS);
+      const done = settled(
+        bullmq,
+        queue,
+        refundProcessor(forSeller, { queue }) as Processor,
+        SELLERS,
+      );
       for (const [seller, transactionHash] of hashes) {
         await enqueueRefunds(queue, [{ transactionHash }], { seller, backoffMs: 10 });
       }
