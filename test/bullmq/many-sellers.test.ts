@@ -479,6 +479,75 @@ describe('sellers unknown, revoked or rate-limited on one queue, on a real redis
   }, 60_000);
 });
 
+describe('jobs of the wrong kind for their worker, on a real redis-server', () => {
+  const bullmq = useBullmq();
+
+  /** Fails the queue's jobs on `processor`'s worker; the reasons of the `count` that failed. */
+  async function reasonsOf(queue: Queue, processor: Processor, count: number) {
+    const reasons = new Map<string, string>();
+    const done = new Promise<void>((resolve) => {
+      const worker = bullmq.worker(queue.name, processor, { concurrency: 4 });
+      worker.on('failed', (job) => {
+        reasons.set(job!.id!, job!.failedReason);
+        if (reasons.size === count) resolve();
+      });
+    });
+    await withTimeout(done, 20_000, `${count} jobs to fail`);
+    for (const id of reasons.keys()) {
+      expect((await queue.getJob(id))!.attemptsMade).toBe(1);
+    }
+    return [...reasons.values()];
+  }
+
+  it("a job's seller edited in Redis to a number, an object or a 10 kB string fails for good on either worker, never quoted, nothing sent", async () => {
+    const { mock, client, forSeller } = marketplace();
+    const redis = bullmq.redis();
+    const secret = mock.sellers.person.publicToken;
+    const edits = [42, { secret }, `${secret}${'x'.repeat(10_000)}`, null, ''];
+    for (const kind of ['seller function', 'one client'] as const) {
+      const queue = bullmq.queue();
+      const hashes = edits.map(() => mock.addTransaction());
+      const items = hashes.map((transactionHash) => ({ transactionHash }));
+      await enqueueRefunds(queue, items, { seller: 'acct-person' });
+      for (const [i, hash] of hashes.entries()) {
+        const key = `bull:${queue.name}:refund-request/${hash}`;
+        const data = { transactionHash: hash, seller: edits[i] };
+        await redis.hset(key, 'data', JSON.stringify(data));
+      }
+      const clients = kind === 'one client' ? client.forUser(secret) : forSeller;
+      const reasons = await reasonsOf(queue, refundProcessor(clients, { queue }) as Processor, 5);
+      for (const reason of reasons) {
+        expect(reason).toMatch(/^RequestValidationError: Invalid job data/);
+        expect(reason).not.toContain(secret);
+        expect(reason.length).toBeLessThan(1_000);
+      }
+      for (const hash of hashes) expect(refundPostsTo(mock, hash)).toBe(0);
+    }
+  }, 60_000);
+
+  it("a marked job on a worker of one seller's client, and an unmarked one on a worker of a seller function: each fails for good, nothing sent", async () => {
+    const { mock, client, forSeller, resolved } = marketplace();
+    const marked = bullmq.queue();
+    const markedHash = mock.addTransaction();
+    await enqueueRefunds(marked, [{ transactionHash: markedHash }], { seller: 'acct-person' });
+    const seller = client.forUser(mock.sellers.person.publicToken);
+    const [fixed] = await reasonsOf(
+      marked,
+      refundProcessor(seller, { queue: marked }) as Processor,
+      1,
+    );
+    expect(fixed).toMatch(/^RequestValidationError: Invalid job data.*fixed/);
+    const unmarked = bullmq.queue();
+    const unmarkedHash = mock.addTransaction();
+    await enqueueRefunds(unmarked, [{ transactionHash: unmarkedHash }]);
+    const processor = refundProcessor(forSeller, { queue: unmarked }) as Processor;
+    const [picked] = await reasonsOf(unmarked, processor, 1);
+    expect(picked).toMatch(/^RequestValidationError: Invalid job data.*expected the job's seller/);
+    expect(resolved).toEqual([]);
+    expect(refundPostsTo(mock)).toBe(0);
+  }, 60_000);
+});
+
 describe('a marketplace of thousands of sellers on one queue, on a real redis-server', () => {
   const bullmq = useBullmq();
   const SELLERS = 2_000;
