@@ -44,7 +44,8 @@ export interface ProcessorOptions {
   /**
    * OpenTelemetry: a span per job (`bullmq.refunds.request`…) with the SDK's calls under it.
    * Default: where the processor's client records (its own `telemetry` option: `false` there is
-   * off here too); `false` turns it off.
+   * off here too), or, for a processor of a function of the seller (no client when it is made),
+   * with the providers registered with `@opentelemetry/api`; `false` turns it off.
    */
   telemetry?: false | TelemetryOptions;
 }
