@@ -115,7 +115,7 @@ export function refundWaitProcessor(
       try {
         const key = jobDataOf(job, ['transactionHash']).transactionHash;
         await heedHold(options.queue);
-        const client = await clientOfJob(clients, job);
+        const client = await clientOfJob(clients, job, signal);
         const final = await client.refunds.waitForCompletion(key, { signal });
         const result = { status: final.status, refund: final.hash };
         return { status: 'succeeded', key, reconciled: false, result };
@@ -152,7 +152,7 @@ export function offerUpdateProcessor(
       const { productHash, offerCode, params } = jobDataOf(job, ['productHash', 'offerCode']);
       const key = `${productHash}/${offerCode}`;
       await heedHold(options.queue);
-      const client = await clientOfJob(clients, job);
+      const client = await clientOfJob(clients, job, signal);
       const offer = await client.offers.update(
         productHash,
         offerCode,

@@ -100,7 +100,7 @@ export function refundProcessor(
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
       checkUnlessRefunded(job.data);
       await heedHold(options.queue);
-      const client = await clientOfJob(clients, job);
+      const client = await clientOfJob(clients, job, signal);
       lease = await (await leases)?.acquire(transactionHash, signal);
       const request = callOptions(options, signal);
       return await refundOnce(client, options, job, request, lease?.waited ?? false);

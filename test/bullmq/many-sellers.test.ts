@@ -7,7 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { type Processor, type Queue, UnrecoverableError } from 'bullmq';
-import { type PartnerClient, RequestValidationError } from 'partner-sdk';
+import { APIUserAbortError, type PartnerClient, RequestValidationError } from 'partner-sdk';
 import {
   type BulkJobSpec,
   enqueueRefunds,
@@ -232,6 +232,31 @@ describe('partner-sdk/bullmq: one queue for many sellers', () => {
     await expect(root(job({ seller: 'acct-third', transactionHash: mine }))).rejects.toThrow(
       /another seller/,
     );
+  });
+
+  it('a job BullMQ cancels while the seller function still waits (a token store that hangs) ends at once, nothing sent; the function is handed the signal', async () => {
+    const { mock, queue } = marketplace();
+    const hash = mock.addTransaction();
+    const given: (AbortSignal | undefined)[] = [];
+    const hanging = (_seller: string, _job: unknown, signal?: AbortSignal) => {
+      given.push(signal);
+      return new Promise<never>(() => {});
+    };
+    for (const make of [refundProcessor, refundWaitProcessor]) {
+      const cancel = new AbortController();
+      const run = make(hanging, { queue })(
+        job({ seller: 'acct-person', transactionHash: hash }),
+        'lock-token',
+        cancel.signal,
+      ).catch((e: unknown) => e);
+      await waitFor(() => given.length > 0, 'the seller function to be asked');
+      cancel.abort(new Error('cancelled by the operator'));
+      const ended = (await withTimeout(run, 2_000, 'the cancelled job to end')) as Error;
+      expect(ended).toBeInstanceOf(APIUserAbortError);
+      expect((ended.cause as Error).message).toBe('cancelled by the operator');
+      expect(given.pop()).toBe(cancel.signal);
+    }
+    expect(refundPostsTo(mock)).toBe(0);
   });
 
   it('refuses a processor made with neither a client nor a function', () => {
