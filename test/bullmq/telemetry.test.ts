@@ -69,6 +69,14 @@ describe('telemetry of BullMQ processors', () => {
     expect(spanTree(otel().spans()).map((s) => [s.name, s.children.length])).toEqual([
       ['bullmq.refunds.request', 0],
     ]);
+    // The seller's reference is the partner's account id: never an attribute.
+    expect(
+      JSON.stringify(
+        otel()
+          .spans()
+          .map((s) => s.attributes),
+      ),
+    ).not.toContain('acct-person');
     otel().exporter.reset();
     // The processor's own option says as the client's would.
     const off = refundProcessor(forSeller, { queue, telemetry: false });
