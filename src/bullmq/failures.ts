@@ -33,6 +33,16 @@ export interface RateLimitedQueue {
    * const redis = await queue.getBackend().client;
    * ```
    */
+  /**
+   * How long the queue is still held (`Queue#getRateLimitTtl`): read before each job, since
+   * BullMQ's own workers heed a hold only when they have a `limiter` of their own.
+   *
+   * @example
+   * ```ts
+   * const ms = await queue.getRateLimitTtl(Number.MAX_SAFE_INTEGER);
+   * ```
+   */
+  getRateLimitTtl?(maxJobs?: number): Promise<number>;
   getBackend?(): {
     /** The backend's raw Redis client: an ioredis one on BullMQ's Redis backend. */
     readonly client?: Promise<unknown>;
@@ -48,6 +58,19 @@ const TRANSIENT = new Set([408, 500, 502, 503, 504]);
 function retryAfterOf(error: APIError): number {
   const ms = (error as { retryAfterMs?: number }).retryAfterMs;
   return ms ?? parseRetryAfter(error.headers.get('retry-after')) ?? DEFAULT_PAUSE_MS;
+}
+
+/**
+ * Puts the job back while the queue is held by a 429 (`queue.rateLimit`), before anything is
+ * sent. BullMQ's workers read the hold only to compare it with a `limiter`'s `max`, so a worker
+ * without a limiter (as the guide has them, the pace being the client's) would go on taking jobs
+ * while another is told to wait. The hold is the key set to the largest safe integer: given that
+ * as the `max`, BullMQ answers its time left, and never the window of a `limiter`'s own count.
+ */
+export async function heedHold(queue: RateLimitedQueue): Promise<void> {
+  if (typeof queue.getRateLimitTtl !== 'function') return;
+  const left = await queue.getRateLimitTtl(Number.MAX_SAFE_INTEGER);
+  if (left > 0) throw new RateLimitError();
 }
 
 /** Turns a call's failure into what BullMQ should do with the job; always throws. */

@@ -8,7 +8,7 @@
  */
 
 import type { PartnerClient, SellerClient } from '../client';
-import { RequestValidationError } from '../core/errors';
+import { APIUserAbortError, RequestValidationError } from '../core/errors';
 import type { ProcessorJob } from './processors';
 
 /** A client a processor calls with: the partner's, or one seller's (`client.forUser(token)`). */
@@ -17,8 +17,10 @@ export type JobClient = PartnerClient | SellerClient;
 /**
  * Picks the client of a job's seller, from the `seller` reference the producer put in the job's
  * data: typically `client.forUser(await tokens.get(seller))`, reading the seller's token from the
- * partner's own store. Called once per job run; a rejection fails the run as the call's failure
- * would (a `RequestValidationError` for good, anything else retried by BullMQ).
+ * partner's own store. Called once per job run, with the signal BullMQ aborts when it cancels the
+ * job (the run ends at once then, whether or not the function heeds it); a rejection fails the run as the call's failure
+ * would (a `RequestValidationError` for good, anything else retried by BullMQ). A client acts for
+ * one seller: one already given for another seller fails the job for good, nothing sent.
  *
  * @example
  * ```ts
@@ -28,6 +30,7 @@ export type JobClient = PartnerClient | SellerClient;
 export type SellerResolver = (
   seller: string,
   job: ProcessorJob<unknown>,
+  signal?: AbortSignal,
 ) => JobClient | Promise<JobClient>;
 
 /** A processor's first argument: one client for every job, or a resolver per job's seller. */
@@ -80,6 +83,7 @@ export function checkJobClients(where: string, clients: unknown): void {
 export async function clientOfJob(
   clients: JobClients,
   job: ProcessorJob<unknown>,
+  signal?: AbortSignal,
 ): Promise<JobClient> {
   const seller = sellerOf(job.data);
   if (typeof clients !== 'function') {
@@ -91,9 +95,46 @@ export async function clientOfJob(
   if (seller === undefined) {
     throw refusal("expected the job's seller: this worker picks its client from it");
   }
-  const client = await clients(seller, job);
+  const client = await untilAborted(clients(seller, job, signal), signal);
   if (!isClient(client)) {
     throw refusal('expected a client from the seller function', 'Invalid seller function result');
+  }
+  return ownClient(clients, seller, client);
+}
+
+/**
+ * `answer`, or `APIUserAbortError` as soon as BullMQ cancels the job: a seller function waiting on
+ * a token store that hangs must not hold a cancelled job (nothing has been sent yet).
+ */
+function untilAborted<T>(answer: T | Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return Promise.resolve(answer);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () =>
+      reject(new APIUserAbortError('The job was cancelled.', { cause: signal.reason }));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(answer)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+// The seller each resolver's clients were first given for. A client acts for one seller only, so
+// one handed out for two (a cache without a key, the partner's own client returned for all) would
+// run a job as another seller: the second is refused instead, nothing sent. Weak on both sides: a
+// resolver or client dropped by the partner is not kept.
+const sellersOfClients = new WeakMap<SellerResolver, WeakMap<JobClient, string>>();
+
+function ownClient(resolver: SellerResolver, seller: string, client: JobClient): JobClient {
+  const given = sellersOfClients.get(resolver) ?? new WeakMap<JobClient, string>();
+  sellersOfClients.set(resolver, given);
+  const first = given.get(client);
+  if (first === undefined) given.set(client, seller);
+  else if (first !== seller) {
+    throw refusal(
+      'the seller function gave a client it already gave for another seller: give each seller its own (client.forUser(token))',
+      'Invalid seller function result',
+    );
   }
   return client;
 }

@@ -12,7 +12,7 @@
 import { optionsOf } from '../client';
 import type { RequestOptions } from '../core/options';
 import type { TelemetryOptions } from '../telemetry/types';
-import { type RateLimitedQueue, rethrowForBullmq } from './failures';
+import { heedHold, type RateLimitedQueue, rethrowForBullmq } from './failures';
 import { checkJobClients, clientOfJob, type JobClients } from './job-client';
 import { jobDataOf, type OfferUpdateJobData, type RefundWaitJobData } from './jobs';
 import { checkProcessor } from './options';
@@ -44,7 +44,8 @@ export interface ProcessorOptions {
   /**
    * OpenTelemetry: a span per job (`bullmq.refunds.request`…) with the SDK's calls under it.
    * Default: where the processor's client records (its own `telemetry` option: `false` there is
-   * off here too); `false` turns it off.
+   * off here too), or, for a processor of a function of the seller (no client when it is made),
+   * with the providers registered with `@opentelemetry/api`; `false` turns it off.
    */
   telemetry?: false | TelemetryOptions;
 }
@@ -113,7 +114,8 @@ export function refundWaitProcessor(
     async (job, signal) => {
       try {
         const key = jobDataOf(job, ['transactionHash']).transactionHash;
-        const client = await clientOfJob(clients, job);
+        await heedHold(options.queue);
+        const client = await clientOfJob(clients, job, signal);
         const final = await client.refunds.waitForCompletion(key, { signal });
         const result = { status: final.status, refund: final.hash };
         return { status: 'succeeded', key, reconciled: false, result };
@@ -149,7 +151,8 @@ export function offerUpdateProcessor(
     try {
       const { productHash, offerCode, params } = jobDataOf(job, ['productHash', 'offerCode']);
       const key = `${productHash}/${offerCode}`;
-      const client = await clientOfJob(clients, job);
+      await heedHold(options.queue);
+      const client = await clientOfJob(clients, job, signal);
       const offer = await client.offers.update(
         productHash,
         offerCode,

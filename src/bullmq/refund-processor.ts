@@ -9,7 +9,7 @@
 import { refuseIfRefunded } from '../bulk/already-refunded';
 import type { RequestOptions } from '../core/options';
 import type { IoredisClient, RedisClient } from '../redis/client';
-import { type RateLimitedQueue, rethrowForBullmq } from './failures';
+import { heedHold, type RateLimitedQueue, rethrowForBullmq } from './failures';
 import { clientOfJob, type JobClient, type JobClients } from './job-client';
 import { checkUnlessRefunded, jobDataOf, type RefundJobData } from './jobs';
 import {
@@ -99,7 +99,8 @@ export function refundProcessor(
     try {
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
       checkUnlessRefunded(job.data);
-      const client = await clientOfJob(clients, job);
+      await heedHold(options.queue);
+      const client = await clientOfJob(clients, job, signal);
       lease = await (await leases)?.acquire(transactionHash, signal);
       const request = callOptions(options, signal);
       return await refundOnce(client, options, job, request, lease?.waited ?? false);

@@ -60,11 +60,26 @@ function strictKit(mock: MockPartnerApi) {
   return { fetch, hold, lose };
 }
 
-function setup() {
+/**
+ * `bySeller`: the jobs marked for the kit's person seller, and the workers given a function of the
+ * seller (one queue for many sellers) instead of that seller's client.
+ */
+function setup(bySeller = false) {
   const mock = createMockPartnerApi({ refundPolls: 0 });
   const kit = strictKit(mock);
   const seller = (runner: string) =>
     kitClients(mock, { fetch: kit.fetch, defaultHeaders: { 'x-runner': runner } }).seller;
+  const tokens = new Map([['acct-person', mock.sellers.person.publicToken]]);
+  const clientsOf = (runner: string) => {
+    if (!bySeller) return seller(runner);
+    const { client } = kitClients(mock, {
+      fetch: kit.fetch,
+      defaultHeaders: { 'x-runner': runner },
+    });
+    return async (ref: string) => client.forUser(tokens.get(ref) as string);
+  };
+  /** What the enqueue calls add: the seller's mark, when the workers pick clients by it. */
+  const marks = bySeller ? { seller: 'acct-person' } : {};
   const queue = bullmq.queue();
   const client = bullmq.redis();
   // Leases on a connection of their own, or (no `redis` given) on the queue's.
@@ -75,7 +90,7 @@ function setup() {
     leaseMs?: number,
   ) => {
     const redisOption = leases === 'own' ? { redis: client } : {};
-    const processor = refundProcessor(seller(runner), { queue, ...redisOption, leaseMs });
+    const processor = refundProcessor(clientsOf(runner), { queue, ...redisOption, leaseMs });
     return bullmq.worker(queue.name, processor, options);
   };
   const refunds = async (hash: string) => {
@@ -97,19 +112,24 @@ function setup() {
     expect(posts(hash).map((r) => r.headers['x-runner'])).toEqual(['a']);
     expect(await refunds(hash)).toBe(1);
   };
-  return { mock, kit, queue, worker, refunds, posts, reconciledOnce };
+  return { mock, kit, queue, worker, refunds, posts, reconciledOnce, marks };
 }
 
 describe('refundProcessor on a real redis-server', () => {
-  it.each([['own'], ['queue']])(
-    'a stalled job taken over by a second worker while the first one still waits for its answer: one refund (leases on the %s connection)',
-    async (leases) => {
-      const { mock, kit, queue, worker: anyWorker, posts, reconciledOnce } = setup();
+  it.each([
+    ['own', 'a seller client'],
+    ['queue', 'a seller client'],
+    ['queue', 'a function of the seller'],
+  ])(
+    'a stalled job taken over by a second worker while the first one still waits for its answer: one refund (leases on the %s connection, workers of %s)',
+    async (leases, clients) => {
+      const bySeller = clients === 'a function of the seller';
+      const { mock, kit, queue, worker: anyWorker, posts, reconciledOnce, marks } = setup(bySeller);
       const worker = (runner: string, options: Record<string, unknown>) =>
         anyWorker(runner, options, leases);
       const hash = mock.addTransaction();
       const held = kit.hold(hash);
-      await enqueueRefunds(queue, [{ transactionHash: hash }], { backoffMs: 50 });
+      await enqueueRefunds(queue, [{ transactionHash: hash }], { backoffMs: 50, ...marks });
       // Worker A's lock runs out within half a second and is never renewed: its job stalls while
       // its refund request is held on the way to the kit.
       worker('a', { lockDuration: 500, skipLockRenewal: true, skipStalledCheck: true });
@@ -152,31 +172,46 @@ describe('refundProcessor on a real redis-server', () => {
     await reconciledOnce(hash);
   }, 60_000);
 
-  it('a transaction enqueued twice is one job and one refund; a job retried after a lost answer reconciles: one refund', async () => {
-    const { mock, kit, queue, worker, refunds, posts } = setup();
-    const [twice, lost] = [mock.addTransaction(), mock.addTransaction()];
-    kit.lose.add(lost);
-    const items = [{ transactionHash: twice }, { transactionHash: lost }];
-    await enqueueRefunds(queue, [...items, { transactionHash: twice }], { backoffMs: 50 });
-    await enqueueRefunds(queue, [{ transactionHash: twice }], { backoffMs: 50 });
-    const counts = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
-    expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(2);
-    worker('c', { concurrency: 2 });
-    const bothCompleted = async () => (await queue.getJobCounts('completed')).completed === 2;
-    await waitFor(bothCompleted, 'both jobs to complete', 20_000);
-    const results = await Promise.all(
-      items.map(async (item) => {
-        const job = await queue.getJob(`refund-request/${item.transactionHash}`);
-        return job!.returnvalue as QueueJobResult;
-      }),
-    );
-    expect(results).toMatchObject([
-      { key: twice, reconciled: false },
-      { key: lost, reconciled: true },
-    ]);
-    expect(posts(twice)).toHaveLength(1);
-    expect(posts(lost)).toHaveLength(1);
-    expect(await refunds(twice)).toBe(1);
-    expect(await refunds(lost)).toBe(1);
-  }, 60_000);
+  it.each([['a seller client'], ['a function of the seller']])(
+    'a transaction enqueued twice is one job and one refund; a job retried after a lost answer reconciles: one refund (workers of %s)',
+    async (clients) => {
+      const { mock, kit, queue, worker, refunds, posts, marks } = setup(
+        clients !== 'a seller client',
+      );
+      const [twice, lost] = [mock.addTransaction(), mock.addTransaction()];
+      kit.lose.add(lost);
+      const items = [{ transactionHash: twice }, { transactionHash: lost }];
+      await enqueueRefunds(queue, [...items, { transactionHash: twice }], {
+        backoffMs: 50,
+        ...marks,
+      });
+      await enqueueRefunds(queue, [{ transactionHash: twice }], { backoffMs: 50, ...marks });
+      const counts = await queue.getJobCounts(
+        'waiting',
+        'active',
+        'completed',
+        'failed',
+        'delayed',
+      );
+      expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(2);
+      worker('c', { concurrency: 2 });
+      const bothCompleted = async () => (await queue.getJobCounts('completed')).completed === 2;
+      await waitFor(bothCompleted, 'both jobs to complete', 20_000);
+      const results = await Promise.all(
+        items.map(async (item) => {
+          const job = await queue.getJob(`refund-request/${item.transactionHash}`);
+          return job!.returnvalue as QueueJobResult;
+        }),
+      );
+      expect(results).toMatchObject([
+        { key: twice, reconciled: false },
+        { key: lost, reconciled: true },
+      ]);
+      expect(posts(twice)).toHaveLength(1);
+      expect(posts(lost)).toHaveLength(1);
+      expect(await refunds(twice)).toBe(1);
+      expect(await refunds(lost)).toBe(1);
+    },
+    60_000,
+  );
 });

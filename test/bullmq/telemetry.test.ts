@@ -52,4 +52,35 @@ describe('telemetry of BullMQ processors', () => {
     expect((await process(job)).status).toBe('succeeded');
     expect(otel().spans()).toEqual([]);
   });
+
+  it('a processor of a function of the seller records its job span where its own telemetry option says, else with the registered providers, whatever its clients say', async () => {
+    const { mock, client } = kit({ telemetry: false });
+    const forSeller = () => client.forUser(mock.sellers.person.publicToken);
+    const queue = { rateLimit: async () => {} };
+    const job = (transactionHash: string) => ({
+      ...refundJob(transactionHash, 0),
+      data: { transactionHash, seller: 'acct-person' },
+    });
+    // No client when the processor is made: the job span goes to the registered providers, and
+    // the calls of a client made with `telemetry: false` record nothing under it.
+    expect((await refundProcessor(forSeller, { queue })(job(mock.addTransaction()))).status).toBe(
+      'succeeded',
+    );
+    expect(spanTree(otel().spans()).map((s) => [s.name, s.children.length])).toEqual([
+      ['bullmq.refunds.request', 0],
+    ]);
+    // The seller's reference is the partner's account id: never an attribute.
+    expect(
+      JSON.stringify(
+        otel()
+          .spans()
+          .map((s) => s.attributes),
+      ),
+    ).not.toContain('acct-person');
+    otel().exporter.reset();
+    // The processor's own option says as the client's would.
+    const off = refundProcessor(forSeller, { queue, telemetry: false });
+    expect((await off(job(mock.addTransaction()))).status).toBe('succeeded');
+    expect(otel().spans()).toEqual([]);
+  });
 });

@@ -249,4 +249,62 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     expect(tooLong.stderr).toMatch(/seller/);
     expect(refunds(hashes[0]!)).toEqual([]);
   });
+
+  it("--seller-ref with a worker of a function of the seller: each job runs as that seller's client, a reference the worker does not know fails for good", async () => {
+    const name = `cli-marketplace-${randomUUID()}`;
+    const third = mock.addSeller({ type: 'company' });
+    const sellers = startChild('test/bullmq/fixtures/refund-worker.ts', {
+      REDIS_URL: redis.url,
+      QUEUE: name,
+      PARTNER_API_BASE_URL: server.url,
+      PARTNER_API_CLIENT_TOKEN: mock.credentials.clientToken,
+      SELLER_TOKENS: JSON.stringify({
+        'acct-company': mock.sellers.company.publicToken,
+        'acct-third': third.publicToken,
+      }),
+      RUNNER: 'sellers',
+    });
+    try {
+      await sellers.next(90_000);
+      // The marketplace's operator enqueues for a seller without that seller's token at hand.
+      const operator = { ...env(), PARTNER_API_SELLER_TOKEN: undefined };
+      const follow = ['--queue', name, '--redis', redis.url, '--follow', '--json'];
+      for (const [ref, code] of [
+        ['acct-company', mock.sellers.company.code],
+        ['acct-third', third.code],
+      ] as const) {
+        const hashes = [1, 2].map(() => mock.addTransaction(4_990, { seller: code }));
+        const run = await cli(['refunds', 'request', ...hashes, ...follow, '--seller-ref', ref], {
+          env: operator,
+        });
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        expect(jsonLines(run.stdout)[1]).toMatchObject({ summary: { completed: 2, failed: 0 } });
+        const token = ref === 'acct-company' ? mock.sellers.company.publicToken : third.publicToken;
+        for (const hash of hashes) {
+          expect(
+            refunds(hash).map((r) => [r.headers['x-runner'], r.headers.authorization]),
+          ).toEqual([['sellers', `Bearer ${token}`]]);
+        }
+      }
+      const stranger = mock.addTransaction(4_990, { seller: third.code });
+      const unknown = await cli(
+        ['refunds', 'request', stranger, ...follow, '--seller-ref', 'acct-nobody'],
+        {
+          env: operator,
+        },
+      );
+      expect(unknown.code).toBe(1);
+      expect(jsonLines(unknown.stdout)[1]).toMatchObject({
+        summary: { completed: 0, failed: 1, failedBy: { RequestValidationError: 1 } },
+      });
+      expect(unknown.stdout).not.toContain('acct-nobody');
+      expect(refunds(stranger)).toEqual([]);
+    } finally {
+      await sellers.close();
+      const jobs = new Queue(name, { connection: { host: '127.0.0.1', port: redis.port } });
+      await jobs.obliterate({ force: true });
+      await jobs.close();
+    }
+  });
 });
