@@ -7,14 +7,43 @@
 
 import { optionsOf, type PartnerClient, type SellerClient } from '../client';
 import { RequestValidationError } from '../core/errors';
+import { shownValue } from '../core/options/given';
 import type { BulkOptions } from './types';
 
 /** A client a bulk job calls through: the root client, or a seller client from `forUser`. */
 export type BulkClient = PartnerClient | SellerClient;
 
+/** Whether `value` has the methods the bulk operations call: a client, or a partner's stand-in. */
+function isBulkClient(value: unknown): value is BulkClient {
+  const client = value as Partial<Record<'refunds' | 'offers', Record<string, unknown>>> | null;
+  return (
+    typeof client === 'object' &&
+    client !== null &&
+    typeof client.refunds?.request === 'function' &&
+    typeof client.refunds.waitForCompletion === 'function' &&
+    typeof client.offers?.update === 'function'
+  );
+}
+
+/**
+ * Refuses, before anything else is read, a first argument that is no client (`undefined` from a
+ * client not yet made, the client's options): it would fail every item with a bare `TypeError`.
+ */
+export function checkBulkClient(client: unknown): asserts client is BulkClient {
+  if (isBulkClient(client)) return;
+  throw new RequestValidationError('Invalid bulk client', [
+    {
+      path: ['client'],
+      message: `expected a PartnerClient, or a seller client from client.forUser(token) (got ${shownValue(client)})`,
+      code: 'invalid_type',
+    },
+  ]);
+}
+
 /** `options` with the job recording where its client's calls do, unless it says otherwise. */
 export function onClientTelemetry<O extends BulkOptions>(client: BulkClient, options: O): O {
-  if (options.telemetry !== undefined) return options;
+  // A partner's stand-in for a client has no recording of its own to share.
+  if (options.telemetry !== undefined || !('_transport' in client)) return options;
   return { ...options, telemetry: optionsOf(client).telemetry };
 }
 

@@ -24,12 +24,14 @@ import {
 import { alreadyRefunded } from './already-refunded';
 import {
   type BulkClient,
+  checkBulkClient,
   checkSellerToken,
   hashOf,
   onClientTelemetry,
   sellerClients,
   tokenOf,
 } from './bulk-client';
+import { BULK_OPTIONS, checkBulkOptionsShape } from './options-shape';
 import { runBulk } from './run-bulk';
 // biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
 import type { BulkItems, BulkJob, BulkOperation, BulkOptions } from './types';
@@ -83,6 +85,14 @@ export interface RequestRefundsOptions extends BulkOptions {
   unlessRefunded?: boolean | undefined;
 }
 
+const REQUEST_REFUNDS_OPTIONS = [
+  ...BULK_OPTIONS,
+  ...Object.keys({ params: true, unlessRefunded: true } satisfies Record<
+    Exclude<keyof RequestRefundsOptions, keyof BulkOptions>,
+    true
+  >),
+];
+
 /**
  * Requests a refund of each transaction: `refunds.request` per item, as a bulk job. Outcomes:
  * `succeeded` (a refund was accepted, HTTP 202; or, after a crash, found made by the lost
@@ -96,6 +106,8 @@ export interface RequestRefundsOptions extends BulkOptions {
  * @param client The root client (items then carry `sellerToken`) or a seller client.
  * @param items Transaction hashes, or `{ transactionHash, params?, sellerToken? }`, in an array or
  *   any (async) iterable.
+ * @throws {RequestValidationError} `client` is no client, or an option is invalid or unknown (at
+ *   once, nothing sent).
  * @example
  * ```ts
  * import { FileJournal, requestRefunds } from 'partner-sdk/bulk';
@@ -118,9 +130,12 @@ export function requestRefunds(
   items: BulkItems<RefundRequestItem>,
   options: RequestRefundsOptions = {},
 ): BulkJob<RefundRequestItem, RefundRequestResult> {
+  checkBulkClient(client);
+  checkBulkOptionsShape(options, REQUEST_REFUNDS_OPTIONS);
+  const { params, unlessRefunded, ...bulk } = options;
   const clientFor = sellerClients(client);
   const paramsOf = (item: RefundRequestItem) =>
-    (typeof item === 'object' ? item.params : undefined) ?? options.params ?? {};
+    (typeof item === 'object' ? item.params : undefined) ?? params ?? {};
   return runBulk(
     items,
     {
@@ -131,7 +146,7 @@ export function requestRefunds(
         checkSellerToken(item, clientFor);
       },
       // The read is a request of its own: the job gives it its own slot of the pace.
-      check: options.unlessRefunded
+      check: unlessRefunded
         ? (item, callOptions) =>
             alreadyRefunded(clientFor(tokenOf(item)), hashOf(item), callOptions)
         : undefined,
@@ -148,7 +163,7 @@ export function requestRefunds(
           ? { kind: 'accepted' }
           : { kind: 'existing', refund: result.refund.hash, status: result.refund.status },
     },
-    onClientTelemetry(client, options),
+    onClientTelemetry(client, bulk),
   );
 }
 
@@ -158,6 +173,14 @@ export interface WaitForRefundsOptions extends BulkOptions {
   pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'> | undefined;
 }
 
+const WAIT_FOR_REFUNDS_OPTIONS = [
+  ...BULK_OPTIONS,
+  ...Object.keys({ pollOptions: true } satisfies Record<
+    Exclude<keyof WaitForRefundsOptions, keyof BulkOptions>,
+    true
+  >),
+];
+
 /**
  * Waits for each transaction's refund to reach a final status (`refunds.waitForCompletion` per
  * item), many at once. Each outcome's `result` is the final `RefundStatus`: `completed`, or
@@ -165,6 +188,8 @@ export interface WaitForRefundsOptions extends BulkOptions {
  * `result.status`). Waiting is read-only, so a resumed job simply waits again.
  *
  * @param items Transaction hashes, or `{ transactionHash, sellerToken? }`.
+ * @throws {RequestValidationError} `client` is no client, or an option is invalid or unknown (at
+ *   once, nothing sent).
  * @example
  * ```ts
  * import { waitForRefunds } from 'partner-sdk/bulk';
@@ -179,6 +204,9 @@ export function waitForRefunds(
   items: BulkItems<RefundWaitItem>,
   options: WaitForRefundsOptions = {},
 ): BulkJob<RefundWaitItem, RefundStatus> {
+  checkBulkClient(client);
+  checkBulkOptionsShape(options, WAIT_FOR_REFUNDS_OPTIONS);
+  const { pollOptions, ...bulk } = options;
   const clientFor = sellerClients(client);
   return runBulk(
     items,
@@ -190,13 +218,13 @@ export function waitForRefunds(
       },
       run: (item, requestOptions: RequestOptions) =>
         clientFor(tokenOf(item)).refunds.waitForCompletion(hashOf(item), {
-          ...options.pollOptions,
+          ...pollOptions,
           signal: requestOptions.signal,
         }),
       replaySafe: true,
       describe: (result) => ({ status: result.status, refund: result.hash }),
     },
-    onClientTelemetry(client, { ...options, concurrency: options.concurrency ?? 8 }),
+    onClientTelemetry(client, { ...bulk, concurrency: bulk.concurrency ?? 8 }),
   );
 }
 
@@ -206,6 +234,8 @@ export function waitForRefunds(
  * (with the `Offer` answered) or `failed`.
  *
  * @param items `{ productHash, offerCode, params, sellerToken? }`; the key is `productHash/offerCode`.
+ * @throws {RequestValidationError} `client` is no client, or an option is invalid or unknown (at
+ *   once, nothing sent).
  * @example
  * ```ts
  * import { updateOffers } from 'partner-sdk/bulk';
@@ -222,6 +252,8 @@ export function updateOffers(
   items: BulkItems<OfferUpdateItem>,
   options: BulkOptions = {},
 ): BulkJob<OfferUpdateItem, Awaited<ReturnType<BulkClient['offers']['update']>>> {
+  checkBulkClient(client);
+  checkBulkOptionsShape(options);
   const clientFor = sellerClients(client);
   return runBulk(
     items,
