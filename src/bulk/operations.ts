@@ -11,7 +11,7 @@
  */
 
 import type { RequestOptions } from '../core/options';
-import type { PollOptions } from '../core/poll';
+import { checkPollOptions, type PollOptions } from '../core/poll';
 import { encodePathParam } from '../core/transport/path';
 import { checkParams } from '../core/validation';
 import type { RefundRequestResult } from '../resources/refunds';
@@ -207,6 +207,8 @@ export function waitForRefunds(
   checkBulkClient(client);
   checkBulkOptionsShape(options, WAIT_FOR_REFUNDS_OPTIONS);
   const { pollOptions, ...bulk } = options;
+  // Once for the job: each wait would otherwise fail its item with the same refusal.
+  checkPollOptions(pollOptions);
   const clientFor = sellerClients(client);
   return runBulk(
     items,

@@ -135,4 +135,15 @@ describe('bulk jobs from plain JavaScript', () => {
     expect(waits.valid).toBe(1);
     expect(sent()).toEqual([]);
   });
+
+  it('waitForRefunds refuses poll options no wait can read at once, not once per item', async () => {
+    const { seller, sent } = await start();
+    for (const pollOptions of [{ timout: 60_000 }, { interval: -1 }, 'slow']) {
+      const outcome = await outcomeOf(() =>
+        waitForRefunds(seller, ['tx_1', 'tx_2'], { pollOptions: pollOptions as never }),
+      );
+      expect(outcome.kind === 'refused' && outcome.error.name).toBe('RequestValidationError');
+    }
+    expect(sent()).toEqual([]);
+  });
 });
