@@ -146,4 +146,27 @@ describe('bulk jobs from plain JavaScript', () => {
     }
     expect(sent()).toEqual([]);
   });
+
+  it('refuses request options a call would refuse once per item, at once, naming the key', async () => {
+    const { seller, sent } = await start();
+    for (const [requestOptions, path] of [
+      [{ timout: 5_000 }, ['requestOptions', 'timout']],
+      [{ maxRetries: 2 }, ['requestOptions', 'maxRetries']],
+      ['fast', ['requestOptions']],
+    ] as const) {
+      const outcome = await outcomeOf(() =>
+        requestRefunds(seller, ['tx_1', 'tx_2'], { requestOptions: requestOptions as never }),
+      );
+      expect(outcome.kind === 'refused' && outcome.error.name).toBe('RequestValidationError');
+      expect(
+        outcome.kind === 'refused' && (outcome.error as RequestValidationError).issues[0]?.path,
+      ).toEqual(path);
+    }
+    const taken = await requestRefunds(seller, ['tx_1'], {
+      requestOptions: { timeout: 5_000, totalTimeout: 10_000, headers: { 'x-trace': '1' } },
+      dryRun: true,
+    });
+    expect(taken.valid).toBe(1);
+    expect(sent()).toEqual([]);
+  });
 });
