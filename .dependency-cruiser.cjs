@@ -26,6 +26,7 @@ const TRANSPORT =
 const CORE_ALLOWED = {
   bulk: [
     'errors/index',
+    'options/given',
     'options/index',
     'transport/path',
     'poll/index',

@@ -9,6 +9,7 @@
  */
 
 export { AlreadyRefundedError } from './already-refunded';
+export type { BulkClient } from './bulk-client';
 export { FileJournal } from './file-journal';
 export {
   type JournalHolder,
@@ -19,7 +20,6 @@ export {
   type JournalStore,
 } from './journal';
 export {
-  type BulkClient,
   type OfferUpdateItem,
   type RefundRequestItem,
   type RefundWaitItem,

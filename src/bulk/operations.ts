@@ -10,10 +10,8 @@
  * @module
  */
 
-import { optionsOf, type PartnerClient, type SellerClient } from '../client';
-import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import type { PollOptions } from '../core/poll';
+import { checkPollOptions, type PollOptions } from '../core/poll';
 import { encodePathParam } from '../core/transport/path';
 import { checkParams } from '../core/validation';
 import type { RefundRequestResult } from '../resources/refunds';
@@ -24,12 +22,19 @@ import {
   type RefundStatus,
 } from '../schemas/refund';
 import { alreadyRefunded } from './already-refunded';
+import {
+  type BulkClient,
+  checkBulkClient,
+  checkSellerToken,
+  hashOf,
+  onClientTelemetry,
+  sellerClients,
+  tokenOf,
+} from './bulk-client';
+import { BULK_OPTIONS, checkBulkOptionsShape } from './options-shape';
 import { runBulk } from './run-bulk';
 // biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
 import type { BulkItems, BulkJob, BulkOperation, BulkOptions } from './types';
-
-/** A client a bulk job calls through: the root client, or a seller client from `forUser`. */
-export type BulkClient = PartnerClient | SellerClient;
 
 /** A refund to request: a transaction hash, or the hash with its parameters and seller. */
 export type RefundRequestItem =
@@ -65,61 +70,6 @@ export interface OfferUpdateItem {
   sellerToken?: string;
 }
 
-/** `options` with the job recording where its client's calls do, unless it says otherwise. */
-function onClientTelemetry<O extends BulkOptions>(client: BulkClient, options: O): O {
-  if (options.telemetry !== undefined) return options;
-  return { ...options, telemetry: optionsOf(client).telemetry };
-}
-
-/** Per-seller clients of one job, the most recent few kept. */
-function sellerClients(client: BulkClient): (token: string | undefined) => BulkClient {
-  const cache = new Map<string, BulkClient>();
-  return (token) => {
-    if (token === undefined) return client;
-    let seller = cache.get(token);
-    if (!seller) {
-      if (!('forUser' in client)) {
-        throw new RequestValidationError('Invalid bulk item', [
-          {
-            path: ['sellerToken'],
-            message:
-              'a seller client cannot act for another seller: run the job on the root client',
-            code: 'invalid_client',
-          },
-        ]);
-      }
-      seller = client.forUser(token);
-      if (cache.size >= 64) cache.delete(cache.keys().next().value!);
-      cache.set(token, seller);
-    }
-    return seller;
-  };
-}
-
-const hashOf = (item: string | { transactionHash: string }): string =>
-  typeof item === 'string' ? item : item?.transactionHash;
-const tokenOf = (item: unknown): string | undefined =>
-  typeof item === 'object' && item !== null
-    ? (item as { sellerToken?: string }).sellerToken
-    : undefined;
-
-/**
- * The item's seller token is usable: a non-empty string, and the job's client can act for it (a
- * seller client cannot act for another seller), so a dry run fails what the real run would.
- */
-function checkSellerToken(
-  item: unknown,
-  clientFor: (token: string | undefined) => BulkClient,
-): void {
-  const token = tokenOf(item);
-  if (token !== undefined && (typeof token !== 'string' || token === '')) {
-    throw new RequestValidationError('Invalid bulk item', [
-      { path: ['sellerToken'], message: 'expected a non-empty string', code: 'invalid_type' },
-    ]);
-  }
-  clientFor(token);
-}
-
 /** Options of {@link requestRefunds}. */
 export interface RequestRefundsOptions extends BulkOptions {
   /** Parameters for every item that carries none of its own (`reason`, `observation`…). */
@@ -135,6 +85,14 @@ export interface RequestRefundsOptions extends BulkOptions {
   unlessRefunded?: boolean | undefined;
 }
 
+const REQUEST_REFUNDS_OPTIONS = [
+  ...BULK_OPTIONS,
+  ...Object.keys({ params: true, unlessRefunded: true } satisfies Record<
+    Exclude<keyof RequestRefundsOptions, keyof BulkOptions>,
+    true
+  >),
+];
+
 /**
  * Requests a refund of each transaction: `refunds.request` per item, as a bulk job. Outcomes:
  * `succeeded` (a refund was accepted, HTTP 202; or, after a crash, found made by the lost
@@ -148,6 +106,8 @@ export interface RequestRefundsOptions extends BulkOptions {
  * @param client The root client (items then carry `sellerToken`) or a seller client.
  * @param items Transaction hashes, or `{ transactionHash, params?, sellerToken? }`, in an array or
  *   any (async) iterable.
+ * @throws {RequestValidationError} `client` is no client, or an option is invalid or unknown (at
+ *   once, nothing sent).
  * @example
  * ```ts
  * import { FileJournal, requestRefunds } from 'partner-sdk/bulk';
@@ -170,9 +130,12 @@ export function requestRefunds(
   items: BulkItems<RefundRequestItem>,
   options: RequestRefundsOptions = {},
 ): BulkJob<RefundRequestItem, RefundRequestResult> {
+  checkBulkClient(client);
+  checkBulkOptionsShape(options, REQUEST_REFUNDS_OPTIONS);
+  const { params, unlessRefunded, ...bulk } = options;
   const clientFor = sellerClients(client);
   const paramsOf = (item: RefundRequestItem) =>
-    (typeof item === 'object' ? item.params : undefined) ?? options.params ?? {};
+    (typeof item === 'object' ? item.params : undefined) ?? params ?? {};
   return runBulk(
     items,
     {
@@ -183,7 +146,7 @@ export function requestRefunds(
         checkSellerToken(item, clientFor);
       },
       // The read is a request of its own: the job gives it its own slot of the pace.
-      check: options.unlessRefunded
+      check: unlessRefunded
         ? (item, callOptions) =>
             alreadyRefunded(clientFor(tokenOf(item)), hashOf(item), callOptions)
         : undefined,
@@ -200,7 +163,7 @@ export function requestRefunds(
           ? { kind: 'accepted' }
           : { kind: 'existing', refund: result.refund.hash, status: result.refund.status },
     },
-    onClientTelemetry(client, options),
+    onClientTelemetry(client, bulk),
   );
 }
 
@@ -210,6 +173,14 @@ export interface WaitForRefundsOptions extends BulkOptions {
   pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'> | undefined;
 }
 
+const WAIT_FOR_REFUNDS_OPTIONS = [
+  ...BULK_OPTIONS,
+  ...Object.keys({ pollOptions: true } satisfies Record<
+    Exclude<keyof WaitForRefundsOptions, keyof BulkOptions>,
+    true
+  >),
+];
+
 /**
  * Waits for each transaction's refund to reach a final status (`refunds.waitForCompletion` per
  * item), many at once. Each outcome's `result` is the final `RefundStatus`: `completed`, or
@@ -217,6 +188,8 @@ export interface WaitForRefundsOptions extends BulkOptions {
  * `result.status`). Waiting is read-only, so a resumed job simply waits again.
  *
  * @param items Transaction hashes, or `{ transactionHash, sellerToken? }`.
+ * @throws {RequestValidationError} `client` is no client, or an option is invalid or unknown (at
+ *   once, nothing sent).
  * @example
  * ```ts
  * import { waitForRefunds } from 'partner-sdk/bulk';
@@ -231,6 +204,11 @@ export function waitForRefunds(
   items: BulkItems<RefundWaitItem>,
   options: WaitForRefundsOptions = {},
 ): BulkJob<RefundWaitItem, RefundStatus> {
+  checkBulkClient(client);
+  checkBulkOptionsShape(options, WAIT_FOR_REFUNDS_OPTIONS);
+  const { pollOptions, ...bulk } = options;
+  // Once for the job: each wait would otherwise fail its item with the same refusal.
+  checkPollOptions(pollOptions);
   const clientFor = sellerClients(client);
   return runBulk(
     items,
@@ -242,13 +220,13 @@ export function waitForRefunds(
       },
       run: (item, requestOptions: RequestOptions) =>
         clientFor(tokenOf(item)).refunds.waitForCompletion(hashOf(item), {
-          ...options.pollOptions,
+          ...pollOptions,
           signal: requestOptions.signal,
         }),
       replaySafe: true,
       describe: (result) => ({ status: result.status, refund: result.hash }),
     },
-    onClientTelemetry(client, { ...options, concurrency: options.concurrency ?? 8 }),
+    onClientTelemetry(client, { ...bulk, concurrency: bulk.concurrency ?? 8 }),
   );
 }
 
@@ -258,6 +236,8 @@ export function waitForRefunds(
  * (with the `Offer` answered) or `failed`.
  *
  * @param items `{ productHash, offerCode, params, sellerToken? }`; the key is `productHash/offerCode`.
+ * @throws {RequestValidationError} `client` is no client, or an option is invalid or unknown (at
+ *   once, nothing sent).
  * @example
  * ```ts
  * import { updateOffers } from 'partner-sdk/bulk';
@@ -274,6 +254,8 @@ export function updateOffers(
   items: BulkItems<OfferUpdateItem>,
   options: BulkOptions = {},
 ): BulkJob<OfferUpdateItem, Awaited<ReturnType<BulkClient['offers']['update']>>> {
+  checkBulkClient(client);
+  checkBulkOptionsShape(options);
   const clientFor = sellerClients(client);
   return runBulk(
     items,

@@ -10,6 +10,7 @@
 import { RequestValidationError } from '../core/errors';
 import { Congestion } from './congestion';
 import { Job } from './job';
+import { checkBulkOptionsShape } from './options-shape';
 import { SeenKeys } from './seen-keys';
 import type { BulkItems, BulkJob, BulkJournal, BulkOperation, BulkOptions } from './types';
 
@@ -87,7 +88,7 @@ function toAsyncIterator<I>(items: BulkItems<I>): AsyncIterator<I> {
  * @param operation What to do with an item: `key`, `run`, and optionally `reconcile`,
  *   `replaySafe`, `existed`, `validate`, `describe`.
  * @param options Concurrency, journal, signal, progress, dry run (see {@link BulkOptions}).
- * @throws {RequestValidationError} an option is invalid (at once, nothing sent).
+ * @throws {RequestValidationError} an option is invalid or unknown (at once, nothing sent).
  * @throws {JournalLockedError} (the job rejects) another writer holds the journal: nothing sent.
  * @example
  * ```ts
@@ -109,11 +110,7 @@ export function runBulk<I, R>(
   operation: BulkOperation<I, R>,
   options: BulkOptions = {},
 ): BulkJob<I, R> {
-  if (typeof options !== 'object' || options === null) {
-    throw new RequestValidationError('Invalid bulk options', [
-      { path: [], message: 'expected an object of options', code: 'invalid_type' },
-    ]);
-  }
+  checkBulkOptionsShape(options);
   const concurrency = positiveInteger('concurrency', options.concurrency, 4);
   const min = positiveInteger('minConcurrency', options.minConcurrency, 1);
   const max = positiveInteger('maxConcurrency', options.maxConcurrency, Math.max(16, concurrency));

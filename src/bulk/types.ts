@@ -204,7 +204,7 @@ export interface BulkOptions {
    * ```
    */
   onProgress?: ((progress: BulkProgress) => void) | undefined;
-  /** Per-request `timeout`, `totalTimeout` and `headers` (retries are the job's: see the guide). */
+  /** Per-request `timeout`, `totalTimeout` and `headers`, no other (retries are the job's: see the guide). */
   requestOptions?: Pick<RequestOptions, 'timeout' | 'totalTimeout' | 'headers'> | undefined;
   /**
    * OpenTelemetry: a `bulk.job` span, a `bulk.item` span per item under it (the item's calls under

@@ -83,6 +83,8 @@ const part = (value: string) => encodeURIComponent(value);
  * The job id of an item: `refund-request/<hash>`, `refund-wait/<hash>`,
  * `offer-update/<product>/<offer>`. The same item always gets the same id.
  *
+ * @throws {RequestValidationError} `data` is no object, or a field naming the item is no string.
+ *
  * @example
  * ```ts
  * jobIdOf('refund-request', { transactionHash: 'trx_1' }); // 'refund-request/trx_1'
@@ -92,8 +94,19 @@ export function jobIdOf(
   name: (typeof JOB_NAMES)[keyof typeof JOB_NAMES],
   data: { transactionHash: string } | { productHash: string; offerCode: string },
 ): string {
-  if ('transactionHash' in data) return `${name}/${part(data.transactionHash)}`;
-  return `${name}/${part(data.productHash)}/${part(data.offerCode)}`;
+  const fields = idFields(name, data);
+  const checked = jobDataOf({ data: data as Record<string, string> }, fields);
+  return [name, ...fields.map((field) => part(checked[field]!))].join('/');
+}
+
+/** The fields that name an item of the job `name`; by the data's shape for a name of the partner's own. */
+function idFields(name: string, data: unknown): readonly string[] {
+  const offer = ['productHash', 'offerCode'];
+  if (name === JOB_NAMES.offerUpdate) return offer;
+  if (name === JOB_NAMES.refund || name === JOB_NAMES.refundWait) return ['transactionHash'];
+  return typeof data === 'object' && data !== null && 'transactionHash' in data
+    ? ['transactionHash']
+    : offer;
 }
 
 /**

@@ -253,6 +253,7 @@ export function bankAccountDeletedEvent(
  * is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s). `headers` are
  * sent besides (a secret your receiver checks in a header; a `Content-Type` replaces the JSON one).
  *
+ * @throws {TypeError} `url` is not an absolute `http:` or `https:` URL (the URL is not quoted).
  * @example
  * ```ts
  * const status = await deliver('http://127.0.0.1:3000/webhooks', subscriptionEndedEvent());
@@ -269,10 +270,17 @@ export async function deliver(
     headers?: Record<string, string> | undefined;
   } = {},
 ): Promise<number> {
+  const target = URL.parse(String(url));
+  if (target?.protocol !== 'http:' && target?.protocol !== 'https:') {
+    // Never quoted: a receiver's URL may carry its secret (`?token=…`).
+    throw new TypeError(
+      'deliver: expected an absolute http: or https: URL, scheme included (http://127.0.0.1:3000/webhooks)',
+    );
+  }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   const headers = new Headers(options.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  const response = await fetch(url, {
+  const response = await fetch(target, {
     method: 'POST',
     headers,
     body: typeof event === 'string' ? event : JSON.stringify(event),

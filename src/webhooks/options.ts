@@ -162,7 +162,8 @@ export interface WebhookHandlerOptions {
   /**
    * Where the receiver logs: anything with console's four methods taking a message and then
    * details (winston as it is; pino through the adapter `Logger` shows, or it drops the error of
-   * a failed delivery). Every line is redacted. Default `console`.
+   * a failed delivery). Every line is redacted. Default `console`. One short of a method (or no
+   * object) is a `TypeError` at creation.
    */
   logger?: Logger | undefined;
   /**

@@ -5,7 +5,14 @@
  * @module
  */
 
-import { createLogger, type LogLevel, parseLogLevel, type SdkLogger } from '../core/logging/logger';
+import {
+  createLogger,
+  type Logger,
+  type LogLevel,
+  missingLoggerMethods,
+  parseLogLevel,
+  type SdkLogger,
+} from '../core/logging/logger';
 import { MAX_TIMER_MS } from '../core/time/clock';
 import { BodyBudget, type BodyLimits } from './body';
 import { defaultDedupeKey, isDedupeStore, type WebhookDedupeStore } from './dedupe';
@@ -43,7 +50,8 @@ export interface ReceiverSettings {
  *
  * @throws {RangeError} for a limit that is not a positive integer (or a timer past 2^31 - 1 ms).
  * @throws {TypeError} for a `dedupe` that is not `true`, `false`, a {@link WebhookDedupeStore} or a
- *   `SimpleDedupeStore`, a handler or hook that is not a function, or an unknown `logLevel`.
+ *   `SimpleDedupeStore`, a handler or hook that is not a function, a `logger` without console's
+ *   four methods, or an unknown `logLevel`.
  *
  * @example
  * ```ts
@@ -57,7 +65,7 @@ export function resolveSettings(options: WebhookHandlerOptions): ReceiverSetting
   const { limits, maxBufferedBodyBytes, handlerTimeoutMs, dedupeTtlMs } = resolveLimits(options);
   const store = resolveStore(options.dedupe);
   checkFunctions(options);
-  const sink = options.logger ?? console;
+  const sink = options.logger === undefined ? console : checkLogger(options.logger);
   const log = createLogger(sink, readLogLevel(options.logLevel));
   if (!options.verify) {
     warnOnce(sink, 'no-verify', () =>
@@ -103,6 +111,20 @@ function warnAboutNearNames(on: WebhookHandlerOptions['on'], sink: object, log: 
       ),
     );
   }
+}
+
+/**
+ * A logger short of one of console's methods (a string, an object missing `debug`) would swallow
+ * that level's lines, failures included: refused at creation, as the client refuses it.
+ */
+function checkLogger(logger: unknown): Logger {
+  const missing = missingLoggerMethods(logger);
+  if (missing.length > 0) {
+    throw new TypeError(
+      `\`logger\` must have console's methods error, warn, info and debug (${missing.join(', ')} missing).`,
+    );
+  }
+  return logger as Logger;
 }
 
 /**

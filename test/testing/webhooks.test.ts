@@ -106,4 +106,21 @@ describe('webhook helpers', () => {
     expect(await deliver(url, '{not json')).toBe(400);
     expect(received[0]!.body).toBe('{not json');
   });
+
+  it.each([
+    ['with no scheme', '127.0.0.1:3000/webhooks?token=whsec_in_url'],
+    ['relative', '/webhooks?token=whsec_in_url'],
+    ['of another scheme', 'ftp://127.0.0.1/webhooks?token=whsec_in_url'],
+  ])(
+    'deliver refuses a URL %s with a TypeError of its own that does not quote it',
+    async (_, url) => {
+      const error = await deliver(url, subscriptionEndedEvent()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toMatch(
+        /^deliver: expected an absolute http: or https: URL/,
+      );
+      // The receiver's URL may carry its secret.
+      expect((error as Error).message).not.toContain('whsec_in_url');
+    },
+  );
 });

@@ -80,6 +80,17 @@ describe('createWebhookHandler options', () => {
     );
   });
 
+  it("refuses, at creation, a logger that is not an object with console's four methods, naming those missing", () => {
+    const made = (logger: unknown) => () => createWebhookHandler({ logger: logger as never });
+    // Such a logger would have swallowed every line, the warnings and the failures included.
+    expect(made('console')).toThrow(
+      /`logger` must have console's methods error, warn, info and debug \(error, warn, info, debug missing\)/,
+    );
+    expect(made(null)).toThrow(TypeError);
+    expect(made({ error() {}, warn() {}, info() {} })).toThrow(/\(debug missing\)/);
+    expect(made(silent)).not.toThrow();
+  });
+
   it('logs a failure through logger.error when there is no onError', async () => {
     const errors: unknown[][] = [];
     const handler = createWebhookHandler({

@@ -13,6 +13,7 @@ type Shown = Pick<BulkProgress, 'done' | 'failed' | 'ratePerSecond' | 'etaMs'> &
   total: number | undefined;
 };
 
+import { cutText } from './cut-text';
 import { plural } from './output';
 
 const WIDTH = 20;
@@ -61,7 +62,7 @@ export class ProgressBar {
   update(p: Shown): void {
     if (this.#closed) return;
     const text = progressText(p, this.#total ?? p.total);
-    this.#stream.write(`\r${text.slice(0, (this.#stream.columns ?? 100) - 1)}\x1b[K`);
+    this.#stream.write(`\r${cutText(text, (this.#stream.columns ?? 100) - 1)}\x1b[K`);
     this.#drawn = true;
   }
 

@@ -8,11 +8,12 @@ import { readLoginToken } from '../../assumption-readers';
 import type { ResolvedAssumptions } from '../../assumptions';
 import { APIError, makeAPIError, ResponseValidationError } from '../errors';
 import { bodyMessage, firstFieldError } from '../errors/error-body';
+import { registerSecret } from '../logging/known-secrets';
 import type { ResolvedOptions } from '../options';
 import type { Clock } from '../time/clock';
 import type { APIPromise } from '../transport/api-promise';
 import type { CallSpec } from '../transport/call-spec';
-import { ClientTokenManager } from './token-manager';
+import { ClientTokenManager, NOT_IN_HEADER, NOT_IN_HEADER_NAMED } from './token-manager';
 
 /** Logs in through `send` (the transport's own `call`) as `shape` says, and returns the client token. */
 export async function login(
@@ -22,7 +23,7 @@ export async function login(
   shape: ResolvedAssumptions['login'],
 ): Promise<string> {
   const identity = { method: 'POST', path: shape.path } as const;
-  const data = await send({
+  const { data, response } = await send({
     method: 'POST',
     operation: 'auth.login',
     template: shape.path,
@@ -30,20 +31,28 @@ export async function login(
     json: { [shape.body.clientId]: clientId, [shape.body.clientSecret]: clientSecret },
     replay: 'always',
     authenticate: false,
-  }).catch((error: unknown) => {
-    throw refusal(error, identity, shape.body) ?? error;
-  });
+  })
+    .withResponse()
+    .catch((error: unknown) => {
+      throw refusal(error, identity, shape.body) ?? error;
+    });
   const token = readLoginToken(data, shape.tokenField);
-  if (token !== undefined) return token;
+  const wrong =
+    token === undefined
+      ? { message: `the login response carries no ${shape.tokenField}`, code: 'invalid_type' }
+      : NOT_IN_HEADER.test(token)
+        ? {
+            // A bad answer, not a failed connection; the token is masked in the body kept, and
+            // never quoted in the message.
+            message: `the login response's ${shape.tokenField} contains ${NOT_IN_HEADER_NAMED}`,
+            code: 'invalid_value',
+          }
+        : undefined;
+  if (!wrong) return token!;
+  registerSecret(token);
   // At the root, so that the message says what came instead (an HTML page, JSON cut short, an
   // empty body), and never reads `client_token: …`, which the redaction of messages would mask.
-  throw new ResponseValidationError(identity, 200, data, [
-    {
-      path: [],
-      message: `the login response carries no ${shape.tokenField}`,
-      code: 'invalid_type',
-    },
-  ]);
+  throw new ResponseValidationError(identity, response.status, data, [{ path: [], ...wrong }]);
 }
 
 /**

@@ -43,7 +43,15 @@ export class CallLog {
     if (!this.#debug) return;
     const form = spec.form ? [...spec.form.keys()] : undefined;
     const body = spec.json ?? form;
-    this.#logger.debug(`${spec.method} ${target.identity.path}`, { query: spec.query, body });
+    // Only what the call carries: a line followed by `{ query: undefined, body: undefined }` reads
+    // as though something were missing.
+    const carried = {
+      ...(spec.query !== undefined && { query: spec.query }),
+      ...(body !== undefined && { body }),
+    };
+    const line = `${spec.method} ${target.identity.path}`;
+    if (Object.keys(carried).length === 0) this.#logger.debug(line);
+    else this.#logger.debug(line, carried);
   }
 
   /**

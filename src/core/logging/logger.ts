@@ -61,6 +61,23 @@ export interface SdkLogger extends Logger {
   enabled(level: Exclude<LogLevel, 'off'>): boolean;
 }
 
+const LOGGER_METHODS = ['error', 'warn', 'info', 'debug'] as const;
+
+/**
+ * Which of console's four methods `value` lacks, in console's order: all four for a value that is
+ * no object. A logger short of one would swallow that level's lines without a word.
+ */
+export function missingLoggerMethods(value: unknown): string[] {
+  return LOGGER_METHODS.filter(
+    (name) =>
+      !(
+        (typeof value === 'object' || typeof value === 'function') &&
+        value !== null &&
+        typeof (value as Record<string, unknown>)[name] === 'function'
+      ),
+  );
+}
+
 /** Wraps `sink` so that only messages at or above `level` pass, each redacted. */
 export function createLogger(sink: Logger, level: LogLevel): SdkLogger {
   const rank = RANK[level];

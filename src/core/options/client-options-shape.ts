@@ -5,6 +5,7 @@
  */
 
 import { PartnerError } from '../errors';
+import { missingLoggerMethods } from '../logging/logger';
 import { isOptionsObject, shownValue, unknownOptions } from './given';
 import type { ClientOptions } from './index';
 
@@ -29,8 +30,6 @@ const CLIENT_OPTIONS = Object.keys({
   telemetry: true,
   pace: true,
 } satisfies Record<keyof ClientOptions, true>);
-
-const LOGGER_METHODS = ['error', 'warn', 'info', 'debug'] as const;
 
 function invalid(message: string): PartnerError {
   return new PartnerError(`Invalid PartnerClient options: ${message}`);
@@ -69,18 +68,10 @@ export function checkClientOptionsShape(options: unknown): asserts options is Cl
       `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${shownValue(logLevel)}).`,
     );
   }
-  if (logger !== undefined && !LOGGER_METHODS.every((name) => hasMethod(logger, name))) {
-    const missing = LOGGER_METHODS.filter((name) => !hasMethod(logger, name));
+  const missing = logger === undefined ? [] : missingLoggerMethods(logger);
+  if (missing.length > 0) {
     throw invalid(
       `\`logger\` must have console's methods error, warn, info and debug (${missing.join(', ')} missing).`,
     );
   }
-}
-
-function hasMethod(value: unknown, name: string): boolean {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as Record<string, unknown>)[name] === 'function'
-  );
 }

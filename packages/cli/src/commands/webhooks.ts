@@ -15,6 +15,7 @@ import {
   webhookEvent,
 } from 'partner-sdk/testing';
 import { type Context, EXIT, ReceiverError, UsageError } from '../context';
+import { cutText } from '../cut-text';
 import { jsonArgument } from '../input';
 import { type Action, examples } from './action';
 
@@ -131,7 +132,7 @@ async function send(
     to: shownUrl(to),
     status,
     ms: Math.round(performance.now() - started),
-    body: text.slice(0, MAX_SHOWN),
+    body: cutText(text, MAX_SHOWN),
   };
 }
 
