@@ -25,15 +25,6 @@ export interface RateLimitedQueue {
    */
   rateLimit(ms: number): Promise<void>;
   /**
-   * The queue's backend, whose raw Redis client (`getBackend().client`, on BullMQ's Redis-backed
-   * queues) holds `refundProcessor`'s leases when it is given no `redis` of its own.
-   *
-   * @example
-   * ```ts
-   * const redis = await queue.getBackend().client;
-   * ```
-   */
-  /**
    * How long the queue is still held (`Queue#getRateLimitTtl`): read before each job, since
    * BullMQ's own workers heed a hold only when they have a `limiter` of their own.
    *
@@ -43,6 +34,15 @@ export interface RateLimitedQueue {
    * ```
    */
   getRateLimitTtl?(maxJobs?: number): Promise<number>;
+  /**
+   * The queue's backend, whose raw Redis client (`getBackend().client`, on BullMQ's Redis-backed
+   * queues) holds `refundProcessor`'s leases when it is given no `redis` of its own.
+   *
+   * @example
+   * ```ts
+   * const redis = await queue.getBackend().client;
+   * ```
+   */
   getBackend?(): {
     /** The backend's raw Redis client: an ioredis one on BullMQ's Redis backend. */
     readonly client?: Promise<unknown>;
