@@ -27,6 +27,7 @@ const CORE_ALLOWED = {
   bulk: [
     'errors/index',
     'options/index',
+    'options/request-options-shape',
     'transport/path',
     'poll',
     'retry/classify',
@@ -44,7 +45,7 @@ const CORE_ALLOWED = {
   bullmq: [
     'errors/index',
     'options/index',
-    'options/resolve',
+    'options/request-options-shape',
     'retry/classify',
     'retry/retry-after',
     'time/clock',

@@ -1,8 +1,10 @@
 /**
  * Bulk jobs called wrongly from plain JavaScript: a string where the items go (iterable, by
- * character) and options that are no object are refused at once, nothing sent.
+ * character), options that are no object and request options no call can take are refused at
+ * once, nothing sent.
  */
 
+import type { RequestValidationError } from 'partner-sdk';
 import { requestRefunds, runBulk, updateOffers } from 'partner-sdk/bulk';
 import { describe, expect, it } from 'vitest';
 import { hostileService, outcomeOf } from '../helpers/hostile-inputs';
@@ -35,4 +37,29 @@ describe('bulk jobs from plain JavaScript', () => {
     expect(outcome.kind === 'refused' && outcome.error.name).toBe('RequestValidationError');
     expect(sent()).toEqual([]);
   });
+
+  it.each([
+    [
+      'an option no call has',
+      { timout: 1_000 },
+      /`timout` is not an option; did you mean `timeout`\?/,
+    ],
+    ['a time-out out of range', { timeout: -1 }, /`timeout` must be a positive/],
+    ['headers as an array', { headers: [['x-a', 'b']] }, /`headers` must be an object/],
+    ['no object', 'fast', /expected an object/],
+  ])(
+    'refuse requestOptions holding %s as the job is made, not item by item',
+    async (_, requestOptions, words) => {
+      const { seller, sent } = await start();
+      const outcome = await outcomeOf(() =>
+        requestRefunds(seller, ['tx_1', 'tx_2'], { requestOptions: requestOptions as never }),
+      );
+      expect(outcome.kind === 'refused' && outcome.error.name).toBe('RequestValidationError');
+      const issues =
+        outcome.kind === 'refused' ? (outcome.error as RequestValidationError).issues : [];
+      expect(issues[0]?.path).toEqual(['requestOptions']);
+      expect(issues[0]?.message).toMatch(words);
+      expect(sent()).toEqual([]);
+    },
+  );
 });
