@@ -1,6 +1,6 @@
 /**
  * The bulk operations partners batch: refund requests, refund waits and offer updates, each a
- * {@link BulkOperation} run by `runBulk`.
+ * `BulkOperation` run by {@link runBulk}.
  *
  * Items may carry the seller's public token (`sellerToken`): the job then calls through
  * `client.forUser(sellerToken)`, so one job can cover many sellers. Without it, the job's own
@@ -13,7 +13,7 @@
 import { optionsOf, type PartnerClient, type SellerClient } from '../client';
 import { RequestValidationError } from '../core/errors';
 import type { RequestOptions } from '../core/options';
-import type { PollOptions } from '../core/poll';
+import { checkPollOptions } from '../core/poll';
 import { encodePathParam } from '../core/transport/path';
 import { checkParams } from '../core/validation';
 import type { RefundRequestResult } from '../resources/refunds';
@@ -25,8 +25,7 @@ import {
 } from '../schemas/refund';
 import { alreadyRefunded } from './already-refunded';
 import { runBulk } from './run-bulk';
-// biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
-import type { BulkItems, BulkJob, BulkOperation, BulkOptions } from './types';
+import type { BulkItems, BulkJob, BulkOptions, WaitForRefundsOptions } from './types';
 
 /** A client a bulk job calls through: the root client, or a seller client from `forUser`. */
 export type BulkClient = PartnerClient | SellerClient;
@@ -204,12 +203,6 @@ export function requestRefunds(
   );
 }
 
-/** Options of {@link waitForRefunds}. */
-export interface WaitForRefundsOptions extends BulkOptions {
-  /** How each wait polls (`interval`, `maxInterval`, `timeout`); the job's `signal` stops them all. */
-  pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'> | undefined;
-}
-
 /**
  * Waits for each transaction's refund to reach a final status (`refunds.waitForCompletion` per
  * item), many at once. Each outcome's `result` is the final `RefundStatus`: `completed`, or
@@ -232,6 +225,8 @@ export function waitForRefunds(
   options: WaitForRefundsOptions = {},
 ): BulkJob<RefundWaitItem, RefundStatus> {
   const clientFor = sellerClients(client);
+  // Checked once, as the job's other options are, not as one failure per item.
+  if (typeof options === 'object' && options !== null) checkPollOptions(options.pollOptions);
   return runBulk(
     items,
     {

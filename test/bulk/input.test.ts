@@ -1,11 +1,11 @@
 /**
  * Bulk jobs called wrongly from plain JavaScript: a string where the items go (iterable, by
- * character), options that are no object and request options no call can take are refused at
- * once, nothing sent.
+ * character), options that are no object, request options no call can take and poll options no
+ * wait can take are refused at once, nothing sent.
  */
 
 import type { RequestValidationError } from 'partner-sdk';
-import { requestRefunds, runBulk, updateOffers } from 'partner-sdk/bulk';
+import { requestRefunds, runBulk, updateOffers, waitForRefunds } from 'partner-sdk/bulk';
 import { describe, expect, it } from 'vitest';
 import { hostileService, outcomeOf } from '../helpers/hostile-inputs';
 
@@ -59,6 +59,27 @@ describe('bulk jobs from plain JavaScript', () => {
         outcome.kind === 'refused' ? (outcome.error as RequestValidationError).issues : [];
       expect(issues[0]?.path).toEqual(['requestOptions']);
       expect(issues[0]?.message).toMatch(words);
+      expect(sent()).toEqual([]);
+    },
+  );
+
+  it.each([
+    [
+      'an option no wait has',
+      { intervall: 5 },
+      /`intervall` is not an option; did you mean `interval`\?/,
+    ],
+    ['an interval out of range', { interval: -1 }, /positive number of milliseconds/],
+    ['no object', 'slow', /expected an object/],
+  ])(
+    'waitForRefunds refuses pollOptions holding %s as the job is made, not item by item',
+    async (_, pollOptions, words) => {
+      const { seller, sent } = await start();
+      const outcome = await outcomeOf(() =>
+        waitForRefunds(seller, ['tx_1', 'tx_2'], { pollOptions: pollOptions as never }),
+      );
+      expect(outcome.kind === 'refused' && outcome.error.name).toBe('RequestValidationError');
+      expect(outcome.kind === 'refused' && outcome.error.message).toMatch(words);
       expect(sent()).toEqual([]);
     },
   );
