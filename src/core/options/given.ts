@@ -51,16 +51,18 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
 }
 
 /**
- * The first place in `value` that JSON cannot carry as given (a bigint, a symbol, a function,
- * a cycle), as a path of keys, or `undefined` when there is none. `JSON.stringify` would throw on
- * the first and last and drop the others silently.
+ * The first place in `value` that JSON cannot carry as given (a symbol, a function, a cycle), as a
+ * path of keys, or `undefined` when there is none. `JSON.stringify` would throw on a cycle and drop
+ * the others silently. A bigint is left to the wire check (`unsendableIssues`), which knows whether
+ * the body goes as JSON (no bigint) or as a form (its digits), and names it with the body's other
+ * unsendable values in one `RequestValidationError`.
  */
 export function notJson(
   value: unknown,
   path: string[] = [],
   seen = new Set<object>(),
 ): string[] | undefined {
-  if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') {
+  if (typeof value === 'symbol' || typeof value === 'function') {
     return path;
   }
   if (typeof value !== 'object' || value === null) return undefined;
