@@ -229,7 +229,7 @@ export interface BulkJob<I, R = unknown>
   readonly progress: BulkProgress;
 }
 
-/** Options of {@link waitForRefunds}. */
+/** Options of `waitForRefunds`. */
 export interface WaitForRefundsOptions extends BulkOptions {
   /** How each wait polls (`interval`, `maxInterval`, `timeout`); the job's `signal` stops them all. */
   pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'> | undefined;
