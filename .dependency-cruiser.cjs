@@ -28,6 +28,7 @@ const CORE_ALLOWED = {
     'errors/index',
     'options/given',
     'options/index',
+    'options/request-options-shape',
     'transport/path',
     'poll/index',
     'retry/classify',
@@ -45,7 +46,7 @@ const CORE_ALLOWED = {
   bullmq: [
     'errors/index',
     'options/index',
-    'options/resolve',
+    'options/request-options-shape',
     'retry/classify',
     'retry/retry-after',
     'time/clock',

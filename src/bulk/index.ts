@@ -26,7 +26,6 @@ export {
   type RequestRefundsOptions,
   requestRefunds,
   updateOffers,
-  type WaitForRefundsOptions,
   waitForRefunds,
 } from './operations';
 export type { OfferUpdateOutcome, RefundOutcome, RefundWaitOutcome } from './outcomes';
@@ -49,4 +48,5 @@ export type {
   BulkSucceeded,
   BulkSummary,
   BulkValid,
+  WaitForRefundsOptions,
 } from './types';

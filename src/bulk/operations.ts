@@ -1,6 +1,6 @@
 /**
  * The bulk operations partners batch: refund requests, refund waits and offer updates, each a
- * {@link BulkOperation} run by `runBulk`.
+ * `BulkOperation` run by {@link runBulk}.
  *
  * Items may carry the seller's public token (`sellerToken`): the job then calls through
  * `client.forUser(sellerToken)`, so one job can cover many sellers. Without it, the job's own
@@ -11,7 +11,7 @@
  */
 
 import type { RequestOptions } from '../core/options';
-import { checkPollOptions, type PollOptions } from '../core/poll';
+import { checkPollOptions } from '../core/poll';
 import { encodePathParam } from '../core/transport/path';
 import { checkParams } from '../core/validation';
 import type { RefundRequestResult } from '../resources/refunds';
@@ -33,8 +33,7 @@ import {
 } from './bulk-client';
 import { BULK_OPTIONS, checkBulkOptionsShape } from './options-shape';
 import { runBulk } from './run-bulk';
-// biome-ignore lint/correctness/noUnusedImports: BulkOperation is named by the module comment's link, which Biome does not read.
-import type { BulkItems, BulkJob, BulkOperation, BulkOptions } from './types';
+import type { BulkItems, BulkJob, BulkOptions, WaitForRefundsOptions } from './types';
 
 /** A refund to request: a transaction hash, or the hash with its parameters and seller. */
 export type RefundRequestItem =
@@ -165,12 +164,6 @@ export function requestRefunds(
     },
     onClientTelemetry(client, bulk),
   );
-}
-
-/** Options of {@link waitForRefunds}. */
-export interface WaitForRefundsOptions extends BulkOptions {
-  /** How each wait polls (`interval`, `maxInterval`, `timeout`); the job's `signal` stops them all. */
-  pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'> | undefined;
 }
 
 const WAIT_FOR_REFUNDS_OPTIONS = [

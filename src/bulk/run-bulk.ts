@@ -8,6 +8,7 @@
  */
 
 import { RequestValidationError } from '../core/errors';
+import { requestOptionsIssue } from '../core/options/request-options-shape';
 import { Congestion } from './congestion';
 import { Job } from './job';
 import { checkBulkOptionsShape } from './options-shape';
@@ -42,6 +43,15 @@ function checkJournal(journal: BulkJournal | undefined): void {
   if (issue) {
     throw new RequestValidationError('Invalid bulk options', [{ ...issue, code: 'invalid_value' }]);
   }
+}
+
+/** The job's `requestOptions`, given to each item's call: checked once here, not item by item. */
+function checkRequestOptions(requestOptions: unknown): void {
+  const message = requestOptionsIssue(requestOptions);
+  if (message === undefined) return;
+  throw new RequestValidationError('Invalid bulk options', [
+    { path: ['requestOptions'], message, code: 'invalid_value' },
+  ]);
 }
 
 function toAsyncIterator<I>(items: BulkItems<I>): AsyncIterator<I> {
@@ -122,6 +132,7 @@ export function runBulk<I, R>(
     ]);
   }
   checkJournal(options.journal);
+  checkRequestOptions(options.requestOptions);
   if (min > max) {
     throw new RequestValidationError('Invalid bulk options', [
       {

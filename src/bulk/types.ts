@@ -5,6 +5,8 @@
  */
 
 import type { RequestOptions } from '../core/options';
+import type { PollOptions } from '../core/poll';
+import type { RefundStatus } from '../schemas/refund';
 import type { TelemetryOptions } from '../telemetry/types';
 import type { FileJournal } from './file-journal';
 import type { JournalRecord, JournalStore } from './journal';
@@ -225,4 +227,10 @@ export interface BulkJob<I, R = unknown>
     PromiseLike<BulkSummary> {
   /** Progress now (counts, in flight, rate, time left). */
   readonly progress: BulkProgress;
+}
+
+/** Options of `waitForRefunds`. */
+export interface WaitForRefundsOptions extends BulkOptions {
+  /** How each wait polls (`interval`, `maxInterval`, `timeout`); the job's `signal` stops them all. */
+  pollOptions?: Omit<PollOptions<RefundStatus>, 'signal'> | undefined;
 }

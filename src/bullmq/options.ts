@@ -8,8 +8,7 @@
  * @module
  */
 
-import { PartnerError } from '../core/errors';
-import { callSettings, checkHeaders, DEFAULT_SETTINGS } from '../core/options/resolve';
+import { requestOptionsIssue } from '../core/options/request-options-shape';
 import { isTimerDelay, MAX_TIMER_MS } from '../core/time/clock';
 import { MAX_SELLER_LENGTH } from './job-client';
 import { has, Issues, isObject, whole } from './option-issues';
@@ -167,14 +166,9 @@ function checkRequestOptions(issues: Issues, requestOptions: unknown): void {
     );
     return;
   }
-  try {
-    // A call's settings are checked by the client's own rules: a processor takes what a call takes.
-    callSettings(DEFAULT_SETTINGS, requestOptions);
-    checkHeaders(requestOptions.headers as Record<string, string> | undefined, 'headers');
-  } catch (error) {
-    if (!(error instanceof PartnerError)) throw error;
-    issues.add(['requestOptions'], error.message.replace(/^Invalid request options: /, ''));
-  }
+  // A processor takes what a call takes, by the client's own rules: its shape and its settings.
+  const issue = requestOptionsIssue(requestOptions);
+  if (issue) issues.add(['requestOptions'], issue);
 }
 
 function checkTelemetry(issues: Issues, telemetry: unknown): void {

@@ -1,7 +1,8 @@
 /**
  * Bulk jobs called wrongly from plain JavaScript: a string where the items go (iterable, by
- * character), a client that is none, options that are no object and an option no job knows (a
- * misspelt `concurency`) are refused at once with `RequestValidationError`, nothing sent.
+ * character), a client that is none, options that are no object, an option no job knows (a
+ * misspelt `concurency`), request options no call can take and poll options no wait can take are
+ * refused at once with `RequestValidationError`, nothing sent.
  */
 
 import type { PartnerClient, RequestValidationError } from 'partner-sdk';
@@ -169,4 +170,51 @@ describe('bulk jobs from plain JavaScript', () => {
     expect(taken.valid).toBe(1);
     expect(sent()).toEqual([]);
   });
+
+  it.each([
+    [
+      'an option no call has',
+      { timout: 1_000 },
+      /`timout` is not an option; did you mean `timeout`\?/,
+    ],
+    ['a time-out out of range', { timeout: -1 }, /`timeout` must be a positive/],
+    ['headers as an array', { headers: [['x-a', 'b']] }, /`headers` must be an object/],
+    ['no object', 'fast', /expected an object/],
+  ])(
+    'refuse requestOptions holding %s as the job is made, not item by item',
+    async (_, requestOptions, words) => {
+      const { seller, sent } = await start();
+      const outcome = await outcomeOf(() =>
+        requestRefunds(seller, ['tx_1', 'tx_2'], { requestOptions: requestOptions as never }),
+      );
+      expect(outcome.kind === 'refused' && outcome.error.name).toBe('RequestValidationError');
+      const issues =
+        outcome.kind === 'refused' ? (outcome.error as RequestValidationError).issues : [];
+      // Under `requestOptions`: at the option itself when it is one no job passes on.
+      expect(issues[0]?.path[0]).toBe('requestOptions');
+      expect(issues[0]?.message).toMatch(words);
+      expect(sent()).toEqual([]);
+    },
+  );
+
+  it.each([
+    [
+      'an option no wait has',
+      { intervall: 5 },
+      /`intervall` is not an option; did you mean `interval`\?/,
+    ],
+    ['an interval out of range', { interval: -1 }, /positive number of milliseconds/],
+    ['no object', 'slow', /expected an object/],
+  ])(
+    'waitForRefunds refuses pollOptions holding %s as the job is made, not item by item',
+    async (_, pollOptions, words) => {
+      const { seller, sent } = await start();
+      const outcome = await outcomeOf(() =>
+        waitForRefunds(seller, ['tx_1', 'tx_2'], { pollOptions: pollOptions as never }),
+      );
+      expect(outcome.kind === 'refused' && outcome.error.name).toBe('RequestValidationError');
+      expect(outcome.kind === 'refused' && outcome.error.message).toMatch(words);
+      expect(sent()).toEqual([]);
+    },
+  );
 });

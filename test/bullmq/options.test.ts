@@ -264,6 +264,18 @@ describe('partner-sdk/bullmq: a processor refuses a wrong option when it is made
       /`totalTimeout`/,
     ],
     [
+      'a request option no call has',
+      { requestOptions: { timout: 1_000 } as never },
+      ['requestOptions'],
+      /`timout` is not an option; did you mean `timeout`\?/,
+    ],
+    [
+      'headers as an array',
+      { requestOptions: { headers: [['x-a', 'b']] } as never },
+      ['requestOptions'],
+      /`headers` must be an object/,
+    ],
+    [
       'requestOptions not an object',
       { requestOptions: 'fast' as never },
       ['requestOptions'],

@@ -28,4 +28,17 @@ describe('poll options from plain JavaScript', () => {
     }
     expect(sent()).toEqual([]);
   });
+
+  it('name the option at fault in the issue path, as a value out of range is', async () => {
+    const { seller } = await start();
+    for (const pollOptions of [{ signal: {} }, { onStatus: 'log' }, { interval: -1 }]) {
+      const outcome = await outcomeOf(() =>
+        seller.refunds.waitForCompletion('tx_1', pollOptions as never),
+      );
+      const error = outcome.kind === 'refused' ? outcome.error : undefined;
+      expect(error).toBeInstanceOf(RequestValidationError);
+      const [name] = Object.keys(pollOptions);
+      expect((error as RequestValidationError).issues.map((issue) => issue.path)).toEqual([[name]]);
+    }
+  });
 });

@@ -68,10 +68,42 @@ export function checkClientOptionsShape(options: unknown): asserts options is Cl
       `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${shownValue(logLevel)}).`,
     );
   }
+  const telemetry = telemetryIssue(options.telemetry);
+  if (telemetry) throw invalid(telemetry);
   const missing = logger === undefined ? [] : missingLoggerMethods(logger);
   if (missing.length > 0) {
     throw invalid(
       `\`logger\` must have console's methods error, warn, info and debug (${missing.join(', ')} missing).`,
     );
   }
+}
+
+/**
+ * Why `telemetry` is no telemetry option, or `undefined`: anything but `false` turns recording on,
+ * so `'off'` or `null` would have recorded, and a provider without its method failed at the call.
+ */
+function telemetryIssue(telemetry: unknown): string | undefined {
+  if (telemetry === undefined || telemetry === false) return undefined;
+  if (!isOptionsObject(telemetry)) {
+    return `\`telemetry\` must be false or { tracerProvider, meterProvider, recordIds } (got ${shownValue(telemetry)}).`;
+  }
+  const { tracerProvider, meterProvider, recordIds } = telemetry;
+  if (tracerProvider !== undefined && !hasMethod(tracerProvider, 'getTracer')) {
+    return "`telemetry`'s tracerProvider must be a TracerProvider (with getTracer).";
+  }
+  if (meterProvider !== undefined && !hasMethod(meterProvider, 'getMeter')) {
+    return "`telemetry`'s meterProvider must be a MeterProvider (with getMeter).";
+  }
+  if (recordIds !== undefined && typeof recordIds !== 'boolean') {
+    return `\`telemetry\`'s recordIds must be a boolean (got ${shownValue(recordIds)}).`;
+  }
+  return undefined;
+}
+
+function hasMethod(value: unknown, name: string): boolean {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as Record<string, unknown>)[name] === 'function'
+  );
 }

@@ -51,10 +51,11 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
 }
 
 /**
- * The first place in `value` that JSON cannot carry as given (a symbol, a function, a cycle), as
- * a path of keys, or `undefined` when there is none. `JSON.stringify` would throw on a cycle and
- * drop the others silently. A bigint is the transport's to refuse (`validation/wire-values.ts`),
- * since a form carries it as its digits.
+ * The first place in `value` that JSON cannot carry as given (a symbol, a function, a cycle), as a
+ * path of keys, or `undefined` when there is none. `JSON.stringify` would throw on a cycle and drop
+ * the others silently. A bigint is left to the wire check (`unsendableIssues`), which knows whether
+ * the body goes as JSON (no bigint) or as a form (its digits), and names it with the body's other
+ * unsendable values in one `RequestValidationError`.
  */
 export function notJson(
   value: unknown,

@@ -7,7 +7,7 @@
 import { PartnerError } from '../errors';
 import { isAbortSignal, isOptionsObject, notJson, shownValue, unknownOptions } from './given';
 import type { RequestOptions } from './index';
-import { checkHeaders } from './resolve';
+import { callSettings, checkHeaders, DEFAULT_SETTINGS } from './resolve';
 
 /** Every option of `RequestOptions`: the compiler keeps this list whole. */
 const REQUEST_OPTIONS = Object.keys({
@@ -33,6 +33,22 @@ function invalid(message: string): PartnerError {
 export function checkRequestOptions(options: unknown): void {
   checkRequestOptionsShape(options);
   checkHeaders((options as RequestOptions | undefined)?.headers, 'headers');
+}
+
+/**
+ * Why `options`, kept to be given to every call of a job (a bulk job's, a BullMQ processor's),
+ * cannot be: the first problem as `checkRequestOptions` and a call's settings would name it, or
+ * `undefined`. Checked once when the job is made, so a misspelt option is not one failure per item.
+ */
+export function requestOptionsIssue(options: unknown): string | undefined {
+  try {
+    checkRequestOptions(options);
+    callSettings(DEFAULT_SETTINGS, options as RequestOptions | undefined);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof PartnerError)) throw error;
+    return error.message.replace(/^Invalid request options: /, '');
+  }
 }
 
 /** Throws a `PartnerError` naming the first request option of a shape no call can send. */

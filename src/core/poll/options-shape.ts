@@ -20,14 +20,14 @@ const POLL_OPTIONS = Object.keys({
  * Refuses, as a `RequestValidationError`, poll options no wait can read: not an object, an unknown key, a signal that is none. */
 export function checkPollOptionsShape(options: unknown): void {
   if (options === undefined) return;
-  const issue = (message: string, code = 'invalid_type'): never => {
-    throw new RequestValidationError('Invalid poll options', [{ path: [], message, code }]);
+  const issue = (message: string, code = 'invalid_type', path: string[] = []): never => {
+    throw new RequestValidationError('Invalid poll options', [{ path, message, code }]);
   };
   if (!isOptionsObject(options)) issue(`expected an object (got ${shownValue(options)})`);
   const [unknown] = unknownOptions(options as object, POLL_OPTIONS);
   if (unknown) issue(unknown, 'unrecognized_keys');
   const { signal } = options as PollOptions;
   if (signal !== undefined && !isAbortSignal(signal)) {
-    issue(`signal: must be an AbortSignal (got ${shownValue(signal)})`);
+    issue(`must be an AbortSignal (got ${shownValue(signal)})`, 'invalid_type', ['signal']);
   }
 }

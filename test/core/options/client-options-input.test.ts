@@ -60,6 +60,13 @@ describe('client options from plain JavaScript', () => {
     ['clientToken', ['client-token']],
     ['defaultHeaders', ['x-extra']],
     ['validateResponses', Symbol('mode')],
+    ['telemetry', 'off'],
+    ['telemetry', true],
+    ['telemetry', null],
+    ['telemetry', ['tracer']],
+    ['telemetry', { tracerProvider: {} }],
+    ['telemetry', { meterProvider: 5 }],
+    ['telemetry', { recordIds: 'yes' }],
   ];
 
   it.each(WRONG)('`%s`: %o is refused at construction, naming the option', (name, value) => {
