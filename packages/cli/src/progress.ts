@@ -62,7 +62,9 @@ export class ProgressBar {
   update(p: Shown): void {
     if (this.#closed) return;
     const text = progressText(p, this.#total ?? p.total);
-    this.#stream.write(`\r${cutText(text, (this.#stream.columns ?? 100) - 1)}\x1b[K`);
+    // A terminal that reports no width (0, as some pseudo-terminals do) is taken as 100 wide.
+    const columns = this.#stream.columns || 100;
+    this.#stream.write(`\r${cutText(text, columns - 1)}\x1b[K`);
     this.#drawn = true;
   }
 
