@@ -8,7 +8,11 @@
  * @module
  */
 
-/** Code units `Str::trim` removes at either end: `\s` under PCRE's Unicode mode, then Laravel's own. */
+/**
+ * Code units `Str::trim` removes at either end: `\s` under PCRE's Unicode mode, then Laravel's own.
+ * Held as numbers: every string parameter of every call is looked up here at both ends, and a
+ * number is found without making a one-character string first.
+ */
 const TRIMMED = new Set(
   [
     '\t\n\v\f\r \u0085\u00A0\u1680\u180E',
@@ -17,7 +21,8 @@ const TRIMMED = new Set(
     '\uFEFF\u200B\u200E\0',
   ]
     .join('')
-    .split(''),
+    .split('')
+    .map((unit) => unit.charCodeAt(0)),
 );
 
 /**
@@ -32,7 +37,7 @@ const TRIMMED = new Set(
 export function trimAsLaravel(value: string): string {
   let start = 0;
   let end = value.length;
-  while (start < end && TRIMMED.has(value[start]!)) start++;
-  while (end > start && TRIMMED.has(value[end - 1]!)) end--;
+  while (start < end && TRIMMED.has(value.charCodeAt(start))) start++;
+  while (end > start && TRIMMED.has(value.charCodeAt(end - 1))) end--;
   return start === 0 && end === value.length ? value : value.slice(start, end);
 }

@@ -222,10 +222,10 @@ function withParams<T extends CallSpec>(spec: T, context: ReadyContext): T {
  * schema, and JSON would send `NaN` or an invalid `Date` as `null` (see `validation/wire-values.ts`).
  */
 function sendable<T extends CallSpec>(spec: T): T {
-  const issues = [
-    ...(spec.query === undefined ? [] : unsendableIssues(spec.query, 'query')),
-    ...(spec.json === undefined ? [] : unsendableIssues(spec.json, 'json')),
-  ];
+  const { query, json } = spec;
+  if (query === undefined && json === undefined) return spec;
+  const issues = query === undefined ? [] : unsendableIssues(query, 'query');
+  if (json !== undefined) issues.push(...unsendableIssues(json, 'json'));
   if (issues.length === 0) return spec;
   throw new RequestValidationError(`Invalid request for ${spec.method} ${spec.path}`, issues);
 }

@@ -24,21 +24,53 @@ const loneSurrogate: LeafCheck = (value) =>
 /**
  * An issue for every leaf of `value` that `check` finds wrong, and every field name holding a
  * lone surrogate, at its path under `at`. Plain objects and arrays are walked; files, dates and
- * streams are leaves.
+ * streams are leaves. Every call's parameters pass here: a path is built only for a container
+ * walked into or an issue found, so a clean value costs its walk and nothing more.
  */
-function walk(value: unknown, check: LeafCheck, at: readonly PropertyKey[]): ValidationIssue[] {
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => walk(item, check, [...at, index]));
-  const prototype = typeof value === 'object' && value !== null && Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) {
+function walk(
+  value: unknown,
+  check: LeafCheck,
+  at: readonly PropertyKey[],
+  issues: ValidationIssue[] = [],
+): ValidationIssue[] {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      visit(value[index], check, at, index, issues);
+    }
+  } else if (isWalked(value)) {
+    for (const key of Object.keys(value)) {
+      if (LONE_SURROGATE.test(key))
+        issues.push({ path: [...at, key], message: LONE, code: 'invalid_key' });
+      else visit((value as Record<string, unknown>)[key], check, at, key, issues);
+    }
+  } else {
     const message = check(value);
-    return message ? [{ path: at, message, code: 'invalid_value' }] : [];
+    if (message) issues.push({ path: at, message, code: 'invalid_value' });
   }
-  return Object.entries(value as object).flatMap(([key, item]) =>
-    LONE_SURROGATE.test(key)
-      ? [{ path: [...at, key], message: LONE, code: 'invalid_key' }]
-      : walk(item, check, [...at, key]),
-  );
+  return issues;
+}
+
+/** `item`, found at `key` under `at`, walked into or checked as a leaf. */
+function visit(
+  item: unknown,
+  check: LeafCheck,
+  at: readonly PropertyKey[],
+  key: PropertyKey,
+  issues: ValidationIssue[],
+): void {
+  if (Array.isArray(item) || isWalked(item)) {
+    walk(item, check, [...at, key], issues);
+    return;
+  }
+  const message = check(item);
+  if (message) issues.push({ path: [...at, key], message, code: 'invalid_value' });
+}
+
+/** Whether `value` is a plain object (of fields walked), not a leaf such as a file or a date. */
+function isWalked(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /**
