@@ -15,8 +15,9 @@ const { startServer, timeCalls, JUDGED_CALLS, BENCH_TOKEN, BENCH_HEADERS } = (aw
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 
-/** A time-out no call reaches under callgrind, however loaded the machine. */
-const SLOW_TIMEOUT_MS = 600_000;
+const { SLOW_TIMEOUT_MS, fromMemory, countedClientOptions } = (await import(
+  new URL('./counted-calls.ts', import.meta.url).href
+)) as typeof import('./counted-calls');
 
 const [caseName, variant, concurrency, warmUp, calls, transport] = process.argv.slice(2);
 const testCase = JUDGED_CALLS[caseName as keyof typeof JUDGED_CALLS];
@@ -25,18 +26,9 @@ try {
   const url = `${server.base}${testCase.path}`;
   const fetch = transport === 'memory' ? await fromMemory(url) : globalThis.fetch;
   // Under callgrind a call runs tens of times slower, more so beside other work: every variant
-  // gets the same long time-outs (the same timers, only longer), and the SDK retries nothing into
-  // the count (a failed call fails the run).
+  // gets the same long time-outs (`countedClientOptions`).
   const client = (validateResponses: 'strict' | 'off') =>
-    new PartnerClient({
-      baseUrl: server.base,
-      clientToken: BENCH_TOKEN,
-      validateResponses,
-      timeout: SLOW_TIMEOUT_MS,
-      totalTimeout: 2 * SLOW_TIMEOUT_MS,
-      maxRetries: 0,
-      fetch,
-    });
+    new PartnerClient(countedClientOptions(server.base, fetch, validateResponses));
   const api = ky.create({ headers: BENCH_HEADERS, timeout: SLOW_TIMEOUT_MS, fetch });
   const on = client('strict');
   const off = client('off');
@@ -70,15 +62,4 @@ async function telemetryCall(name: string, base: string, fetch: typeof globalThi
     { fetch, timeout: SLOW_TIMEOUT_MS, totalTimeout: 2 * SLOW_TIMEOUT_MS, maxRetries: 0 },
   );
   return variants[name as keyof typeof variants];
-}
-
-/**
- * A `fetch` that answers every request with the response `url` gave once (status, headers, body),
- * a new `Response` each time, as the network would hand it over.
- */
-async function fromMemory(url: string): Promise<typeof globalThis.fetch> {
-  const answer = await globalThis.fetch(url, { headers: BENCH_HEADERS });
-  const body = await answer.text();
-  const headers = [...answer.headers];
-  return async () => new Response(body, { status: answer.status, headers });
 }

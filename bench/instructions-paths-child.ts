@@ -11,12 +11,13 @@
 import ky from 'ky';
 import { PartnerClient } from 'partner-sdk';
 
-const { startServer, timeCalls, JUDGED_CALLS, BENCH_TOKEN, BENCH_HEADERS } = (await import(
+const { startServer, timeCalls, JUDGED_CALLS, BENCH_HEADERS } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 
-/** A time-out no call reaches under callgrind, however loaded the machine. */
-const SLOW_TIMEOUT_MS = 600_000;
+const { SLOW_TIMEOUT_MS, fromMemory, countedClientOptions } = (await import(
+  new URL('./counted-calls.ts', import.meta.url).href
+)) as typeof import('./counted-calls');
 
 const [caseName, variant, concurrency, warmUp, calls] = process.argv.slice(2);
 const server = await startServer();
@@ -27,15 +28,7 @@ try {
   const answered = caseName === 'refund' ? `${refund}/status` : retrieve;
   const fetch = await fromMemory(answered);
   const client = (validateResponses: 'strict' | 'off') =>
-    new PartnerClient({
-      baseUrl: server.base,
-      clientToken: BENCH_TOKEN,
-      validateResponses,
-      timeout: SLOW_TIMEOUT_MS,
-      totalTimeout: 2 * SLOW_TIMEOUT_MS,
-      maxRetries: 0,
-      fetch,
-    });
+    new PartnerClient(countedClientOptions(server.base, fetch, validateResponses));
   const api = ky.create({ headers: BENCH_HEADERS, timeout: SLOW_TIMEOUT_MS, fetch });
   const sdk = { on: client('strict'), off: client('off') };
   // One signal for every call, never aborted: a partner's shutdown signal.
@@ -59,13 +52,4 @@ try {
   await timeCalls(call, Number(calls), Number(concurrency));
 } finally {
   server.stop();
-}
-
-/** A `fetch` that answers every request with the response `url` gave once, a new one each time. */
-async function fromMemory(url: string): Promise<typeof globalThis.fetch> {
-  const answer = await globalThis.fetch(url, { headers: BENCH_HEADERS });
-  if (!answer.ok) throw new Error(`bench server answered ${answer.status} for ${url}`);
-  const body = await answer.text();
-  const headers = [...answer.headers];
-  return async () => new Response(body, { status: answer.status, headers });
 }
