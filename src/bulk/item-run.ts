@@ -14,6 +14,7 @@ import { sleep } from '../core/time/sleep';
 import type { Congestion } from './congestion';
 import { admitItem } from './item-admission';
 import type { JournalRecord } from './journal';
+import { loginHoldWait } from './login-hold';
 import type { SeenKeys } from './seen-keys';
 import type { BulkOperation, BulkOptions, BulkOutcome } from './types';
 import {
@@ -197,6 +198,10 @@ export class ItemRunner<I, R> {
     const stopped = this.#stop;
     const failure = classify(error, stopped.aborted);
     if (failure === 'aborted') return 'stopped';
+    const held = loginHoldWait(error);
+    if (held !== undefined && ++work.throttles <= MAX_THROTTLES_PER_ITEM) {
+      return this.#waitForLogin(work, held);
+    }
     if (admittedAnswer(error)) this.#congestion.success(work.startedAt);
     const { retryAfterMs } = classifyError(error);
     // A wait longer than the client's own bound is not waited for here either: the item fails
@@ -220,6 +225,19 @@ export class ItemRunner<I, R> {
       error,
       inDoubt: work.inDoubt,
     });
+    return 'done';
+  }
+
+  /**
+   * The client holds its logins back: this try sent nothing (no attempt), and no request of the
+   * job can go before the hold ends, so the whole job waits for it, the pace left as it was (the
+   * login's refusal says nothing of the service's rate for the job's requests).
+   */
+  #waitForLogin(work: Work<I>, waitMs: number): 'done' {
+    work.attempts--;
+    work.notBefore = performance.now() + waitMs;
+    this.#congestion.pausedUntil = Math.max(this.#congestion.pausedUntil, work.notBefore);
+    this.#retry.push(work);
     return 'done';
   }
 

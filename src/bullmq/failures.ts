@@ -1,6 +1,7 @@
 /**
  * What a processor does with a failed call, in BullMQ's terms: a 429 holds the whole queue for
- * `Retry-After` (BullMQ's manual rate limit) and puts the job back without counting an attempt; a
+ * `Retry-After` (BullMQ's manual rate limit) and puts the job back without counting an attempt, as
+ * does a login the client holds back (`bulk/login-hold.ts`), for the time the hold has left; a
  * typed refusal (a 4xx, a bad item, a transaction already refunded) fails the job for good (`UnrecoverableError`); a lost
  * connection, a time-out, a 408 or a 5xx is thrown as is, for BullMQ to retry with its back-off.
  *
@@ -9,6 +10,7 @@
 
 import { RateLimitError, UnrecoverableError } from 'bullmq';
 import { AlreadyRefundedError } from '../bulk/already-refunded';
+import { loginHoldWait } from '../bulk/login-hold';
 import { APIError, RequestValidationError } from '../core/errors';
 import { MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { parseRetryAfter } from '../core/retry/retry-after';
@@ -75,6 +77,12 @@ export async function heedHold(queue: RateLimitedQueue): Promise<void> {
 
 /** Turns a call's failure into what BullMQ should do with the job; always throws. */
 export async function rethrowForBullmq(error: unknown, queue: RateLimitedQueue): Promise<never> {
+  // The client holds its logins back: nothing was sent, and no job can be until the hold ends.
+  const held = loginHoldWait(error);
+  if (held !== undefined) {
+    await queue.rateLimit(Math.max(1, Math.ceil(held)));
+    throw new RateLimitError();
+  }
   if (error instanceof APIError && error.status === 429) {
     const wait = retryAfterOf(error);
     // Longer than the SDK ever waits (a broken or hostile answer asking for a year): holding the

@@ -20,6 +20,7 @@
 
 import { type OwnedSecrets, ownedSecrets, registerSecret } from '../logging/known-secrets';
 import type { TokenSource } from '../options';
+import { heldLogin } from '../retry/classify';
 import type { ClientTokenStore } from './token-store';
 
 /** Characters an HTTP header value cannot carry: a token with them would fail inside fetch, whose error quotes it. */
@@ -243,7 +244,9 @@ export class ClientTokenManager {
     } catch (error) {
       const waitMs = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
       if (typeof waitMs === 'number' && waitMs > 0) {
-        this.#loginHeldBack = { until: this.#now() + waitMs, error };
+        const until = this.#now() + waitMs;
+        this.#loginHeldBack = { until, error };
+        heldLogin(error, () => until - this.#now());
       }
       throw error;
     }

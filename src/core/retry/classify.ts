@@ -146,6 +146,29 @@ export function sentNothing<E>(error: E): E {
   return error;
 }
 
+/** Failed logins the client repeats to every call until their hold ends, with its time left. */
+const heldLogins = new WeakMap<object, () => number>();
+
+/** Marks `error`, a failed login, as repeated to every call for `leftMs()` more (token-manager.ts). */
+export function heldLogin(error: unknown, leftMs: () => number): void {
+  if (typeof error === 'object' && error !== null) heldLogins.set(error, leftMs);
+}
+
+/**
+ * The milliseconds left of the hold `error` stands for: a login refused with a `Retry-After` the
+ * client holds every further login back for (no call can be sent until then); `undefined` for
+ * any other error. A bulk job or a queue waits for it as for a rate limit.
+ *
+ * @example
+ * ```ts
+ * const leftMs = loginHeldFor(error);
+ * ```
+ */
+export function loginHeldFor(error: unknown): number | undefined {
+  const left = typeof error === 'object' && error !== null ? heldLogins.get(error) : undefined;
+  return left && Math.max(0, left());
+}
+
 /**
  * Classifies a call's failure as the SDK reported it (what a bulk job sees): an `APIError` by its
  * status, a time-out, a lost connection, a parameter refused before sending; anything else (an
