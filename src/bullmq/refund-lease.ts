@@ -37,6 +37,26 @@ end
 return 0
 `);
 
+// Marks run ARGV[2] of job ARGV[1] put back unsent, when the first run or every one before was too.
+const MARK_UNSENT = new Script(`
+local run = tonumber(ARGV[2])
+if run == 1 or redis.call('GET', KEYS[1]) == ARGV[1] .. ':' .. (run - 1) then
+  redis.call('SET', KEYS[1], ARGV[1] .. ':' .. run, 'PX', ARGV[3])
+end
+return 0
+`);
+
+/** How long the mark of a job put back unsent lasts: a job waiting longer is reconciled. */
+const UNSENT_MS = 24 * 3_600_000;
+
+/** A run of a job: BullMQ's id and enqueue time name the job (an id may be enqueued again). */
+export interface JobRun {
+  /** The job's id and enqueue time. */
+  readonly job: string;
+  /** Which of the job's runs this is (BullMQ's `attemptsStarted`). */
+  readonly run: number;
+}
+
 /** The longest pause between two looks at a lease another runner holds. */
 const LOOK_EVERY_MS = 250;
 
@@ -107,6 +127,25 @@ export class RefundLeases {
       });
     }
     return { waited, release: this.#hold(key, owner) };
+  }
+
+  /**
+   * Records that `at`, a run of a refund job, was put back before its request went out. Only when
+   * it is the job's first run or the run before it was marked so too: the mark then says that no
+   * run of the job sent anything, and never hides a run that did (a stalled one, a failed one).
+   * Never throws: a mark not written costs the next run a reconciling read.
+   */
+  async markUnsent(transactionHash: string, at: JobRun): Promise<void> {
+    const key = `${this.#prefix}refund-unsent:{${transactionHash}}`;
+    const args = [at.job, String(at.run), String(UNSENT_MS)];
+    await this.#commands.eval(MARK_UNSENT, [key], args).catch(() => {});
+  }
+
+  /** Whether every run of the job before `at` was put back before its request went out. */
+  async unsentBefore(transactionHash: string, at: JobRun): Promise<boolean> {
+    const key = `${this.#prefix}refund-unsent:{${transactionHash}}`;
+    const mark = await this.#commands.send(['GET', key]).catch(() => undefined);
+    return String(mark) === `${at.job}:${at.run - 1}`;
   }
 
   #hold(key: string, owner: string): () => Promise<void> {

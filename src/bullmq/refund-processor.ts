@@ -6,8 +6,10 @@
  * @module
  */
 
+import { RateLimitError } from 'bullmq';
 import { refuseIfRefunded } from '../bulk/already-refunded';
 import type { RequestOptions } from '../core/options';
+import { loginHeldFor } from '../core/retry/classify';
 import type { IoredisClient, RedisClient } from '../redis/client';
 import { heedHold, type RateLimitedQueue, rethrowForBullmq } from './failures';
 import { clientOfJob, type JobClient, type JobClients } from './job-client';
@@ -20,7 +22,7 @@ import {
   type QueueJobResult,
   telemetryOf,
 } from './processors';
-import { type HeldLease, RefundLeases } from './refund-lease';
+import { type HeldLease, type JobRun, RefundLeases } from './refund-lease';
 import { tracedProcessor } from './telemetry';
 
 /** Options of {@link refundProcessor}. */
@@ -50,9 +52,23 @@ export interface RefundProcessorOptions extends ProcessorOptions {
   unlessRefunded?: boolean;
 }
 
-/** Whether BullMQ ran this job before (a retry, or a stalled job taken over after a worker died). */
-const ranBefore = (job: ProcessorJob<unknown>) =>
-  job.attemptsMade > 0 || (job.attemptsStarted ?? 0) > 1;
+/** This run of `job` as its put-backs are marked, when BullMQ names the job and counts its starts. */
+const runOf = (job: ProcessorJob<unknown>): JobRun | undefined =>
+  job.id === undefined || job.attemptsStarted === undefined
+    ? undefined
+    : { job: `${job.id}@${job.timestamp}`, run: job.attemptsStarted };
+
+/**
+ * Whether an earlier run of this job may have sent its refund: it failed (a retry), or it was
+ * started before (a stalled job taken over after a worker died) and the leases do not say that
+ * every earlier start was put back unsent (a queue's hold, a held login: BullMQ counts those too).
+ */
+async function mayHaveSent(job: ProcessorJob<RefundJobData>, leases: RefundLeases | undefined) {
+  if (job.attemptsMade > 0) return true;
+  const at = runOf(job);
+  if (!at || at.run <= 1) return (job.attemptsStarted ?? 0) > 1;
+  return !(await leases?.unsentBefore(job.data.transactionHash, at));
+}
 
 /**
  * The processor of refund request jobs. A job BullMQ runs again (a retry, or a stalled job taken
@@ -96,21 +112,43 @@ export function refundProcessor(
   return tracedProcessor(name, telemetryOf(clients, options), async (job, signal) => {
     leases ??= leasesOf(options);
     let lease: HeldLease | undefined;
+    const sending = { out: false };
     try {
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
       checkUnlessRefunded(job.data);
       await heedHold(options.queue);
       const client = await clientOfJob(clients, job, signal);
       lease = await (await leases)?.acquire(transactionHash, signal);
+      const reconcile = lease?.waited || (await mayHaveSent(job, await leases));
       const request = callOptions(options, signal);
-      return await refundOnce(client, options, job, request, lease?.waited ?? false);
+      return await refundOnce(client, options, job, { request, reconcile, sending });
     } catch (error) {
       // Awaited here, so that its rejection is handled before the lease is given back.
-      return await rethrowForBullmq(error, options.queue);
+      return await rethrowForBullmq(error, options.queue).catch(async (thrown: unknown) => {
+        await markPutBack(thrown, error, job, sending.out, await leases);
+        throw thrown;
+      });
     } finally {
       await lease?.release();
     }
   });
+}
+
+/**
+ * Marks this run put back unsent when BullMQ is told to put it back (`thrown`) and its refund
+ * request never went out: not sent, or failed before sending on a login the client holds back.
+ */
+async function markPutBack(
+  thrown: unknown,
+  error: unknown,
+  job: ProcessorJob<RefundJobData>,
+  sent: boolean,
+  leases: RefundLeases | undefined,
+): Promise<void> {
+  const at = runOf(job);
+  if (!(thrown instanceof RateLimitError) || !at || !leases || job.attemptsMade > 0) return;
+  if (sent && loginHeldFor(error) === undefined) return;
+  await leases.markUnsent(job.data.transactionHash, at);
 }
 
 /**
@@ -138,11 +176,11 @@ async function refundOnce(
   client: JobClient,
   options: RefundProcessorOptions,
   job: ProcessorJob<RefundJobData>,
-  request: RequestOptions,
-  waited: boolean,
+  run: { request: RequestOptions; reconcile: boolean; sending: { out: boolean } },
 ): Promise<QueueJobResult> {
   const { transactionHash: key, params } = job.data;
-  if (waited || ranBefore(job)) {
+  const { request } = run;
+  if (run.reconcile) {
     // The producer's clock, not this worker's: searched from it less the skew bound.
     const since = { otherMachine: new Date(job.timestamp) };
     const made = await client.refunds.findCreatedSince(key, since, request);
@@ -154,6 +192,7 @@ async function refundOnce(
   if (job.data.unlessRefunded ?? options.unlessRefunded) {
     await refuseIfRefunded(client, key, request);
   }
+  run.sending.out = true;
   const answer = await client.refunds.request(key, params ?? {}, request);
   if (answer.kind === 'accepted') {
     return { status: 'succeeded', key, reconciled: false, result: { kind: 'accepted' } };
