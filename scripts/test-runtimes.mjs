@@ -21,7 +21,9 @@
 //      Jest's fake timers; the kit through msw, with `--experimental-vm-modules`), and a Lambda
 //      handler bundled for Node by esbuild, from `import` as CJS and as ESM and from `require` as
 //      CJS, and by webpack from each (test/package/lambda/lambda.mjs: no warning, no optional peer
-//      in the bundle, and it answers against the kit).
+//      in the bundle, and it answers against the kit);
+//   5. with bullmq then installed beside it, runs a BullMQ refund processor given a function of the
+//      seller as a Worker calls it (test/package/bullmq/seller-processor.mjs).
 // Runtimes come from the npm registry (platform packages) into .tmp/runtimes/cache, once.
 // Prints one line per check and exits non-zero if any failed.
 //
@@ -141,6 +143,7 @@ const selected = only ? runtimes.filter((r) => only.includes(r.name)) : runtimes
 const withWorkerd = !only || only.includes('workerd');
 const withJest = !only || only.includes('jest');
 const withLambda = !only || only.includes('lambda');
+const withBullmq = !only || only.includes('bullmq');
 
 const results = [];
 function report(ok, label, seconds, output = '', note = '') {
@@ -547,6 +550,29 @@ if (withWorkerd) {
     }
   } catch (err) {
     report(false, `workerd  (install ${workerd.pkg})`, 0, String(err));
+  }
+}
+
+// --- 6. A BullMQ processor of a seller function, with bullmq installed ----------------------------
+
+// Last: every check above needs a project without the optional peers. bullmq (the repo's version)
+// is added to the same project, so only its own tree is installed; the install is timed apart.
+if (withBullmq) {
+  const started = performance.now();
+  let installed = true;
+  try {
+    npm(['install', '--prefer-offline', `bullmq@${devVersion('bullmq')}`], project);
+  } catch (err) {
+    installed = false;
+    report(false, 'bullmq  (install)', (performance.now() - started) / 1000, String(err));
+  }
+  if (installed) {
+    const install = ` (install ${((performance.now() - started) / 1000).toFixed(1)}s)`;
+    copyFileSync(join(fixtures, 'bullmq', 'seller-processor.mjs'), join(project, 'seller.mjs'));
+    const { ok, output, seconds } = await run(process.execPath, ['seller.mjs'], {
+      timeoutMs: 60_000,
+    });
+    report(ok, 'bullmq  seller function processor', seconds, output, install);
   }
 }
 

@@ -29,6 +29,7 @@ import {
   type RateLimitedQueue,
   type RefundJobData,
   refundProcessor,
+  type SellerResolver,
 } from 'partner-sdk/bullmq';
 import {
   fleetPace,
@@ -92,6 +93,28 @@ export async function bulk(
   });
   if (summary.failed > 0) throw new Error(`${summary.failed} refunds failed`);
   return refundProcessor(client, { queue });
+}
+
+/**
+ * One queue for many sellers: a processor given a function of the job's `seller` (a reference of
+ * the partner's own) that answers that seller's client, from the partner's token store; the
+ * function typed as the package names it, and written inline.
+ */
+export function sellerProcessors(
+  client: PartnerClient,
+  queue: RateLimitedQueue,
+  tokens: { get(account: string): Promise<string> },
+): Array<(job: ProcessorJob<RefundJobData>) => Promise<QueueJobResult>> {
+  const forSeller: SellerResolver = async (account, job, signal) => {
+    signal?.throwIfAborted();
+    if (job.timestamp > Date.now()) throw new Error(`job ${job.id ?? '?'} from the future`);
+    return client.forUser(await tokens.get(account));
+  };
+  const inline = refundProcessor(async (account) => client.forUser(await tokens.get(account)), {
+    queue,
+    unlessRefunded: true,
+  });
+  return [refundProcessor(forSeller, { queue }), inline];
 }
 
 /**
