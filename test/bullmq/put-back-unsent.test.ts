@@ -60,14 +60,15 @@ describe('a refund job put back unsent', () => {
     const { seller } = kitClients(mock, { clientToken: mock.credentials.clientToken });
     const queue = bullmq.queue();
     const hash = mock.addTransaction();
-    await queue.rateLimit(400);
+    // Long enough that the worker, however slow to connect, takes the job while the hold lasts.
+    await queue.rateLimit(2_000);
     await enqueueRefunds(queue, [{ transactionHash: hash }]);
     bullmq.worker(queue.name, refundProcessor(seller, { queue }));
     const id = `refund-request/${hash}`;
     await waitFor(
       async () => (await queue.getJob(id).then((j) => j?.getState())) === 'completed',
       'the job to complete',
-      10_000,
+      15_000,
     );
     const job = await queue.getJob(id);
     expect(job!.attemptsStarted).toBeGreaterThan(1);
