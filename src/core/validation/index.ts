@@ -109,11 +109,16 @@ export function validateResponse(
     : beyondEmptyObjects(result.error.issues, body);
   if (issues.length === 0) return body;
   const { identity, status } = answer;
-  const error = new ResponseValidationError(identity, status, body, toIssues(issues, body));
+  // A success to anything but a read: the service acted on the call, which the error says.
+  const acted = status >= 200 && status < 300 && !READS.has(identity.method.toUpperCase());
+  const error = new ResponseValidationError(identity, status, body, toIssues(issues, body), acted);
   if (mode === 'strict') throw error;
   options.logger.warn(error.message, { issues: error.issues });
   return body;
 }
+
+/** Methods that only read: an answer to one says nothing of an effect. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * zod's `issues` less those of an empty `[]` where an object was expected, below the body's top:
