@@ -71,12 +71,16 @@ function bodyOf({ path: [key, inner] }: Rule, value: unknown): Record<string, un
 
 /** What the spec's rule says of `value`: the words of the SDK's refusal, or `undefined` to send it. */
 function refusal({ kind, range }: Rule, value: unknown): RegExp | undefined {
-  if (typeof value !== 'number' || Number.isNaN(value) || !Number.isFinite(value)) {
-    return kind === 'cents'
-      ? /Expected a whole number of cents \(19\.90 is 1990\)/
-      : kind === 'integer'
-        ? /Expected an integer/
-        : /Expected a number/;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    // Not a number at all: the message says which kind of value came instead.
+    const expected =
+      kind === 'cents'
+        ? 'Expected a whole number of cents \\(19\\.90 is 1990\\)'
+        : kind === 'integer'
+          ? 'Expected an integer'
+          : 'Expected a number';
+    const received = typeof value === 'string' ? 'a string' : String(value);
+    return new RegExp(`${expected}, received ${received}`);
   }
   const outside = range !== undefined && (value < range[0] || value > range[1]);
   if (kind !== 'number' && !Number.isSafeInteger(value)) {
