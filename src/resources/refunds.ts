@@ -56,9 +56,10 @@ export class Refunds extends APIResource {
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.
    * @throws {RequestValidationError} `reason` longer than 1000 characters, or a wrong type.
-   * @throws {ResponseValidationError} a 202 whose `data` is not in the documented shape (`status`
-   *   202): the refund was accepted all the same; find it with `findCreatedSince`, never request
-   *   it again blindly.
+   * @throws {ResponseValidationError} a 202 or a 200 whose body is not in the documented shape
+   *   (`status` says which; the message says the call took effect): a 202 accepted the refund all
+   *   the same, a 200 named an active one; find it with `findCreatedSince`, never request it
+   *   again blindly.
    * @throws {OutcomeUnknownError} an answer was lost and reading the refunds failed too, or the
    *   caller's `signal` aborted the call once a request was out (`cause`: the
    *   `APIUserAbortError`): the refund may have been created; nothing was sent again.

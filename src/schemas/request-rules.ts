@@ -119,7 +119,25 @@ export function uploadable(): z.ZodMiniType<Uploadable, Uploadable> {
 
 // The rule-free bases, one instance each: a field with rules gets a copy with its checks added.
 const anyText = z.string({ error: 'Expected a string' });
-const anyDecimal = z.number({ error: 'Expected a number' });
+/**
+ * The error of a number base: `expected`, and the kind of value given instead (a string of digits
+ * read from a file, `NaN` from a failed parse, `Infinity`): the kind only, never the value.
+ */
+function numberError(expected: string): (issue: { input?: unknown }) => string {
+  return ({ input }) => {
+    if (input === undefined) return expected;
+    const kind =
+      typeof input === 'number'
+        ? String(input)
+        : input === null
+          ? 'null'
+          : Array.isArray(input)
+            ? 'an array'
+            : `a${typeof input === 'object' ? 'n' : ''} ${typeof input}`;
+    return `${expected}, received ${kind}`;
+  };
+}
+const anyDecimal = z.number({ error: numberError('Expected a number') });
 const SAFE = Number.MAX_SAFE_INTEGER;
 // Past 2^53 a number is not exact (2^53 + 1 reads as 2^53): a whole number there is refused as
 // out of range, saying so, rather than as no integer at all.
@@ -127,7 +145,7 @@ const UNSAFE = `Must be a whole number from ${-SAFE} to ${SAFE}, where a number 
 /** The rule-free integer base whose non-integers are refused with `message`. */
 function integerBase(message: string): z.ZodMiniNumber<number> {
   return withKeywords(
-    z.number({ error: message }).check(
+    z.number({ error: numberError(message) }).check(
       rule<number>((value) => {
         if (Number.isSafeInteger(value)) return undefined;
         if (!Number.isInteger(value)) return { code: 'invalid_type', expected: 'int', message };

@@ -26,11 +26,31 @@ export const STRING = z.string();
 /** The shared response number (see {@link STRING}). */
 export const NUMBER = z.number();
 /**
- * The shared response number for a field the spec gives as an integer (cents, days, counts). Read
- * as any number, as {@link NUMBER} is (no ranges, see the module note); the OpenAPI document says
- * `integer`, so a client generated from it reads the field into an integer type.
+ * The shared response number for a field the spec gives as an integer (cents, days, counts): any
+ * whole number JavaScript holds exactly (no ranges, see the module note). A fraction there is a
+ * wrong type, not a value to pass on: `19.9` where cents are due is most likely reais, and a
+ * partner reading it as cents would be off by a hundred. So is a whole number past 2^53, which
+ * `JSON.parse` has already rounded to another one. `1990.0` is the integer 1990 and `-0` is 0.
+ * The OpenAPI document says `integer`, so a client generated from it reads the field into an
+ * integer type.
  */
-export const INTEGER = withKeywords(z.number(), { type: 'integer' });
+export const INTEGER = withKeywords(
+  z.number().check(
+    // A check of our own rather than `z.int()`, whose bounds the OpenAPI document would print; its
+    // issues keep `z.int()`'s shapes, so code reading `code` reads them alike.
+    z.check<number>((payload) => {
+      const input = payload.value;
+      if (Number.isSafeInteger(input)) return;
+      const max = Number.MAX_SAFE_INTEGER;
+      let issue: object = { code: 'invalid_type', expected: 'int' };
+      if (input > max) issue = { code: 'too_big', origin: 'int', maximum: max, inclusive: true };
+      if (input < -max)
+        issue = { code: 'too_small', origin: 'int', minimum: -max, inclusive: true };
+      payload.issues.push({ ...issue, input } as z.core.$ZodRawIssue);
+    }),
+  ),
+  { type: 'integer' },
+);
 /**
  * The shared response string for a timestamp the spec gives as ISO 8601. Read as any string, as
  * {@link STRING} is (timestamps stay what the service sent); the OpenAPI document says

@@ -8,7 +8,9 @@ import { toIssues } from '../../src/core/validation';
  */
 export function issuePaths(schema: z.ZodMiniType, value: unknown): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : toIssues(result.error.issues).map((issue) => issue.path.join('.'));
+  return result.success
+    ? []
+    : toIssues(result.error.issues, value).map((issue) => issue.path.join('.'));
 }
 
 /** Asserts the value passes. */

@@ -187,7 +187,9 @@ brand(RequestValidationError, 'RequestValidationError');
 
 /**
  * The service answered, but not in the documented shape. `body` keeps what it sent (secrets
- * redacted), so nothing is lost; `issues` says what did not match.
+ * redacted), so nothing is lost; `issues` says what did not match. A success status (2xx) to a call
+ * that acts (anything but a read) means the service acted on it: the message says the call took
+ * effect, so that nobody repeats it as a retry, and the client never does.
  *
  * @example
  * ```ts
@@ -211,9 +213,12 @@ export class ResponseValidationError extends PartnerError {
     status: number,
     body: unknown,
     issues: ReadonlyArray<ValidationIssue>,
+    /** Whether the service acted on the call (a 2xx to one that acts): the message then says so. */
+    acted = false,
   ) {
+    const effect = acted ? '; the call took effect all the same: do not repeat it as a retry' : '';
     super(
-      `${requestLine(request)} → ${statusLine(status)}: unexpected response shape: ${describeMismatch(body, issues)}`,
+      `${requestLine(request)} → ${statusLine(status)}: unexpected response shape: ${describeMismatch(body, issues)}${effect}`,
     );
     this.issues = issues;
     this.body = redactDeep(body);

@@ -17,6 +17,7 @@ import {
 import type { Logger } from '../logging/logger';
 import type { ValidateResponses } from '../options';
 import type { Schema } from '../transport/call-spec';
+import { type DescribedIssue, describeIssue } from './issue-messages';
 import { unknownKeyIssues } from './unknown-keys';
 import { loneSurrogateIssues } from './wire-values';
 
@@ -51,7 +52,7 @@ export function checkParams<S extends Schema>(
     ...lone,
     ...(result.success
       ? []
-      : toIssues(result.error.issues).map((issue) => requiredIfMissing(issue, judged))),
+      : toIssues(result.error.issues, judged).map((issue) => requiredIfMissing(issue, judged))),
   ]);
 }
 
@@ -108,11 +109,16 @@ export function validateResponse(
     : beyondEmptyObjects(result.error.issues, body);
   if (issues.length === 0) return body;
   const { identity, status } = answer;
-  const error = new ResponseValidationError(identity, status, body, toIssues(issues));
+  // A success to anything but a read: the service acted on the call, which the error says.
+  const acted = status >= 200 && status < 300 && !READS.has(identity.method.toUpperCase());
+  const error = new ResponseValidationError(identity, status, body, toIssues(issues, body), acted);
   if (mode === 'strict') throw error;
   options.logger.warn(error.message, { issues: error.issues });
   return body;
 }
+
+/** Methods that only read: an answer to one says nothing of an effect. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * zod's `issues` less those of an empty `[]` where an object was expected, below the body's top:
@@ -176,28 +182,30 @@ export function compiled(schema: Schema): Schema {
   return fast;
 }
 
-/** zod issues reduced to what the SDK's errors keep. */
+/**
+ * zod issues reduced to what the SDK's errors keep, each said in words where zod/mini gave only
+ * "Invalid input" (`describeIssue`, from the value checked, `checked`).
+ */
 export function toIssues(
   issues: ReadonlyArray<ZodIssueLike>,
+  checked: unknown,
   prefix: ReadonlyArray<PropertyKey> = [],
 ): ValidationIssue[] {
-  return issues.flatMap(({ path, message, code, errors }) => {
+  return issues.flatMap((issue) => {
+    const { path, code, errors } = issue;
     // A union reports only "Invalid input" at its own path; the alternative that came closest
     // (fewest issues) says what is actually wrong, field by field.
     if (code === 'invalid_union' && errors && errors.length > 0) {
       const closest = errors.reduce((best, next) => (next.length < best.length ? next : best));
-      if (closest.length > 0) return toIssues(closest, [...prefix, ...path]);
+      if (closest.length > 0) return toIssues(closest, checked, [...prefix, ...path]);
     }
-    return [{ path: [...prefix, ...path], message, code }];
+    const at = [...prefix, ...path];
+    return [{ path: at, message: describeIssue(issue, valueAt(checked, at)), code }];
   });
 }
 
 /** The parts of a zod issue the SDK keeps (`errors`: one issue list per alternative of a union). */
-interface ZodIssueLike {
+interface ZodIssueLike extends DescribedIssue {
   path: PropertyKey[];
-  message: string;
-  code: string;
-  /** What an `invalid_type` issue expected (`'object'`, `'string'`…). */
-  expected?: unknown;
   errors?: ReadonlyArray<ReadonlyArray<ZodIssueLike>>;
 }

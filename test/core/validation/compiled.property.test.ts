@@ -190,7 +190,7 @@ describe('compiled response validation agrees with zod', () => {
             withoutProtoKeys(
               expected.success
                 ? { success: true, data: expected.data }
-                : { success: false, issues: toIssues(issues) },
+                : { success: false, issues: toIssues(issues, value) },
             ),
           );
         }),
