@@ -7,7 +7,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, jsonLines, useCliKit } from './run-cli';
+import { withTimeout } from '../../../test/helpers/waits';
+import { cli, jsonLines, startCli, useCliKit } from './run-cli';
 
 const { mock, env, dir } = useCliKit('input');
 
@@ -34,6 +35,29 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
       );
     }
     expect(mock.stats.requests).toBe(before);
+  });
+
+  it('sends each hash of a slow pipe as its line arrives: a BOM, CRLF, the last line without its newline', async () => {
+    const hashes = Array.from({ length: 3 }, () => mock.addTransaction());
+    const run = startCli(['--json', 'refunds', 'request'], { env, stdin: 'pipe' });
+    try {
+      // Each line only once the one before has its outcome: a reader buffering to the end would
+      // never print it, and the test would time out.
+      const lines = [`${BOM}${hashes[0]}\r\n`, `${hashes[1]}\r\n`, hashes[2]!];
+      for (const [i, line] of lines.entries()) {
+        run.stdin!.write(line);
+        if (i < lines.length - 1) await run.printed((out) => out.includes(`"${hashes[i]}"`));
+      }
+      run.stdin!.end();
+      const ended = await withTimeout(run.exited, 30_000, 'the command to end');
+      expect(ended.code, ended.stderr).toBe(0);
+      const outcomes = jsonLines(ended.stdout).filter((line) => 'key' in line);
+      expect(outcomes.map((o) => [o.key, o.status])).toEqual(
+        hashes.map((hash) => [hash, 'succeeded']),
+      );
+    } finally {
+      run.stop('SIGKILL');
+    }
   });
 
   it('keeps offer codes, product hashes and names as the CSV wrote them, never as numbers', async () => {
