@@ -18,7 +18,7 @@ import { type Context, EXIT, UsageError } from './context';
 import { fields } from './format';
 import { onInterrupt } from './interrupt';
 import { markInDoubt, outcomeDetail, outcomeJson, outcomeText, summaryText } from './output';
-import { ProgressBar } from './progress';
+import { type ProgressBar, progressBar } from './progress';
 import { GracefulStop, STOP_GRACE_MS } from './stopping';
 
 /** A job's items as handed out until a stop is asked for (see {@link GracefulStop}). */
@@ -156,7 +156,7 @@ export async function runBulkCommand<I, R>(
   refuseJournalFlagsAlone(flags);
   const store = flags.journal && !flags.dryRun ? await openJournal(flags.journal) : undefined;
   const stop = new GracefulStop();
-  const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr, run.total) : undefined;
+  const bar = progressBar(context.io, run.total);
   const withdraw = onInterrupt(() => {
     const graceMs = run.graceMs ?? STOP_GRACE_MS;
     stop.request(graceMs);

@@ -86,3 +86,18 @@ export class ProgressBar {
     this.#closed = true;
   }
 }
+
+/**
+ * A progress bar on stderr when a person watches it: stderr is a terminal, and one that moves the
+ * cursor (`TERM=dumb`, as Emacs' shell and some CI logs declare, would show every redraw).
+ */
+export function progressBar(
+  io: {
+    stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+    env: Record<string, string | undefined>;
+  },
+  total: number | undefined,
+): ProgressBar | undefined {
+  if (!io.stderr.isTTY || io.env.TERM === 'dumb') return undefined;
+  return new ProgressBar(io.stderr, total);
+}
