@@ -12,10 +12,11 @@
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
- * A grapheme an emoji shows as 2 columns: one of emoji presentation (😀), a pictograph made one by
- * U+FE0F (❤️), or a flag (a pair of regional indicators). A joined sequence (👩‍💻) is one of them.
+ * A grapheme an emoji shows as 2 columns: one of emoji presentation (😀), a character made one by
+ * U+FE0F (❤️, the keycap 1️⃣), or a flag (a pair of regional indicators). A joined sequence (👩‍💻)
+ * is one of them.
  */
-const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\p{Regional_Indicator}/u;
+const EMOJI = /\p{Emoji_Presentation}|\p{Emoji}\ufe0f|\p{Regional_Indicator}/u;
 
 /**
  * What takes no column of its own: combining marks (Mn, Me), format characters (Cf: the zero-width

@@ -60,6 +60,7 @@ const PIECES = [
   '😀',
   '❤',
   '❤\ufe0f',
+  '1\ufe0f\u20e3',
   '👩\u200d💻',
   '👍🏽',
   '🇧🇷',
@@ -94,6 +95,8 @@ describe('columnsOf and cutColumns', () => {
     expect(columnsOf('🇧🇷')).toBe(2);
     expect(columnsOf('❤')).toBe(1);
     expect(columnsOf('❤\ufe0f')).toBe(2);
+    expect(columnsOf('1\ufe0f\u20e3')).toBe(2);
+    expect(columnsOf('1\u20e3')).toBe(1);
     expect(columnsOf('a\u200bb')).toBe(2);
     expect(cutColumns('日本語', 5)).toBe('日本');
     expect(cutColumns('ab😀c', 3)).toBe('ab');
