@@ -20,16 +20,9 @@ const STOPPED = Symbol('stopped');
 export class GracefulStop {
   /** The job's signal: aborted once the grace is over (requests in flight are then abandoned). */
   readonly #abort = new AbortController();
-  readonly #asked: Promise<typeof STOPPED>;
-  #ask: () => void = () => {};
+  /** Aborted once a stop is asked for: no item is handed out after it. */
+  readonly #asked = new AbortController();
   #timer: NodeJS.Timeout | undefined;
-  #requested = false;
-
-  constructor() {
-    this.#asked = new Promise((resolve) => {
-      this.#ask = () => resolve(STOPPED);
-    });
-  }
 
   /** The signal to give the job. */
   get signal(): AbortSignal {
@@ -38,14 +31,13 @@ export class GracefulStop {
 
   /** Whether a stop was asked for. */
   get requested(): boolean {
-    return this.#requested;
+    return this.#asked.signal.aborted;
   }
 
   /** No new item from now on; the job is aborted after `graceMs` unless it ends before. */
   request(graceMs = STOP_GRACE_MS): void {
-    if (this.#requested) return;
-    this.#requested = true;
-    this.#ask();
+    if (this.requested) return;
+    this.#asked.abort();
     this.#timer = setTimeout(() => this.#abort.abort(new Error('interrupted')), graceMs);
   }
 
@@ -59,8 +51,7 @@ export class GracefulStop {
    * pending (a pipe that sends nothing for minutes is not waited for).
    */
   items<T>(source: Iterable<T> | AsyncIterable<T>): AsyncIterable<T> {
-    const asked = this.#asked;
-    const stop = this;
+    const asked = this.#asked.signal;
     const done: IteratorResult<T> = { done: true, value: undefined };
     return {
       [Symbol.asyncIterator]() {
@@ -70,9 +61,20 @@ export class GracefulStop {
             : source[Symbol.iterator]();
         return {
           async next() {
-            if (stop.requested) return done;
-            const next = await Promise.race([iterator.next(), asked]);
-            return next === STOPPED ? done : next;
+            if (asked.aborted) return done;
+            // A listener for this read only, removed after it: a job of a million items must
+            // not leave a million of them on the signal.
+            let onStop: () => void = () => {};
+            const stopped = new Promise<typeof STOPPED>((resolve) => {
+              onStop = () => resolve(STOPPED);
+              asked.addEventListener('abort', onStop, { once: true });
+            });
+            try {
+              const next = await Promise.race([iterator.next(), stopped]);
+              return next === STOPPED ? done : next;
+            } finally {
+              asked.removeEventListener('abort', onStop);
+            }
           },
           async return() {
             // A read may be pending (an async generator runs its `return` only after it): the

@@ -7,8 +7,9 @@
 
 import { join } from 'node:path';
 import { PartnerClient } from 'partner-sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor, withTimeout } from '../../../test/helpers/waits';
+import { GracefulStop } from '../src/stopping';
 import { jsonLines, startCli, useCliKit } from './run-cli';
 
 const kit = useCliKit('stopping', { refundPolls: 0 });
@@ -27,6 +28,47 @@ const posted = (hashes: string[]) =>
   mock.requests.filter(
     (r) => r.method === 'POST' && hashes.some((hash) => r.path.endsWith(`/refund/${hash}`)),
   ).length;
+
+describe('GracefulStop', () => {
+  it('hands out items until a stop, ends a pending read at once, and aborts the job after the grace', async () => {
+    vi.useFakeTimers();
+    try {
+      const stop = new GracefulStop();
+      let release: (value: IteratorResult<number>) => void = () => {};
+      const source: AsyncIterable<number> = {
+        [Symbol.asyncIterator]: () => {
+          let n = 0;
+          return {
+            next: () =>
+              n < 2
+                ? Promise.resolve({ done: false, value: n++ })
+                : new Promise<IteratorResult<number>>((resolve) => {
+                    release = resolve;
+                  }),
+          };
+        },
+      };
+      const items = stop.items(source)[Symbol.asyncIterator]();
+      expect(await items.next()).toEqual({ done: false, value: 0 });
+      expect(await items.next()).toEqual({ done: false, value: 1 });
+      const pending = items.next();
+      stop.request(1_000);
+      expect(await pending).toEqual({ done: true, value: undefined });
+      release({ done: false, value: 2 });
+      expect(await items.next()).toEqual({ done: true, value: undefined });
+      expect(stop.signal.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(stop.signal.aborted).toBe(true);
+      const finished = new GracefulStop();
+      finished.request(1_000);
+      finished.dispose();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(finished.signal.aborted).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe('partner-sdk stopped by a signal mid-job', { timeout: 120_000 }, () => {
   it('Ctrl-C: the requests in flight finish and are journaled, nothing new starts, exit 130; a resume refunds the rest once', async () => {
