@@ -106,23 +106,27 @@ describe('partner-sdk stopped by a signal mid-job', { timeout: 120_000 }, () => 
     expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
   });
 
-  it('Ctrl-C while stdin sends nothing: ends at once, not when the pipe ends, exit 130', async () => {
+  it('Ctrl-C while stdin sends nothing: refunds request and refunds wait end at once, not when the pipe ends, exit 130', async () => {
     const hashes = Array.from({ length: 2 }, () => mock.addTransaction());
-    const cli = startCli(['--json', 'refunds', 'request'], { env, stdin: 'pipe' });
-    try {
-      // Two lines, the second without its newline yet, then silence with the pipe still open.
-      cli.stdin!.write(`${hashes[0]}\r\n${hashes[1]}`);
-      await cli.printed((out) => out.includes(hashes[0]!));
-      cli.stop('SIGINT');
-      const stopped = await withTimeout(cli.exited, 5_000, 'the command after Ctrl-C');
-      expect(stopped.code).toBe(130);
-      const { summary } = jsonLines(stopped.stdout).at(-1) as { summary: Record<string, unknown> };
-      expect(summary).toMatchObject({ aborted: true, succeeded: 1 });
-      expect(await refundCounts(hashes)).toEqual([1, 0]);
-    } finally {
-      cli.stdin!.end();
-      cli.stop('SIGKILL');
+    for (const command of ['request', 'wait']) {
+      const cli = startCli(['--json', 'refunds', command], { env, stdin: 'pipe' });
+      try {
+        // A line, then the next without its newline, then silence with the pipe still open.
+        cli.stdin!.write(`${hashes[0]}\r\n${hashes[1]}`);
+        await cli.printed((out) => out.includes(hashes[0]!));
+        cli.stop('SIGINT');
+        const stopped = await withTimeout(cli.exited, 5_000, `refunds ${command} after Ctrl-C`);
+        expect(stopped.code, command).toBe(130);
+        const { summary } = jsonLines(stopped.stdout).at(-1) as {
+          summary: Record<string, unknown>;
+        };
+        expect(summary, command).toMatchObject({ aborted: true, succeeded: 1 });
+      } finally {
+        cli.stdin!.end();
+        cli.stop('SIGKILL');
+      }
     }
+    expect(await refundCounts(hashes)).toEqual([1, 0]);
   });
 
   it('a second Ctrl-C while requests are in flight ends the command at once; a resume refunds each once', async () => {

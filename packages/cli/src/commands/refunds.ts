@@ -184,8 +184,8 @@ function waitCommand(run: Action): Command {
         return runBulkCommand(context, options, {
           job: 'refunds.wait',
           total: input.total,
-          start: (bulk) =>
-            waitForRefunds(client, input.items, {
+          start: (bulk, items) =>
+            waitForRefunds(client, items(input.items), {
               ...bulk,
               pollOptions: { timeout },
             }),
