@@ -18,7 +18,11 @@ import { type Context, EXIT, UsageError } from './context';
 import { fields } from './format';
 import { onInterrupt } from './interrupt';
 import { markInDoubt, outcomeDetail, outcomeJson, outcomeText, summaryText } from './output';
-import { ProgressBar } from './progress';
+import { type ProgressBar, progressBar } from './progress';
+import { GracefulStop, STOP_GRACE_MS } from './stopping';
+
+/** A job's items as handed out until a stop is asked for (see {@link GracefulStop}). */
+export type ItemGate = <T>(source: Iterable<T> | AsyncIterable<T>) => AsyncIterable<T>;
 
 /** The options every bulk command takes. */
 export interface BulkFlags {
@@ -121,8 +125,16 @@ export interface BulkRun<I, R> {
   job: string;
   /** How many items, when known before starting (arguments, a counted file). */
   total?: number | undefined;
-  /** Starts the job with the options the flags make. */
-  start: (options: BulkOptions) => BulkJob<I, R>;
+  /**
+   * Starts the job with the options the flags make; `items` wraps its items so that a stop asked
+   * for (Ctrl-C, SIGTERM) starts no new one while those in flight finish.
+   */
+  start: (options: BulkOptions, items: ItemGate) => BulkJob<I, R>;
+  /**
+   * How long the requests in flight may take to finish after Ctrl-C or SIGTERM before they are
+   * abandoned ({@link STOP_GRACE_MS} unless set; 0 for waits, reads with nothing to lose).
+   */
+  graceMs?: number;
   /** One result for people. */
   describe: (result: R) => string;
   /** Called with each outcome as it comes. */
@@ -143,24 +155,33 @@ export async function runBulkCommand<I, R>(
   const concurrency = concurrencyOf(flags.concurrency);
   refuseJournalFlagsAlone(flags);
   const store = flags.journal && !flags.dryRun ? await openJournal(flags.journal) : undefined;
-  const stop = new AbortController();
-  const onSignal = () => stop.abort(new Error('interrupted'));
-  const withdraw = onInterrupt(onSignal);
-  const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr, run.total) : undefined;
+  const stop = new GracefulStop();
+  const bar = progressBar(context.io, run.total);
+  const withdraw = onInterrupt(() => {
+    const graceMs = run.graceMs ?? STOP_GRACE_MS;
+    stop.request(graceMs);
+    bar?.clear();
+    if (graceMs > 0 && context.format !== 'json') context.note(stoppingNote(graceMs));
+  });
   // A dry run always reports each item's validity as a bulk job does.
   const single = run.single === true && !flags.dryRun;
   try {
-    const job = run.start({
-      concurrency,
-      dryRun: flags.dryRun,
-      retryFailed: flags.retryFailed,
-      signal: stop.signal,
-      total: run.total,
-      journal: store ? { store, job: flags.jobId ?? run.job } : undefined,
-      onProgress: bar ? (progress) => bar.update(progress) : undefined,
-    });
-    const summary = await printOutcomes(context, job, { ...run, single }, bar);
+    const job = run.start(
+      {
+        concurrency,
+        dryRun: flags.dryRun,
+        retryFailed: flags.retryFailed,
+        signal: stop.signal,
+        total: run.total,
+        journal: store ? { store, job: flags.jobId ?? run.job } : undefined,
+        onProgress: bar ? (progress) => bar.update(progress) : undefined,
+      },
+      (source) => stop.items(source),
+    );
+    const ended = await printOutcomes(context, job, { ...run, single }, bar);
     bar?.clear();
+    // Stopped by a signal even where every item in flight finished in the grace.
+    const summary = { ...ended, aborted: ended.aborted || stop.requested };
     // A job of one stopped by a signal ends as any stopped job: its summary, how to resume, 130.
     if (single && !summary.aborted) return EXIT.ok;
     printSummary(context, summary, flags, run.total);
@@ -172,8 +193,16 @@ export async function runBulkCommand<I, R>(
   } finally {
     bar?.close();
     withdraw();
+    stop.dispose();
     await store?.close();
+    // A read of stdin may be pending (a pipe that sends nothing): it must not hold the process.
+    if (stop.requested) (context.io.stdin as { destroy?: () => void }).destroy?.();
   }
+}
+
+/** What the operator reads after a first Ctrl-C. */
+function stoppingNote(graceMs: number): string {
+  return `stopping: no new item is started; the requests in flight have up to ${graceMs / 1000} s to finish (Ctrl-C again to stop at once)`;
 }
 
 /** Prints each outcome in the output format as it comes; resolves with the job's summary. */

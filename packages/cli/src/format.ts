@@ -5,6 +5,8 @@
  * @module
  */
 
+import { columnsOf, padColumns } from './cut-text';
+
 /** How a command writes its results. */
 export type Format = 'table' | 'json' | 'csv';
 
@@ -89,19 +91,20 @@ export function fields(value: object): string {
     visible(k, false),
     cell(v),
   ]);
-  const width = Math.max(0, ...entries.map(([k]) => k.length));
-  return entries.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+  const width = Math.max(0, ...entries.map(([k]) => columnsOf(k)));
+  return entries.map(([k, v]) => `${padColumns(k, width)}  ${v}`).join('\n');
 }
 
 /** An aligned text table with a header row. */
 export function table(rows: Row[], columns: string[]): string {
   const flat = rows.map((row) => flatten(row));
   const widths = columns.map((column) =>
-    Math.max(column.length, ...flat.map((row) => cell(row[column]).length)),
+    Math.max(columnsOf(column), ...flat.map((row) => columnsOf(cell(row[column])))),
   );
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => cell.padEnd(widths[i]!))
+      // Padded to columns, not UTF-16 units: a CJK name takes two columns a character.
+      .map((cell, i) => padColumns(cell, widths[i]!))
       .join('  ')
       .trimEnd();
   return [

@@ -191,15 +191,7 @@ export async function jsonArgument(
   stdin: NodeJS.ReadableStream,
   what: string,
 ): Promise<Record<string, unknown>> {
-  let text = value;
-  if (value.startsWith('@')) {
-    const file = value.slice(1);
-    try {
-      text = file === '-' ? await readAll(stdin) : await readFile(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
-    }
-  }
+  const text = value.startsWith('@') ? await readText(value.slice(1), stdin) : value;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -212,10 +204,36 @@ export async function jsonArgument(
   return parsed as Record<string, unknown>;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += chunk.toString();
-  return text;
+/**
+ * A whole file's text (`-`: stdin), as {@link linesOf} reads each line: UTF-8, a byte-order mark
+ * skipped, and a file that is not UTF-8 refused naming its first such line. Decoded once from all
+ * its bytes, so a character split between two reads of a pipe stays whole.
+ */
+export async function readText(file: string, stdin: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  try {
+    if (file === '-') {
+      for await (const chunk of stdin) chunks.push(Buffer.from(chunk as Buffer | string));
+    } else chunks.push(await readFile(file));
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  const bytes = Buffer.concat(chunks);
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    const lines = bytes.toString('latin1').split('\n');
+    const bad = lines.findIndex((line) => {
+      try {
+        STRICT_UTF8.decode(Buffer.from(line, 'latin1'));
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    const where = file === '-' ? 'stdin' : file;
+    throw new UsageError(`${where}:${bad + 1}: not UTF-8 text (save the file as UTF-8)`);
+  }
 }
 
 /** A CSV value as JSON when it reads as a number, boolean, array or object; else the string. */

@@ -44,7 +44,7 @@ Exit codes: 0 all done · 1 the call or some items failed · 2 usage error (noth
             4 a bad line in input streamed from stdin (the items before it may have been sent)
             5 refunds request refused a transaction already refunded (--again refunds it once more)
             130 interrupted by Ctrl-C or SIGTERM (a --journal job resumes where it stopped)
-            141 stdout closed by its reader (| head)
+            141 stdout or stderr closed by its reader (| head)
 ${examples([
   'partner-sdk login',
   'partner-sdk products list --per-page 10',
@@ -159,6 +159,15 @@ function addCommands(program: Command, run: Action): void {
   }
 }
 
+/**
+ * A failure to write stderr: a reader gone (`--verbose 2>&1 | head`) ends the command quietly, as
+ * on stdout. Any other (a full disk under a log file) leaves nowhere to say so; the command goes
+ * on, its output on stdout being what it is run for.
+ */
+function onStderrError(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(141);
+}
+
 /** Runs the CLI with `argv` (without node and the script) and resolves with the exit code. */
 export async function main(argv: string[], io: Io): Promise<number> {
   let code: number = EXIT.ok;
@@ -167,6 +176,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     'error',
     onStdoutError(io, () => program),
   );
+  io.stderr.on('error', onStderrError);
   const run: Action =
     (action) =>
     async (...args) => {

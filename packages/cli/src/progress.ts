@@ -13,7 +13,7 @@ type Shown = Pick<BulkProgress, 'done' | 'failed' | 'ratePerSecond' | 'etaMs'> &
   total: number | undefined;
 };
 
-import { cutText } from './cut-text';
+import { cutColumns } from './cut-text';
 import { plural } from './output';
 
 const WIDTH = 20;
@@ -64,7 +64,9 @@ export class ProgressBar {
     const text = progressText(p, this.#total ?? p.total);
     // A terminal that reports no width (0, as some pseudo-terminals do) is taken as 100 wide.
     const columns = this.#stream.columns || 100;
-    this.#stream.write(`\r${cutText(text, columns - 1)}\x1b[K`);
+    // Cut to the terminal's columns: a line one column too wide wraps, and every redraw after it
+    // leaves a line behind.
+    this.#stream.write(`\r${cutColumns(text, columns - 1)}\x1b[K`);
     this.#drawn = true;
   }
 
@@ -83,4 +85,19 @@ export class ProgressBar {
     this.clear();
     this.#closed = true;
   }
+}
+
+/**
+ * A progress bar on stderr when a person watches it: stderr is a terminal, and one that moves the
+ * cursor (`TERM=dumb`, as Emacs' shell and some CI logs declare, would show every redraw).
+ */
+export function progressBar(
+  io: {
+    stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+    env: Record<string, string | undefined>;
+  },
+  total: number | undefined,
+): ProgressBar | undefined {
+  if (!io.stderr.isTTY || io.env.TERM === 'dumb') return undefined;
+  return new ProgressBar(io.stderr, total);
 }

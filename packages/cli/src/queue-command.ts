@@ -12,7 +12,7 @@ import type { EnqueuedBatch, QueueProgress } from 'partner-sdk/bullmq';
 import { type Context, EXIT, UsageError } from './context';
 import { onInterrupt } from './interrupt';
 import { plural } from './output';
-import { ProgressBar } from './progress';
+import { progressBar } from './progress';
 
 /** The queue options of a bulk command. */
 export interface QueueFlags {
@@ -200,7 +200,7 @@ async function follow(
   const stop = new AbortController();
   const onSignal = () => stop.abort(new Error('interrupted'));
   const withdraw = onInterrupt(onSignal);
-  const bar = context.io.stderr.isTTY ? new ProgressBar(context.io.stderr, batch.jobs) : undefined;
+  const bar = progressBar(context.io, batch.jobs);
   try {
     const last: QueueProgress = await followBatch(queue as never, batch.batchId, {
       redis: redis as never,

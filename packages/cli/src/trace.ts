@@ -22,7 +22,7 @@ import {
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import type { Io } from './context';
-import { cutText } from './cut-text';
+import { cutColumns } from './cut-text';
 import { CLI_VERSION } from './version';
 
 /** A span as one JSON line: its trace, its parent, its name, how long it took and what it says. */
@@ -84,7 +84,7 @@ function noteProtocol(io: Io): void {
   const asked = io.env[name];
   if (!asked || asked === 'http/json') return;
   io.stderr.write(
-    `partner-sdk: --trace: ${name} is ${cutText(JSON.stringify(asked), 40)}; the spans go as OTLP over HTTP in JSON (http/json)\n`,
+    `partner-sdk: --trace: ${name} is ${cutColumns(JSON.stringify(asked), 40)}; the spans go as OTLP over HTTP in JSON (http/json)\n`,
   );
 }
 

@@ -7,7 +7,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, jsonLines, useCliKit } from './run-cli';
+import { startStub } from '../../../test/helpers/stub-server';
+import { withTimeout } from '../../../test/helpers/waits';
+import { cli, jsonLines, startCli, useCliKit } from './run-cli';
 
 const { mock, env, dir } = useCliKit('input');
 
@@ -34,6 +36,29 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
       );
     }
     expect(mock.stats.requests).toBe(before);
+  });
+
+  it('sends each hash of a slow pipe as its line arrives: a BOM, CRLF, the last line without its newline', async () => {
+    const hashes = Array.from({ length: 3 }, () => mock.addTransaction());
+    const run = startCli(['--json', 'refunds', 'request'], { env, stdin: 'pipe' });
+    try {
+      // Each line only once the one before has its outcome: a reader buffering to the end would
+      // never print it, and the test would time out.
+      const lines = [`${BOM}${hashes[0]}\r\n`, `${hashes[1]}\r\n`, hashes[2]!];
+      for (const [i, line] of lines.entries()) {
+        run.stdin!.write(line);
+        if (i < lines.length - 1) await run.printed((out) => out.includes(`"${hashes[i]}"`));
+      }
+      run.stdin!.end();
+      const ended = await withTimeout(run.exited, 30_000, 'the command to end');
+      expect(ended.code, ended.stderr).toBe(0);
+      const outcomes = jsonLines(ended.stdout).filter((line) => 'key' in line);
+      expect(outcomes.map((o) => [o.key, o.status])).toEqual(
+        hashes.map((hash) => [hash, 'succeeded']),
+      );
+    } finally {
+      run.stop('SIGKILL');
+    }
   });
 
   it('keeps offer codes, product hashes and names as the CSV wrote them, never as numbers', async () => {
@@ -161,6 +186,86 @@ describe('partner-sdk input files', { timeout: 90_000 }, () => {
     });
     expect(piped.code).toBe(4);
     expect(piped.stderr).toContain('stdin:2: not UTF-8');
+  });
+
+  it('reads --data @FILE, --data @- and a replayed file as UTF-8 text: a BOM and CRLF skipped, Latin-1 refused naming its line', async () => {
+    const { hash, offerCode } = mock.products.course;
+    const body = join(dir, 'offer-bom.json');
+    await writeFile(body, `${BOM}{"price": 4990}\r\n`);
+    for (const [data, input] of [
+      [`@${body}`, undefined],
+      ['@-', `${BOM}{"price": 4990}\r\n`],
+    ] as const) {
+      const result = await cli(['--json', 'offers', 'update', hash, offerCode, '--data', data], {
+        env,
+        input,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(jsonLines(result.stdout)[0]).toMatchObject({ price: 4990 });
+    }
+    const latin1 = join(dir, 'offer-latin1.json');
+    await writeFile(
+      latin1,
+      Buffer.concat([
+        Buffer.from('{\n"name": "Promo'),
+        Buffer.from([0xe7, 0xe3]),
+        Buffer.from('o"}\n'),
+      ]),
+    );
+    const from = mock.stats.requests;
+    const refused = await cli(
+      ['--json', 'offers', 'update', hash, offerCode, '--data', `@${latin1}`],
+      { env },
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${latin1}:2: not UTF-8`);
+    expect(mock.stats.requests).toBe(from);
+    const received: string[] = [];
+    const receiver = await startStub((request, res) => {
+      received.push(request.body);
+      res.writeHead(204).end();
+    });
+    try {
+      const saved = join(dir, 'deliveries-bom.jsonl');
+      await writeFile(saved, `${BOM}{"event":"a","data":{}}\r\n{"event":"b","data":{}}\r\n`);
+      const replayed = await cli(['--json', 'webhooks', 'replay', saved, '--to', receiver.origin], {
+        env,
+      });
+      expect(replayed.code, replayed.stderr).toBe(0);
+      const piped = await cli(['--json', 'webhooks', 'replay', '-', '--to', receiver.origin], {
+        env,
+        input: `${BOM}{"event":"c","data":{}}\r\n`,
+      });
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(received.map((text) => JSON.parse(text).event)).toEqual(['a', 'b', 'c']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('keeps a character whole where two reads of a pipe split it (--data @- of 300 KB of CJK)', async () => {
+    // 64 KiB reads: the first ends inside a three-byte character after a six-byte start.
+    const text = '日本語'.repeat(33_000);
+    const received: string[] = [];
+    const receiver = await startStub((request, res) => {
+      received.push(request.body);
+      res.writeHead(204).end();
+    });
+    try {
+      const result = await cli(
+        ['--json', 'trigger', 'custom_event', '--to', receiver.origin, '--data', '@-'],
+        {
+          env,
+          input: `{"d":"${text}"}`,
+        },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(received).toHaveLength(1);
+      expect(received[0]).not.toContain('\ufffd');
+      expect(JSON.stringify(JSON.parse(received[0]!))).toContain(text);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('a directory given as --file is a usage error naming it, exit 2, nothing sent', async () => {

@@ -67,6 +67,21 @@ describe('partner-sdk for an operator', { timeout: 180_000 }, () => {
     }
   });
 
+  it('on a terminal that cannot move the cursor (TERM=dumb): no progress line, the summary still said', async () => {
+    mock.setLatency(60);
+    try {
+      const hashes = Array.from({ length: 12 }, () => mock.addTransaction());
+      const args = ['--format', 'table', 'refunds', 'request', '--concurrency', '1', ...hashes];
+      const dumb = await terminal(args, { ...env, TERM: 'dumb' });
+      expect(dumb.code).toBe(0);
+      expect(dumb.shown).toContain('12 items: 12 succeeded');
+      expect(dumb.shown).not.toContain('\x1b[K');
+      expect(dumb.shown).not.toMatch(/\d+% \d+\/12/);
+    } finally {
+      mock.setLatency(undefined);
+    }
+  });
+
   it('after Ctrl-C: exit 130, the summary counts the items never started and says how to resume', async () => {
     mock.setLatency(150);
     const hashes = Array.from({ length: 30 }, () => mock.addTransaction());

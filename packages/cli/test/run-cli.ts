@@ -152,12 +152,19 @@ export function useCliKit(name: string, options?: MockPartnerApiSeed): CliKit {
   };
 }
 
-/** A `partner-sdk mock` started by {@link startMock}. */
+/** A `partner-sdk mock` started by {@link startMock}, or a command by {@link startCli}. */
 export interface RunningMock {
   /** Resolves with its stdout so far once `until` holds for it (rejects after 30 s). */
   printed(until: (text: string) => boolean): Promise<string>;
-  /** Settles when the process ends: its exit code (or the signal that killed it) and stderr. */
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+  /** Settles when the process ends: its exit code (or the signal that killed it) and output. */
+  readonly exited: Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+  }>;
+  /** Resolves with its stderr so far once `until` holds for it (rejects after 30 s). */
+  noted(until: (text: string) => boolean): Promise<string>;
   /** Sends `signal` (SIGTERM by default) unless it has ended. */
   stop(signal?: NodeJS.Signals): void;
 }
@@ -170,9 +177,20 @@ export function startMock(
   args: string[],
   options: { stdin?: 'ignore' | 'pipe' } = {},
 ): RunningMock & { stdin: NodeJS.WritableStream | null } {
+  return startCli(args, options);
+}
+
+/**
+ * Starts `partner-sdk <args>` as a child process, from source, `env` on top of this process's
+ * environment, for a test that acts on it while it runs (signals it, feeds its stdin slowly).
+ */
+export function startCli(
+  args: string[],
+  options: { stdin?: 'ignore' | 'pipe'; env?: Record<string, string | undefined> } = {},
+): RunningMock & { stdin: NodeJS.WritableStream | null } {
   const child = spawn(process.execPath, [...CLI_ARGS, ...args], {
     cwd: ROOT,
-    env: childEnv(),
+    env: childEnv(options.env),
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -184,26 +202,34 @@ export function startMock(
   });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
+    for (const check of seen) check();
   });
   const exited = new Promise<{
     code: number | null;
     signal: NodeJS.Signals | null;
+    stdout: string;
     stderr: string;
-  }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
-  const printed = (until: (text: string) => boolean) =>
+  }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const waitUntil = (stream: () => string, until: (text: string) => boolean) =>
     new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`mock printed: ${stdout}${stderr}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`it printed: ${stdout}${stderr}`)), 30_000);
       const check = () => {
-        if (!until(stdout)) return;
+        if (!until(stream())) return;
         clearTimeout(timer);
-        resolve(stdout);
+        resolve(stream());
       };
       seen.push(check);
       check();
-      void exited.then(() => reject(new Error(`mock ended, having printed: ${stdout}${stderr}`)));
+      void exited.then(() => reject(new Error(`it ended, having printed: ${stdout}${stderr}`)));
     });
   const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
-  return { printed, exited, stop, stdin: child.stdin };
+  return {
+    printed: (until) => waitUntil(() => stdout, until),
+    noted: (until) => waitUntil(() => stderr, until),
+    exited,
+    stop,
+    stdin: child.stdin,
+  };
 }

@@ -25,12 +25,13 @@ async function refundCounts(hashes: string[]): Promise<number[]> {
 }
 
 /**
- * Runs the CLI until the first line on its stdout, then has `atFirstLine` act on it (close the
- * pipe as `| head -1` does, or signal it); resolves with its exit code and output.
+ * Runs the CLI until the first line on its stdout (or stderr), then has `atFirstLine` act on it
+ * (close the pipe as `| head -1` does, or signal it); resolves with its exit code and output.
  */
 function runUntilFirstLine(
   args: string[],
   atFirstLine: (child: ChildProcessWithoutNullStreams) => void,
+  watched: 'stdout' | 'stderr' = 'stdout',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const merged: Record<string, string | undefined> = { ...process.env, ...env };
   for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
@@ -42,15 +43,19 @@ function runUntilFirstLine(
   let stdout = '';
   let stderr = '';
   let acted = false;
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-    if (!acted && stdout.includes('\n')) {
+  const act = (text: string) => {
+    if (!acted && text.includes('\n')) {
       acted = true;
       atFirstLine(child);
     }
+  };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (watched === 'stdout') act(stdout);
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
+    if (watched === 'stderr') act(stderr);
   });
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
@@ -77,6 +82,25 @@ describe('partner-sdk bulk commands against a hard service and reader', {
     expect(counts.some((count) => count === 0)).toBe(true);
     const resumed = await run(['--json', ...args]);
     expect(resumed.code).toBe(0);
+    expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
+  });
+
+  it('stderr closed by its reader (--verbose 2>&1 | head -1): exit 141, quietly; the same command resumes, each refunded once', async () => {
+    const hashes = Array.from({ length: 40 }, () => mock.addTransaction());
+    const journal = join(dir, 'stderr-head.jsonl');
+    const args = ['refunds', 'request', '--concurrency', '1', '--journal', journal, ...hashes];
+    mock.setLatency(20);
+    const cut = await runUntilFirstLine(
+      ['--verbose', ...args],
+      (child) => child.stderr.destroy(),
+      'stderr',
+    );
+    mock.setLatency(undefined);
+    expect(cut.code).toBe(141);
+    const counts = await refundCounts(hashes);
+    expect(counts.some((count) => count === 0)).toBe(true);
+    const resumed = await run(['--json', ...args]);
+    expect(resumed.code, resumed.stderr).toBe(0);
     expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
   });
 

@@ -140,12 +140,7 @@ async function updateManyAction(context: Context, options: UpdateFlags & { file:
   return runBulkCommand(context, options, {
     job: 'offers.update',
     total: updates.length,
-    start: (bulk) =>
-      updateOffers(
-        client,
-        updates.map((u) => u.item),
-        bulk,
-      ),
+    start: (bulk, items) => updateOffers(client, items(updates.map((u) => u.item)), bulk),
     describe: (offer: Offer) => `price ${offer.price}`,
   });
 }

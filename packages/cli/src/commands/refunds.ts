@@ -80,8 +80,12 @@ async function requestAction(context: Context, hashes: string[], options: Reques
     total: input.total,
     single: hashes.length === 1 && !options.wait,
     // A rerun from a shell's history, without its journal, must not refund a cohort twice.
-    start: (bulk) =>
-      requestRefunds(client, input.items, { ...bulk, params, unlessRefunded: !options.again }),
+    start: (bulk, items) =>
+      requestRefunds(client, items(input.items), {
+        ...bulk,
+        params,
+        unlessRefunded: !options.again,
+      }),
     describe: describeRequest,
     onOutcome: (outcome) => {
       if (outcome.status === 'failed') {
@@ -103,6 +107,7 @@ async function requestAction(context: Context, hashes: string[], options: Reques
       job: 'refunds.wait',
       total: requested.length,
       start: (bulk) => waitForRefunds(client, requested, bulk),
+      graceMs: 0,
       describe: (status: RefundStatus) => `refund ${status.status}`,
     },
   );
@@ -179,12 +184,13 @@ function waitCommand(run: Action): Command {
         return runBulkCommand(context, options, {
           job: 'refunds.wait',
           total: input.total,
-          start: (bulk) =>
-            waitForRefunds(client, input.items, {
+          start: (bulk, items) =>
+            waitForRefunds(client, items(input.items), {
               ...bulk,
               pollOptions: { timeout },
             }),
           describe: (status: RefundStatus) => `refund ${status.status}`,
+          graceMs: 0,
         });
       }),
     );

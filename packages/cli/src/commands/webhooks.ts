@@ -6,7 +6,6 @@
  * @module
  */
 
-import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import {
   bankAccountDeletedEvent,
@@ -16,7 +15,7 @@ import {
 } from 'partner-sdk/testing';
 import { type Context, EXIT, ReceiverError, UsageError } from '../context';
 import { cutText } from '../cut-text';
-import { jsonArgument } from '../input';
+import { jsonArgument, readText } from '../input';
 import { type Action, examples } from './action';
 
 /** The events the kit builds with realistic payloads; other names get `--data` as payload. */
@@ -194,12 +193,7 @@ function deliveriesOf(text: string, file: string): unknown[] {
 
 async function replayAction(context: Context, file: string, flags: SendFlags) {
   const to = targetOf(flags.to);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
-  }
+  const text = await readText(file, context.io.stdin);
   const headers = headersOf(flags.header);
   const timeout = context.requestTimeoutMs;
   const deliveries = deliveriesOf(text, file);
@@ -243,7 +237,7 @@ export function webhooksCommand(run: Action): Command {
   webhooks
     .command('replay <file>')
     .description(
-      'send saved deliveries again (a JSON body, an array of them, or JSON lines), in order',
+      'send saved deliveries again (a JSON body, an array of them, or JSON lines; - for stdin), in order',
     )
     .requiredOption('--to <url>', "the receiver's URL")
     .option('--header <header>', 'a header to send, "Name: value" (repeatable)', collect)
