@@ -32,6 +32,8 @@ export interface LargeServiceOptions {
   downloadPauseMs?: number;
   /** How long a single product's answer waits, in ms: calls pile up in flight meanwhile. */
   productDelayMs?: number;
+  /** Never answer a single product: calls stay in flight until the client gives up. */
+  stallProducts?: boolean;
   /** The anticipation list's last page. */
   lastPage?: number;
   /** Keep each whole upload (for small ones), to read back what arrived. */
@@ -136,6 +138,7 @@ async function answer(
     return json(res, anticipationsPage(url, options.lastPage ?? 2_000));
   }
   if (path.startsWith('/products/')) {
+    if (options.stallProducts) return;
     await new Promise((resolve) => setTimeout(resolve, options.productDelayMs ?? 0));
     return json(res, wireProduct(decodeURIComponent(path.slice('/products/'.length))));
   }

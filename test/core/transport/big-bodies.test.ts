@@ -3,17 +3,18 @@
  * this process, the SDK in a child started with `--expose-gc` (big-bodies.child.ts) so that the
  * memory it reports is the SDK's own: a 200 MiB upload (a file from disk, a stream), a 500 MiB
  * download streamed past the attempt's time-out, an endless body the SDK reads, a walk of 2,000
- * pages of 100, and 5,000 calls at once sharing one signal.
+ * pages of 100, and 5,000 calls at once sharing one signal, answered or aborted together.
  *
  * What an upload holds is what the guides say: the file, once, while it is sent (Node's fetch keeps
  * a request's body until the answer comes), and a stream read whole before it as well.
  */
 
+import { getEventListeners } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PartnerClient, RequestValidationError } from 'partner-sdk';
+import { APIUserAbortError, PartnerClient, RequestValidationError } from 'partner-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runToExit } from '../../helpers/children';
 import {
@@ -164,5 +165,37 @@ describe('5,000 calls at once on one client, one signal for all', () => {
     const { opened, peak } = service!.connections();
     expect(opened, JSON.stringify({ opened, peak })).toBeLessThanOrEqual(count);
     expect(measured.handles.Timeout ?? 0, JSON.stringify(measured)).toBe(0);
+  }, 60_000);
+
+  it('ends every call with APIUserAbortError when the shared signal aborts while all are in flight, and closes their connections', async () => {
+    const count = 5_000;
+    service = await startLargeService({ stallProducts: true });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const client = new PartnerClient({
+        baseUrl: service.baseUrl,
+        clientToken: 'big-client-token-0001',
+        logLevel: 'off',
+      });
+      const controller = new AbortController();
+      const calls = Array.from({ length: count }, (_, i) =>
+        client.products.retrieve(`prd_${i}`, { signal: controller.signal }).catch((error) => error),
+      );
+      await waitFor(
+        () => service!.connections().open === count,
+        'every call to be in flight',
+        40_000,
+      );
+      controller.abort();
+      const ends = await Promise.all(calls);
+      expect(ends.filter((end) => end instanceof APIUserAbortError)).toHaveLength(count);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+      await waitFor(() => service!.connections().open === 0, 'every connection to close', 10_000);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   }, 60_000);
 });
