@@ -1,7 +1,7 @@
 /**
  * The SDK at a big partner's sizes, through the public API by name against a loopback service in
- * this process, the SDK in a child started with `--expose-gc` (big-bodies.child.ts) so that the
- * memory it reports is the SDK's own: a 200 MiB upload (a file from disk, a stream), a 500 MiB
+ * this process, the SDK in a child started with `--expose-gc` (big-bodies.child.ts) where its
+ * memory is measured, so that the memory it reports is the SDK's own: a 200 MiB upload (a file from disk, a stream), a 500 MiB
  * download streamed past the attempt's time-out, an endless body the SDK reads, a walk of 2,000
  * pages of 100, and 5,000 calls at once sharing one signal, answered or aborted together.
  *
