@@ -40,6 +40,8 @@ const INTEGRATION = [
   'test/webhooks/receiver-exits.test.ts',
   'test/core/validation/without-eval.test.ts',
   'test/core/transport/env-proxy.test.ts',
+  // Children moving hundreds of MiB and 5,000 calls at once, their memory sampled: a minute of CPU.
+  'test/core/transport/big-bodies.test.ts',
   'test/telemetry/unloaded.test.ts',
   // Runs dependency-cruiser over a copy of src/ three times.
   'test/scripts/dependency-rules.test.ts',

@@ -202,7 +202,9 @@ export class Statements extends APIResource {
    * fails the body's stream with the signal's reason.
    *
    * @param finished An export whose `url` is set (from `statements.waitForExport`).
-   * @param options `timeout` and retries apply until the headers arrive; `signal` until the body ends.
+   * @param options `timeout` and retries apply until the headers arrive; `signal` until the body ends;
+   *   `maxResponseBytes`, given here, bounds the file (the client's does not): past it the body fails
+   *   with `ResponseTooLargeError` and the rest is not read, for a file read into memory.
    * @throws {RequestValidationError} the export has no `url` yet, or one that is not http(s)
    *   (nothing sent).
    * @throws {APIError} the file server answered an error status (e.g. `NotFoundError`, `PermissionDeniedError`).

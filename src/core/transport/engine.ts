@@ -290,7 +290,7 @@ export class Transport {
     const { spec, target, options } = call;
     if (isRedirect(response.status)) return { data: response, response };
     if (spec.raw) {
-      const delivered = options?.signal ? abortableResponse(response, options.signal) : response;
+      const delivered = abortableResponse(response, options, target.identity);
       return { data: delivered, response: delivered };
     }
     this.#log.body(target, response.status, body);
