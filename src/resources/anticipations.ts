@@ -29,6 +29,7 @@ export class Anticipations extends APIResource {
    * @param anticipationHash The hash returned by the anticipation's calculation.
    * @param params `scenario`: `'above'` or `'below'`, the calculated scenario to confirm.
    * @throws {RequestValidationError} `scenario` is missing or not one of the two values.
+   * @throws {NotFoundError} no calculated anticipation of this seller has that hash.
    * @example
    * ```ts
    * const seller = client.forUser(publicToken);

@@ -56,6 +56,9 @@ export class Refunds extends APIResource {
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.
    * @throws {RequestValidationError} `reason` longer than 1000 characters, or a wrong type.
+   * @throws {NotFoundError} the seller has no transaction with that hash (nothing was refunded).
+   * @throws {UnprocessableEntityError} the service refused fields (see `fieldErrors`), such as a
+   *   `user_id` that names no existing user.
    * @throws {ResponseValidationError} a 202 whose `data` is not in the documented shape (`status`
    *   202): the refund was accepted all the same; find it with `findCreatedSince`, never request
    *   it again blindly.
@@ -100,6 +103,7 @@ export class Refunds extends APIResource {
   /**
    * Lists the refunds of a transaction: `GET /financial/refund/{transactionHash}`.
    *
+   * @throws {NotFoundError} the seller has no transaction with that hash.
    * @example
    * ```ts
    * const refunds = await seller.refunds.list('tx_123');
@@ -141,6 +145,7 @@ export class Refunds extends APIResource {
    *   machine's clock, within `reconciliation.maxClockSkewMs` of the service's).
    * @throws {RequestValidationError} `since` is not a valid `Date`, a timestamp in one of the
    *   spec's formats or `{ otherMachine }` holding a valid `Date` (nothing sent).
+   * @throws {NotFoundError} the seller has no transaction with that hash.
    * @example
    * ```ts
    * const startedAt = new Date();
@@ -178,6 +183,7 @@ export class Refunds extends APIResource {
    * Reads the processing status of a transaction's refund: `GET /financial/refund/{transactionHash}/status`
    * (`requested` and `success` are in progress; `completed` and `failed` are final).
    *
+   * @throws {NotFoundError} the transaction has no refund, or the seller no such transaction.
    * @example
    * ```ts
    * const { status } = await seller.refunds.retrieveStatus('tx_123');

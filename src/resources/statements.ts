@@ -131,6 +131,7 @@ export class Statements extends APIResource {
    * Reads an export's state: `GET /financial/account-statement/export-report/{exportHash}` (the
    * spec names this lookup without its shape; see the assumptions table). `url` is set once finished.
    *
+   * @throws {NotFoundError} the seller has no export with that hash.
    * @example
    * ```ts
    * const current = await seller.statements.retrieve('exp_123');
