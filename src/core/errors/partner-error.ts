@@ -55,7 +55,10 @@ export class PartnerError extends Error {
   /**
    * What `JSON.stringify(err)` writes, as a structured logger or an error report does: the name,
    * the message (an Error's own is not enumerable, so it would be left out) and every field, with
-   * `headers` as a plain object (a `Headers` writes as `{}`). Secrets are redacted as on the error.
+   * `headers` as a plain object (a `Headers` writes as `{}`) and `cause` (an error that is not the
+   * SDK's as its name, message, `code` and own cause). Secrets are redacted as on the error. What
+   * it returns survives `structuredClone` (a worker thread's `postMessage`), which the error itself
+   * does not: the clone of an `Error` keeps its message, not its class or fields.
    *
    * @example
    * ```ts
@@ -70,10 +73,34 @@ export class PartnerError extends Error {
   toJSON(): Record<string, unknown> {
     const written: Record<string, unknown> = { name: this.name, message: this.message };
     for (const [key, value] of Object.entries(this)) {
-      written[key] = value instanceof Headers ? Object.fromEntries(value) : value;
+      if (value instanceof Headers) written[key] = Object.fromEntries(value);
+      else written[key] = value instanceof Error ? asJSON(value, 0) : value;
     }
+    // The Error constructor makes `cause` not enumerable, yet it is what a connection failure, an
+    // abort or an unknown outcome is about: it is written too.
+    if (this.cause !== undefined) written.cause = asJSON(this.cause, 0);
     return written;
   }
+}
+
+/** How deep a chain of causes is written: fetch's own nests the system error two levels down. */
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * An error or a cause as JSON can hold it: an error of the SDK as its own `toJSON`; any other
+ * error (which `JSON.stringify` writes as `{}`) as its name, message, `code` and cause; text
+ * redacted, since a runtime's error or a signal's reason may quote a header; anything else as it is.
+ */
+function asJSON(value: unknown, depth: number): unknown {
+  if (!(value instanceof Error)) return typeof value === 'string' ? redactText(value) : value;
+  if (value instanceof PartnerError) return value.toJSON();
+  const written: Record<string, unknown> = { name: value.name, message: redactText(value.message) };
+  const { code } = value as { code?: unknown };
+  if (typeof code === 'string' || typeof code === 'number') written.code = code;
+  if (value.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
+    written.cause = asJSON(value.cause, depth + 1);
+  }
+  return written;
 }
 // Defined outside the class body: bundlers rewrite `this` inside static methods to the class name,
 // which would make every subclass check the base brand.
