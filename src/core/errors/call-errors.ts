@@ -178,8 +178,8 @@ export class RequestValidationError extends PartnerError {
   /** The problems found, one per field rule broken. */
   readonly issues: ReadonlyArray<ValidationIssue>;
 
-  constructor(what: string, issues: ReadonlyArray<ValidationIssue>) {
-    super(`${what}: ${describeIssues(issues)}`);
+  constructor(what: string, issues: ReadonlyArray<ValidationIssue>, options?: { cause?: unknown }) {
+    super(`${what}: ${describeIssues(issues)}`, options);
     this.issues = issues;
   }
 }

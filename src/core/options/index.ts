@@ -39,6 +39,8 @@ export interface ClientOptions {
    * A client token obtained elsewhere, or a function returning the current one (called before each
    * request: cache inside it). With `clientId`/`clientSecret` too, this token is used first and the
    * credentials log in again when the service refuses it. Default: env `PARTNER_API_CLIENT_TOKEN`.
+   * A function that throws or returns no usable token (empty, or with its `Bearer ` scheme)
+   * rejects the call with a `RequestValidationError` naming `clientToken`, nothing sent.
    */
   clientToken?: TokenSource | undefined;
   /**
