@@ -35,7 +35,11 @@ export interface ValidationIssue {
 }
 
 /**
- * Base class of every error the SDK throws.
+ * Base class of the errors the SDK throws for a call, a wait, a webhook delivery, a bulk job or a
+ * shared store; the other entry points' classes (`JournalLockedError`, `RedisStoreError`,
+ * `WebhookTimeoutError`…) extend it too. A value of the wrong form given outside a call (a
+ * webhook handler's options, `parseTimestamp`'s input, a `toArray` limit) is a `TypeError` or
+ * `RangeError` instead, as the `@throws` of each says.
  *
  * @example
  * ```ts
