@@ -6,6 +6,7 @@
 
 import {
   type APIError,
+  BadRequestError,
   ConflictError,
   NotFoundError,
   RequestValidationError,
@@ -13,6 +14,7 @@ import {
 } from 'partner-sdk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { paulistaAddress } from '../helpers/addresses';
 import { kitClients } from '../helpers/kit-clients';
 import { withTimeout } from '../helpers/waits';
 
@@ -130,38 +132,71 @@ describe('@throws {UnprocessableEntityError}: a rule that depends on what the se
     expect(refused.message).toContain(refused.fieldErrors.quantity_items?.[0] ?? '(none)');
   });
 
-  it('users.update: the service refusal reaches fieldErrors as its keys came', async () => {
+  it("users.update of a person under 18 without emancipation: the clock is the service's to judge", async () => {
     const kit = setUp();
-    kit.mock.failNext({
-      status: 422,
-      path: '/users/update',
-      body: {
-        message: 'The phones.0.number must be 8 or 9 digits.',
-        errors: { 'phones.0.number': ['The phones.0.number must be 8 or 9 digits.'] },
-      },
-    });
-    const profile = {
-      name: 'Ana Souza',
-      cpf: '123.456.789-09',
-      birth: '1990-01-01',
-      address: {
-        zip_code: '01310-100',
-        city: 'São Paulo',
-        state: 'SP',
-        country: 'Brasil',
-        street: 'Av. Paulista',
-        street_number: '1000',
-        neighborhood: 'Bela Vista',
-      },
-    };
-    const error = await rejectionOf(kit.seller.users.update(profile));
+    const now = kit.mock.now();
+    const birth = `${now.getUTCFullYear() - 10}-01-15`;
+    const error = await rejectionOf(
+      kit.seller.users.update({
+        name: 'Ana Souza',
+        cpf: '123.456.789-09',
+        birth,
+        address: paulistaAddress,
+      }),
+    );
     const refused = expectStatus(error, UnprocessableEntityError, 422, {
       method: 'POST',
       path: '/users/update',
     });
-    expect(refused.fieldErrors).toEqual({
-      'phones.0.number': ['The phones.0.number must be 8 or 9 digits.'],
+    expect(Object.keys(refused.fieldErrors).sort()).toEqual([
+      'emancipated_document',
+      'is_emancipated',
+    ]);
+  });
+
+  it('users.update with company_partner once it is defined: refused, and sent once', async () => {
+    const kit = setUp();
+    const company = kit.client.forUser(kit.mock.sellers.company.publicToken);
+    const profile = {
+      name: 'Loja Exemplo Ltda',
+      cnpj: '11.222.333/0001-81',
+      company_type: 'simple' as const,
+      social_name: 'Loja Exemplo Comércio Ltda',
+      address: paulistaAddress,
+      company_partner: { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01' },
+    };
+    await company.users.update(profile);
+    const error = await rejectionOf(company.users.update(profile));
+    const refused = expectStatus(error, UnprocessableEntityError, 422, {
+      method: 'POST',
+      path: '/users/update',
     });
+    expect(Object.keys(refused.fieldErrors)).toEqual(['company_partner']);
+    expect(kit.mock.requests.filter((r) => r.path === '/users/update')).toHaveLength(2);
+  });
+});
+
+describe('@throws {BadRequestError}: users.update answered 400 (spec §4.1)', () => {
+  it('is thrown with the status, the call and what the service said', async () => {
+    const kit = setUp();
+    kit.mock.failNext({
+      status: 400,
+      path: '/users/update',
+      body: { message: 'Invalid request.' },
+    });
+    const error = await rejectionOf(
+      kit.seller.users.update({
+        name: 'Ana Souza',
+        cpf: '123.456.789-09',
+        birth: '1990-04-01',
+        address: paulistaAddress,
+      }),
+    );
+    const invalid = expectStatus(error, BadRequestError, 400, {
+      method: 'POST',
+      path: '/users/update',
+    });
+    expect(invalid.message).toBe('POST /users/update → 400 Bad Request: Invalid request.');
   });
 });
 
