@@ -8,11 +8,23 @@ import { shortened } from '../../shared/cut-text';
 import { redactText } from '../logging/redact';
 
 const BRAND = Symbol.for('partner-sdk.error.brand');
+const BRAND_PREFIX = 'partner-sdk.';
 
 /** Marks `target` with its own brand; subclasses get theirs so a parent never matches a child's check. */
 /** @internal */
 export function brand(target: object, name: string): void {
-  Object.defineProperty(target, BRAND, { value: `partner-sdk.${name}` });
+  Object.defineProperty(target, BRAND, { value: `${BRAND_PREFIX}${name}` });
+}
+
+/**
+ * The name a class was branded with: what `err.name` says, since a partner's bundler that
+ * minifies (a Lambda's deploy step) renames the class itself. A partner's own subclass has none.
+ */
+function brandedName(target: object): string | undefined {
+  const branded = Object.hasOwn(target, BRAND) ? (target as Record<symbol, unknown>)[BRAND] : '';
+  return typeof branded === 'string' && branded.startsWith(BRAND_PREFIX)
+    ? branded.slice(BRAND_PREFIX.length)
+    : undefined;
 }
 
 function hasBrand(value: unknown, wanted: unknown): boolean {
@@ -53,7 +65,7 @@ export interface ValidationIssue {
 export class PartnerError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(redactText(message), options);
-    this.name = new.target.name;
+    this.name = brandedName(new.target) ?? new.target.name;
   }
 
   /**
