@@ -119,13 +119,14 @@ function asJSON(value: unknown, depth: number): unknown {
   return written;
 }
 // Defined outside the class body: bundlers rewrite `this` inside static methods to the class name,
-// which would make every subclass check the base brand.
-// A class without a brand of its own (a partner's subclass) is checked as `instanceof` does by
-// default: the inherited brand would make every error of the SDK one of its instances.
+// which would make every subclass check the base brand. A class without a brand of its own (a
+// partner's subclass) is checked as `instanceof` does by default: the brand it inherits would make
+// every error of the SDK one of its instances.
 Object.defineProperty(PartnerError, Symbol.hasInstance, {
   value: function hasInstance(this: object, value: unknown): boolean {
-    if (!Object.hasOwn(this, BRAND))
+    if (!Object.hasOwn(this, BRAND)) {
       return Function.prototype[Symbol.hasInstance].call(this, value);
+    }
     return hasBrand(value, (this as Record<symbol, unknown>)[BRAND]);
   },
 });
