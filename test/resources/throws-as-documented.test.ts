@@ -6,9 +6,11 @@
 
 import {
   type APIError,
+  APIUserAbortError,
   BadRequestError,
   ConflictError,
   NotFoundError,
+  OutcomeUnknownError,
   RequestValidationError,
   UnprocessableEntityError,
 } from 'partner-sdk';
@@ -16,7 +18,7 @@ import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { paulistaAddress } from '../helpers/addresses';
 import { kitClients } from '../helpers/kit-clients';
-import { withTimeout } from '../helpers/waits';
+import { waitFor, withTimeout } from '../helpers/waits';
 
 /** The kit's seeded data the calls below name (hand-written wire fixtures of the kit). */
 const PHYSICAL_PRODUCT = 'prd_Phy5ic4l';
@@ -260,4 +262,39 @@ describe('@throws {RequestValidationError}: an empty or dot path parameter, noth
       expect(kit.mock.requests).toHaveLength(0);
     });
   }
+});
+
+describe('requestAndWait aborted: @throws {OutcomeUnknownError} while the request is out, {APIUserAbortError} in the wait', () => {
+  it('aborted while its refund request awaits its answer: OutcomeUnknownError, cause the abort', async () => {
+    const kit = setUp();
+    const transaction = kit.mock.addTransaction(1_000, { seller: kit.mock.sellers.person.code });
+    const path = `/financial/refund/${transaction}`;
+    kit.mock.failNext({ method: 'POST', path, delayMs: 30_000 });
+    const controller = new AbortController();
+    const call = rejectionOf(
+      kit.seller.refunds.requestAndWait(transaction, {}, { signal: controller.signal }),
+    );
+    await waitFor(() => kit.mock.requests.some((r) => r.method === 'POST'), 'the refund request');
+    controller.abort(new Error('shutting down'));
+    const error = await call;
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as OutcomeUnknownError).cause).toBeInstanceOf(APIUserAbortError);
+    expect(kit.mock.requests.filter((r) => r.path === path)).toHaveLength(1);
+  });
+
+  it("aborted in the wait, the refund accepted: APIUserAbortError, cause the signal's reason", async () => {
+    const kit = setUp();
+    const transaction = kit.mock.addTransaction(1_000, { seller: kit.mock.sellers.person.code });
+    const controller = new AbortController();
+    const reason = new Error('shutting down');
+    const error = await rejectionOf(
+      kit.seller.refunds.requestAndWait(
+        transaction,
+        {},
+        { interval: 60_000, signal: controller.signal, onStatus: () => controller.abort(reason) },
+      ),
+    );
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as APIUserAbortError).cause).toBe(reason);
+  });
 });
