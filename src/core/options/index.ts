@@ -137,7 +137,11 @@ export interface ClientOptions {
  * `PartnerError` naming the option (`Invalid request options: …`), nothing sent.
  */
 export interface RequestOptions {
-  /** Aborts the call (and any retry or wait) when the signal fires; rejects with `APIUserAbortError`. */
+  /**
+   * Aborts the call (and any retry or wait) when the signal fires; rejects with
+   * `APIUserAbortError`, except a refund request aborted once it was sent: `OutcomeUnknownError`
+   * (the refund may exist), its `cause` that `APIUserAbortError`.
+   */
   signal?: AbortSignal | undefined;
   /** Milliseconds one attempt may take (see `ClientOptions.timeout`). */
   timeout?: number | undefined;
