@@ -212,6 +212,8 @@ export class Refunds extends APIResource {
    * @throws {RequestValidationError} a poll option out of range (nothing sent).
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
+   * @throws {NotFoundError} a poll found no refund of that transaction: a poll's error other than
+   *   a transient one (retried as any read) ends the wait.
    * @example
    * ```ts
    * const result = await seller.refunds.request('tx_123');

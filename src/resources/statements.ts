@@ -160,6 +160,8 @@ export class Statements extends APIResource {
    * @throws {ExportFailedError} the export reported a failure status (`failed` or `error`); carries the export.
    * @throws {PollTimeoutError} not finished within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
+   * @throws {NotFoundError} a poll found no export with that hash: a poll's error other than a
+   *   transient one (retried as any read) ends the wait.
    * @example
    * ```ts
    * const exported = await seller.statements.export({

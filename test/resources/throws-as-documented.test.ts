@@ -103,6 +103,18 @@ describe('@throws {NotFoundError}: a hash the service does not know', () => {
       request: { method: 'GET', path: '/financial/account-statement/export-report/exp_none' },
     },
     {
+      method: 'refunds.waitForCompletion',
+      call: ({ seller }: ReturnType<typeof setUp>) =>
+        seller.refunds.waitForCompletion('trx_none', { timeout: 5_000 }),
+      request: { method: 'GET', path: '/financial/refund/trx_none/status' },
+    },
+    {
+      method: 'statements.waitForExport',
+      call: ({ seller }: ReturnType<typeof setUp>) =>
+        seller.statements.waitForExport('exp_none', { timeout: 5_000 }),
+      request: { method: 'GET', path: '/financial/account-statement/export-report/exp_none' },
+    },
+    {
       method: 'anticipations.confirm',
       call: ({ seller }: ReturnType<typeof setUp>) =>
         seller.anticipations.confirm('ant_none', { scenario: 'above' }),
