@@ -260,6 +260,7 @@ export class Refunds extends APIResource {
    * @throws {APIUserAbortError} a `signal` aborted before the request was sent, or during the wait.
    * @throws {OutcomeUnknownError} as for `refunds.request`: an answer was lost and reading the
    *   refunds failed too, or a `signal` aborted once the request was out; the refund may exist.
+   * @throws {NotFoundError} the seller has no transaction with that hash, as for `refunds.request`.
    * @example
    * ```ts
    * const final = await seller.refunds.requestAndWait('tx_123', { reason: 'Customer asked' });

@@ -82,6 +82,11 @@ describe('@throws {NotFoundError}: a hash the service does not know', () => {
       request: { method: 'POST', path: '/financial/refund/trx_none' },
     },
     {
+      method: 'refunds.requestAndWait',
+      call: ({ seller }: ReturnType<typeof setUp>) => seller.refunds.requestAndWait('trx_none'),
+      request: { method: 'POST', path: '/financial/refund/trx_none' },
+    },
+    {
       method: 'refunds.list',
       call: ({ seller }: ReturnType<typeof setUp>) => seller.refunds.list('trx_none'),
       request: { method: 'GET', path: '/financial/refund/trx_none' },
