@@ -88,16 +88,26 @@ export class PartnerError extends Error {
    */
   toJSON(): Record<string, unknown> {
     const written: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (value instanceof Headers) written[key] = Object.fromEntries(value);
-      else written[key] = value instanceof Error ? asJSON(value, 0) : value;
+    // Met again along its own causes: the name and message close the loop.
+    if (beingWritten.has(this)) return written;
+    beingWritten.add(this);
+    try {
+      for (const [key, value] of Object.entries(this)) {
+        if (value instanceof Headers) written[key] = Object.fromEntries(value);
+        else written[key] = value instanceof Error ? asJSON(value, 0) : value;
+      }
+      // The Error constructor makes `cause` not enumerable, yet it is what a connection failure,
+      // an abort or an unknown outcome is about: it is written too.
+      if (this.cause !== undefined) written.cause = asJSON(this.cause, 0);
+    } finally {
+      beingWritten.delete(this);
     }
-    // The Error constructor makes `cause` not enumerable, yet it is what a connection failure, an
-    // abort or an unknown outcome is about: it is written too.
-    if (this.cause !== undefined) written.cause = asJSON(this.cause, 0);
     return written;
   }
 }
+
+/** The errors whose `toJSON` is running, so a cause that leads back to one ends there. */
+const beingWritten = new WeakSet<object>();
 
 /** How deep a chain of causes is written: fetch's own nests the system error two levels down. */
 const MAX_CAUSE_DEPTH = 4;

@@ -11,6 +11,7 @@ import {
   type APIUserAbortError,
   type OutcomeUnknownError,
   PartnerClient,
+  PartnerError,
   type UnprocessableEntityError,
 } from 'partner-sdk';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +155,23 @@ describe('an error as JSON', () => {
       name: 'InternalServerError',
       status: 503,
       message: 'GET /financial/refund/tx_serialized → 503 Service Unavailable: Down for a moment.',
+    });
+  });
+});
+
+describe('an error whose causes loop', () => {
+  it('is written once, the loop closed by the name and message of the error met again', () => {
+    const outer = new PartnerError('outer');
+    const inner = new PartnerError('inner', { cause: outer });
+    Object.defineProperty(outer, 'cause', { value: inner });
+    expect(JSON.parse(JSON.stringify(outer))).toEqual({
+      name: 'PartnerError',
+      message: 'outer',
+      cause: {
+        name: 'PartnerError',
+        message: 'inner',
+        cause: { name: 'PartnerError', message: 'outer' },
+      },
     });
   });
 });
