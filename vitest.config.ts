@@ -45,6 +45,8 @@ const INTEGRATION = [
   'test/telemetry/unloaded.test.ts',
   // Runs dependency-cruiser over a copy of src/ three times.
   'test/scripts/dependency-rules.test.ts',
+  // Bundles entry points with esbuild, whose service is a child process.
+  'test/core/errors/minified-names.test.ts',
 ];
 
 export default defineConfig({

@@ -29,6 +29,11 @@ export class Anticipations extends APIResource {
    * @param anticipationHash The hash returned by the anticipation's calculation.
    * @param params `scenario`: `'above'` or `'below'`, the calculated scenario to confirm.
    * @throws {RequestValidationError} `scenario` is missing or not one of the two values.
+   * @throws {NotFoundError} no calculated anticipation of this seller has that hash.
+   * @throws {APIConnectionError} no answer. Where the request may have reached the service (a
+   *   reset, or a time-out: `APIConnectionTimeoutError`), as after an `InternalServerError`, the
+   *   confirmation may have been made and was not sent again; the anticipation list is cached for
+   *   10 minutes (spec §4.8), so it may not show it yet.
    * @example
    * ```ts
    * const seller = client.forUser(publicToken);

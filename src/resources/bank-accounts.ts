@@ -21,6 +21,8 @@ export class BankAccounts extends APIResource {
    *
    * @param accountHash The bank account's hash.
    * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
+   * @throws {NotFoundError} the seller has no bank account with that hash.
+   * @throws {UnprocessableEntityError} the service refused fields (see `fieldErrors`).
    * @example
    * ```ts
    * const seller = client.forUser(publicToken);

@@ -23,6 +23,9 @@ export class Offers extends APIResource {
    * saves `allow_pix_recurring: false` without an error; check the returned offer's settings.
    *
    * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
+   * @throws {NotFoundError} the seller has no such product, or the product no such offer.
+   * @throws {UnprocessableEntityError} the service refused fields (see `fieldErrors`), such as a
+   *   rule that depends on the stored product: `quantity_items` and `freight` of a physical one.
    * @example
    * ```ts
    * const seller = client.forUser(publicToken);

@@ -56,6 +56,9 @@ export class Refunds extends APIResource {
    * @param params All optional: `reason` (max 1000 characters), `observation`, `fraud_confirmed`,
    *   `refund_type`, `cancel_subscription` (service default true), `user_id`.
    * @throws {RequestValidationError} `reason` longer than 1000 characters, or a wrong type.
+   * @throws {NotFoundError} the seller has no transaction with that hash (nothing was refunded).
+   * @throws {UnprocessableEntityError} the service refused fields (see `fieldErrors`), such as a
+   *   `user_id` that names no existing user.
    * @throws {ResponseValidationError} a 202 or a 200 whose body is not in the documented shape
    *   (`status` says which; the message says the call took effect): a 202 accepted the refund all
    *   the same, a 200 named an active one; find it with `findCreatedSince`, never request it
@@ -101,6 +104,7 @@ export class Refunds extends APIResource {
   /**
    * Lists the refunds of a transaction: `GET /financial/refund/{transactionHash}`.
    *
+   * @throws {NotFoundError} the seller has no transaction with that hash.
    * @example
    * ```ts
    * const refunds = await seller.refunds.list('tx_123');
@@ -142,6 +146,7 @@ export class Refunds extends APIResource {
    *   machine's clock, within `reconciliation.maxClockSkewMs` of the service's).
    * @throws {RequestValidationError} `since` is not a valid `Date`, a timestamp in one of the
    *   spec's formats or `{ otherMachine }` holding a valid `Date` (nothing sent).
+   * @throws {NotFoundError} the seller has no transaction with that hash.
    * @example
    * ```ts
    * const startedAt = new Date();
@@ -179,6 +184,7 @@ export class Refunds extends APIResource {
    * Reads the processing status of a transaction's refund: `GET /financial/refund/{transactionHash}/status`
    * (`requested` and `success` are in progress; `completed` and `failed` are final).
    *
+   * @throws {NotFoundError} the transaction has no refund, or the seller no such transaction.
    * @example
    * ```ts
    * const { status } = await seller.refunds.retrieveStatus('tx_123');
@@ -207,6 +213,8 @@ export class Refunds extends APIResource {
    * @throws {RequestValidationError} a poll option out of range (nothing sent).
    * @throws {PollTimeoutError} no final status within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
+   * @throws {NotFoundError} a poll found no refund of that transaction: a poll's error other than
+   *   a transient one (retried as any read) ends the wait.
    * @example
    * ```ts
    * const result = await seller.refunds.request('tx_123');
@@ -253,6 +261,7 @@ export class Refunds extends APIResource {
    * @throws {APIUserAbortError} a `signal` aborted before the request was sent, or during the wait.
    * @throws {OutcomeUnknownError} as for `refunds.request`: an answer was lost and reading the
    *   refunds failed too, or a `signal` aborted once the request was out; the refund may exist.
+   * @throws {NotFoundError} the seller has no transaction with that hash, as for `refunds.request`.
    * @example
    * ```ts
    * const final = await seller.refunds.requestAndWait('tx_123', { reason: 'Customer asked' });

@@ -124,7 +124,16 @@ export class Requester {
   }
 }
 
-/** Base of every namespace (`client.products`, `client.refunds`…): holds the client's requester. */
+/**
+ * Base of every namespace (`client.products`, `client.refunds`…): holds the client's requester.
+ *
+ * A method's `@throws` names what its own input or the service's data can cause. Any call can
+ * also reject with what any request meets, each a `PartnerError`: `AuthenticationError`,
+ * `PermissionDeniedError`, `RateLimitError`, `InternalServerError`, another status as `APIError`,
+ * `APIConnectionError`, `APIConnectionTimeoutError`, `ResponseTooLargeError`,
+ * `ResponseValidationError`, `APIUserAbortError`, and `RequestValidationError` for an empty, `.`
+ * or `..` path parameter (nothing sent). The errors guide says when each is thrown.
+ */
 export abstract class APIResource {
   /** @internal */
   protected readonly _client: Requester;

@@ -131,6 +131,7 @@ export class Statements extends APIResource {
    * Reads an export's state: `GET /financial/account-statement/export-report/{exportHash}` (the
    * spec names this lookup without its shape; see the assumptions table). `url` is set once finished.
    *
+   * @throws {NotFoundError} the seller has no export with that hash.
    * @example
    * ```ts
    * const current = await seller.statements.retrieve('exp_123');
@@ -159,6 +160,8 @@ export class Statements extends APIResource {
    * @throws {ExportFailedError} the export reported a failure status (`failed` or `error`); carries the export.
    * @throws {PollTimeoutError} not finished within `timeout` (default 10 minutes).
    * @throws {APIUserAbortError} `signal` aborted.
+   * @throws {NotFoundError} a poll found no export with that hash: a poll's error other than a
+   *   transient one (retried as any read) ends the wait.
    * @example
    * ```ts
    * const exported = await seller.statements.export({

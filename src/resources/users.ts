@@ -27,7 +27,10 @@ export class Users extends APIResource {
    * the service refuses once defined.
    *
    * @throws {RequestValidationError} a documented rule is broken (nothing is sent).
-   * @throws {UnprocessableEntityError} the service refused fields (see `fieldErrors`).
+   * @throws {BadRequestError} the service found the request invalid (spec §4.1).
+   * @throws {UnprocessableEntityError} the service refused fields (see `fieldErrors`), such as a
+   *   rule that depends on what it holds or on its clock: `company_partner` sent once defined, a
+   *   person under 18 without `is_emancipated` and `emancipated_document`.
    * @example
    * ```ts
    * import { toFile } from 'partner-sdk';

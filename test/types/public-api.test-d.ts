@@ -7,11 +7,15 @@ import {
   type APIError,
   type APIPromise,
   AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
   NotFoundError,
   type Page,
   type PagePromise,
   PartnerClient,
   PartnerError,
+  PermissionDeniedError,
   type Product,
   RateLimitError,
   type Refund,
@@ -99,7 +103,7 @@ describe('errors', () => {
     const err: unknown = new Error('x');
     if (err instanceof UnprocessableEntityError) {
       expectTypeOf(err.fieldErrors).toEqualTypeOf<Record<string, string[]>>();
-      expectTypeOf(err.status).toEqualTypeOf<number>();
+      expectTypeOf(err.status).toEqualTypeOf<422>();
     }
     if (err instanceof RateLimitError) {
       expectTypeOf(err.retryAfterMs).toEqualTypeOf<number | undefined>();
@@ -111,6 +115,21 @@ describe('errors', () => {
     if (err instanceof PartnerError) {
       expectTypeOf(err).toExtend<Error>();
       expectTypeOf(err).not.toHaveProperty('status');
+    }
+  });
+
+  test('narrow status to the code each class names (errors guide, the table of classes)', () => {
+    const err: unknown = new Error('x');
+    if (err instanceof BadRequestError) expectTypeOf(err.status).toEqualTypeOf<400>();
+    if (err instanceof AuthenticationError) expectTypeOf(err.status).toEqualTypeOf<401>();
+    if (err instanceof PermissionDeniedError) expectTypeOf(err.status).toEqualTypeOf<403>();
+    if (err instanceof NotFoundError) expectTypeOf(err.status).toEqualTypeOf<404>();
+    if (err instanceof ConflictError) expectTypeOf(err.status).toEqualTypeOf<409>();
+    if (err instanceof RateLimitError) expectTypeOf(err.status).toEqualTypeOf<429>();
+    // 500 or above: any of them.
+    if (err instanceof InternalServerError) expectTypeOf(err.status).toEqualTypeOf<number>();
+    if (err instanceof NotFoundError || err instanceof ConflictError) {
+      expectTypeOf(err.status).toEqualTypeOf<404 | 409>();
     }
   });
 

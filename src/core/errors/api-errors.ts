@@ -66,7 +66,10 @@ brand(APIError, 'APIError');
  * if (err instanceof BadRequestError) console.log(err.body);
  * ```
  */
-export class BadRequestError extends APIError {}
+export class BadRequestError extends APIError {
+  /** HTTP status code of the response: always 400. */
+  declare readonly status: 400;
+}
 brand(BadRequestError, 'BadRequestError');
 
 /**
@@ -78,7 +81,10 @@ brand(BadRequestError, 'BadRequestError');
  * if (err instanceof AuthenticationError) console.log('check credentials:', err.message);
  * ```
  */
-export class AuthenticationError extends APIError {}
+export class AuthenticationError extends APIError {
+  /** HTTP status code of the response: always 401. */
+  declare readonly status: 401;
+}
 brand(AuthenticationError, 'AuthenticationError');
 
 /**
@@ -90,7 +96,10 @@ brand(AuthenticationError, 'AuthenticationError');
  * if (err instanceof PermissionDeniedError) console.log(err.message);
  * ```
  */
-export class PermissionDeniedError extends APIError {}
+export class PermissionDeniedError extends APIError {
+  /** HTTP status code of the response: always 403. */
+  declare readonly status: 403;
+}
 brand(PermissionDeniedError, 'PermissionDeniedError');
 
 /**
@@ -108,7 +117,10 @@ brand(PermissionDeniedError, 'PermissionDeniedError');
  * }
  * ```
  */
-export class NotFoundError extends APIError {}
+export class NotFoundError extends APIError {
+  /** HTTP status code of the response: always 404. */
+  declare readonly status: 404;
+}
 brand(NotFoundError, 'NotFoundError');
 
 /**
@@ -120,7 +132,10 @@ brand(NotFoundError, 'NotFoundError');
  * if (err instanceof ConflictError) console.log(err.body);
  * ```
  */
-export class ConflictError extends APIError {}
+export class ConflictError extends APIError {
+  /** HTTP status code of the response: always 409. */
+  declare readonly status: 409;
+}
 brand(ConflictError, 'ConflictError');
 
 /**
@@ -135,6 +150,8 @@ brand(ConflictError, 'ConflictError');
  * ```
  */
 export class UnprocessableEntityError extends APIError {
+  /** HTTP status code of the response: always 422. */
+  declare readonly status: 422;
   /** Messages per field from a Laravel-style `{ message, errors }` body; empty when the body had none. */
   readonly fieldErrors: Record<string, string[]>;
 
@@ -154,6 +171,8 @@ brand(UnprocessableEntityError, 'UnprocessableEntityError');
  * ```
  */
 export class RateLimitError extends APIError {
+  /** HTTP status code of the response: always 429. */
+  declare readonly status: 429;
   /** Milliseconds the service asked to wait (`Retry-After`), or `undefined` when it did not say. */
   readonly retryAfterMs: number | undefined;
 

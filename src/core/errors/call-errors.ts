@@ -56,7 +56,9 @@ export class APIConnectionError extends PartnerError {
 brand(APIConnectionError, 'APIConnectionError');
 
 /**
- * The service did not answer within `timeout` (one attempt) or `totalTimeout` (the whole call).
+ * The service did not answer within `timeout` (one attempt) or `totalTimeout` (the whole call);
+ * also a call that a client's shared `pace` gave no request slot before its `totalTimeout` (a
+ * long pause after a 429), when nothing was sent.
  *
  * @example
  * ```ts
@@ -178,8 +180,8 @@ export class RequestValidationError extends PartnerError {
   /** The problems found, one per field rule broken. */
   readonly issues: ReadonlyArray<ValidationIssue>;
 
-  constructor(what: string, issues: ReadonlyArray<ValidationIssue>) {
-    super(`${what}: ${describeIssues(issues)}`);
+  constructor(what: string, issues: ReadonlyArray<ValidationIssue>, options?: { cause?: unknown }) {
+    super(`${what}: ${describeIssues(issues)}`, options);
     this.issues = issues;
   }
 }

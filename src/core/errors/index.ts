@@ -1,5 +1,6 @@
 /**
- * Every failure the SDK reports is one of these classes. `instanceof` works across the ESM and CJS
+ * Every failure of a call, a wait or a webhook delivery is one of these classes (the other entry
+ * points add theirs on the same base, `PartnerError`). `instanceof` works across the ESM and CJS
  * copies of the package (a partner's app can load both): each class carries a registered brand and
  * `Symbol.hasInstance` compares brands along the prototype chain instead of object identity.
  *

@@ -108,24 +108,28 @@ function redactedCause(error: unknown): unknown {
   return copy;
 }
 
-/** The error for a client token that could not be obtained (a login that failed to connect). */
+/**
+ * The error for a client token that could not be obtained. A login's own failure is already the
+ * SDK's; anything else comes from the partner's token function (it threw, or gave no usable
+ * token): bad input, as for a seller's token, never a connection that failed.
+ */
 export function tokenFailure(error: unknown, identity: RequestIdentity): PartnerError {
-  if (error instanceof PartnerError) return error;
-  return new APIConnectionError(identity, `could not obtain a client token: ${String(error)}`, {
-    cause: error,
-  });
+  return tokenInputFailure(
+    error,
+    `Invalid clientToken for ${requestLine(identity)}`,
+    'clientToken',
+  );
 }
 
 /** The error for a seller token whose function failed or returned no usable token: bad input. */
 export function bearerFailure(error: unknown): PartnerError {
+  return tokenInputFailure(error, 'Invalid forUser() token', 'publicToken');
+}
+
+function tokenInputFailure(error: unknown, what: string, option: string): PartnerError {
   if (error instanceof PartnerError) return error;
-  return new RequestValidationError('Invalid forUser() token', [
-    {
-      path: ['publicToken'],
-      message: errorSummary(error),
-      code: 'invalid_token',
-    },
-  ]);
+  const issue = { path: [option], message: errorSummary(error), code: 'invalid_token' };
+  return new RequestValidationError(what, [issue], { cause: error });
 }
 
 /**

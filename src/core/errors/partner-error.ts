@@ -8,11 +8,23 @@ import { shortened } from '../../shared/cut-text';
 import { redactText } from '../logging/redact';
 
 const BRAND = Symbol.for('partner-sdk.error.brand');
+const BRAND_PREFIX = 'partner-sdk.';
 
 /** Marks `target` with its own brand; subclasses get theirs so a parent never matches a child's check. */
 /** @internal */
 export function brand(target: object, name: string): void {
-  Object.defineProperty(target, BRAND, { value: `partner-sdk.${name}` });
+  Object.defineProperty(target, BRAND, { value: `${BRAND_PREFIX}${name}` });
+}
+
+/**
+ * The name a class was branded with: what `err.name` says, since a partner's bundler that
+ * minifies (a Lambda's deploy step) renames the class itself. A partner's own subclass has none.
+ */
+function brandedName(target: object): string | undefined {
+  const branded = Object.hasOwn(target, BRAND) ? (target as Record<symbol, unknown>)[BRAND] : '';
+  return typeof branded === 'string' && branded.startsWith(BRAND_PREFIX)
+    ? branded.slice(BRAND_PREFIX.length)
+    : undefined;
 }
 
 function hasBrand(value: unknown, wanted: unknown): boolean {
@@ -35,7 +47,11 @@ export interface ValidationIssue {
 }
 
 /**
- * Base class of every error the SDK throws.
+ * Base class of the errors the SDK throws for a call, a wait, a webhook delivery, a bulk job or a
+ * shared store; the other entry points' classes (`JournalLockedError`, `RedisStoreError`,
+ * `WebhookTimeoutError`…) extend it too. A value of the wrong form given outside a call (a
+ * webhook handler's options, `parseTimestamp`'s input, a `toArray` limit) is a `TypeError` or
+ * `RangeError` instead, as the `@throws` of each says.
  *
  * @example
  * ```ts
@@ -49,13 +65,16 @@ export interface ValidationIssue {
 export class PartnerError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(redactText(message), options);
-    this.name = new.target.name;
+    this.name = brandedName(new.target) ?? new.target.name;
   }
 
   /**
    * What `JSON.stringify(err)` writes, as a structured logger or an error report does: the name,
    * the message (an Error's own is not enumerable, so it would be left out) and every field, with
-   * `headers` as a plain object (a `Headers` writes as `{}`). Secrets are redacted as on the error.
+   * `headers` as a plain object (a `Headers` writes as `{}`) and `cause` (an error that is not the
+   * SDK's as its name, message, `code` and own cause). Secrets are redacted as on the error. What
+   * it returns survives `structuredClone` (a worker thread's `postMessage`), which the error itself
+   * does not: the clone of an `Error` keeps its message, not its class or fields.
    *
    * @example
    * ```ts
@@ -69,16 +88,55 @@ export class PartnerError extends Error {
    */
   toJSON(): Record<string, unknown> {
     const written: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      written[key] = value instanceof Headers ? Object.fromEntries(value) : value;
+    // Met again along its own causes: the name and message close the loop.
+    if (beingWritten.has(this)) return written;
+    beingWritten.add(this);
+    try {
+      for (const [key, value] of Object.entries(this)) {
+        if (value instanceof Headers) written[key] = Object.fromEntries(value);
+        else written[key] = value instanceof Error ? asJSON(value, 0) : value;
+      }
+      // The Error constructor makes `cause` not enumerable, yet it is what a connection failure,
+      // an abort or an unknown outcome is about: it is written too.
+      if (this.cause !== undefined) written.cause = asJSON(this.cause, 0);
+    } finally {
+      beingWritten.delete(this);
     }
     return written;
   }
 }
+
+/** The errors whose `toJSON` is running, so a cause that leads back to one ends there. */
+const beingWritten = new WeakSet<object>();
+
+/** How deep a chain of causes is written: fetch's own nests the system error two levels down. */
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * An error or a cause as JSON can hold it: an error of the SDK as its own `toJSON`; any other
+ * error (which `JSON.stringify` writes as `{}`) as its name, message, `code` and cause; text
+ * redacted, since a runtime's error or a signal's reason may quote a header; anything else as it is.
+ */
+function asJSON(value: unknown, depth: number): unknown {
+  if (!(value instanceof Error)) return typeof value === 'string' ? redactText(value) : value;
+  if (value instanceof PartnerError) return value.toJSON();
+  const written: Record<string, unknown> = { name: value.name, message: redactText(value.message) };
+  const { code } = value as { code?: unknown };
+  if (typeof code === 'string' || typeof code === 'number') written.code = code;
+  if (value.cause !== undefined && depth < MAX_CAUSE_DEPTH) {
+    written.cause = asJSON(value.cause, depth + 1);
+  }
+  return written;
+}
 // Defined outside the class body: bundlers rewrite `this` inside static methods to the class name,
-// which would make every subclass check the base brand.
+// which would make every subclass check the base brand. A class without a brand of its own (a
+// partner's subclass) is checked as `instanceof` does by default: the brand it inherits would make
+// every error of the SDK one of its instances.
 Object.defineProperty(PartnerError, Symbol.hasInstance, {
   value: function hasInstance(this: object, value: unknown): boolean {
+    if (!Object.hasOwn(this, BRAND)) {
+      return Function.prototype[Symbol.hasInstance].call(this, value);
+    }
     return hasBrand(value, (this as Record<symbol, unknown>)[BRAND]);
   },
 });

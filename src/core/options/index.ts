@@ -39,6 +39,8 @@ export interface ClientOptions {
    * A client token obtained elsewhere, or a function returning the current one (called before each
    * request: cache inside it). With `clientId`/`clientSecret` too, this token is used first and the
    * credentials log in again when the service refuses it. Default: env `PARTNER_API_CLIENT_TOKEN`.
+   * A function that throws or returns no usable token (empty, or with its `Bearer ` scheme)
+   * rejects the call with a `RequestValidationError` naming `clientToken`, nothing sent.
    */
   clientToken?: TokenSource | undefined;
   /**
@@ -135,7 +137,11 @@ export interface ClientOptions {
  * `PartnerError` naming the option (`Invalid request options: …`), nothing sent.
  */
 export interface RequestOptions {
-  /** Aborts the call (and any retry or wait) when the signal fires; rejects with `APIUserAbortError`. */
+  /**
+   * Aborts the call (and any retry or wait) when the signal fires; rejects with
+   * `APIUserAbortError`, except a refund request aborted once it was sent: `OutcomeUnknownError`
+   * (the refund may exist), its `cause` that `APIUserAbortError`.
+   */
   signal?: AbortSignal | undefined;
   /** Milliseconds one attempt may take (see `ClientOptions.timeout`). */
   timeout?: number | undefined;
