@@ -8,6 +8,7 @@
  * @module
  */
 
+import { PartnerError } from '../core/errors';
 import type { Commands, RedisClient } from '../redis/client';
 import { batchRecord } from './batch';
 import { errorNameOfReason } from './failures';
@@ -30,9 +31,7 @@ const CHUNK = 1_000;
  * }
  * ```
  */
-export class BatchNotRecordedError extends Error {
-  /** `'BatchNotRecordedError'`. */
-  override readonly name = 'BatchNotRecordedError';
+export class BatchNotRecordedError extends PartnerError {
   /** The batch id that has no record. */
   readonly batchId: string;
 
@@ -43,6 +42,10 @@ export class BatchNotRecordedError extends Error {
     this.batchId = batchId;
   }
 }
+// Its own brand: without one, `instanceof BatchNotRecordedError` would match every PartnerError.
+Object.defineProperty(BatchNotRecordedError, Symbol.for('partner-sdk.error.brand'), {
+  value: 'partner-sdk.BatchNotRecordedError',
+});
 
 /** One batch's counts, read again on every call. @internal */
 export interface BatchCounter {

@@ -11,7 +11,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { APIUserAbortError } from '../core/errors';
+import { APIUserAbortError, PartnerError } from '../core/errors';
 import { sleep } from '../core/time/sleep';
 import {
   type Commands,
@@ -80,10 +80,12 @@ export interface HeldLease {
  * });
  * ```
  */
-export class RefundLeaseBusyError extends Error {
-  /** `'RefundLeaseBusyError'`, as BullMQ shows it in the job's `failedReason`. */
-  override readonly name = 'RefundLeaseBusyError';
-}
+export class RefundLeaseBusyError extends PartnerError {}
+// Its own brand (which also names it, as BullMQ shows it in the job's `failedReason`): without
+// one, `instanceof RefundLeaseBusyError` would match every PartnerError.
+Object.defineProperty(RefundLeaseBusyError, Symbol.for('partner-sdk.error.brand'), {
+  value: 'partner-sdk.RefundLeaseBusyError',
+});
 
 /** The leases of one processor. @internal */
 export class RefundLeases {

@@ -7,12 +7,14 @@
 
 import { PartnerError, WebhookPayloadError } from 'partner-sdk';
 import * as bulk from 'partner-sdk/bulk';
+import * as bullmq from 'partner-sdk/bullmq';
 import * as redis from 'partner-sdk/redis';
 import * as webhooks from 'partner-sdk/webhooks';
 import { describe, expect, it } from 'vitest';
 
 const entries = {
   'partner-sdk/bulk': bulk,
+  'partner-sdk/bullmq': bullmq,
   'partner-sdk/redis': redis,
   'partner-sdk/webhooks': webhooks,
 };
@@ -38,6 +40,21 @@ describe('the error classes of the other entry points', () => {
       }
     });
   }
+
+  it("partner-sdk/bullmq's errors keep their names and match only their own instances", () => {
+    const busy = new bullmq.RefundLeaseBusyError('lease of tx_1 kept elsewhere');
+    const missing = new bullmq.BatchNotRecordedError('cohort-7', 'refunds');
+    // BullMQ shows a failed job's reason as `name: message`; the processors read it back by name.
+    expect([busy.name, missing.name]).toEqual(['RefundLeaseBusyError', 'BatchNotRecordedError']);
+    expect(String(busy)).toBe('RefundLeaseBusyError: lease of tx_1 kept elsewhere');
+    expect(missing.batchId).toBe('cohort-7');
+    expect(busy).toBeInstanceOf(PartnerError);
+    expect(busy).not.toBeInstanceOf(bullmq.BatchNotRecordedError);
+    expect(new bulk.JournalLockedError('journal taken')).not.toBeInstanceOf(
+      bullmq.RefundLeaseBusyError,
+    );
+    expect(missing.toJSON()).toMatchObject({ name: 'BatchNotRecordedError', batchId: 'cohort-7' });
+  });
 
   it("parseWebhookEvent's WebhookPayloadError is the root's WebhookPayloadError, not just a PartnerError", () => {
     let thrown: unknown;
