@@ -10,6 +10,7 @@ import {
   PartnerError,
   RateLimitError,
   RequestValidationError,
+  ResponseValidationError,
   UnprocessableEntityError,
 } from 'partner-sdk';
 import { AlreadyRefundedError, type BulkOutcome, type BulkSummary } from 'partner-sdk/bulk';
@@ -43,7 +44,23 @@ export function errorJson(error: unknown): Record<string, unknown> {
 }
 
 /** What a failure whose request may have reached the service says beside its error. */
-export const IN_DOUBT_NOTE = ' (may have reached the service)';
+const IN_DOUBT_NOTE = ' (may have reached the service)';
+
+/** Methods that only read: a 2xx to anything else means the service acted on the call. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The note a failure in doubt ends with: none where the SDK's message already says more, for a
+ * 2xx answer to a call that acts, read in a shape the SDK could not read ("the call took effect").
+ */
+export function inDoubtNote(error: unknown): string {
+  const acted =
+    error instanceof ResponseValidationError &&
+    error.status >= 200 &&
+    error.status < 300 &&
+    !READS.has(error.method);
+  return acted ? '' : IN_DOUBT_NOTE;
+}
 
 /** Failures of a single item whose request may have reached the service (see {@link markInDoubt}). */
 const inDoubtErrors = new WeakSet<object>();
@@ -153,7 +170,7 @@ export function outcomeDetail(
     case 'existing':
       return `already there: ${describe(outcome.result)}`;
     case 'failed':
-      return `${errorText(outcome.error)}${outcome.inDoubt ? IN_DOUBT_NOTE : ''}`;
+      return `${errorText(outcome.error)}${outcome.inDoubt ? inDoubtNote(outcome.error) : ''}`;
     case 'skipped':
       return `done by an earlier run (${outcome.previous.state})`;
     case 'interrupted':

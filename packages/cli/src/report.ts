@@ -15,7 +15,7 @@ import {
   UsageError,
 } from './context';
 import { FormatError, visible } from './format';
-import { errorJson, errorText, IN_DOUBT_NOTE, isInDoubt } from './output';
+import { errorJson, errorText, inDoubtNote, isInDoubt } from './output';
 
 /** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
 function codeOf(error: unknown): string | undefined {
@@ -64,7 +64,7 @@ function exitCodeOf(error: unknown): number {
 /** Prints a command's failure on stderr (a JSON record in JSON format) and gives its exit code. */
 export function report(io: Io, context: Context | undefined, error: unknown): number {
   const inDoubt = isInDoubt(error);
-  const message = `${messageOf(context, error)}${inDoubt ? IN_DOUBT_NOTE : ''}`;
+  const message = `${messageOf(context, error)}${inDoubt ? inDoubtNote(error) : ''}`;
   if (context?.json) {
     const record = { ...errorJson(error), message, ...(inDoubt ? { inDoubt } : {}) };
     io.stderr.write(`${JSON.stringify({ error: record })}\n`);
