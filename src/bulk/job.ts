@@ -14,6 +14,7 @@ import { claimJournal, releaseJournal } from './journal-claim';
 import { OutcomeStream } from './outcome-stream';
 import { ProgressTracker } from './progress';
 import type { SeenKeys } from './seen-keys';
+import { SourceReader } from './source-reader';
 import { JobTelemetry } from './telemetry';
 import type {
   BulkJob,
@@ -36,7 +37,7 @@ export interface JobSetup {
 }
 
 export class Job<I, R> implements BulkJob<I, R> {
-  readonly #source: AsyncIterator<I>;
+  readonly #source: SourceReader<I>;
   readonly #options: BulkOptions;
   readonly #congestion: Congestion;
   readonly #tracker: ProgressTracker;
@@ -59,7 +60,7 @@ export class Job<I, R> implements BulkJob<I, R> {
     options: BulkOptions,
     setup: JobSetup,
   ) {
-    this.#source = source;
+    this.#source = new SourceReader(source);
     this.#options = options;
     this.#congestion = setup.congestion;
     this.#tracker = new ProgressTracker(setup.total);
@@ -212,10 +213,10 @@ export class Job<I, R> implements BulkJob<I, R> {
     return index < 0 ? undefined : this.#retry.splice(index, 1)[0];
   }
 
-  /** The next item; undefined when the source failed (the job's failure). */
+  /** The next item; undefined when the job stopped first, or the source failed (the job's failure). */
   async #pull(): Promise<IteratorResult<I> | undefined> {
     try {
-      return await this.#source.next();
+      return await this.#source.next(this.#stop.signal);
     } catch (error) {
       this.#fatal = { error };
       return undefined;
@@ -246,7 +247,7 @@ export class Job<I, R> implements BulkJob<I, R> {
     for (const work of this.#retry.splice(0)) {
       if (work.admitted) this.#emit({ status: 'interrupted', ...this.#items.base(work) });
     }
-    if (!exhausted) await this.#source.return?.().catch(() => {});
+    if (!exhausted) await this.#source.close();
   }
 
   /** Reports progress. An `onProgress` error ends the job (a failing journal's way), never uncaught. */
