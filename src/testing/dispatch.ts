@@ -9,7 +9,7 @@
 
 import { sleep } from '../core/time/sleep';
 import { type Parsed, readBody } from './body';
-import type { FaultQueue } from './faults';
+import { type FaultQueue, NO_BODY_STATUSES } from './faults';
 import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
 import { findRoute, type Route, routeKey } from './router';
@@ -167,6 +167,8 @@ async function injectedFault(
   if (fault.status === undefined) return undefined;
   const headers: Record<string, string> = {};
   if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+  if (NO_BODY_STATUSES.has(fault.status))
+    return new Response(null, { status: fault.status, headers });
   const body = fault.body ?? { message: STATUS_TEXT[fault.status] ?? 'Injected failure.' };
   return json(body, fault.status, headers);
 }

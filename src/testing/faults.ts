@@ -7,7 +7,10 @@
 
 /** Options of `mock.failNext`. */
 export interface FailNextOptions {
-  /** Status to answer with, 200 to 599. Omit it to only delay (with `delayMs`) and then answer normally. */
+  /**
+   * Status to answer with, 200 to 599. Omit it to only delay (with `delayMs`) and then answer
+   * normally. 204, 205 and 304 are answered without a body, as HTTP has them.
+   */
   status?: number;
   /** How many matching requests the fault applies to, at least 1. Default 1. */
   times?: number;
@@ -15,7 +18,7 @@ export interface FailNextOptions {
   retryAfter?: number | string;
   /** Wait this long before answering (aborted with the request's signal or socket). */
   delayMs?: number;
-  /** Response body (JSON). Default `{ message }` with a text for the status. */
+  /** Response body (JSON). Default `{ message }` with a text for the status; none for 204, 205, 304. */
   body?: unknown;
   /** Only requests to this path (relative to the API base, e.g. `/auth`; no query) or matching this pattern. */
   path?: string | RegExp;
@@ -44,13 +47,17 @@ function matches(fault: Fault, method: string, path: string): boolean {
   return typeof fault.path === 'string' ? fault.path === path : fault.path.test(path);
 }
 
+/** Statuses HTTP answers without a body (a `Response` cannot carry one with them). */
+export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 /** Whether `value` is absent or a number that passes `ok`. */
 const absentOr = (value: unknown, ok: (n: number) => boolean) =>
   value === undefined || (typeof value === 'number' && ok(value));
 
 /**
  * Refuses, when it is queued, a fault no answer could carry: a status outside 200 to 599 (what
- * a `Response` can hold), a `times` below 1, a negative delay or `Retry-After`.
+ * a `Response` can hold), a body with a status that carries none, a `times` below 1, a negative
+ * delay or `Retry-After`.
  */
 function checked(options: FailNextOptions & DropNextOptions, name: string): void {
   const problems: Array<[string, boolean]> = [
@@ -64,7 +71,15 @@ function checked(options: FailNextOptions & DropNextOptions, name: string): void
     ],
   ];
   const [field] = problems.find(([, ok]) => !ok) ?? [];
-  if (field === undefined) return;
+  if (field === undefined) {
+    const { status, body } = options as FailNextOptions;
+    if (body !== undefined && status !== undefined && NO_BODY_STATUSES.has(status)) {
+      throw new RangeError(
+        `${name}: body cannot be given with status ${status}, which carries none`,
+      );
+    }
+    return;
+  }
   const value = String((options as Record<string, unknown>)[field]);
   throw new RangeError(`${name}: ${field} cannot be ${value}`);
 }

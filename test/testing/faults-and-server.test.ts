@@ -38,6 +38,20 @@ describe('mock API fault injection on the fetch face', () => {
     expect((await call(mock, 'GET', '/products')).body).toEqual({ message: 'Server Error' });
   });
 
+  it('answers a status that carries no body (204, 205, 304) without one, and refuses a body given with it', async () => {
+    const mock = createMockPartnerApi();
+    for (const status of [204, 205, 304]) {
+      mock.failNext({ status, path: '/products' });
+      const answer = await mock.fetch(`${mock.baseUrl}/products`, { headers: clientHeaders(mock) });
+      expect(answer.status).toBe(status);
+      expect(await answer.text()).toBe('');
+      expect(() => mock.failNext({ status, body: { message: 'no' } })).toThrow(
+        new RangeError(`failNext: body cannot be given with status ${status}, which carries none`),
+      );
+    }
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
   it('refuses a fault it could not inject with a RangeError when it is queued', async () => {
     const mock = createMockPartnerApi();
     for (const options of [
