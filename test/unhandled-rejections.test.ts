@@ -26,8 +26,9 @@ it('leaves no rejection unhandled on any call path that ends badly', async () =>
     'a throwing tracer provider': 'resolved',
     'a throwing meter provider': 'resolved',
     'spans that throw': 'resolved',
-    'a throwing token function': 'APIConnectionError',
-    'a rejecting token function': 'APIConnectionError',
+    // The partner's token function failing is bad input, not a connection that failed.
+    'a throwing token function': 'RequestValidationError',
+    'a rejecting token function': 'RequestValidationError',
     'a throwing token store': 'resolved',
     'a login refused while many calls wait': 'resolved',
     'a throwing onStatus': 'Error',
