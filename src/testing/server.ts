@@ -17,7 +17,10 @@ export interface MockServer {
   /** The API base URL of this server, e.g. `http://127.0.0.1:50123/api/v1`. */
   url: string;
   /**
-   * Stops the server and closes every connection, keep-alive ones included.
+   * Stops the server and closes every connection, keep-alive ones included, and an answer still
+   * pending. Until then the server keeps the process alive, as any listening `node:http` server
+   * does: a test runner that waits for its processes to end (Jest, `node --test`) waits on a
+   * server never closed.
    *
    * @example
    * ```ts
