@@ -18,7 +18,9 @@
 //      compiler in a chunk of its own);
 //   4. runs what a CommonJS partner's tools do with the package on Node: Jest suites
 //      (test/package/jest: the kit, a client call, a webhook handler, the client's waits under
-//      Jest's fake timers; the kit through msw, with `--experimental-vm-modules`), and a Lambda
+//      Jest's fake timers; the kit through msw, with `--experimental-vm-modules`; kits in two
+//      workers at once, each closed, Jest exiting), `node --test` exiting after a kit closed
+//      (test/package/node-test), and a Lambda
 //      handler bundled for Node by esbuild, from `import` as CJS and as ESM and from `require` as
 //      CJS, and by webpack from each (test/package/lambda/lambda.mjs: no warning, no optional peer
 //      in the bundle, and it answers against the kit);
@@ -263,6 +265,10 @@ for (const dir of ['workerd', 'lambda']) {
   }
 }
 // Each Jest suite in a folder of its own, Jest's root for that run: Jest looks for tests only there.
+mkdirSync(join(project, 'node-test'));
+for (const file of readdirSync(join(fixtures, 'node-test'))) {
+  copyFileSync(join(fixtures, 'node-test', file), join(project, 'node-test', file));
+}
 for (const suite of readdirSync(join(fixtures, 'jest'))) {
   mkdirSync(join(project, 'jest', suite), { recursive: true });
   for (const file of readdirSync(join(fixtures, 'jest', suite))) {
@@ -487,16 +493,28 @@ for (const runtime of selected) {
 
 if (withJest) {
   const jest = join(project, 'node_modules', 'jest', 'bin', 'jest.js');
-  // The suite as Jest runs it by default; msw's, with the flag Jest needs to `require` ESM.
+  // The suite as Jest runs it by default; msw's, with the flag Jest needs to `require` ESM; the
+  // kits', a file per worker as a partner's CI runs them. A handle a kit left open keeps Jest
+  // waiting (a time-out here) or has a worker force-exited (a warning in its output).
   const suites = [
-    ['suite', {}],
-    ['msw', { NODE_OPTIONS: '--experimental-vm-modules' }],
+    ['suite', {}, []],
+    ['msw', { NODE_OPTIONS: '--experimental-vm-modules' }, []],
+    ['kits', {}, ['--maxWorkers=2']],
   ];
-  for (const [suite, env] of suites) {
-    const args = [jest, '--rootDir', join('jest', suite), '--ci'];
-    const { ok, output, seconds } = await run(process.execPath, args, { env, timeoutMs: 120_000 });
-    report(ok, `jest    ${JEST} cjs ${suite}`, seconds, output);
+  for (const [suite, env, extra] of suites) {
+    const args = [jest, '--rootDir', join('jest', suite), '--ci', ...extra];
+    const result = await run(process.execPath, args, { env, timeoutMs: 120_000 });
+    const ok = result.ok && !/failed to exit gracefully|did not exit/.test(result.output);
+    report(ok, `jest    ${JEST} cjs ${suite}`, result.seconds, result.output);
   }
+}
+
+// `node --test` ends a file's process only once nothing keeps it alive: a kit's server, closed,
+// must leave nothing behind (a time-out here otherwise).
+if (withJest) {
+  const args = ['--test', join('node-test', 'kits.test.mjs')];
+  const { ok, output, seconds } = await run(process.execPath, args, { timeoutMs: 60_000 });
+  report(ok, 'node --test  kit closed, exits', seconds, output);
 }
 
 if (withLambda) {
