@@ -17,7 +17,9 @@ import type {
 export interface MemoryDedupeStoreOptions {
   /**
    * How many keys to keep, a positive whole number (another value throws a `RangeError`); the
-   * least recently used go first. Default 10,000.
+   * least recently used go first, so a redelivery arriving after `maxEntries` other deliveries runs
+   * its handler again: keep room for every delivery the sender may still send again. Default
+   * 10,000.
    */
   maxEntries?: number;
 }

@@ -2,8 +2,8 @@
  * The receiver at a busy partner's load, from outside: a real `node:http` server in a child process
  * (receiver-load.child.ts, where memory is measured), deliveries sent over 32 keep-alive
  * connections, then the same deliveries again; handlers slower than the deliveries arrive; and
- * senders that trickle, flood or hold connections. The figures at full scale (20,000 deliveries)
- * are in docs/webhooks.md; here the numbers are scaled to keep each test short.
+ * senders that trickle, flood or hold connections. The numbers are scaled down from a busy
+ * partner's (20,000 deliveries) to keep each test short.
  */
 
 import { connect, type Socket } from 'node:net';
@@ -207,7 +207,7 @@ describe('hostile senders', () => {
     ]);
     const started = performance.now();
     await Promise.all(idle);
-    // Node's keepAliveTimeout (5 s) for the first, server.timeout for the others.
+    // server.timeout closes both; without it Node keeps a socket that never sent a request.
     expect(performance.now() - started).toBeLessThan(10_000);
   }, 20_000);
 });
