@@ -17,7 +17,9 @@ import type {
 export interface MemoryDedupeStoreOptions {
   /**
    * How many keys to keep, a positive whole number (another value throws a `RangeError`); the
-   * least recently used go first. Default 10,000.
+   * least recently used go first, so a redelivery arriving after `maxEntries` other deliveries runs
+   * its handler again: keep room for every delivery the sender may still send again. Default
+   * 10,000.
    */
   maxEntries?: number;
 }
@@ -25,6 +27,14 @@ export interface MemoryDedupeStoreOptions {
 type Entry =
   | { readonly state: 'claimed'; readonly owner: string; readonly expiresAt: number }
   | { readonly state: 'handled'; readonly expiresAt: number };
+
+/** A key's place in the list from least to most recently used. */
+interface Node {
+  readonly key: string;
+  entry: Entry;
+  older: Node | undefined;
+  newer: Node | undefined;
+}
 
 /**
  * The in-memory store that `dedupe: true` uses: at most `maxEntries` keys (default 10,000), the
@@ -47,8 +57,11 @@ type Entry =
 export class MemoryDedupeStore implements WebhookDedupeStore {
   /** The most keys this store keeps. */
   readonly maxEntries: number;
-  // A Map iterates in insertion order: re-inserting a key on use keeps the least recent first.
-  readonly #entries = new Map<string, Entry>();
+  // A list of its own, not a Map's insertion order: walking a Map from its start steps over every
+  // entry deleted since the Map last compacted, and at the bound each call deletes one.
+  readonly #nodes = new Map<string, Node>();
+  #oldest: Node | undefined;
+  #newest: Node | undefined;
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
     if (typeof options !== 'object' || options === null) {
@@ -71,7 +84,7 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
    * ```
    */
   get size(): number {
-    return this.#entries.size;
+    return this.#nodes.size;
   }
 
   /**
@@ -86,10 +99,10 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
   async claim(key: string, { leaseMs, owner }: DedupeClaimOptions): Promise<DedupeClaimResult> {
     checkDuration('leaseMs', leaseMs);
     const now = Date.now();
-    const entry = this.#entries.get(key);
-    if (entry && entry.expiresAt > now) {
-      this.#touch(key, entry);
-      return entry.state === 'handled' ? 'handled' : 'in-progress';
+    const node = this.#nodes.get(key);
+    if (node && node.entry.expiresAt > now) {
+      this.#touch(node);
+      return node.entry.state === 'handled' ? 'handled' : 'in-progress';
     }
     this.#set(key, { state: 'claimed', owner, expiresAt: now + leaseMs });
     return 'claimed';
@@ -117,18 +130,48 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
    * ```
    */
   async release(key: string, { owner }: DedupeReleaseOptions): Promise<void> {
-    const entry = this.#entries.get(key);
-    if (entry?.state === 'claimed' && entry.owner === owner) this.#entries.delete(key);
+    const node = this.#nodes.get(key);
+    if (node?.entry.state === 'claimed' && node.entry.owner === owner) this.#remove(node);
   }
 
-  #touch(key: string, entry: Entry): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+  /** Makes `node` the most recently used. */
+  #touch(node: Node): void {
+    if (node === this.#newest) return;
+    this.#unlink(node);
+    this.#append(node);
   }
 
   #set(key: string, entry: Entry): void {
-    this.#touch(key, entry);
-    if (this.#entries.size > this.maxEntries) this.#evictOne(Date.now());
+    const node = this.#nodes.get(key);
+    if (node) {
+      node.entry = entry;
+      this.#touch(node);
+      return;
+    }
+    const added: Node = { key, entry, older: undefined, newer: undefined };
+    this.#nodes.set(key, added);
+    this.#append(added);
+    if (this.#nodes.size > this.maxEntries) this.#evictOne(Date.now());
+  }
+
+  #append(node: Node): void {
+    node.older = this.#newest;
+    node.newer = undefined;
+    if (this.#newest) this.#newest.newer = node;
+    else this.#oldest = node;
+    this.#newest = node;
+  }
+
+  #unlink(node: Node): void {
+    if (node.older) node.older.newer = node.newer;
+    else this.#oldest = node.newer;
+    if (node.newer) node.newer.older = node.older;
+    else this.#newest = node.older;
+  }
+
+  #remove(node: Node): void {
+    this.#unlink(node);
+    this.#nodes.delete(node.key);
   }
 
   /**
@@ -136,21 +179,13 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
    * a live claim would let a duplicate run while the first is still being handled.
    */
   #evictOne(now: number): void {
-    let firstHandled: string | undefined;
-    let first: string | undefined;
-    for (const [key, entry] of this.#entries) {
-      first ??= key;
-      if (entry.expiresAt <= now) {
-        this.#entries.delete(key);
+    for (let node = this.#oldest; node; node = node.newer) {
+      if (node.entry.expiresAt <= now || node.entry.state === 'handled') {
+        this.#remove(node);
         return;
       }
-      if (entry.state === 'handled') {
-        firstHandled = key;
-        break;
-      }
     }
-    const victim = firstHandled ?? first;
-    if (victim !== undefined) this.#entries.delete(victim);
+    if (this.#oldest) this.#remove(this.#oldest);
   }
 }
 

@@ -95,7 +95,8 @@ export interface WebhookHandlerOptions {
   onUnknown?: ((event: WebhookEvent, context: WebhookHandlerContext) => unknown) | undefined;
   /**
    * Handle each delivery once: `true` for a {@link MemoryDedupeStore} of 10,000 keys (this process
-   * only), or a shared {@link WebhookDedupeStore} (`partner-sdk/redis`, a database) so that of all
+   * only; a redelivery arriving after 10,000 other deliveries runs again, so at load pass one with
+   * a larger `maxEntries`), or a shared {@link WebhookDedupeStore} (`partner-sdk/redis`, a database) so that of all
    * the replicas receiving one delivery exactly one runs its handler, or a
    * {@link SimpleDedupeStore} (`{ has, add }`, a set of handled keys: each delivery once in one
    * process, but two replicas given one delivery at the same moment may both handle it). Off by
@@ -149,7 +150,8 @@ export interface WebhookHandlerOptions {
    * How long a handler may run, in milliseconds (the same bound applies to each call to `verify`,
    * `dedupeKey` and the dedupe store). Past it the delivery is answered 500, its claim released so
    * the sender's redelivery runs it, the handler's `signal` aborted and `onError` told with a
-   * {@link WebhookTimeoutError}. At most 2 147 483 647 ms. Default 30 s.
+   * {@link WebhookTimeoutError}. At most 2 147 483 647 ms. Default 30 s. It bounds each handler,
+   * not how many run at once: every delivery read runs its own.
    */
   handlerTimeoutMs?: number | undefined;
   /**

@@ -1,3 +1,4 @@
+import { MemoryDedupeStore as PublicMemoryDedupeStore } from 'partner-sdk/webhooks';
 import { describe, expect, it } from 'vitest';
 import { MemoryDedupeStore } from '../../src/webhooks';
 import { describeDedupeStoreContract } from '../helpers/dedupe-store-contract';
@@ -29,4 +30,28 @@ describe('MemoryDedupeStore: its bound', () => {
       RangeError,
     );
   });
+});
+
+describe('MemoryDedupeStore: a large bound at its limit', () => {
+  it('a call past 200,000 keys costs about what a call filling the store did, not a walk over what it dropped', async () => {
+    const store = new PublicMemoryDedupeStore({ maxEntries: 200_000 });
+    const digest = 'a'.repeat(64);
+    const handle = async (i: number) => {
+      const key = `subscription_ended:req_${i}:${digest}`;
+      await store.claim(key, { leaseMs: 65_000, owner: 'o' });
+      await store.complete(key, { ttlMs: 604_800_000, owner: 'o' });
+    };
+    const timed = async (from: number, count: number) => {
+      const started = performance.now();
+      for (let i = from; i < from + count; i++) await handle(i);
+      return (performance.now() - started) / count;
+    };
+    const filling = await timed(0, 200_000);
+    const past = await timed(200_000, 100_000);
+    expect(store.size).toBe(200_000);
+    expect(
+      past / filling,
+      `per call: ${filling} ms filling, ${past} ms past the bound`,
+    ).toBeLessThan(6);
+  }, 60_000);
 });
