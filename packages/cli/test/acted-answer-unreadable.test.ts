@@ -81,4 +81,24 @@ describe('a call that acts answered 200 in a shape the SDK cannot read', {
     });
     expect(posts(server)).toBe(1);
   });
+
+  it('a refund whose answer was lost and whose check failed still ends "(may have reached the service)"', async () => {
+    // The POST's connection is cut before any answer; the read that checks for it fails: the
+    // outcome is unknown, which the CLI says in its own words.
+    let reads = 0;
+    const server = await stub((request, res) => {
+      if (request.method === 'POST') {
+        res.socket?.destroy();
+        return;
+      }
+      // The CLI's guard reads the refunds first (none yet); the check after the lost answer fails.
+      reads += 1;
+      if (reads === 1) return json(res, 200, { status: 'success', message: 'ok', data: [] });
+      return json(res, 500, { message: 'Server Error' });
+    });
+    const text = await run(server, ['--format', 'table', 'refunds', 'request', 'tx_1']);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/\(may have reached the service\)\n$/);
+    expect(posts(server)).toBe(1);
+  });
 });
