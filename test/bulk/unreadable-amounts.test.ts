@@ -10,10 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileJournal, requestRefunds } from 'partner-sdk/bulk';
-import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kitClients, refundPostsTo } from '../helpers/kit-clients';
-import { amountsAsStrings } from '../helpers/unreadable-amounts';
+import { refundPostsTo } from '../helpers/kit-clients';
+import { activeRefundBehindStringAmounts } from '../helpers/unreadable-amounts';
 import { collect } from './support';
 
 const closers: Array<() => Promise<unknown>> = [];
@@ -31,18 +30,8 @@ describe('requestRefunds against a service sending amounts as strings', () => {
   it.each([false, true])(
     'with unlessRefunded %s, fails the item of an active refund; resumed, with retryFailed or not, once that refund completed, it requests none',
     async (unlessRefunded) => {
-      const mock = createMockPartnerApi();
-      const hash = mock.addTransaction(5000);
-      mock.refundOutcome(hash, 'completed', { polls: 2 });
-      const honest = kitClients(mock, { clientToken: mock.credentials.clientToken }).seller;
-      await honest.refunds.request(hash);
       // The refund completes while the 200 naming it (active then) is on its way.
-      const complete = (transaction: string) =>
-        honest.refunds.waitForCompletion(transaction, { interval: 1 }).then(() => {});
-      const { seller } = kitClients(mock, {
-        clientToken: mock.credentials.clientToken,
-        fetch: amountsAsStrings(mock.fetch, complete),
-      });
+      const { mock, hash, seller, honest } = await activeRefundBehindStringAmounts();
       const store = await journal();
       const options = { journal: { store, job: 'amounts' }, unlessRefunded };
       const first = await collect(requestRefunds(seller, [hash], options));

@@ -8,11 +8,10 @@
 
 import type { Job } from 'bullmq';
 import { enqueueRefunds, type QueueJobResult, refundProcessor } from 'partner-sdk/bullmq';
-import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { useBullmq } from '../helpers/bullmq-queues';
-import { kitClients, refundPostsTo } from '../helpers/kit-clients';
-import { amountsAsStrings } from '../helpers/unreadable-amounts';
+import { refundPostsTo } from '../helpers/kit-clients';
+import { activeRefundBehindStringAmounts } from '../helpers/unreadable-amounts';
 import { withTimeout } from '../helpers/waits';
 
 const bullmq = useBullmq();
@@ -23,17 +22,8 @@ describe('refundProcessor against a service sending amounts as strings', () => {
   it.each([false, true])(
     'with unlessRefunded %s, a job whose refund answers are unreadable fails without a second refund',
     async (unlessRefunded) => {
-      const mock = createMockPartnerApi();
-      const hash = mock.addTransaction(5000);
-      mock.refundOutcome(hash, 'completed', { polls: 2 });
-      const honest = kitClients(mock, { clientToken: mock.credentials.clientToken }).seller;
-      await honest.refunds.request(hash);
-      const complete = (transaction: string) =>
-        honest.refunds.waitForCompletion(transaction, { interval: 1 }).then(() => {});
-      const { seller } = kitClients(mock, {
-        clientToken: mock.credentials.clientToken,
-        fetch: amountsAsStrings(mock.fetch, complete),
-      });
+      // The refund completes while the 200 naming it (active then) is on its way.
+      const { mock, hash, seller, honest } = await activeRefundBehindStringAmounts();
       const queue = bullmq.queue();
       const worker = bullmq.worker(queue.name, refundProcessor(seller, { queue, unlessRefunded }));
       const ended = new Promise<Ended>((resolve) => {

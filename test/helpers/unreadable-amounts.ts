@@ -5,6 +5,9 @@
  * exactly as the kit does; only its answers are ones the SDK cannot read.
  */
 
+import { createMockPartnerApi } from 'partner-sdk/testing';
+import { kitClients } from './kit-clients';
+
 type Fetch = (request: Request) => Promise<Response>;
 
 /** `value` with every `amount` number below it written as a decimal string. */
@@ -45,4 +48,26 @@ export function amountsAsStrings(
       headers: response.headers,
     });
   };
+}
+
+/**
+ * A kit with one transaction whose refund is already requested (active, completed within two
+ * polls), and a seller client whose answers carry amounts as strings: its refund request's 200
+ * naming that refund (active then) is unreadable, and the refund completes while that answer is on
+ * its way, so that only a reconciliation keeps a repeat from making a second one. `honest` reads
+ * the kit as it is.
+ */
+export async function activeRefundBehindStringAmounts() {
+  const mock = createMockPartnerApi();
+  const hash = mock.addTransaction(5000);
+  mock.refundOutcome(hash, 'completed', { polls: 2 });
+  const honest = kitClients(mock, { clientToken: mock.credentials.clientToken }).seller;
+  await honest.refunds.request(hash);
+  const complete = (transaction: string) =>
+    honest.refunds.waitForCompletion(transaction, { interval: 1 }).then(() => {});
+  const { seller } = kitClients(mock, {
+    clientToken: mock.credentials.clientToken,
+    fetch: amountsAsStrings(mock.fetch, complete),
+  });
+  return { mock, hash, seller, honest };
 }

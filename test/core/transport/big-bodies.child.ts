@@ -10,6 +10,7 @@
 import { getEventListeners } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import { PartnerClient } from 'partner-sdk';
+import { paulistaAddress } from '../../helpers/addresses';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -20,15 +21,7 @@ const person = {
   name: 'Ana Souza',
   cpf: '123.456.789-09',
   birth: '1990-04-01',
-  address: {
-    zip_code: '01310-100',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'Brasil',
-    street: 'Av. Paulista',
-    street_number: 's/n',
-    neighborhood: 'Bela Vista',
-  },
+  address: paulistaAddress,
 };
 
 function seller(options: ConstructorParameters<typeof PartnerClient>[0] = {}) {

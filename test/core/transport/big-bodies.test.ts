@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APIUserAbortError, PartnerClient, RequestValidationError } from 'partner-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { paulistaAddress } from '../../helpers/addresses';
 import { runToExit } from '../../helpers/children';
 import {
   type LargeService,
@@ -73,15 +74,7 @@ const person = {
   name: 'Ana Souza',
   cpf: '123.456.789-09',
   birth: '1990-04-01',
-  address: {
-    zip_code: '01310-100',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'Brasil',
-    street: 'Av. Paulista',
-    street_number: 's/n',
-    neighborhood: 'Bela Vista',
-  },
+  address: paulistaAddress,
 };
 
 describe('a 200 MiB upload', () => {

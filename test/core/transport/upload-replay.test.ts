@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APIConnectionError, PartnerClient, type UpdateUserParams } from 'partner-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { paulistaAddress } from '../../helpers/addresses';
 import { type LargeService, startLargeService } from '../../helpers/large-service';
 
 const MiB = 2 ** 20;
@@ -36,22 +37,18 @@ beforeAll(async () => {
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
-const address = {
-  zip_code: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  street: 'Av. Paulista',
-  street_number: 's/n',
-  neighborhood: 'Bela Vista',
+const person = {
+  name: 'Ana Souza',
+  cpf: '123.456.789-09',
+  birth: '1990-04-01',
+  address: paulistaAddress,
 };
-const person = { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01', address };
 const company = {
   name: 'Pães da Ana',
   cnpj: '12.345.678/0001-90',
   company_type: 'mei',
   social_name: 'Pães da Ana LTDA',
-  address,
+  address: paulistaAddress,
   company_partner: { name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01' },
 } as const;
 
