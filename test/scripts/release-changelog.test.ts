@@ -31,7 +31,7 @@ All notable changes to this project are documented in this file.
 `;
 
 describe('release changelog (scripts/release-changelog.ts)', () => {
-  it("folds changesets' release block into the Unreleased section, which becomes the release", () => {
+  it("folds changesets' release block into the Unreleased section, which becomes the release, each change said once", () => {
     expect(foldRelease(AFTER_CHANGESET_VERSION, '2026-12-01')).toBe(`# Changelog
 
 All notable changes to this project are documented in this file.
@@ -39,12 +39,6 @@ All notable changes to this project are documented in this file.
 ## [Unreleased]
 
 ## [0.2.0] - 2026-12-01
-
-### Summary
-
-- An OpenAPI document of the API,
-  served by the testing kit.
-- A fix.
 
 ### Added
 - Something added as it landed.
@@ -63,10 +57,30 @@ All notable changes to this project are documented in this file.
     const versioned = [title, '', '## 0.9.0', '', '### Patch Changes', '', '- A fix.', ...rest];
     const folded = foldRelease(versioned.join('\n'), '2026-12-01');
     const unreleased = ours.slice(ours.indexOf('## [Unreleased]\n') + '## [Unreleased]\n'.length);
-    const [, after = ''] = folded.split('## [0.9.0] - 2026-12-01\n\n### Summary\n\n- A fix.\n');
+    const [, after = ''] = folded.split('## [0.9.0] - 2026-12-01\n');
     expect(after).toBe(unreleased);
+    expect(folded).not.toContain('- A fix.');
     expect(folded.startsWith(ours.slice(0, ours.indexOf('## [Unreleased]\n')))).toBe(true);
     expect(folded.match(/^## \[Unreleased\]$/gm)).toHaveLength(1);
+  });
+
+  it("keeps the changesets' summaries when the Unreleased section lists nothing, so a release whose lines were forgotten still says what it holds", () => {
+    const forgotten = AFTER_CHANGESET_VERSION.replace(
+      '### Added\n- Something added as it landed.\n\n',
+      '',
+    );
+    expect(foldRelease(forgotten, '2026-12-01')).toContain(`## [Unreleased]
+
+## [0.2.0] - 2026-12-01
+
+### Summary
+
+- An OpenAPI document of the API,
+  served by the testing kit.
+- A fix.
+
+## [0.1.0] - 2026-01-01
+`);
   });
 
   it('leaves a changelog without a release block as it is', () => {
