@@ -43,7 +43,7 @@ Exit codes: 0 all done · 1 the call or some items failed · 2 usage error (noth
             3 the --journal is in use by another run (nothing sent)
             4 a bad line in input streamed from stdin (the items before it may have been sent)
             5 refunds request refused a transaction already refunded (--again refunds it once more)
-            130 interrupted by Ctrl-C or SIGTERM (a --journal job resumes where it stopped)
+            130 interrupted by Ctrl-C, SIGTERM or SIGHUP (a --journal job resumes where it stopped)
             141 stdout or stderr closed by its reader (| head)
 ${examples([
   'partner-sdk login',
