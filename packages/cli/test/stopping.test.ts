@@ -10,7 +10,7 @@ import { PartnerClient } from 'partner-sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor, withTimeout } from '../../../test/helpers/waits';
 import { GracefulStop } from '../src/stopping';
-import { jsonLines, startCli, useCliKit } from './run-cli';
+import { jsonLines, onTerminal, startCli, useCliKit } from './run-cli';
 
 const kit = useCliKit('stopping', { refundPolls: 0 });
 const { mock, env, dir, run } = kit;
@@ -135,6 +135,28 @@ describe('partner-sdk stopped by a signal mid-job', { timeout: 120_000 }, () => 
     expect(jsonLines(resumed.stdout).filter((l) => l.status === 'skipped').length).toBeGreaterThan(
       0,
     );
+    expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
+  });
+
+  it('a terminal that goes away mid-job (its writes fail, SIGHUP): the requests in flight still end journaled, exit 130; a resume refunds the rest once', async () => {
+    const hashes = Array.from({ length: 12 }, () => mock.addTransaction());
+    const journal = join(dir, 'terminal-gone.jsonl');
+    const args = ['refunds', 'request', '--concurrency', '2', '--journal', journal, ...hashes];
+    mock.setLatency(300);
+    let gone: { code: number | null; shown: string };
+    try {
+      gone = await onTerminal(['--json', ...args], env, { hangUpAt: '"succeeded"' });
+    } finally {
+      mock.setLatency(undefined);
+    }
+    expect(gone.code, gone.shown).toBe(130);
+    // Every refund made is in the journal as done: the resume skips it and sends none twice.
+    const made = (await refundCounts(hashes)).filter((n) => n === 1).length;
+    expect(made).toBeGreaterThan(0);
+    const resumed = await run(['--json', ...args]);
+    expect(resumed.code).toBe(0);
+    const skipped = jsonLines(resumed.stdout).filter((l) => l.status === 'skipped');
+    expect(skipped).toHaveLength(made);
     expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
   });
 
