@@ -33,7 +33,7 @@ export interface RefundRun {
 /** What `error`, the failure of a run that sent its request, says of the refund. */
 function truthOfSent(error: unknown): string | undefined {
   if (error instanceof ResponseValidationError && error.status >= 200 && error.status < 300) {
-    return `${TOOK_EFFECT} (answered ${error.status}, in a shape the SDK could not read): the transaction is refunded, do not enqueue it again.`;
+    return `${TOOK_EFFECT} (answered ${error.status}, in a shape the SDK could not read): its refund is made or under way, do not enqueue it again.`;
   }
   if (error instanceof OutcomeUnknownError || classifyError(error).mayHaveActed) {
     return `${MAY_HAVE} (its answer was lost): read the transaction's refunds (refunds.findCreatedSince) before enqueueing it again.`;

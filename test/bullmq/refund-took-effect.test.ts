@@ -83,7 +83,7 @@ describe('refundProcessor: a job whose refund took effect and whose later checks
     const job = await failedJob(seller, hash);
     expect(job.attemptsMade).toBe(3);
     expect(job.failedReason).toMatch(
-      /^A refund request of this job took effect \(answered 200, in a shape the SDK could not read\): the transaction is refunded, do not enqueue it again\. Last failure: /,
+      /^A refund request of this job took effect \(answered 200, in a shape the SDK could not read\): its refund is made or under way, do not enqueue it again\. Last failure: /,
     );
     expect(job.failedReason).toContain('503');
     expect(refundPostsTo(mock, hash)).toBe(1);
