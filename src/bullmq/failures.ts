@@ -14,6 +14,7 @@ import { loginHoldWait } from '../bulk/login-hold';
 import { APIError, RequestValidationError } from '../core/errors';
 import { MAX_RETRY_AFTER_MS } from '../core/retry/classify';
 import { parseRetryAfter } from '../core/retry/retry-after';
+import { ownFailureOf } from './refund-truth';
 
 /** What a processor needs of the queue: BullMQ's manual rate limit, and its connection. */
 export interface RateLimitedQueue {
@@ -111,11 +112,14 @@ function unrecoverable(error: Error, detail = ''): UnrecoverableError {
 
 /**
  * The error a failed job's reason names, read back from what {@link unrecoverable} writes
- * (`<ErrorName>[ <status>]: <message>`); any other reason (a retryable failure out of attempts, a
- * stalled job) names none and counts as `Error`.
+ * (`<ErrorName>[ <status>]: <message>`), after what a refund job says of its refund ahead of it
+ * (`refund-truth.ts`); any other reason (a retryable failure out of attempts, a stalled job) names
+ * none and counts as `Error`.
  */
 export function errorNameOfReason(reason: unknown): string {
   const named =
-    typeof reason === 'string' ? /^([A-Z][A-Za-z0-9]*)(?: \d{3})?: /.exec(reason) : null;
+    typeof reason === 'string'
+      ? /^([A-Z][A-Za-z0-9]*)(?: \d{3})?: /.exec(ownFailureOf(reason))
+      : null;
   return named?.[1] ?? 'Error';
 }

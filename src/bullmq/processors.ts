@@ -33,6 +33,11 @@ export interface ProcessorJob<D> {
   attemptsMade: number;
   /** Times the job was started, this run included (BullMQ ≥ 5): more than 1 after a stall or a retry. */
   attemptsStarted?: number;
+  /**
+   * Why its last attempt failed, which BullMQ keeps on the job: a refund job run again reads there
+   * whether an earlier run's refund request took effect, and says so again if it fails too.
+   */
+  failedReason?: string;
 }
 
 /** Options of every processor. */

@@ -23,6 +23,7 @@ import {
   telemetryOf,
 } from './processors';
 import { type HeldLease, type JobRun, RefundLeases } from './refund-lease';
+import { type RefundRun, withRefundTruth } from './refund-truth';
 import { tracedProcessor } from './telemetry';
 
 /** Options of {@link refundProcessor}. */
@@ -112,7 +113,7 @@ export function refundProcessor(
   return tracedProcessor(name, telemetryOf(clients, options), async (job, signal) => {
     leases ??= leasesOf(options);
     let lease: HeldLease | undefined;
-    const sending = { out: false };
+    const run: RefundRun = { sent: false, checkedNone: false };
     try {
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
       checkUnlessRefunded(job.data);
@@ -121,12 +122,12 @@ export function refundProcessor(
       lease = await (await leases)?.acquire(transactionHash, signal);
       const reconcile = lease?.waited || (await mayHaveSent(job, await leases));
       const request = callOptions(options, signal);
-      return await refundOnce(client, options, job, { request, reconcile, sending });
+      return await refundOnce(client, options, job, { request, reconcile, run });
     } catch (error) {
       // Awaited here, so that its rejection is handled before the lease is given back.
       return await rethrowForBullmq(error, options.queue).catch(async (thrown: unknown) => {
-        await markPutBack(thrown, error, job, sending.out, await leases);
-        throw thrown;
+        await markPutBack(thrown, error, job, run.sent, await leases);
+        throw withRefundTruth(thrown, error, run, job.failedReason);
       });
     } finally {
       await lease?.release();
@@ -176,11 +177,11 @@ async function refundOnce(
   client: JobClient,
   options: RefundProcessorOptions,
   job: ProcessorJob<RefundJobData>,
-  run: { request: RequestOptions; reconcile: boolean; sending: { out: boolean } },
+  how: { request: RequestOptions; reconcile: boolean; run: RefundRun },
 ): Promise<QueueJobResult> {
   const { transactionHash: key, params } = job.data;
-  const { request } = run;
-  if (run.reconcile) {
+  const { request, run } = how;
+  if (how.reconcile) {
     // The producer's clock, not this worker's: searched from it less the skew bound.
     const since = { otherMachine: new Date(job.timestamp) };
     const made = await client.refunds.findCreatedSince(key, since, request);
@@ -188,11 +189,12 @@ async function refundOnce(
       const result = { kind: 'existing', refund: made.hash, status: made.status };
       return { status: 'succeeded', key, reconciled: true, result };
     }
+    run.checkedNone = true;
   }
   if (job.data.unlessRefunded ?? options.unlessRefunded) {
     await refuseIfRefunded(client, key, request);
   }
-  run.sending.out = true;
+  run.sent = true;
   const answer = await client.refunds.request(key, params ?? {}, request);
   if (answer.kind === 'accepted') {
     return { status: 'succeeded', key, reconciled: false, result: { kind: 'accepted' } };

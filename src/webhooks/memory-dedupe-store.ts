@@ -12,6 +12,8 @@ import type {
   DedupeReleaseOptions,
   WebhookDedupeStore,
 } from './dedupe';
+import { type HeapItem, MinHeap } from './min-heap';
+import { type Linked, RecencyList } from './recency-list';
 
 /** Options of {@link MemoryDedupeStore}. */
 export interface MemoryDedupeStoreOptions {
@@ -28,12 +30,16 @@ type Entry =
   | { readonly state: 'claimed'; readonly owner: string; readonly expiresAt: number }
   | { readonly state: 'handled'; readonly expiresAt: number };
 
-/** A key's place in the list from least to most recently used. */
-interface Node {
+/** A key, in the list of its kind from least to most recently used. */
+interface Node extends Linked<Node>, HeapItem {
   readonly key: string;
   entry: Entry;
-  older: Node | undefined;
-  newer: Node | undefined;
+  /** When it was last used, on the store's own count: the larger, the more recent. */
+  used: number;
+  /** Its list; none once its claim is known to have expired (it is then in `#expired`). */
+  list: RecencyList<Node> | undefined;
+  /** The heap it is in: `#leases` while a claim in `#claims`, `#expired` after; none if handled. */
+  heap: MinHeap<Node> | undefined;
 }
 
 /**
@@ -57,11 +63,17 @@ interface Node {
 export class MemoryDedupeStore implements WebhookDedupeStore {
   /** The most keys this store keeps. */
   readonly maxEntries: number;
-  // A list of its own, not a Map's insertion order: walking a Map from its start steps over every
-  // entry deleted since the Map last compacted, and at the bound each call deletes one.
   readonly #nodes = new Map<string, Node>();
-  #oldest: Node | undefined;
-  #newest: Node | undefined;
+  // Live claims, handled marks, and the claims whose lease ended, apart: making room takes the
+  // least recently used expired claim or handled mark, and a live claim only when nothing else is
+  // left, without walking over live claims to find them.
+  readonly #claims = new RecencyList<Node>();
+  readonly #handled = new RecencyList<Node>();
+  /** Every claim in `#claims`, by when its lease ends. */
+  readonly #leases = new MinHeap<Node>((node) => node.entry.expiresAt);
+  /** The claims taken out of `#claims` once their lease ended, by when they were last used. */
+  readonly #expired = new MinHeap<Node>((node) => node.used);
+  #uses = 0;
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
     if (typeof options !== 'object' || options === null) {
@@ -134,58 +146,85 @@ export class MemoryDedupeStore implements WebhookDedupeStore {
     if (node?.entry.state === 'claimed' && node.entry.owner === owner) this.#remove(node);
   }
 
-  /** Makes `node` the most recently used. */
+  /** Makes `node`, whose entry is live, the most recently used. */
   #touch(node: Node): void {
-    if (node === this.#newest) return;
-    this.#unlink(node);
-    this.#append(node);
+    const list = node.list;
+    if (!list) return;
+    list.unlink(node);
+    node.used = ++this.#uses;
+    list.append(node);
   }
 
   #set(key: string, entry: Entry): void {
     const node = this.#nodes.get(key);
     if (node) {
+      this.#detach(node);
       node.entry = entry;
-      this.#touch(node);
+      this.#place(node);
       return;
     }
-    const added: Node = { key, entry, older: undefined, newer: undefined };
+    const added: Node = {
+      key,
+      entry,
+      used: 0,
+      list: undefined,
+      heap: undefined,
+      heapIndex: -1,
+      older: undefined,
+      newer: undefined,
+    };
     this.#nodes.set(key, added);
-    this.#append(added);
+    this.#place(added);
     if (this.#nodes.size > this.maxEntries) this.#evictOne(Date.now());
   }
 
-  #append(node: Node): void {
-    node.older = this.#newest;
-    node.newer = undefined;
-    if (this.#newest) this.#newest.newer = node;
-    else this.#oldest = node;
-    this.#newest = node;
+  /** Puts `node`, just given its entry, last in the list of its kind. */
+  #place(node: Node): void {
+    node.used = ++this.#uses;
+    const claimed = node.entry.state === 'claimed';
+    node.list = claimed ? this.#claims : this.#handled;
+    node.list.append(node);
+    if (claimed) this.#enter(node, this.#leases);
   }
 
-  #unlink(node: Node): void {
-    if (node.older) node.older.newer = node.newer;
-    else this.#oldest = node.newer;
-    if (node.newer) node.newer.older = node.older;
-    else this.#newest = node.older;
+  #enter(node: Node, heap: MinHeap<Node>): void {
+    node.heap = heap;
+    heap.push(node);
+  }
+
+  /** Takes `node` out of its list and its heap. */
+  #detach(node: Node): void {
+    node.list?.unlink(node);
+    node.list = undefined;
+    node.heap?.remove(node);
+    node.heap = undefined;
   }
 
   #remove(node: Node): void {
-    this.#unlink(node);
+    this.#detach(node);
     this.#nodes.delete(node.key);
   }
 
   /**
-   * Drops the least recently used key, preferring one that expired, then a handled mark: dropping
-   * a live claim would let a duplicate run while the first is still being handled.
+   * Drops the least recently used key, preferring an expired claim or a handled mark: dropping a
+   * live claim would let a duplicate run while the first is still being handled.
    */
   #evictOne(now: number): void {
-    for (let node = this.#oldest; node; node = node.newer) {
-      if (node.entry.expiresAt <= now || node.entry.state === 'handled') {
-        this.#remove(node);
-        return;
-      }
+    this.#takeExpiredClaims(now);
+    const handled = this.#handled.oldest;
+    const expired = this.#expired.peek();
+    if (handled && (!expired || handled.used < expired.used)) this.#remove(handled);
+    else if (expired) this.#remove(expired);
+    else if (this.#claims.oldest) this.#remove(this.#claims.oldest);
+  }
+
+  /** Moves every claim whose lease ended by `now` from `#claims` to `#expired`. */
+  #takeExpiredClaims(now: number): void {
+    for (let next = this.#leases.peek(); next; next = this.#leases.peek()) {
+      if (next.entry.expiresAt > now) return;
+      this.#detach(next);
+      this.#enter(next, this.#expired);
     }
-    if (this.#oldest) this.#remove(this.#oldest);
   }
 }
 

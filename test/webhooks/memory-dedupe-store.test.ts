@@ -1,5 +1,5 @@
 import { MemoryDedupeStore as PublicMemoryDedupeStore } from 'partner-sdk/webhooks';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryDedupeStore } from '../../src/webhooks';
 import { describeDedupeStoreContract } from '../helpers/dedupe-store-contract';
 
@@ -66,5 +66,105 @@ describe('MemoryDedupeStore: at its bound, over many evictions', () => {
     // 'a' went, though 'slow' is older: its handler still runs.
     expect(await store.claim('slow', claimOptions)).toBe('in-progress');
     expect(await store.claim('a', claimOptions)).toBe('claimed');
+  });
+});
+
+describe('MemoryDedupeStore: full of live claims', () => {
+  // Deliveries still being handled fill the store; making room keeps them apart from the keys it
+  // may drop, and must drop exactly what the rule says: the least recently used expired claim or
+  // handled mark, and a live claim (the least recently used) only when nothing else is left.
+  afterEach(() => vi.useRealTimers());
+  const lease = (leaseMs: number) => ({ leaseMs, owner: 'o' });
+
+  it('drops the least recently used expired claim, never a live one, whichever expired first', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
+    const store = new PublicMemoryDedupeStore({ maxEntries: 4 });
+    await store.claim('live-1', lease(60_000));
+    await store.claim('short', lease(1_000));
+    await store.claim('shorter', lease(500));
+    await store.claim('live-2', lease(60_000));
+    vi.setSystemTime(2_000);
+    // 'shorter' expired first, but 'short' was used less recently: it goes.
+    expect(await store.claim('new-1', lease(60_000))).toBe('claimed');
+    expect(await store.claim('new-2', lease(60_000))).toBe('claimed');
+    expect(store.size).toBe(4);
+    for (const key of ['live-1', 'live-2', 'new-1', 'new-2']) {
+      expect(await store.claim(key, lease(60_000)), key).toBe('in-progress');
+    }
+    // Nothing expired or handled is left: the least recently used live claim goes.
+    expect(await store.claim('new-3', lease(60_000))).toBe('claimed');
+    expect(await store.claim('live-1', lease(60_000))).toBe('claimed');
+  });
+
+  it('drops an expired claim used less recently than the oldest handled mark before that mark', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
+    const store = new PublicMemoryDedupeStore({ maxEntries: 3 });
+    await store.claim('expiring', lease(1_000));
+    await store.claim('done', lease(60_000));
+    await store.complete('done', { ttlMs: 60_000, owner: 'o' });
+    await store.claim('live', lease(60_000));
+    vi.setSystemTime(5_000);
+    await store.claim('new', lease(60_000));
+    expect(await store.claim('done', lease(60_000))).toBe('handled');
+    expect(await store.claim('live', lease(60_000))).toBe('in-progress');
+    expect(store.size).toBe(3);
+  });
+
+  it('answers every call as the rule, walked key by key, says over thousands of random calls', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
+    const maxEntries = 8;
+    const store = new PublicMemoryDedupeStore({ maxEntries });
+    // The rule, over a Map kept in order of use (least recent first).
+    const model = new Map<
+      string,
+      { state: 'claimed' | 'handled'; owner?: string; until: number }
+    >();
+    const use = (
+      key: string,
+      entry: { state: 'claimed' | 'handled'; owner?: string; until: number },
+    ) => {
+      model.delete(key);
+      model.set(key, entry);
+      if (model.size <= maxEntries) return;
+      const now = Date.now();
+      const droppable = [...model].find(([, e]) => e.until <= now || e.state === 'handled');
+      model.delete(droppable ? droppable[0] : [...model.keys()][0]!);
+    };
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let step = 0; step < 5_000; step++) {
+      const key = `k${random(20)}`;
+      const owner = `o${random(3)}`;
+      const now = Date.now();
+      const action = random(10);
+      if (action < 6) {
+        const leaseMs = 1 + random(3_000);
+        const entry = model.get(key);
+        let expected: string;
+        if (entry && entry.until > now) {
+          model.delete(key);
+          model.set(key, entry);
+          expected = entry.state === 'handled' ? 'handled' : 'in-progress';
+        } else {
+          use(key, { state: 'claimed', owner, until: now + leaseMs });
+          expected = 'claimed';
+        }
+        expect(await store.claim(key, { leaseMs, owner }), `step ${step}`).toBe(expected);
+      } else if (action < 8) {
+        const ttlMs = 1 + random(3_000);
+        await store.complete(key, { ttlMs, owner });
+        use(key, { state: 'handled', until: now + ttlMs });
+      } else if (action < 9) {
+        await store.release(key, { owner });
+        const entry = model.get(key);
+        if (entry?.state === 'claimed' && entry.owner === owner) model.delete(key);
+      } else {
+        vi.setSystemTime(now + random(1_000));
+      }
+      expect(store.size, `step ${step}`).toBe(model.size);
+    }
   });
 });

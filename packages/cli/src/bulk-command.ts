@@ -127,11 +127,11 @@ export interface BulkRun<I, R> {
   total?: number | undefined;
   /**
    * Starts the job with the options the flags make; `items` wraps its items so that a stop asked
-   * for (Ctrl-C, SIGTERM) starts no new one while those in flight finish.
+   * for (Ctrl-C, SIGTERM, SIGHUP) starts no new one while those in flight finish.
    */
   start: (options: BulkOptions, items: ItemGate) => BulkJob<I, R>;
   /**
-   * How long the requests in flight may take to finish after Ctrl-C or SIGTERM before they are
+   * How long the requests in flight may take to finish after a stop signal before they are
    * abandoned ({@link STOP_GRACE_MS} unless set; 0 for waits, reads with nothing to lose).
    */
   graceMs?: number;

@@ -21,7 +21,7 @@ export const EXIT = {
    * and nothing else failed: nothing was sent for it (`--again` refunds it once more).
    */
   alreadyRefunded: 5,
-  /** Stopped by Ctrl-C (SIGINT) or SIGTERM; a journaled job resumes where it stopped. */
+  /** Stopped by Ctrl-C (SIGINT), SIGTERM or SIGHUP; a journaled job resumes where it stopped. */
   interrupted: 130,
 } as const;
 

@@ -1,8 +1,10 @@
 /**
- * Ctrl-C (SIGINT) and SIGTERM while a command runs. The innermost handler decides: a bulk job or a
- * followed batch stops gracefully and prints its summary, the mock closes its server. Without one,
- * and for a second signal once a handler has had its turn, the command ends at once with exit 130,
- * as the exit codes document for both signals (a shell would report SIGTERM as 143).
+ * Ctrl-C (SIGINT), SIGTERM and SIGHUP while a command runs. The innermost handler decides: a bulk
+ * job or a followed batch stops gracefully and prints its summary, the mock closes its server.
+ * Without one, and for a second signal once a handler has had its turn, the command ends at once
+ * with exit 130, as the exit codes document for all three (a shell would report SIGTERM as 143).
+ * SIGHUP is how a closed terminal or a dropped SSH session ends a command: left to Node's default,
+ * it would kill a job mid-item, its journal's last outcomes and its summary lost.
  *
  * @module
  */
@@ -17,15 +19,15 @@ function onSignal(): void {
   else process.exit(EXIT.interrupted);
 }
 
-/** Listens for both signals while `work` runs (the command's whole action). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Listens for the stop signals while `work` runs (the command's whole action). */
 export async function interruptible<T>(work: () => Promise<T>): Promise<T> {
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
     return await work();
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }
 

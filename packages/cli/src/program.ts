@@ -43,7 +43,7 @@ Exit codes: 0 all done · 1 the call or some items failed · 2 usage error (noth
             3 the --journal is in use by another run (nothing sent)
             4 a bad line in input streamed from stdin (the items before it may have been sent)
             5 refunds request refused a transaction already refunded (--again refunds it once more)
-            130 interrupted by Ctrl-C or SIGTERM (a --journal job resumes where it stopped)
+            130 interrupted by Ctrl-C, SIGTERM or SIGHUP (a --journal job resumes where it stopped)
             141 stdout or stderr closed by its reader (| head)
 ${examples([
   'partner-sdk login',
@@ -113,12 +113,16 @@ function createProgram(io: Io): Command {
 
 /**
  * A failure to write stdout. A reader that stops reading (`| head`) ends the command quietly, as
- * Unix tools do; any other (a full disk) fails it with its cause in one line, as any failure is
- * reported, rather than a stack trace. A journaled job resumes where it stopped.
+ * Unix tools do. A terminal that went away (a closed window, a dropped SSH session: EIO) leaves
+ * nothing to show, and its SIGHUP stops the command gracefully, so that a bulk job's requests in
+ * flight end journaled: exiting here would abandon them. Any other (a full disk) fails it with its
+ * cause in one line, as any failure is reported, rather than a stack trace. A journaled job
+ * resumes where it stopped.
  */
 function onStdoutError(io: Io, program: () => Command) {
   return (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(141);
+    if (error.code === 'EIO' && io.stdout.isTTY === true) return;
     const message = `cannot write to stdout: ${error.code ?? error.message}`;
     let json = false;
     try {

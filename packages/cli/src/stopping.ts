@@ -1,8 +1,8 @@
 /**
- * A bulk job stopped from the command line (Ctrl-C, SIGTERM) the way an operator expects: no new
- * item starts, and the requests in flight get a bounded time to finish, so that they end with the
- * service's answer (journaled as done) rather than abandoned in doubt. Items still waiting to be
- * read, from a pipe that may stay silent for minutes, are not waited for at all.
+ * A bulk job stopped from the command line (Ctrl-C, SIGTERM, SIGHUP) the way an operator expects:
+ * no new item starts, and the requests in flight get a bounded time to finish, so that they end
+ * with the service's answer (journaled as done) rather than abandoned in doubt. Items still waiting
+ * to be read, from a pipe that may stay silent for minutes, are not waited for at all.
  *
  * @module
  */

@@ -583,9 +583,9 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
     }
   });
 
-  it('a command that is not a bulk job, stopped by Ctrl-C or SIGTERM, exits 130 as documented', async () => {
+  it('a command that is not a bulk job, stopped by Ctrl-C, SIGTERM or SIGHUP, exits 130 as documented', async () => {
     const { hash } = mock.products.course;
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       expect(
         await exitOnSignal(['products', 'get', hash], `/products/${hash}`, signal),
         signal,
@@ -663,7 +663,7 @@ describe('partner-sdk flags', { timeout: 90_000 }, () => {
 async function exitOnSignal(
   args: readonly string[],
   path: string,
-  signal: 'SIGINT' | 'SIGTERM',
+  signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP',
 ): Promise<number | null> {
   const seen = () => mock.requests.filter((r) => r.path === path).length;
   const before = seen();

@@ -202,7 +202,7 @@ describe('partner-sdk mock ends when it should, and only then', { timeout: 120_0
     },
   );
 
-  it.each(['SIGTERM', 'SIGINT'] as const)(
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
     'stops on %s at once with exit 0, a kept-alive connection open',
     async (signal) => {
       const { mock, printed } = await started([]);

@@ -65,17 +65,22 @@ const PTY = fileURLToPath(new URL('./on-terminal.py', import.meta.url));
 /**
  * Runs the CLI on a pseudo-terminal (python3's pty module, `on-terminal.py`) and resolves with
  * what the terminal showed (its line ends as `\r\n`). In `tty` mode stdin is the terminal too; in
- * `pipe` mode it is `input`. Asynchronous: a kit answering the CLI may live in this process.
+ * `pipe` mode it is `input`. With `hangUpAt`, the terminal goes away once it has shown that text
+ * (the CLI's writes fail, and it gets SIGHUP). Asynchronous: a kit answering the CLI may live in
+ * this process.
  */
 export function onTerminal(
   args: string[],
   env: Record<string, string | undefined>,
-  options: { mode?: 'tty' | 'pipe'; input?: string; answer?: string } = {},
+  options: { mode?: 'tty' | 'pipe'; input?: string; answer?: string; hangUpAt?: string } = {},
 ): Promise<{ code: number | null; shown: string }> {
   const child = spawn(
     'python3',
     [PTY, options.mode ?? 'tty', '--', process.execPath, ...CLI_ARGS, ...args],
-    { cwd: ROOT, env: childEnv({ ...env, PTY_ANSWER: options.answer }) },
+    {
+      cwd: ROOT,
+      env: childEnv({ ...env, PTY_ANSWER: options.answer, PTY_HANGUP: options.hangUpAt }),
+    },
   );
   let shown = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -1,5 +1,5 @@
 /**
- * A bulk command stopped by Ctrl-C or SIGTERM, run as a child process against the kit: nothing new
+ * A bulk command stopped by Ctrl-C, SIGTERM or SIGHUP, run as a child process against the kit: nothing new
  * starts, the requests in flight finish (within a bound), the journal records them, and a resume
  * refunds each transaction once. A pipe that sends nothing is not waited for, and a second Ctrl-C
  * ends the command at once.
@@ -10,7 +10,7 @@ import { PartnerClient } from 'partner-sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor, withTimeout } from '../../../test/helpers/waits';
 import { GracefulStop } from '../src/stopping';
-import { jsonLines, startCli, useCliKit } from './run-cli';
+import { jsonLines, onTerminal, startCli, useCliKit } from './run-cli';
 
 const kit = useCliKit('stopping', { refundPolls: 0 });
 const { mock, env, dir, run } = kit;
@@ -103,6 +103,60 @@ describe('partner-sdk stopped by a signal mid-job', { timeout: 120_000 }, () => 
     expect(jsonLines(resumed.stdout).filter((l) => l.status === 'skipped').length).toBeGreaterThan(
       0,
     );
+    expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
+  });
+
+  it('SIGHUP (the terminal closed): stops as SIGTERM does, the requests in flight journaled, a summary, exit 130; a resume refunds the rest once', async () => {
+    const hashes = Array.from({ length: 12 }, () => mock.addTransaction());
+    const journal = join(dir, 'hangup.jsonl');
+    const args = ['refunds', 'request', '--concurrency', '2', '--journal', journal, ...hashes];
+    mock.setLatency(300);
+    try {
+      const cli = startCli(['--json', ...args], { env });
+      await waitFor(() => posted(hashes) >= 1, 'a first refund request', 30_000);
+      cli.stop('SIGHUP');
+      const stopped = await withTimeout(cli.exited, 15_000, 'the command after SIGHUP');
+      expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 130, signal: null });
+      const lines = jsonLines(stopped.stdout);
+      const outcomes = lines.filter((line) => 'key' in line);
+      expect(outcomes.length).toBeGreaterThan(0);
+      expect(outcomes.map((o) => o.status)).toEqual(outcomes.map(() => 'succeeded'));
+      const { summary } = lines.at(-1) as { summary: Record<string, unknown> };
+      expect(summary).toMatchObject({ aborted: true, interrupted: 0 });
+      expect(summary.resume).toContain(`--journal ${journal}`);
+      const done = new Set(outcomes.map((o) => o.key));
+      expect(await refundCounts(hashes)).toEqual(hashes.map((h) => (done.has(h) ? 1 : 0)));
+    } finally {
+      mock.setLatency(undefined);
+    }
+    const resumed = await run(['--json', ...args]);
+    expect(resumed.code).toBe(0);
+    // The journal kept what finished before the hang-up: those are skipped, not sent again.
+    expect(jsonLines(resumed.stdout).filter((l) => l.status === 'skipped').length).toBeGreaterThan(
+      0,
+    );
+    expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
+  });
+
+  it('a terminal that goes away mid-job (its writes fail, SIGHUP): the requests in flight still end journaled, exit 130; a resume refunds the rest once', async () => {
+    const hashes = Array.from({ length: 12 }, () => mock.addTransaction());
+    const journal = join(dir, 'terminal-gone.jsonl');
+    const args = ['refunds', 'request', '--concurrency', '2', '--journal', journal, ...hashes];
+    mock.setLatency(300);
+    let gone: { code: number | null; shown: string };
+    try {
+      gone = await onTerminal(['--json', ...args], env, { hangUpAt: '"succeeded"' });
+    } finally {
+      mock.setLatency(undefined);
+    }
+    expect(gone.code, gone.shown).toBe(130);
+    // Every refund made is in the journal as done: the resume skips it and sends none twice.
+    const made = (await refundCounts(hashes)).filter((n) => n === 1).length;
+    expect(made).toBeGreaterThan(0);
+    const resumed = await run(['--json', ...args]);
+    expect(resumed.code).toBe(0);
+    const skipped = jsonLines(resumed.stdout).filter((l) => l.status === 'skipped');
+    expect(skipped).toHaveLength(made);
     expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
   });
 
