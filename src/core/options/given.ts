@@ -4,6 +4,7 @@
  * about a bad value is always built, and name the keys no options object of that kind has.
  */
 
+import { shortened } from '../../shared/cut-text';
 import { PartnerError } from '../errors';
 import { closestName } from '../validation/unknown-keys';
 import type { ClientOptions } from './index';
@@ -34,7 +35,9 @@ export function unknownOptions(value: object, known: readonly string[]): string[
     .filter((key) => !known.includes(key))
     .map((key) => {
       const guess = closestName(key, known);
-      return `\`${key}\` is not an option${guess ? `; did you mean \`${guess}\`?` : ''}`;
+      // Escaped and cut: a key with line breaks would forge a line of the log printing the message.
+      const shown = JSON.stringify(shortened(key, 40)).slice(1, -1);
+      return `\`${shown}\` is not an option${guess ? `; did you mean \`${guess}\`?` : ''}`;
     });
 }
 

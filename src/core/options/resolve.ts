@@ -138,7 +138,8 @@ function readBaseUrl(rawBaseUrl: string | undefined): URL {
   try {
     url = new URL(rawBaseUrl);
   } catch {
-    throw optionError(`\`baseUrl\` is not an absolute URL: ${JSON.stringify(rawBaseUrl)}.`);
+    // Not quoted: the text may still hold a password, a key in its query or a token in its fragment.
+    throw optionError('`baseUrl` is not an absolute URL.');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw optionError(`\`baseUrl\` must use http or https (got ${url.protocol}).`);
@@ -189,9 +190,8 @@ function readCredentials(
 function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResponses' | 'logger'> {
   const validateResponses = options.validateResponses ?? 'strict';
   if (!['strict', 'warn', 'off'].includes(validateResponses)) {
-    throw optionError(
-      `\`validateResponses\` must be 'strict', 'warn' or 'off' (got ${String(validateResponses)}).`,
-    );
+    // The wrong value is not quoted, here or below: the caller's code shows it, and a log line could not.
+    throw optionError("`validateResponses` must be 'strict', 'warn' or 'off'.");
   }
   // Read as PARTNER_API_LOG is, whatever its case: `'OFF'` is `'off'`.
   const fromEnv = options.logLevel === undefined ? env('PARTNER_API_LOG') : undefined;
@@ -200,9 +200,7 @@ function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResp
       ? (parseLogLevel(fromEnv) ?? 'warn')
       : parseLogLevel(options.logLevel);
   if (logLevel === undefined) {
-    throw optionError(
-      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${String(options.logLevel)}).`,
-    );
+    throw optionError("`logLevel` must be 'off', 'error', 'warn', 'info' or 'debug'.");
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw optionError('`fetch` must be a function.');
