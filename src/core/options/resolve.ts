@@ -270,7 +270,7 @@ export function checkHeaders(
       );
     }
     if (typeof value !== 'string') {
-      throw fail(`\`${option}\` value of ${name} must be a string (got ${typeof value}).`);
+      throw fail(`\`${option}\` value of ${name} must be a string (got ${shownValue(value)}).`);
     }
     if (NOT_IN_HEADER.test(value)) {
       throw fail(`\`${option}\` value of ${name} contains ${NOT_IN_HEADER_NAMED}.`);
