@@ -188,7 +188,8 @@ function readCredentials(
 
 /** `validateResponses` checked, and the logger at the level asked for (`logLevel`, else PARTNER_API_LOG). */
 function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResponses' | 'logger'> {
-  const validateResponses = options.validateResponses ?? 'strict';
+  // Only an absent option takes the default: `null` is refused here as every other option refuses it.
+  const { validateResponses = 'strict' } = options;
   if (!['strict', 'warn', 'off'].includes(validateResponses)) {
     // The wrong value is not quoted, here or below: the caller's code shows it, and a log line could not.
     throw optionError("`validateResponses` must be 'strict', 'warn' or 'off'.");
