@@ -4,12 +4,7 @@
  */
 
 import { type ResolvedAssumptions, resolveAssumptions } from '../../assumptions';
-import {
-  NOT_IN_HEADER,
-  NOT_IN_HEADER_NAMED,
-  WITH_SCHEME,
-  WITH_SCHEME_NAMED,
-} from '../auth/token-manager';
+import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED, tokenIssue } from '../auth/token-manager';
 import type { ClientTokenStore } from '../auth/token-store';
 import { PartnerError } from '../errors';
 import { ownedSecrets, registerSecret } from '../logging/known-secrets';
@@ -178,10 +173,8 @@ function readCredentials(
   registerSecret(clientSecret);
   if (typeof clientToken === 'string') {
     registerSecret(clientToken);
-    if (NOT_IN_HEADER.test(clientToken)) {
-      throw optionError(`\`clientToken\` contains ${NOT_IN_HEADER_NAMED}.`);
-    }
-    if (WITH_SCHEME.test(clientToken)) throw optionError(`\`clientToken\` ${WITH_SCHEME_NAMED}.`);
+    const issue = tokenIssue(clientToken);
+    if (issue) throw optionError(`\`clientToken\` ${issue}.`);
   }
   return { clientId, clientSecret, clientToken };
 }
