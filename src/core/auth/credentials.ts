@@ -7,15 +7,7 @@
 import type { APIError, AuthenticationError, RequestIdentity, ValidationIssue } from '../errors';
 import { bearerFailure, tokenFailure, withAuthHint } from '../errors/mapping';
 import type { TokenSource } from '../options';
-import {
-  type ClientTokenManager,
-  knownToken,
-  NOT_IN_HEADER,
-  NOT_IN_HEADER_NAMED,
-  resolveToken,
-  WITH_SCHEME,
-  WITH_SCHEME_NAMED,
-} from './token-manager';
+import { type ClientTokenManager, knownToken, resolveToken, tokenIssue } from './token-manager';
 
 /** The credentials an attempt carries; either may be absent. */
 export interface Credentials {
@@ -74,13 +66,8 @@ export function publicTokenIssue(publicToken: unknown): ValidationIssue | undefi
     return { path, message, code: 'invalid_type' };
   }
   // Refused here, never quoted: fetch's own error would carry the token in its message.
-  if (NOT_IN_HEADER.test(publicToken)) {
-    return { path, message: `contains ${NOT_IN_HEADER_NAMED}`, code: 'invalid_string' };
-  }
-  if (WITH_SCHEME.test(publicToken)) {
-    return { path, message: WITH_SCHEME_NAMED, code: 'invalid_string' };
-  }
-  return undefined;
+  const message = tokenIssue(publicToken);
+  return message === undefined ? undefined : { path, message, code: 'invalid_string' };
 }
 
 /**

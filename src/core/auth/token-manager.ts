@@ -40,9 +40,13 @@ export const WITH_SCHEME = /^bearer\s/i;
 export const WITH_SCHEME_NAMED =
   'starts with "Bearer ": give the token alone, the SDK writes the header';
 
-/** Throws, without quoting the token, when it cannot be sent in a header. */
-export function checkHeaderToken(token: string, what: string): void {
-  if (NOT_IN_HEADER.test(token)) throw new TypeError(`${what} contains ${NOT_IN_HEADER_NAMED}.`);
+/**
+ * What keeps a token the partner gives (a client token, a seller's) out of its header, in words
+ * that never quote it, or `undefined` when it can be sent.
+ */
+export function tokenIssue(token: string): string | undefined {
+  if (NOT_IN_HEADER.test(token)) return `contains ${NOT_IN_HEADER_NAMED}`;
+  return WITH_SCHEME.test(token) ? WITH_SCHEME_NAMED : undefined;
 }
 
 /** The store that shares logins with other processes, `key` naming this client's token in it. */
@@ -74,8 +78,8 @@ export async function resolveToken(source: TokenSource): Promise<string> {
     throw new TypeError('A token function returned no token (expected a non-empty string).');
   }
   registerSecret(token);
-  checkHeaderToken(token, 'A token');
-  if (WITH_SCHEME.test(token)) throw new TypeError(`A token ${WITH_SCHEME_NAMED}.`);
+  const issue = tokenIssue(token);
+  if (issue) throw new TypeError(`A token ${issue}.`);
   return token;
 }
 
@@ -215,7 +219,6 @@ export class ClientTokenManager {
     const attempt = (this.#store ? this.#sharedLogin(login, refused) : login()).then((token) => {
       // The client's own token stays masked as long as it is in use, however many others come.
       registerSecret(token);
-      checkHeaderToken(token, 'The client token the login answered');
       this.#inUse.replace(this.#loggedIn, token);
       this.#loggedIn = token;
       this.#refused = undefined;
@@ -280,7 +283,10 @@ export class ClientTokenManager {
         if (!started) warn(`client token store did not answer within ${waitMs} ms; ${LOCAL}`);
         return await once();
       }
-      if (typeof answer === 'string' && answer !== '' && answer !== refused) return answer;
+      // A token no header can carry is as unusable as none: the login's own answer is checked
+      // where it is read (login.ts), the store's here.
+      const usable = typeof answer === 'string' && answer !== '' && !NOT_IN_HEADER.test(answer);
+      if (usable && answer !== refused) return answer;
       throw new TypeError('it returned no usable token');
     } catch (error) {
       if (loginFailed) throw error;

@@ -70,7 +70,9 @@ export interface ClientTokenRequest {
 export interface ClientTokenStore {
   /**
    * Resolves to the client token every process should use now (never `request.refused`),
-   * logging in through `request.login` only when no usable token is stored.
+   * logging in through `request.login` only when no usable token is stored. A token no HTTP
+   * header can carry (a line break, NUL, a character beyond Latin-1) counts as none: the client
+   * warns (never quoting it) and logs in from its own process.
    *
    * @example
    * ```ts

@@ -49,7 +49,7 @@ export class CallLog {
       ...(spec.query !== undefined && { query: spec.query }),
       ...(body !== undefined && { body }),
     };
-    const line = `${spec.method} ${target.identity.path}`;
+    const line = requestLine(target.identity);
     if (Object.keys(carried).length === 0) this.#logger.debug(line);
     else this.#logger.debug(line, carried);
   }
@@ -60,9 +60,8 @@ export class CallLog {
    */
   answer(target: Target, status: number | undefined, tookMs: number): void {
     if (!this.#info) return;
-    const { method, path } = target.identity;
     const outcome = status ?? 'answer lost, result found';
-    this.#logger.info(`${method} ${path} → ${outcome} (${tookMs} ms)`);
+    this.#logger.info(`${requestLine(target.identity)} → ${outcome} (${tookMs} ms)`);
   }
 
   /**
@@ -84,18 +83,16 @@ export class CallLog {
    */
   failed<E>(target: Target, failure: E, tookMs: number): E {
     if (!this.#info) return failure;
-    const { method, path } = target.identity;
     const status = (failure as { status?: unknown }).status;
     const outcome = typeof status === 'number' ? status : (failure as Error).name;
-    this.#logger.info(`${method} ${path} → ${outcome} (${tookMs} ms)`);
+    this.#logger.info(`${requestLine(target.identity)} → ${outcome} (${tookMs} ms)`);
     return failure;
   }
 
   /** The answer's parsed body. */
   body(target: Target, status: number, body: unknown): void {
     if (!this.#debug) return;
-    const { method, path } = target.identity;
-    this.#logger.debug(`← ${status} ${method} ${path}`, { body });
+    this.#logger.debug(`← ${status} ${requestLine(target.identity)}`, { body });
   }
 
   /**
@@ -112,8 +109,9 @@ export class CallLog {
 
   /** A client token refused and renewed: the call is replayed once with the new one. */
   replay(target: Target): void {
-    const { method, path } = target.identity;
-    this.#logger.info(`client token refused; replaying ${method} ${path} with a new one`);
+    this.#logger.info(
+      `client token refused; replaying ${requestLine(target.identity)} with a new one`,
+    );
   }
 }
 
@@ -126,7 +124,9 @@ export function loggedFetch(options: ResolvedOptions): FetchLike {
     const request = input instanceof Request ? input : new Request(input, init);
     // A URL outside baseUrl (a pre-signed file) is shown without its query: its signature.
     const url = request.url.startsWith(`${baseUrl}/`) ? request.url : withoutQuery(request.url);
-    logger.debug(`→ ${request.method} ${url}`, { headers: request.headers });
+    logger.debug(`→ ${requestLine({ method: request.method, path: url })}`, {
+      headers: request.headers,
+    });
     return fetch(input, init);
   };
 }

@@ -15,8 +15,8 @@
 const inUseSecrets = new Map<string, number>();
 const recentSecrets = new Set<string>();
 const MAX_RECENT_SECRETS = 256;
-// Shorter values would redact ordinary words; real tokens and secrets are far longer.
-const MIN_SECRET_LENGTH = 6;
+// The spec sets credentials no minimum length; a single character would mask every one like it.
+const MIN_SECRET_LENGTH = 2;
 /** Every known secret, longest first (a secret inside another must not break its mask); rebuilt on change. */
 let ordered: string[] | undefined;
 

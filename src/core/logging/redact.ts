@@ -11,6 +11,9 @@ import { secretsLongestFirst } from './known-secrets';
 
 const REDACTED = '[REDACTED]';
 
+/** A secret this long is masked wherever it appears, inside a longer word too; a shorter one as a word. */
+const MASKED_INSIDE_WORDS_FROM = 6;
+
 /**
  * Keys whose values are secrets wherever they appear, compared by their letters and digits in lower
  * case: `client_secret`, `Client-Secret` and `clientSecret` are one key.
@@ -91,11 +94,26 @@ const URL_PASSWORD = /(:\/\/[^\s/@:]*:)[^\s/@]+@/g;
 export function redactText(text: string): string {
   let result = text;
   for (const secret of secretsLongestFirst()) {
-    if (result.includes(secret)) result = result.split(secret).join(REDACTED);
+    if (!result.includes(secret)) continue;
+    result =
+      secret.length < MASKED_INSIDE_WORDS_FROM
+        ? maskWord(result, secret)
+        : result.split(secret).join(REDACTED);
   }
   result = result.replace(JWT_PATTERN, REDACTED).replace(SECRET_ASSIGNMENT, `$1${REDACTED}`);
   if (result.includes('@')) result = result.replace(URL_PASSWORD, `$1${REDACTED}@`);
   return result.includes('=') ? result.replace(QUERY_PARAMETER, maskCredentialParameter) : result;
+}
+
+/**
+ * `text` with `secret` masked where it stands as a word of its own: a secret as short as `Qv`
+ * or `test` is also part of ordinary words (`Qvalue`, `partner.testing`), which stay readable.
+ */
+function maskWord(text: string, secret: string): string {
+  return text.split(secret).reduce((masked, after) => {
+    const inWord = /[\p{L}\p{N}]$/u.test(masked) || /^[\p{L}\p{N}]/u.test(after);
+    return masked + (inWord ? secret : REDACTED) + after;
+  });
 }
 
 function maskCredentialParameter(whole: string, start: string, name: string): string {

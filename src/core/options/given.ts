@@ -4,26 +4,21 @@
  * about a bad value is always built, and name the keys no options object of that kind has.
  */
 
+import { shortened } from '../../shared/cut-text';
+import { isRecord } from '../../shared/is-record';
+import { kindOf } from '../../shared/kind-of';
 import { PartnerError } from '../errors';
 import { closestName } from '../validation/unknown-keys';
 import type { ClientOptions } from './index';
 
 /** A short account of `value` for a message: numbers and booleans as written, anything else by kind. */
 export function shownValue(value: unknown): string {
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) {
-    return String(value);
-  }
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'symbol') return 'a symbol';
-  if (typeof value === 'function') return 'a function';
-  return Array.isArray(value) ? 'an array' : 'an object';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value === 'bigint' ? `${value}n` : kindOf(value);
 }
 
 /** Whether `value` can be an options object: an object that is not an array (nor a function). */
-export function isOptionsObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export const isOptionsObject = isRecord;
 
 /**
  * A sentence for each own key of `value` outside `known`: `` `timout` is not an option; did you
@@ -34,7 +29,9 @@ export function unknownOptions(value: object, known: readonly string[]): string[
     .filter((key) => !known.includes(key))
     .map((key) => {
       const guess = closestName(key, known);
-      return `\`${key}\` is not an option${guess ? `; did you mean \`${guess}\`?` : ''}`;
+      // Escaped and cut: a key with line breaks would forge a line of the log printing the message.
+      const shown = JSON.stringify(shortened(key, 40)).slice(1, -1);
+      return `\`${shown}\` is not an option${guess ? `; did you mean \`${guess}\`?` : ''}`;
     });
 }
 

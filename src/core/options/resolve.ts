@@ -4,12 +4,7 @@
  */
 
 import { type ResolvedAssumptions, resolveAssumptions } from '../../assumptions';
-import {
-  NOT_IN_HEADER,
-  NOT_IN_HEADER_NAMED,
-  WITH_SCHEME,
-  WITH_SCHEME_NAMED,
-} from '../auth/token-manager';
+import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED, tokenIssue } from '../auth/token-manager';
 import type { ClientTokenStore } from '../auth/token-store';
 import { PartnerError } from '../errors';
 import { ownedSecrets, registerSecret } from '../logging/known-secrets';
@@ -138,7 +133,8 @@ function readBaseUrl(rawBaseUrl: string | undefined): URL {
   try {
     url = new URL(rawBaseUrl);
   } catch {
-    throw optionError(`\`baseUrl\` is not an absolute URL: ${JSON.stringify(rawBaseUrl)}.`);
+    // Not quoted: the text may still hold a password, a key in its query or a token in its fragment.
+    throw optionError('`baseUrl` is not an absolute URL.');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw optionError(`\`baseUrl\` must use http or https (got ${url.protocol}).`);
@@ -177,21 +173,19 @@ function readCredentials(
   registerSecret(clientSecret);
   if (typeof clientToken === 'string') {
     registerSecret(clientToken);
-    if (NOT_IN_HEADER.test(clientToken)) {
-      throw optionError(`\`clientToken\` contains ${NOT_IN_HEADER_NAMED}.`);
-    }
-    if (WITH_SCHEME.test(clientToken)) throw optionError(`\`clientToken\` ${WITH_SCHEME_NAMED}.`);
+    const issue = tokenIssue(clientToken);
+    if (issue) throw optionError(`\`clientToken\` ${issue}.`);
   }
   return { clientId, clientSecret, clientToken };
 }
 
 /** `validateResponses` checked, and the logger at the level asked for (`logLevel`, else PARTNER_API_LOG). */
 function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResponses' | 'logger'> {
-  const validateResponses = options.validateResponses ?? 'strict';
+  // Only an absent option takes the default: `null` is refused here as every other option refuses it.
+  const { validateResponses = 'strict' } = options;
   if (!['strict', 'warn', 'off'].includes(validateResponses)) {
-    throw optionError(
-      `\`validateResponses\` must be 'strict', 'warn' or 'off' (got ${String(validateResponses)}).`,
-    );
+    // The wrong value is not quoted, here or below: the caller's code shows it, and a log line could not.
+    throw optionError("`validateResponses` must be 'strict', 'warn' or 'off'.");
   }
   // Read as PARTNER_API_LOG is, whatever its case: `'OFF'` is `'off'`.
   const fromEnv = options.logLevel === undefined ? env('PARTNER_API_LOG') : undefined;
@@ -200,9 +194,7 @@ function readChecks(options: ClientOptions): Pick<ResolvedOptions, 'validateResp
       ? (parseLogLevel(fromEnv) ?? 'warn')
       : parseLogLevel(options.logLevel);
   if (logLevel === undefined) {
-    throw optionError(
-      `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${String(options.logLevel)}).`,
-    );
+    throw optionError("`logLevel` must be 'off', 'error', 'warn', 'info' or 'debug'.");
   }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw optionError('`fetch` must be a function.');
@@ -272,7 +264,7 @@ export function checkHeaders(
       );
     }
     if (typeof value !== 'string') {
-      throw fail(`\`${option}\` value of ${name} must be a string (got ${typeof value}).`);
+      throw fail(`\`${option}\` value of ${name} must be a string (got ${shownValue(value)}).`);
     }
     if (NOT_IN_HEADER.test(value)) {
       throw fail(`\`${option}\` value of ${name} contains ${NOT_IN_HEADER_NAMED}.`);

@@ -21,7 +21,7 @@ import {
   tracedReconciliation,
 } from '../call-telemetry';
 import { AuthenticationError } from '../errors';
-import { toPartnerError } from '../errors/mapping';
+import { tokenFailure, toPartnerError } from '../errors/mapping';
 import { CallLog, loggedFetch } from '../logging/call-log';
 import { holdSecret } from '../logging/known-secrets';
 import type { RequestOptions, ResolvedOptions } from '../options';
@@ -148,7 +148,7 @@ export class Transport {
   /**
    * The call with its credentials, and one re-login and replay when the service refuses a client
    * token the SDK can renew: not a retry (the service did not act on a request it refused, so any
-   * call may replay), and a second 401 surfaces.
+   * call may replay), and a second 401 surfaces; a token function failing meanwhile is bad input.
    */
   async #authenticated(call: Call, context: CallContext): Promise<WithResponse<unknown>> {
     const found = this.#credentials(call, context);
@@ -172,7 +172,7 @@ export class Transport {
           const fresh = replayed
             ? undefined
             : await this.#renewable(call, credentials).catch((failure: unknown) => {
-                throw this.#ended(call, failure);
+                throw this.#ended(call, tokenFailure(failure, call.target.identity));
               });
           if (fresh === undefined) {
             throw this.#ended(call, refusal(this.tokens, error, bearer, replayed));

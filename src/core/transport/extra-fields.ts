@@ -3,6 +3,7 @@
  * `RequestOptions`, merged into a call after its params were checked, so they go out as given.
  */
 
+import { isRecord } from '../../shared/is-record';
 import { RequestValidationError, type ValidationIssue } from '../errors';
 import type { RequestOptions } from '../options';
 import { unsendableIssues } from '../validation/wire-values';
@@ -32,7 +33,7 @@ export function withExtraFields<S extends CallSpec>(
       merged.form = Promise.resolve(spec.form).then((form) =>
         appendFields(form, extraBody, maxUploadBytes),
       );
-    } else if (isPlainObject(spec.json)) {
+    } else if (isRecord(spec.json)) {
       merged.json = mergeDeep(spec.json, extraBody);
     } else {
       throw new RequestValidationError(`Invalid request options for ${spec.method} ${spec.path}`, [
@@ -58,8 +59,7 @@ function mergeDeep(
   const merged = { ...base };
   for (const key of Object.keys(extra)) {
     const [inBase, inExtra] = [Object.hasOwn(base, key) ? base[key] : undefined, extra[key]];
-    const value =
-      isPlainObject(inBase) && isPlainObject(inExtra) ? mergeDeep(inBase, inExtra) : inExtra;
+    const value = isRecord(inBase) && isRecord(inExtra) ? mergeDeep(inBase, inExtra) : inExtra;
     // Defined, not assigned: a field named `__proto__` stays a field instead of becoming the body's prototype.
     Object.defineProperty(merged, key, {
       value,
@@ -78,8 +78,4 @@ function refuseUnsendable(spec: CallSpec, issues: ValidationIssue[]): void {
     `Invalid request options for ${spec.method} ${spec.path}`,
     issues,
   );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 /** Builds request paths from templates with every parameter checked and percent-encoded. */
 
+import { kindOf } from '../../shared/kind-of';
 import { RequestValidationError } from '../errors';
 import { shownValue } from '../options/given';
 
@@ -12,7 +13,7 @@ export function encodePathParam(name: string, value: unknown): string {
     return value;
   }
   if (typeof value !== 'string' && typeof value !== 'number') {
-    throw invalid(name, `expected a string, got ${value === null ? 'null' : typeof value}`);
+    throw invalid(name, `expected a string, got ${kindOf(value)}`);
   }
   // `NaN` or `Infinity` would reach the service as that word, another resource's name.
   if (typeof value === 'number' && !Number.isFinite(value)) {

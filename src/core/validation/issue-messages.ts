@@ -5,6 +5,8 @@
  * the error is redacted; the message holds no value at all).
  */
 
+import { kindOf } from '../../shared/kind-of';
+
 /** The parts of a zod issue a message is made from. */
 export interface DescribedIssue {
   code: string;
@@ -51,18 +53,4 @@ export function describeIssue(issue: DescribedIssue, received: unknown): string 
     return `expected an integer JavaScript holds exactly (at most ${Number.MAX_SAFE_INTEGER} either side of 0), received one past it, which reads as another number`;
   }
   return issue.message;
-}
-
-/** The kind of a JSON value, as a message says it. */
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') {
-    if (Number.isNaN(value)) return 'NaN';
-    if (!Number.isFinite(value)) return 'an infinite number';
-    return Number.isInteger(value) ? 'an integer' : 'a fraction';
-  }
-  if (typeof value === 'boolean') return 'a boolean';
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'string' ? 'a string' : typeof value;
 }

@@ -7,6 +7,7 @@
  */
 
 import type { $ZodType } from 'zod/v4/core';
+import { isRecord } from '../../shared/is-record';
 import type { ValidationIssue } from '../errors';
 
 /** The parts of a zod definition the walk reads. */
@@ -52,10 +53,6 @@ function walk(schema: $ZodType, value: unknown, path: PropertyKey[], issues: Val
       path.pop();
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function unknownKey(key: string, documented: string[], path: PropertyKey[]): ValidationIssue {

@@ -27,7 +27,7 @@ function debugClient() {
     logLevel: 'debug',
   });
   const requestLine = (start: string) => lines.find((line) => String(line[0]).includes(start));
-  return { client, requestLine };
+  return { client, requestLine, lines };
 }
 
 describe("the client's debug line for a request", () => {
@@ -45,5 +45,16 @@ describe("the client's debug line for a request", () => {
     expect(requestLine('] POST /financial/refund/')?.slice(1)).toStrictEqual([
       { body: { reason: 'Pedido do cliente' } },
     ]);
+  });
+
+  it('cuts a path of thousands of characters on every debug line', async () => {
+    const { client, lines } = debugClient();
+    const seller = client.forUser(mock.sellers.person.publicToken);
+    const id = `prd_${'x'.repeat(5_000)}`;
+    await seller.products.retrieve(id).catch(() => undefined);
+    const written = lines.map((line) => String(line[0]));
+    expect(written.some((line) => line.includes('GET /products/prd_xxx'))).toBe(true);
+    expect(written.some((line) => line.includes('(a path of'))).toBe(true);
+    for (const line of written) expect(line.length).toBeLessThan(1_000);
   });
 });

@@ -60,6 +60,8 @@ describe('client options from plain JavaScript', () => {
     ['clientToken', ['client-token']],
     ['defaultHeaders', ['x-extra']],
     ['validateResponses', Symbol('mode')],
+    // `null` is refused as every other option refuses it, not read as the default.
+    ['validateResponses', null],
     ['telemetry', 'off'],
     ['telemetry', true],
     ['telemetry', null],
