@@ -189,7 +189,9 @@ export function classifyError(error: unknown): FailureClass {
 
 function failureOfError(error: unknown): Failure {
   if (error instanceof APIError) {
-    return { kind: 'answer', status: error.status, retryAfterMs: retryAfterOf(error.headers) };
+    // A held login's own `Retry-After` counts from when it was answered; the hold has less left.
+    const retryAfterMs = loginHeldFor(error) ?? retryAfterOf(error.headers);
+    return { kind: 'answer', status: error.status, retryAfterMs };
   }
   if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
   if (error instanceof APIConnectionError) {
