@@ -49,6 +49,12 @@ return 0
 /** How long the mark of a job put back unsent lasts: a job waiting longer is reconciled. */
 const UNSENT_MS = 24 * 3_600_000;
 
+/**
+ * How long the mark of a run that sent lasts: longer than BullMQ's attempts of a job usually
+ * span, since a job failing after it runs out ends without saying its refund may have been made.
+ */
+const SENT_MS = 7 * 24 * 3_600_000;
+
 /** A run of a job: BullMQ's id and enqueue time name the job (an id may be enqueued again). */
 export interface JobRun {
   /** The job's id and enqueue time. */
@@ -148,6 +154,26 @@ export class RefundLeases {
     const key = `${this.#prefix}refund-unsent:{${transactionHash}}`;
     const mark = await this.#commands.send(['GET', key]).catch(() => undefined);
     return String(mark) === `${at.job}:${at.run - 1}`;
+  }
+
+  /**
+   * Records, before its refund request goes out, that `at` sent it: a run whose worker then dies
+   * tells BullMQ nothing, and this is how a later run of the job learns that the refund may have
+   * been made. One write per run that sends; never throws (a mark not written is a warning lost,
+   * not a refund made twice: a run after a dead one reconciles whatever the marks say).
+   */
+  async markSent(transactionHash: string, at: JobRun): Promise<void> {
+    const key = `${this.#prefix}refund-sent:{${transactionHash}}`;
+    const mark = `${at.job}:${at.run}`;
+    await this.#commands.send(['SET', key, mark, 'PX', String(SENT_MS)]).catch(() => {});
+  }
+
+  /** Whether a run of the job before `at` marked its refund request sent. */
+  async sentBefore(transactionHash: string, at: JobRun): Promise<boolean> {
+    const key = `${this.#prefix}refund-sent:{${transactionHash}}`;
+    const mark = String(await this.#commands.send(['GET', key]).catch(() => undefined));
+    if (!mark.startsWith(`${at.job}:`)) return false;
+    return Number(mark.slice(at.job.length + 1)) < at.run;
   }
 
   #hold(key: string, owner: string): () => Promise<void> {

@@ -113,7 +113,7 @@ export function refundProcessor(
   return tracedProcessor(name, telemetryOf(clients, options), async (job, signal) => {
     leases ??= leasesOf(options);
     let lease: HeldLease | undefined;
-    const run: RefundRun = { sent: false, checkedNone: false };
+    const run: RefundRun = { sent: false, checkedNone: false, sentBefore: false };
     try {
       const { transactionHash } = jobDataOf(job, ['transactionHash']);
       checkUnlessRefunded(job.data);
@@ -122,11 +122,13 @@ export function refundProcessor(
       lease = await (await leases)?.acquire(transactionHash, signal);
       const reconcile = lease?.waited || (await mayHaveSent(job, await leases));
       const request = callOptions(options, signal);
-      return await refundOnce(client, options, job, { request, reconcile, run });
+      const markSent = async () => markSentRun(job, await leases);
+      return await refundOnce(client, options, job, { request, reconcile, run, markSent });
     } catch (error) {
       // Awaited here, so that its rejection is handled before the lease is given back.
       return await rethrowForBullmq(error, options.queue).catch(async (thrown: unknown) => {
         await markPutBack(thrown, error, job, run.sent, await leases);
+        run.sentBefore = await sentBeforeThisRun(thrown, job, run, await leases);
         throw withRefundTruth(thrown, error, run, job.failedReason);
       });
     } finally {
@@ -150,6 +152,29 @@ async function markPutBack(
   if (!(thrown instanceof RateLimitError) || !at || !leases || job.attemptsMade > 0) return;
   if (sent && loginHeldFor(error) === undefined) return;
   await leases.markUnsent(job.data.transactionHash, at);
+}
+
+/** Marks this run's refund request sent, just before it goes out. */
+async function markSentRun(job: ProcessorJob<RefundJobData>, leases: RefundLeases | undefined) {
+  const at = runOf(job);
+  if (at && leases) await leases.markSent(job.data.transactionHash, at);
+}
+
+/**
+ * Whether a run before this failing one marked its refund request sent. Read only when this run
+ * neither sent (what it sent speaks for itself) nor found that no refund was made.
+ */
+async function sentBeforeThisRun(
+  thrown: unknown,
+  job: ProcessorJob<RefundJobData>,
+  run: RefundRun,
+  leases: RefundLeases | undefined,
+): Promise<boolean> {
+  const at = runOf(job);
+  const hash = job.data?.transactionHash;
+  if (thrown instanceof RateLimitError || run.sent || run.checkedNone) return false;
+  if (!at || !leases || typeof hash !== 'string') return false;
+  return leases.sentBefore(hash, at);
 }
 
 /**
@@ -177,7 +202,12 @@ async function refundOnce(
   client: JobClient,
   options: RefundProcessorOptions,
   job: ProcessorJob<RefundJobData>,
-  how: { request: RequestOptions; reconcile: boolean; run: RefundRun },
+  how: {
+    request: RequestOptions;
+    reconcile: boolean;
+    run: RefundRun;
+    markSent: () => Promise<void>;
+  },
 ): Promise<QueueJobResult> {
   const { transactionHash: key, params } = job.data;
   const { request, run } = how;
@@ -194,6 +224,7 @@ async function refundOnce(
   if (job.data.unlessRefunded ?? options.unlessRefunded) {
     await refuseIfRefunded(client, key, request);
   }
+  await how.markSent();
   run.sent = true;
   const answer = await client.refunds.request(key, params ?? {}, request);
   if (answer.kind === 'accepted') {

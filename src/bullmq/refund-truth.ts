@@ -8,7 +8,8 @@
  * The fact travels in the reasons themselves: BullMQ keeps each attempt's `failedReason` on the
  * job, which the next attempt is handed, so a run reads what the runs before it learned there and
  * writes it again ahead of its own failure. A run whose check of the transaction's refunds found
- * none has learned that no earlier request took effect, and drops what those said.
+ * none has learned that no earlier request took effect, and drops what those said. A run whose
+ * worker died after sending told BullMQ nothing: what it marked in Redis before sending stands in.
  *
  * @module
  */
@@ -28,7 +29,12 @@ export interface RefundRun {
   sent: boolean;
   /** Its check of the transaction's refunds ran and found none made since the job was enqueued. */
   checkedNone: boolean;
+  /** A run of the job before it marked its request sent (it may have died before its answer). */
+  sentBefore: boolean;
 }
+
+/** What the job says when a run before this one sent its request and told BullMQ nothing more. */
+const SENT_BEFORE = `${MAY_HAVE} (a run sent it and ended without its answer): read the transaction's refunds (refunds.findCreatedSince) before enqueueing it again.`;
 
 /** What `error`, the failure of a run that sent its request, says of the refund. */
 function truthOfSent(error: unknown): string | undefined {
@@ -70,7 +76,8 @@ export function withRefundTruth(
   failedBefore: unknown,
 ): unknown {
   if (thrown instanceof RateLimitError || !(thrown instanceof Error)) return thrown;
-  const earlier = run.checkedNone ? undefined : truthBefore(failedBefore);
+  const marked = run.sentBefore ? SENT_BEFORE : undefined;
+  const earlier = run.checkedNone ? undefined : stronger(truthBefore(failedBefore), marked);
   const truth = stronger(run.sent ? truthOfSent(error) : undefined, earlier);
   if (truth !== undefined) thrown.message = `${truth}${LAST_FAILURE}${thrown.message}`;
   return thrown;
