@@ -13,7 +13,12 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from 'partner-sdk';
-import { AlreadyRefundedError, type BulkOutcome, type BulkSummary } from 'partner-sdk/bulk';
+import {
+  AlreadyRefundedError,
+  type BulkOutcome,
+  type BulkSummary,
+  type JournalRecord,
+} from 'partner-sdk/bulk';
 
 /** An error as a JSON-friendly object (never a secret: SDK messages are redacted). */
 export function errorJson(error: unknown): Record<string, unknown> {
@@ -172,7 +177,9 @@ export function outcomeDetail(
     case 'failed':
       return `${errorText(outcome.error)}${outcome.inDoubt ? inDoubtNote(outcome.error) : ''}`;
     case 'skipped':
-      return `done by an earlier run (${outcome.previous.state})`;
+      return outcome.previous.state === 'failed'
+        ? failedEarlier(outcome.previous)
+        : `done by an earlier run (${outcome.previous.state})`;
     case 'interrupted':
       return 'interrupted: resume with the same --journal';
     case 'valid':
@@ -182,6 +189,19 @@ export function outcomeDetail(
     default:
       return (outcome as { status: string }).status;
   }
+}
+
+/**
+ * An item an earlier run of the job failed, which a resume skips: said as a failure still there,
+ * never as done, and in doubt when its request may have reached the service, since the resume
+ * leaves it as it was unless told to try it again.
+ */
+function failedEarlier(previous: JournalRecord): string {
+  const detail = previous.detail ?? {};
+  const name = typeof detail.error === 'string' ? detail.error : 'an error';
+  const status = typeof detail.status === 'number' ? ` ${detail.status}` : '';
+  const doubt = detail.inDoubt === true ? '; its request may have reached the service' : '';
+  return `failed in an earlier run (${name}${status}${doubt}): not tried again without --retry-failed`;
 }
 
 /** A bulk outcome as one human line. */

@@ -1,0 +1,49 @@
+/**
+ * A bulk job resumed from its journal skips the items an earlier run failed (unless
+ * `--retry-failed`): for people, such an item is said as the failure it still is, never as done,
+ * and in doubt when its request may have reached the service.
+ */
+
+import { join } from 'node:path';
+import type { BulkSkipped } from 'partner-sdk/bulk';
+import { describe, expect, it } from 'vitest';
+import { outcomeText } from '../src/output';
+import { useCliKit } from './run-cli';
+
+const { mock, dir, run } = useCliKit('resume-failed', { refundPolls: 0 });
+
+const skipped = (detail: Record<string, unknown>): BulkSkipped<string> => ({
+  key: 'trx_x',
+  item: 'trx_x',
+  status: 'skipped',
+  previous: { job: 'j', key: 'trx_x', state: 'failed', at: '2026-11-27T00:00:00Z', detail },
+});
+
+describe('a resumed job, for people', { timeout: 90_000 }, () => {
+  it('says an item an earlier run failed is still failed and how to try it again', async () => {
+    const failing = mock.addTransaction();
+    const fine = mock.addTransaction();
+    const journal = join(dir, 'resume.jsonl');
+    mock.failNext({ status: 422, method: 'POST', path: `/financial/refund/${failing}` });
+    const args = ['refunds', 'request', failing, fine, '--journal', journal, '--format', 'table'];
+    expect((await run(args)).code).toBe(1);
+    const again = await run(args);
+    const lines = again.stdout.split('\n');
+    expect(lines.find((line) => line.includes(failing))).toMatch(
+      /failed in an earlier run \(UnprocessableEntityError 422\): not tried again without --retry-failed$/,
+    );
+    expect(lines.find((line) => line.includes(fine))).toMatch(
+      /done by an earlier run \(succeeded\)$/,
+    );
+  });
+
+  it('says an item failed in doubt may have reached the service', () => {
+    const line = outcomeText(
+      skipped({ inDoubt: true, error: 'APIConnectionError', message: 'lost' }),
+      String,
+    );
+    expect(line).toMatch(
+      /failed in an earlier run \(APIConnectionError; its request may have reached the service\): not tried again without --retry-failed$/,
+    );
+  });
+});
