@@ -178,7 +178,7 @@ export async function runBulkCommand<I, R>(
       },
       (source) => stop.items(source),
     );
-    const ended = await printOutcomes(context, job, { ...run, single }, bar);
+    const ended = await printOutcomes(context, job, { ...run, single }, bar, store !== undefined);
     bar?.clear();
     // Stopped by a signal even where every item in flight finished in the grace.
     const summary = { ...ended, aborted: ended.aborted || stop.requested };
@@ -205,12 +205,16 @@ function stoppingNote(graceMs: number): string {
   return `stopping: no new item is started; the requests in flight have up to ${graceMs / 1000} s to finish (Ctrl-C again to stop at once)`;
 }
 
-/** Prints each outcome in the output format as it comes; resolves with the job's summary. */
+/**
+ * Prints each outcome in the output format as it comes; resolves with the job's summary. An item
+ * interrupted is said to resume with the journal only when the job has one (`journaled`).
+ */
 async function printOutcomes<I, R>(
   context: Context,
   job: BulkJob<I, R>,
   run: BulkRun<I, R>,
   bar: ProgressBar | undefined,
+  journaled: boolean,
 ): Promise<BulkSummary> {
   const describe = (value: unknown) => run.describe(value as R);
   for await (const outcome of job) {
@@ -226,10 +230,10 @@ async function printOutcomes<I, R>(
       context.csvRecord({
         key: outcome.key,
         status: outcome.status,
-        detail: outcomeDetail(outcome, describe),
+        detail: outcomeDetail(outcome, describe, journaled),
       });
     } else {
-      context.human(outcomeText(outcome, describe));
+      context.human(outcomeText(outcome, describe, journaled));
     }
   }
   return job;

@@ -168,6 +168,7 @@ const MARKS: Record<string, string> = {
 export function outcomeDetail(
   outcome: BulkOutcome<unknown, unknown>,
   describe: (value: unknown) => string,
+  journaled = true,
 ): string {
   switch (outcome.status) {
     case 'succeeded':
@@ -181,7 +182,9 @@ export function outcomeDetail(
         ? failedEarlier(outcome.previous)
         : `done by an earlier run (${outcome.previous.state})`;
     case 'interrupted':
-      return 'interrupted: resume with the same --journal';
+      return journaled
+        ? 'interrupted: resume with the same --journal'
+        : 'interrupted: run it again (with --journal FILE, a run resumes it by itself)';
     case 'valid':
       return 'valid (dry run: nothing sent)';
     case 'duplicate':
@@ -208,9 +211,10 @@ function failedEarlier(previous: JournalRecord): string {
 export function outcomeText(
   outcome: BulkOutcome<unknown, unknown>,
   describe: (value: unknown) => string,
+  journaled = true,
 ): string {
   const mark = (MARKS[outcome.status] ?? '').padEnd(4);
-  return `${mark} ${outcome.key}  ${outcomeDetail(outcome, describe)}`;
+  return `${mark} ${outcome.key}  ${outcomeDetail(outcome, describe, journaled)}`;
 }
 
 /** `1 item`, `2 items`. */

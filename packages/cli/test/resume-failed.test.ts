@@ -1,11 +1,12 @@
 /**
  * A bulk job resumed from its journal skips the items an earlier run failed (unless
  * `--retry-failed`): for people, such an item is said as the failure it still is, never as done,
- * and in doubt when its request may have reached the service.
+ * and in doubt when its request may have reached the service. An item a stopped job interrupted is
+ * said to resume with the journal only when there is one.
  */
 
 import { join } from 'node:path';
-import type { BulkSkipped } from 'partner-sdk/bulk';
+import type { BulkInterrupted, BulkSkipped } from 'partner-sdk/bulk';
 import { describe, expect, it } from 'vitest';
 import { outcomeText } from '../src/output';
 import { useCliKit } from './run-cli';
@@ -44,6 +45,29 @@ describe('a resumed job, for people', { timeout: 90_000 }, () => {
     );
     expect(line).toMatch(
       /failed in an earlier run \(APIConnectionError; its request may have reached the service\): not tried again without --retry-failed$/,
+    );
+  });
+});
+
+describe('an item a stopped job interrupted, for people', () => {
+  const interrupted: BulkInterrupted<string> = {
+    key: 'trx_x',
+    item: 'trx_x',
+    status: 'interrupted',
+    attempts: 1,
+  };
+
+  it('resumes with the same --journal when the job has one', () => {
+    expect(outcomeText(interrupted, String, true)).toMatch(
+      /interrupted: resume with the same --journal$/,
+    );
+  });
+
+  it('is to be run again when the job has no journal, never told to resume one', () => {
+    const line = outcomeText(interrupted, String, false);
+    expect(line).not.toContain('resume with the same --journal');
+    expect(line).toMatch(
+      /interrupted: run it again \(with --journal FILE, a run resumes it by itself\)$/,
     );
   });
 });
