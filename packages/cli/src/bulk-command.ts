@@ -178,7 +178,13 @@ export async function runBulkCommand<I, R>(
       },
       (source) => stop.items(source),
     );
-    const ended = await printOutcomes(context, job, { ...run, single }, bar, store !== undefined);
+    const { ended, failedEarlier } = await printOutcomes(
+      context,
+      job,
+      { ...run, single },
+      bar,
+      store !== undefined,
+    );
     bar?.clear();
     // Stopped by a signal even where every item in flight finished in the grace.
     const summary = { ...ended, aborted: ended.aborted || stop.requested };
@@ -186,7 +192,9 @@ export async function runBulkCommand<I, R>(
     if (single && !summary.aborted) return EXIT.ok;
     printSummary(context, summary, flags, run.total);
     if (summary.aborted) return EXIT.interrupted;
-    return summary.failed > 0 ? EXIT.failed : EXIT.ok;
+    // An item an earlier run failed and this one skipped is not done: a script that runs the job
+    // again until it exits 0 must not stop with it never refunded.
+    return summary.failed > 0 || failedEarlier > 0 ? EXIT.failed : EXIT.ok;
   } catch (error) {
     if (error instanceof JournalMismatchError) throw new UsageError(error.message);
     throw store ? journalFailure(error, store.path) : error;
@@ -215,10 +223,12 @@ async function printOutcomes<I, R>(
   run: BulkRun<I, R>,
   bar: ProgressBar | undefined,
   journaled: boolean,
-): Promise<BulkSummary> {
+): Promise<{ ended: BulkSummary; failedEarlier: number }> {
   const describe = (value: unknown) => run.describe(value as R);
+  let failedEarlier = 0;
   for await (const outcome of job) {
     run.onOutcome?.(outcome);
+    if (outcome.status === 'skipped' && outcome.previous.state === 'failed') failedEarlier += 1;
     bar?.clear();
     if (run.single && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
       context.print(outcome.result as object, (result) => fields(result));
@@ -236,7 +246,8 @@ async function printOutcomes<I, R>(
       context.human(outcomeText(outcome, describe, journaled));
     }
   }
-  return job;
+  // A job is a promise of its summary once its outcomes are read.
+  return { ended: await job, failedEarlier };
 }
 
 /**

@@ -29,6 +29,8 @@ describe('a resumed job, for people', { timeout: 90_000 }, () => {
     const args = ['refunds', 'request', failing, fine, '--journal', journal, '--format', 'table'];
     expect((await run(args)).code).toBe(1);
     const again = await run(args);
+    // Still failed: the resumed job is not done, whatever this run did.
+    expect(again.code).toBe(1);
     const lines = again.stdout.split('\n');
     expect(lines.find((line) => line.includes(failing))).toMatch(
       /failed in an earlier run \(UnprocessableEntityError 422\): not tried again without --retry-failed$/,
@@ -36,6 +38,16 @@ describe('a resumed job, for people', { timeout: 90_000 }, () => {
     expect(lines.find((line) => line.includes(fine))).toMatch(
       /done by an earlier run \(succeeded\)$/,
     );
+  });
+
+  it('exits 0 once --retry-failed has done the item an earlier run failed', async () => {
+    const failing = mock.addTransaction();
+    const journal = join(dir, 'retried.jsonl');
+    mock.failNext({ status: 422, method: 'POST', path: `/financial/refund/${failing}` });
+    const args = ['refunds', 'request', failing, '--journal', journal, '--format', 'json'];
+    expect((await run([...args, failing])).code).toBe(1);
+    expect((await run([...args, failing, '--retry-failed'])).code).toBe(0);
+    expect((await run([...args, failing])).code).toBe(0);
   });
 
   it('says an item failed in doubt may have reached the service', () => {
