@@ -48,36 +48,6 @@ export function isAbortSignal(value: unknown): value is AbortSignal {
 }
 
 /**
- * The first place in `value` that JSON cannot carry as given (a symbol, a function, a cycle), as a
- * path of keys, or `undefined` when there is none. `JSON.stringify` would throw on a cycle and drop
- * the others silently. A bigint is left to the wire check (`unsendableIssues`), which knows whether
- * the body goes as JSON (no bigint) or as a form (its digits), and names it with the body's other
- * unsendable values in one `RequestValidationError`.
- */
-export function notJson(
-  value: unknown,
-  path: string[] = [],
-  seen = new Set<object>(),
-): string[] | undefined {
-  if (typeof value === 'symbol' || typeof value === 'function') {
-    return path;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (seen.has(value)) return path;
-  // A Blob or a typed array is a file part of a form, not JSON; a Date has its own text.
-  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) {
-    if (Object.getPrototypeOf(value) !== null) return undefined;
-  }
-  seen.add(value);
-  for (const key of Object.keys(value)) {
-    const found = notJson((value as Record<string, unknown>)[key], [...path, key], seen);
-    if (found) return found;
-  }
-  seen.delete(value);
-  return undefined;
-}
-
-/**
  * The options `changes` gives a value: one given as `undefined` is absent, as it is everywhere,
  * so the parent's value stands rather than the default's.
  */

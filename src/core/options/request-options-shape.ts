@@ -5,7 +5,7 @@
  */
 
 import { PartnerError } from '../errors';
-import { isAbortSignal, isOptionsObject, notJson, shownValue, unknownOptions } from './given';
+import { isAbortSignal, isOptionsObject, shownValue, unknownOptions } from './given';
 import type { RequestOptions } from './index';
 import { callSettings, checkHeaders, DEFAULT_SETTINGS } from './resolve';
 
@@ -72,8 +72,6 @@ function checkRequestOptionsShape(options: unknown): void {
     if (!isOptionsObject(extraBody)) {
       throw invalid(`\`extraBody\` must be an object of fields (got ${shownValue(extraBody)}).`);
     }
-    const at = notJson(extraBody);
-    if (at) throw invalid(`\`extraBody.${at.join('.')}\` is a value JSON cannot carry.`);
   }
 }
 

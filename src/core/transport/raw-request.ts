@@ -4,7 +4,7 @@
  */
 
 import { RequestValidationError, type ValidationIssue } from '../errors';
-import { isOptionsObject, notJson, shownValue } from '../options/given';
+import { isOptionsObject, shownValue } from '../options/given';
 import { queryValuesIssue } from '../options/request-options-shape';
 import type { ReplayPolicy } from '../retry/policy';
 import type { HttpMethod, Schema } from './call-spec';
@@ -48,8 +48,6 @@ export function checkRawRequest(request: unknown): RawRequestParts {
   }
   const queryIssue = queryValuesIssue(query, 'query');
   if (queryIssue) add('query', queryIssue);
-  const notSent = notJson(body);
-  if (notSent) add(['body', ...notSent].join('.'), 'is a value JSON cannot carry');
   if (form !== undefined && !(form instanceof FormData)) add('form', 'must be a FormData');
   if (schema !== undefined && !isSchema(schema)) add('schema', 'must be a zod schema');
   if (replay !== undefined && !REPLAYS.includes(replay))

@@ -19,7 +19,7 @@ import type { ValidateResponses } from '../options';
 import type { Schema } from '../transport/call-spec';
 import { type DescribedIssue, describeIssue } from './issue-messages';
 import { unknownKeyIssues } from './unknown-keys';
-import { loneSurrogateIssues } from './wire-values';
+import { cycleOrDepthIssue, loneSurrogateIssues } from './wire-values';
 
 /**
  * Checks `value` against `schema`, its strings read as the service reads them (`strings`, the
@@ -41,6 +41,9 @@ export function checkParams<S extends Schema>(
       { path: [], message: 'expected an object of parameters', code: 'invalid_type' },
     ]);
   }
+  // First, so that every walk below meets a value it can finish.
+  const endless = cycleOrDepthIssue(value);
+  if (endless) throw new RequestValidationError(`Invalid parameters for ${method}()`, [endless]);
   const judged = readStrings(value, strings);
   const result = safeParse(schema, judged);
   const unknownKeys = unknownKeyIssues(schema, value);

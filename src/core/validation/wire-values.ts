@@ -74,6 +74,50 @@ function isWalked(value: unknown): value is object {
 }
 
 /**
+ * How deep a request value may nest. No body of this API nests more than a few levels, and every
+ * walk over a body (`JSON.stringify` included) recurses: a value nested some thousands deep
+ * overflows the stack before any of them could name it, so it is refused here, far above any real
+ * body and far below any stack.
+ */
+const DEEPEST = 1000;
+
+/**
+ * The first place in `value` that no walk can finish, as an issue at its path under `at`, or
+ * `undefined` when there is none: a value that contains itself (where the cycle closes), or one
+ * nested deeper than {@link DEEPEST} (at the start of its path). Checked first wherever a body is
+ * walked (a call's parameters, and whatever `unsendableIssues` is given), so that every walk after
+ * it may recurse safely. An object given twice side by side is no cycle: only the objects above a
+ * value are held.
+ *
+ * @example
+ * ```ts
+ * const inner: Record<string, unknown> = {};
+ * inner.self = inner;
+ * cycleOrDepthIssue({ a: inner }); // { path: ['a', 'self'], message: 'is a cycle: it contains itself', … }
+ * ```
+ */
+export function cycleOrDepthIssue(
+  value: unknown,
+  at: PropertyKey[] = [],
+  above: object[] = [],
+): ValidationIssue | undefined {
+  let message: string | undefined;
+  if (!Array.isArray(value) && !isWalked(value)) return undefined;
+  if (above.includes(value)) message = 'is a cycle: it contains itself';
+  else if (above.length === DEEPEST) {
+    message = `nests deeper than ${DEEPEST} levels`;
+    at = at.slice(0, 2);
+  } else {
+    for (const [key, item] of Object.entries(value)) {
+      const issue = cycleOrDepthIssue(item, [...at, key], [...above, value]);
+      if (issue) return issue;
+    }
+    return undefined;
+  }
+  return { path: at, message, code: 'invalid_value' };
+}
+
+/**
  * An issue for every string of `value` (plain objects and arrays walked, their field names
  * included) that holds a lone surrogate, at its path under `at`.
  *
@@ -92,6 +136,9 @@ export function loneSurrogateIssues(
 /** The check of a leaf of an escape-hatch value sent as `body`. */
 function unsendable(body: 'json' | 'form' | 'query'): LeafCheck {
   return (value) => {
+    if (typeof value === 'symbol' || typeof value === 'function') {
+      return `is a ${typeof value}, which no request can carry`;
+    }
     if (typeof value === 'number' && !Number.isFinite(value)) {
       return `is ${value}, which ${body === 'json' ? 'JSON sends as null' : `a ${body} sends as text`}: not a number the service can read`;
     }
@@ -106,9 +153,10 @@ function unsendable(body: 'json' | 'form' | 'query'): LeafCheck {
 }
 
 /**
- * The issues of an escape-hatch value (`extraBody` sent as JSON or a form, `extraQuery`) that no
- * schema checked: a lone surrogate, a number that is not finite, an invalid `Date`, and in JSON a
- * bigint.
+ * The issues of an escape-hatch value (`extraBody` sent as JSON or a form, `extraQuery`, the body
+ * of `client.request()`) that no schema checked: first what {@link cycleOrDepthIssue} finds, which no
+ * walk could finish; else a symbol or a function (which `JSON.stringify` drops silently), a lone
+ * surrogate, a number that is not finite, an invalid `Date`, and in JSON a bigint.
  *
  * @example
  * ```ts
@@ -119,5 +167,6 @@ export function unsendableIssues(
   value: unknown,
   body: 'json' | 'form' | 'query',
 ): ValidationIssue[] {
-  return walk(value, unsendable(body), []);
+  const endless = cycleOrDepthIssue(value);
+  return endless ? [endless] : walk(value, unsendable(body), []);
 }

@@ -22,6 +22,7 @@ describe('request options from plain JavaScript', () => {
     ['a symbol extraQuery value', { extraQuery: { status: Symbol('s') } }],
     ['a bigint in extraBody', { extraBody: { amount: 10n } }],
     ['extraBody as an array', { extraBody: [1] }],
+    ['a function in extraBody', { extraBody: { amount: () => 10 } }],
   ])('refuse %s, nothing sent', async (_, options) => {
     const { seller, sent } = await start();
     const outcome = await outcomeOf(() =>
@@ -39,6 +40,7 @@ describe('client.request from plain JavaScript', () => {
     ['a schema that is no zod schema', { method: 'GET', path: '/x', schema: 5 }],
     ['a nested query value', { method: 'GET', path: '/x', query: { a: { b: 1 } } }],
     ['a bigint body', { method: 'POST', path: '/x', body: { amount: 1n } }],
+    ['a symbol in the body', { method: 'POST', path: '/x', body: { amount: Symbol('n') } }],
   ])('client.request with %s is refused, nothing sent', async (_, request) => {
     const { seller, sent } = await start();
     const outcome = await outcomeOf(() => seller.request(request as never));
