@@ -71,72 +71,45 @@ describe('GracefulStop', () => {
 });
 
 describe('partner-sdk stopped by a signal mid-job', { timeout: 120_000 }, () => {
-  it('Ctrl-C: the requests in flight finish and are journaled, nothing new starts, exit 130; a resume refunds the rest once', async () => {
-    const hashes = Array.from({ length: 30 }, () => mock.addTransaction());
-    const journal = join(dir, 'graceful.jsonl');
-    const args = ['refunds', 'request', '--concurrency', '2', '--journal', journal, ...hashes];
-    mock.setLatency(300);
-    try {
-      const cli = startCli(['--json', ...args], { env });
-      await waitFor(() => posted(hashes) >= 1, 'a first refund request', 30_000);
-      cli.stop('SIGINT');
-      const stopped = await withTimeout(cli.exited, 15_000, 'the stopped command');
-      expect(stopped.code).toBe(130);
-      expect(stopped.stderr).toBe('');
-      const lines = jsonLines(stopped.stdout);
-      const outcomes = lines.filter((line) => 'key' in line);
-      // The items in flight at the signal ended with the service's answer, not abandoned.
-      expect(outcomes.length).toBeGreaterThan(0);
-      expect(outcomes.map((o) => o.status)).toEqual(outcomes.map(() => 'succeeded'));
-      const { summary } = lines.at(-1) as { summary: Record<string, unknown> };
-      expect(summary).toMatchObject({ aborted: true, interrupted: 0 });
-      expect(Number(summary.notStarted)).toBe(hashes.length - outcomes.length);
-      expect(summary.resume).toContain(`--journal ${journal}`);
-      // Refunded: exactly the items reported, once each.
-      const done = new Set(outcomes.map((o) => o.key));
-      expect(await refundCounts(hashes)).toEqual(hashes.map((h) => (done.has(h) ? 1 : 0)));
-    } finally {
-      mock.setLatency(undefined);
-    }
-    const resumed = await run(['--json', ...args]);
-    expect(resumed.code).toBe(0);
-    expect(jsonLines(resumed.stdout).filter((l) => l.status === 'skipped').length).toBeGreaterThan(
-      0,
-    );
-    expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
-  });
-
-  it('SIGHUP (the terminal closed): stops as SIGTERM does, the requests in flight journaled, a summary, exit 130; a resume refunds the rest once', async () => {
-    const hashes = Array.from({ length: 12 }, () => mock.addTransaction());
-    const journal = join(dir, 'hangup.jsonl');
-    const args = ['refunds', 'request', '--concurrency', '2', '--journal', journal, ...hashes];
-    mock.setLatency(300);
-    try {
-      const cli = startCli(['--json', ...args], { env });
-      await waitFor(() => posted(hashes) >= 1, 'a first refund request', 30_000);
-      cli.stop('SIGHUP');
-      const stopped = await withTimeout(cli.exited, 15_000, 'the command after SIGHUP');
-      expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 130, signal: null });
-      const lines = jsonLines(stopped.stdout);
-      const outcomes = lines.filter((line) => 'key' in line);
-      expect(outcomes.length).toBeGreaterThan(0);
-      expect(outcomes.map((o) => o.status)).toEqual(outcomes.map(() => 'succeeded'));
-      const { summary } = lines.at(-1) as { summary: Record<string, unknown> };
-      expect(summary).toMatchObject({ aborted: true, interrupted: 0 });
-      expect(summary.resume).toContain(`--journal ${journal}`);
-      const done = new Set(outcomes.map((o) => o.key));
-      expect(await refundCounts(hashes)).toEqual(hashes.map((h) => (done.has(h) ? 1 : 0)));
-    } finally {
-      mock.setLatency(undefined);
-    }
-    const resumed = await run(['--json', ...args]);
-    expect(resumed.code).toBe(0);
-    // The journal kept what finished before the hang-up: those are skipped, not sent again.
-    expect(jsonLines(resumed.stdout).filter((l) => l.status === 'skipped').length).toBeGreaterThan(
-      0,
-    );
-    expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
-  });
+  for (const [signal, said] of [
+    ['SIGINT', 'Ctrl-C'],
+    ['SIGHUP', 'SIGHUP (the terminal closed), as SIGTERM'],
+  ] as const) {
+    it(`${said}: the requests in flight finish and are journaled, nothing new starts, exit 130; a resume refunds the rest once`, async () => {
+      const hashes = Array.from({ length: 30 }, () => mock.addTransaction());
+      const journal = join(dir, `graceful-${signal}.jsonl`);
+      const args = ['refunds', 'request', '--concurrency', '2', '--journal', journal, ...hashes];
+      mock.setLatency(300);
+      try {
+        const cli = startCli(['--json', ...args], { env });
+        await waitFor(() => posted(hashes) >= 1, 'a first refund request', 30_000);
+        cli.stop(signal);
+        const stopped = await withTimeout(cli.exited, 15_000, 'the stopped command');
+        expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 130, signal: null });
+        expect(stopped.stderr).toBe('');
+        const lines = jsonLines(stopped.stdout);
+        const outcomes = lines.filter((line) => 'key' in line);
+        // The items in flight at the signal ended with the service's answer, not abandoned.
+        expect(outcomes.length).toBeGreaterThan(0);
+        expect(outcomes.map((o) => o.status)).toEqual(outcomes.map(() => 'succeeded'));
+        const { summary } = lines.at(-1) as { summary: Record<string, unknown> };
+        expect(summary).toMatchObject({ aborted: true, interrupted: 0 });
+        expect(Number(summary.notStarted)).toBe(hashes.length - outcomes.length);
+        expect(summary.resume).toContain(`--journal ${journal}`);
+        // Refunded: exactly the items reported, once each.
+        const done = new Set(outcomes.map((o) => o.key));
+        expect(await refundCounts(hashes)).toEqual(hashes.map((h) => (done.has(h) ? 1 : 0)));
+      } finally {
+        mock.setLatency(undefined);
+      }
+      const resumed = await run(['--json', ...args]);
+      expect(resumed.code).toBe(0);
+      expect(
+        jsonLines(resumed.stdout).filter((l) => l.status === 'skipped').length,
+      ).toBeGreaterThan(0);
+      expect(await refundCounts(hashes)).toEqual(hashes.map(() => 1));
+    });
+  }
 
   it('a terminal that goes away mid-job (its writes fail, SIGHUP): the requests in flight still end journaled, exit 130; a resume refunds the rest once', async () => {
     const hashes = Array.from({ length: 12 }, () => mock.addTransaction());

@@ -5,9 +5,9 @@
  * On fake time: the hold is minutes long.
  */
 
-import { PartnerClient } from 'partner-sdk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { kitClients } from '../../helpers/kit-clients';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -18,15 +18,8 @@ describe('a wait that meets a held-back login', () => {
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
     });
-    const mock = createMockPartnerApi({ refundPolls: 0 });
-    const { clientToken: _given, ...credentials } = mock.credentials;
-    const client = new PartnerClient({
-      baseUrl: mock.baseUrl,
-      fetch: mock.fetch,
-      ...credentials,
-      logLevel: 'off',
-    });
-    const seller = client.forUser(mock.sellers.person.publicToken);
+    // Logging in with the kit's id and secret: the renewal below is a login.
+    const { mock, seller } = kitClients(createMockPartnerApi({ refundPolls: 0 }));
     const hash = mock.addTransaction();
     await seller.refunds.request(hash);
 
