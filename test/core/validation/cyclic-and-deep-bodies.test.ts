@@ -6,9 +6,10 @@
  * `client.request()` body, and `extraBody`.
  */
 
+import { RequestValidationError } from 'partner-sdk';
+import { createMockPartnerApi } from 'partner-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartnerClient, RequestValidationError } from '../../../src/index';
-import { createMockPartnerApi } from '../../../src/testing/index';
+import { kitClientsAt } from '../../helpers/kit-clients';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -19,13 +20,7 @@ async function service() {
   const mock = createMockPartnerApi();
   const server = await mock.listen();
   closers.push(() => server.close());
-  const client = new PartnerClient({
-    baseUrl: server.url,
-    clientId: mock.credentials.clientId,
-    clientSecret: mock.credentials.clientSecret,
-    logLevel: 'off',
-  });
-  return { mock, client };
+  return kitClientsAt(mock, server.url);
 }
 
 /** `{ a: { a: … } }`, `depth` objects deep, built without recursion. */
