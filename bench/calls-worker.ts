@@ -13,7 +13,7 @@
 import ky from 'ky';
 import { PartnerClient } from 'partner-sdk';
 
-const { timeCalls, BENCH_HEADERS, BENCH_TOKEN } = (await import(
+const { timeCalls, rawCall, BENCH_HEADERS, BENCH_TOKEN } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 const { TIMED_CALLS } = (await import(
@@ -39,15 +39,13 @@ function variantCall(): (key: TimedCallKey) => Call {
   const urlOf = (key: TimedCallKey) => `${base}${TIMED_CALLS[key].path}`;
   switch (variant) {
     case 'raw':
-      // `fetch` + `JSON.parse`, the floor every other variant is compared with.
-      return (key) => async () => {
-        const response = await fetch(urlOf(key), { headers: BENCH_HEADERS });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return JSON.parse(await response.text());
-      };
+      return (key) => rawCall(urlOf(key), BENCH_HEADERS);
     case 'ky': {
       const api = ky.create({ headers: BENCH_HEADERS });
-      return (key) => () => api.get(urlOf(key)).json();
+      return (key) => {
+        const url = urlOf(key);
+        return () => api.get(url).json();
+      };
     }
     case 'on':
     case 'off': {

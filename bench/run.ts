@@ -57,7 +57,7 @@ import { splitByLoading } from '../scripts/bundle-split.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.argv.includes('--quick');
 /** The bulk row lives in its own file (Node strips the types of a `.ts` URL import; a path would need allowImportingTsExtensions). */
-const { startServer, timeCalls, median, BENCH_TOKEN, BENCH_HEADERS } = (await import(
+const { startServer, timeCalls, median, rawCall, BENCH_TOKEN, BENCH_HEADERS } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 type Call = import('./measure').Call;
@@ -201,15 +201,6 @@ const ratio = (a: number[], b: number[]) => spread(a.map((t, round) => t / b[rou
 /** Calls per block: fewer in quick mode, twice as many at c=32 (and never fewer than c). */
 const callsPerBlock = (calls: number, concurrency: number) =>
   Math.max(concurrency, Math.round((QUICK ? calls / 6 : calls) * (concurrency > 1 ? 2 : 1)));
-
-/** `fetch` + `JSON.parse` of `url`, the floor every other variant is compared with. */
-const rawCall =
-  (url: string, headers: Record<string, string>): Call =>
-  async () => {
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return JSON.parse(await response.text());
-  };
 
 /** The variants of the calls table, each timed in a worker process of its own. */
 const CALL_VARIANTS = ['raw', 'ky', 'on', 'off'] as const;
