@@ -41,6 +41,15 @@ export const JUDGED_CALLS = {
   },
 };
 
+/** `fetch` + `JSON.parse` of `url`, the floor every other variant is compared with. */
+export const rawCall =
+  (url: string, headers: Record<string, string>): Call =>
+  async () => {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return JSON.parse(await response.text());
+  };
+
 /** Starts `server.ts` in a child process (its work never shares the measuring event loop). */
 export async function startServer(): Promise<{ base: string; stop: () => void }> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {

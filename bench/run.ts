@@ -23,9 +23,11 @@
  *
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
- * this file. Timings are ratios of A/B rounds alternated in one process, so a busy machine slows
- * both sides alike; verdicts are printed, never asserted: the exit code says only whether the
- * benchmark itself ran.
+ * this file. Timings are ratios of A/B rounds alternated block by block, so a busy machine slows
+ * both sides alike. The calls table runs each variant in a worker process of its own (a partner's
+ * process runs the SDK, not ky beside it); the other tables alternate their variants in this
+ * process. Verdicts are printed, never asserted: the exit code says only whether the benchmark
+ * itself ran.
  */
 
 import { fork, spawnSync } from 'node:child_process';
@@ -55,10 +57,18 @@ import { splitByLoading } from '../scripts/bundle-split.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.argv.includes('--quick');
 /** The bulk row lives in its own file (Node strips the types of a `.ts` URL import; a path would need allowImportingTsExtensions). */
-const { startServer, timeCalls, median, JUDGED_CALLS, BENCH_TOKEN, BENCH_HEADERS } = (await import(
+const { startServer, timeCalls, median, rawCall, BENCH_TOKEN, BENCH_HEADERS } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
 type Call = import('./measure').Call;
+const { TIMED_CALLS } = (await import(
+  new URL('./timed-calls.ts', import.meta.url).href
+)) as typeof import('./timed-calls');
+type TimedCall = import('./timed-calls').TimedCall;
+type TimedCallKey = import('./timed-calls').TimedCallKey;
+const { startVariantWorkers } = (await import(
+  new URL('./isolated-calls.ts', import.meta.url).href
+)) as typeof import('./isolated-calls');
 const { benchBulk, bulkReport } = (await import(
   new URL('./bulk.ts', import.meta.url).href
 )) as typeof import('./bulk');
@@ -118,38 +128,18 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const timingVerdict = (ok: boolean) => (QUICK ? (ok ? 'pass?' : 'fail?') : verdict(ok));
 
 // ---------------------------------------------------------------------------------------------
-// 1. Calls: SDK vs ky vs raw fetch, alternated in rounds
+// 1. Calls: SDK vs ky vs raw fetch, each in a worker process, alternated in rounds
 // ---------------------------------------------------------------------------------------------
 
-interface Case {
-  name: string;
-  path: string;
+interface Case extends TimedCall {
   schema: Schema;
-  sdk: (client: PartnerClient) => PromiseLike<unknown>;
-  /** Calls per variant per round at c=1 (c=32 uses twice as many). */
-  calls: number;
-  target: boolean;
 }
 
 const CASES: Case[] = [
-  { ...JUDGED_CALLS.list, schema: ProductListResponseSchema, calls: 300, target: true },
-  { ...JUDGED_CALLS.retrieve, schema: ProductSchema, calls: 1_000, target: true },
-  {
-    name: 'anticipations.list (100)',
-    path: '/financial/anticipation?per_page=100',
-    schema: AnticipationListResponseSchema,
-    sdk: (client) => client.anticipations.list({ per_page: 100 }),
-    calls: 300,
-    target: false,
-  },
-  {
-    name: 'refunds.retrieveStatus',
-    path: '/financial/refund/tx_0001/status',
-    schema: RefundStatusResponseSchema,
-    sdk: (client) => client.refunds.retrieveStatus('tx_0001'),
-    calls: 400,
-    target: false,
-  },
+  { ...TIMED_CALLS.list, schema: ProductListResponseSchema },
+  { ...TIMED_CALLS.retrieve, schema: ProductSchema },
+  { ...TIMED_CALLS.anticipations, schema: AnticipationListResponseSchema },
+  { ...TIMED_CALLS.refundStatus, schema: RefundStatusResponseSchema },
 ];
 
 interface CallRow {
@@ -167,30 +157,42 @@ interface CallRow {
 /** Milliseconds per call of each variant, one entry per round. */
 type RoundTimes<K extends string> = Record<K, { wall: number[]; cpu: number[] }>;
 
+/** Milliseconds per call of one block of one variant. */
+type TimeBlock<K extends string> = (name: K) => Promise<{ wall: number; cpu: number }>;
+
 /**
- * Times every variant in each of `rounds` rounds (`n` calls, `concurrency` at a time), after one
- * warm-up block each. The order rotates by round so that no variant always runs first (or right
- * after a GC-heavy one); ratios are then taken within a round, where load hits both sides alike.
+ * Times every variant in each of `rounds` rounds, one block at a time, after one warm-up block
+ * each. The order rotates by round so that no variant always runs first (or right after a
+ * GC-heavy one); ratios are then taken within a round, where load hits both sides alike.
  */
-async function alternate<K extends string>(
+async function alternateBlocks<K extends string>(
+  names: K[],
+  time: TimeBlock<K>,
+  rounds: number,
+): Promise<RoundTimes<K>> {
+  for (const name of names) await time(name); // warm-up
+  const times = {} as RoundTimes<K>;
+  for (const name of names) times[name] = { wall: [], cpu: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length]!;
+      const { wall, cpu } = await time(name);
+      times[name].wall.push(wall);
+      times[name].cpu.push(cpu);
+    }
+  }
+  return times;
+}
+
+/** `alternateBlocks` of variants that share this process: `n` calls, `concurrency` at a time. */
+function alternate<K extends string>(
   variants: Record<K, Call>,
   n: number,
   concurrency: number,
   rounds: number,
 ): Promise<RoundTimes<K>> {
   const names = Object.keys(variants) as K[];
-  for (const name of names) await timeCalls(variants[name], n, concurrency); // warm-up
-  const times = {} as RoundTimes<K>;
-  for (const name of names) times[name] = { wall: [], cpu: [] };
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < names.length; i++) {
-      const name = names[(i + round) % names.length]!;
-      const { wall, cpu } = await timeCalls(variants[name], n, concurrency);
-      times[name].wall.push(wall);
-      times[name].cpu.push(cpu);
-    }
-  }
-  return times;
+  return alternateBlocks(names, (name) => timeCalls(variants[name], n, concurrency), rounds);
 }
 
 /** Round by round, `a`'s time over `b`'s: median (min–max). */
@@ -200,48 +202,40 @@ const ratio = (a: number[], b: number[]) => spread(a.map((t, round) => t / b[rou
 const callsPerBlock = (calls: number, concurrency: number) =>
   Math.max(concurrency, Math.round((QUICK ? calls / 6 : calls) * (concurrency > 1 ? 2 : 1)));
 
-/** `fetch` + `JSON.parse` of `url`, the floor every other variant is compared with. */
-const rawCall =
-  (url: string, headers: Record<string, string>): Call =>
-  async () => {
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return JSON.parse(await response.text());
-  };
+/** The variants of the calls table, each timed in a worker process of its own. */
+const CALL_VARIANTS = ['raw', 'ky', 'on', 'off'] as const;
 
 async function benchCalls(base: string): Promise<CallRow[]> {
-  const api = ky.create({ headers: BENCH_HEADERS });
-  const clients = {
-    on: new PartnerClient({ baseUrl: base, clientToken: BENCH_TOKEN, validateResponses: 'strict' }),
-    off: new PartnerClient({ baseUrl: base, clientToken: BENCH_TOKEN, validateResponses: 'off' }),
-  };
+  const { workers, stop } = await startVariantWorkers(base, CALL_VARIANTS);
   // Rounds of ~0.1 s or more per variant, and enough of them for a stable median on a busy machine.
   const rounds = QUICK ? 3 : 31;
   const rows: CallRow[] = [];
-  for (const testCase of CASES) {
-    const url = `${base}${testCase.path}`;
-    const variants: Record<'raw' | 'ky' | 'on' | 'off', Call> = {
-      raw: rawCall(url, BENCH_HEADERS),
-      ky: () => api.get(url).json(),
-      on: () => testCase.sdk(clients.on),
-      off: () => testCase.sdk(clients.off),
-    };
-    for (const concurrency of [1, 32]) {
-      const n = callsPerBlock(testCase.calls, concurrency);
-      const t = await alternate(variants, n, concurrency, rounds);
-      rows.push({
-        name: testCase.name,
-        concurrency,
-        target: testCase.target,
-        rawUs: median(t.raw.wall) * 1000,
-        kyVsRaw: ratio(t.ky.wall, t.raw.wall),
-        onVsRaw: ratio(t.on.wall, t.raw.wall),
-        onVsKy: ratio(t.on.wall, t.ky.wall),
-        offVsKy: ratio(t.off.wall, t.ky.wall),
-        cpuOnVsKy: ratio(t.on.cpu, t.ky.cpu),
-      });
-      process.stderr.write('.');
+  try {
+    for (const key of Object.keys(TIMED_CALLS) as TimedCallKey[]) {
+      const testCase = TIMED_CALLS[key];
+      for (const concurrency of [1, 32]) {
+        const n = callsPerBlock(testCase.calls, concurrency);
+        const t = await alternateBlocks(
+          [...CALL_VARIANTS],
+          (variant) => workers[variant].time({ key, n, concurrency }),
+          rounds,
+        );
+        rows.push({
+          name: testCase.name,
+          concurrency,
+          target: testCase.target,
+          rawUs: median(t.raw.wall) * 1000,
+          kyVsRaw: ratio(t.ky.wall, t.raw.wall),
+          onVsRaw: ratio(t.on.wall, t.raw.wall),
+          onVsKy: ratio(t.on.wall, t.ky.wall),
+          offVsKy: ratio(t.off.wall, t.ky.wall),
+          cpuOnVsKy: ratio(t.on.cpu, t.ky.cpu),
+        });
+        process.stderr.write('.');
+      }
     }
+  } finally {
+    stop();
   }
   return rows;
 }
@@ -740,7 +734,13 @@ function callsReport(calls: CallRow[]): string[] {
     '"raw" is `fetch` + `JSON.parse` of the same URL; "ky" is `ky.get(url).json()` on a `ky.create()` ' +
       "instance; \"SDK on/off\" is the SDK method with `validateResponses: 'strict'` / `'off'` (the " +
       'default logger, level `warn`). Same headers everywhere; the server is a child process on ' +
-      'loopback. Each cell: median (min–max) over rounds.',
+      "loopback. Each variant runs in a worker process of its own, as a partner's process runs the " +
+      "SDK and not ky beside it: in one process the variants share ky's and undici's optimised " +
+      'code, which then serves callers of different shapes and is deoptimised for whichever runs ' +
+      'next, inflating one side of a ratio. Each worker warms up its own variant; then the rounds ' +
+      'alternate across the workers, one timing a block while the others idle, so a busy machine ' +
+      "slows both sides of a ratio alike. Wall time per call, and CPU time of the worker's own " +
+      'process. Each cell: median (min–max) of the per-round ratios.',
     '',
     '| call | c | raw µs/call | ky ÷ raw | SDK on ÷ raw | SDK on ÷ ky | SDK off ÷ ky | SDK on ÷ ky, CPU | ≤ 1.1 × ky (wall / CPU) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -781,8 +781,9 @@ function report(
         .join(' ')}`,
     '',
     'Generated by `node bench/run.ts` (see its header). Verdicts are against the budgets; a busy machine ' +
-      'shows in the min–max spreads, which is why every timing is a ratio of A/B rounds alternated in ' +
-      'one process, and why CPU-time ratios are shown beside wall-clock ones.',
+      'shows in the min–max spreads, which is why every timing is a ratio of A/B rounds alternated ' +
+      'block by block (one block timing at a time), and why CPU-time ratios are shown beside ' +
+      'wall-clock ones.',
     '',
   );
   out(...callsReport(calls));
