@@ -107,13 +107,13 @@ export function redactText(text: string): string {
 
 /**
  * `text` with `secret` masked where it stands as a word of its own: a secret as short as `Qv`
- * or `test` is also part of ordinary words (`Qvalue`, `partner.testing`), which stay readable.
+ * or `tok` is also part of ordinary words and names (`Qvalue`, `client_tok`), which stay readable.
  * Each occurrence is judged by the text between it and its neighbours, never by all the text
  * before it, so a text full of the secret costs its length, not its length squared.
  */
 function maskWord(text: string, secret: string): string {
   return text.split(secret).reduce((masked, after, index, between) => {
-    const inWord = /[\p{L}\p{N}]$/u.test(between[index - 1]!) || /^[\p{L}\p{N}]/u.test(after);
+    const inWord = /[\p{L}\p{N}_]$/u.test(between[index - 1]!) || /^[\p{L}\p{N}_]/u.test(after);
     return masked + (inWord ? secret : REDACTED) + after;
   });
 }

@@ -7,6 +7,8 @@
 
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { registerSecret } from '../../../src/core/logging/known-secrets';
+import { redactText } from '../../../src/core/logging/redact';
 import { PartnerClient } from '../../../src/index';
 import { json, stubsClosedAfterEach } from '../../helpers/stub-server';
 
@@ -86,5 +88,14 @@ describe('secrets of two to five characters', () => {
       .request({ method: 'GET', path: '/x' })
       .catch((caught: unknown) => caught)) as Error;
     expect(error.message).toContain('Invalid value: [REDACTED] is refused');
+  });
+});
+
+describe('a short secret inside a name', () => {
+  it('is left in `client_Zq9` (an underscore joins a name) and masked where it stands alone', () => {
+    registerSecret('Zq9');
+    expect(redactText('{"client_Zq9": "Zq9", "Zq9_id": 1}')).toBe(
+      '{"client_Zq9": "[REDACTED]", "Zq9_id": 1}',
+    );
   });
 });
