@@ -61,5 +61,5 @@ async function telemetryCall(name: string, base: string, fetch: typeof globalThi
     { base, token: BENCH_TOKEN },
     { fetch, timeout: SLOW_TIMEOUT_MS, totalTimeout: 2 * SLOW_TIMEOUT_MS, maxRetries: 0 },
   );
-  return variants[name as keyof typeof variants];
+  return variants[name as keyof typeof variants]();
 }

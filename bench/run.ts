@@ -24,9 +24,9 @@
  * It benchmarks the built `dist/` (the package imports itself by name, so `partner-sdk` resolves
  * through package.json `exports` to what partners install), with Node's own type stripping for
  * this file. Timings are ratios of A/B rounds alternated block by block, so a busy machine slows
- * both sides alike. The calls table runs each variant in a worker process of its own (a partner's
- * process runs the SDK, not ky beside it); the other tables alternate their variants in this
- * process. Verdicts are printed, never asserted: the exit code says only whether the benchmark
+ * both sides alike. The calls and telemetry tables run each variant in a worker process of its
+ * own (a partner's process runs one configuration of the SDK, not ky beside it); the other tables
+ * alternate their variants in this process. Verdicts are printed, never asserted: the exit code says only whether the benchmark
  * itself ran.
  */
 
@@ -986,7 +986,7 @@ async function telemetryOnly(): Promise<void> {
       base: server.base,
       token: BENCH_TOKEN,
       quick: QUICK,
-      alternate,
+      alternateBlocks,
     });
     const section = telemetryReport(rows, timingVerdict).join('\n');
     process.stderr.write('\n');
@@ -1029,7 +1029,7 @@ async function main(): Promise<void> {
       base: server.base,
       token: BENCH_TOKEN,
       quick: QUICK,
-      alternate,
+      alternateBlocks,
     });
     const instructions = await benchInstructions(QUICK);
     const telemetryInstructions = await benchTelemetryInstructions(QUICK);

@@ -7,13 +7,12 @@
  * ends: OpenTelemetry's note on it says it is for tests and debugging, so it is shown, not judged).
  * Beside them, the floors: the untraced call wrapped by hand in the same two spans, context and two
  * duration records, on each processor, which is what any instrumentation recording the same things
- * pays the OpenTelemetry SDK. Ratios to no telemetry, round by round in one process. Targets: no
- * provider ≤ 1.02 ×, with a provider ≤ 1.15 ×.
+ * pays the OpenTelemetry SDK. Each variant runs in a worker process of its own; ratios to no
+ * telemetry, round by round. Targets: no provider ≤ 1.02 ×, with a provider ≤ 1.15 ×.
  */
 
 import { loadavg } from 'node:os';
 import { context, type Histogram, type Tracer, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import {
   BasicTracerProvider,
@@ -26,18 +25,21 @@ import { type ClientOptions, PartnerClient } from 'partner-sdk';
 const { median } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
+const { startVariantWorkers } = (await import(
+  new URL('./isolated-calls.ts', import.meta.url).href
+)) as typeof import('./isolated-calls');
 type Call = import('./measure').Call;
+type TelemetryBlockRequest = import('./telemetry-worker').TelemetryBlockRequest;
 export type Variant = 'none' | 'noProvider' | 'provider' | 'batched' | 'floor' | 'floorBatched';
 
-/** What the telemetry rows borrow from `run.ts`: its alternation of variants in rounds. */
+/** What the telemetry rows borrow from `run.ts`: its alternation of blocks in rounds. */
 export interface TelemetryBench {
   base: string;
   token: string;
   quick: boolean;
-  alternate(
-    variants: Record<Variant, Call>,
-    n: number,
-    concurrency: number,
+  alternateBlocks(
+    names: Variant[],
+    time: (name: Variant) => Promise<{ wall: number; cpu: number }>,
     rounds: number,
   ): Promise<Record<Variant, { wall: number[]; cpu: number[] }>>;
 }
@@ -114,34 +116,43 @@ function byHand(call: Call, tracer: Tracer, durations: [Histogram, Histogram], p
 }
 
 /**
- * The variants, each calling `products.retrieve` (~1.5 KB) from the same loopback server;
+ * The variants, each calling `products.retrieve` (~1.5 KB) from the same loopback server, each
+ * built only when asked for (a worker process builds its own variant and nothing else);
  * `clientOptions` go to every client (the instruction counts pass their `fetch` and time-outs).
  */
 export function telemetryVariants(
-  bench: Pick<TelemetryBench, 'base' | 'token'>,
+  bench: { base: string; token: string },
   clientOptions: Partial<ClientOptions> = {},
-): Record<Variant, Call> {
-  const simple = sink(false);
-  const batch = sink(true);
-  const meterProvider = new MeterProvider({ readers: [new Reader()] });
+): Record<Variant, () => Call> {
   const options = { ...clientOptions, baseUrl: bench.base, clientToken: bench.token };
   const client = (telemetry?: false | object) => new PartnerClient({ ...options, telemetry });
-  const none = client(false);
-  const unrecorded = client();
-  const recorded = (recording: PartnerClient, drain: () => void) => async () => {
-    const result = await recording.products.retrieve('prd_0000000x');
-    drain();
-    return result;
+  const meterProvider = () => new MeterProvider({ readers: [new Reader()] });
+  const untraced = () => {
+    const none = client(false);
+    return () => none.products.retrieve('prd_0000000x');
   };
-  const untraced = () => none.products.retrieve('prd_0000000x');
-  const meter = meterProvider.getMeter('by-hand');
-  const durations: [Histogram, Histogram] = [
-    meter.createHistogram('http.client.request.duration'),
-    meter.createHistogram('by-hand.call'),
-  ];
-  const port = Number(new URL(bench.base).port);
-  const floor = (sunk: ReturnType<typeof sink>) => {
-    const wrapped = byHand(untraced, sunk.tracerProvider.getTracer('by-hand'), durations, port);
+  const recorded = (batched: boolean) => {
+    const sunk = sink(batched);
+    const recording = client({
+      tracerProvider: sunk.tracerProvider,
+      meterProvider: meterProvider(),
+    });
+    return async () => {
+      const result = await recording.products.retrieve('prd_0000000x');
+      sunk.drain();
+      return result;
+    };
+  };
+  const floor = (batched: boolean) => {
+    const sunk = sink(batched);
+    const meter = meterProvider().getMeter('by-hand');
+    const durations: [Histogram, Histogram] = [
+      meter.createHistogram('http.client.request.duration'),
+      meter.createHistogram('by-hand.call'),
+    ];
+    const port = Number(new URL(bench.base).port);
+    const tracer = sunk.tracerProvider.getTracer('by-hand');
+    const wrapped = byHand(untraced(), tracer, durations, port);
     return async () => {
       const result = await wrapped();
       sunk.drain();
@@ -150,37 +161,47 @@ export function telemetryVariants(
   };
   return {
     none: untraced,
-    noProvider: () => unrecorded.products.retrieve('prd_0000000x'),
-    provider: recorded(
-      client({ tracerProvider: simple.tracerProvider, meterProvider }),
-      simple.drain,
-    ),
-    batched: recorded(client({ tracerProvider: batch.tracerProvider, meterProvider }), batch.drain),
-    floor: floor(simple),
-    floorBatched: floor(batch),
+    noProvider: () => {
+      const unrecorded = client();
+      return () => unrecorded.products.retrieve('prd_0000000x');
+    },
+    provider: () => recorded(false),
+    batched: () => recorded(true),
+    floor: () => floor(false),
+    floorBatched: () => floor(true),
   };
 }
 
-/** Times the variants at c = 1 and c = 32. */
+const TELEMETRY_WORKER = new URL('./telemetry-worker.ts', import.meta.url);
+
+/** Times the variants at c = 1 and c = 32, each in a worker process of its own. */
 export async function benchTelemetry(bench: TelemetryBench): Promise<TelemetryRow[]> {
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  const calls = telemetryVariants(bench);
+  const variants = Object.keys(telemetryVariants(bench)) as Variant[];
+  const { workers, stop } = await startVariantWorkers<Variant, TelemetryBlockRequest>(
+    bench.base,
+    variants,
+    TELEMETRY_WORKER,
+  );
   const rows: TelemetryRow[] = [];
-  for (const concurrency of [1, 32]) {
-    const n = Math.round((bench.quick ? 150 : 1_000) * (concurrency > 1 ? 2 : 1));
-    const count = rounds(bench.quick, concurrency);
-    const t = await bench.alternate(calls, n, concurrency, count);
-    const over = (variant: Variant) =>
-      t.none.wall.map((base, round) => [
-        t[variant].wall[round]! / base,
-        t[variant].cpu[round]! / t.none.cpu[round]!,
-      ]);
-    const ratios = {} as TelemetryRow['ratios'];
-    for (const [variant] of COMPARED) ratios[variant] = over(variant);
-    rows.push({ concurrency, rounds: count, noneUs: median(t.none.wall) * 1000, ratios });
-    process.stderr.write('.');
+  try {
+    for (const concurrency of [1, 32]) {
+      const n = Math.round((bench.quick ? 150 : 1_000) * (concurrency > 1 ? 2 : 1));
+      const count = rounds(bench.quick, concurrency);
+      const time = (variant: Variant) => workers[variant].time({ n, concurrency });
+      const t = await bench.alternateBlocks(variants, time, count);
+      const over = (variant: Variant) =>
+        t.none.wall.map((base, round) => [
+          t[variant].wall[round]! / base,
+          t[variant].cpu[round]! / t.none.cpu[round]!,
+        ]);
+      const ratios = {} as TelemetryRow['ratios'];
+      for (const [variant] of COMPARED) ratios[variant] = over(variant);
+      rows.push({ concurrency, rounds: count, noneUs: median(t.none.wall) * 1000, ratios });
+      process.stderr.write('.');
+    }
+  } finally {
+    stop();
   }
-  context.disable();
   return rows;
 }
 
@@ -210,8 +231,10 @@ const INTRO =
   '`BasicTracerProvider` over an `InMemorySpanExporter` and a `MeterProvider` (a span per call and ' +
   'per attempt, the metrics), through a `BatchSpanProcessor` and through a `SimpleSpanProcessor`; ' +
   'and the floors, the untraced call wrapped by hand in the same two spans, context and two ' +
-  'duration records on each processor. Ratios to "none", round by round in one process: median ' +
-  '(min–max), wall-clock and CPU. Targets: no provider ≤ 1.02 ×, provider ≤ 1.15 ×, judged on the ' +
+  'duration records on each processor. Each variant runs in a worker process of its own, with ' +
+  "OpenTelemetry's context manager registered in every one, as in the calls table; the rounds " +
+  'alternate across the workers. Ratios to "none", round by round: median (min–max), wall-clock ' +
+  "(of the block) and CPU (of the worker's own process). Targets: no provider ≤ 1.02 ×, provider ≤ 1.15 ×, judged on the " +
   "batch processor: the OpenTelemetry SDK's own note on `SimpleSpanProcessor` says it exports every " +
   'span on its own, at a significant cost, and advises the batch processor for production, so the ' +
   'simple rows are shown for context (and because the tests use it), not judged.';
