@@ -230,6 +230,42 @@ describe('verify gets the URL the delivery was sent to', () => {
   });
 });
 
+describe('a verify that answers something other than a boolean', () => {
+  // Plain JavaScript can hand verify's check a value instead of a verdict (here the token itself,
+  // which any forger can send): only `true` lets a delivery in.
+  const verdicts: Array<[string, unknown]> = [
+    ['the token it read', 'forged'],
+    ['a truthy object', { valid: false }],
+    ['a number', 1],
+    ['nothing', undefined],
+  ];
+
+  it.each(verdicts)(
+    'answers 500 and runs nothing when verify returns %s',
+    async (_name, verdict) => {
+      const onError = vi.fn();
+      const run = vi.fn();
+      const handler = createWebhookHandler({
+        logger: silent,
+        onError,
+        verify: (() => Promise.resolve(verdict)) as unknown as () => boolean,
+        on: { subscription_ended: run },
+      });
+      const { url } = await serve(http.createServer(handler.node));
+      expect((await send(`${url}/webhooks/partner?token=forged`, { body })).status).toBe(500);
+      expect((await handler.fetch(delivery())).status).toBe(500);
+      expect(run).not.toHaveBeenCalled();
+      const [error] = onError.mock.calls[0] ?? [];
+      expect(error).toBeInstanceOf(TypeError);
+      expect(String(error)).toContain(
+        `verify returned ${verdict === undefined ? 'undefined' : typeof verdict}, not a boolean`,
+      );
+      // What verify returned may be a secret: the message names its type only.
+      expect(String(error)).not.toContain('forged');
+    },
+  );
+});
+
 describe('a dedupe store that misbehaves', () => {
   function storeWith(claim: WebhookDedupeStore['claim']): WebhookDedupeStore {
     const inner = new MemoryDedupeStore();
