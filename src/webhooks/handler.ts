@@ -101,8 +101,9 @@ export interface NodeWebhookResponse {
  *
  * @throws {RangeError} a number option out of that range, or `maxBufferedBodyBytes` below
  *   `maxBodyBytes`.
- * @throws {TypeError} a `dedupe` that is not `true`, `false` or a store, a handler or hook that is
- *   not a function, or an unknown `logLevel`.
+ * @throws {TypeError} a `dedupe` that is not `true`, `false` or a store, an `on` that is not a
+ *   plain object (a class instance, a `Map`), a handler or hook that is not a function, or an
+ *   unknown `logLevel`.
  * @example
  * ```ts
  * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';

@@ -63,6 +63,23 @@ describe('createWebhookHandler options', () => {
     expect(made({ on: { user_updated: undefined }, verify: () => true })).not.toThrow();
   });
 
+  it('refuses, at creation, an `on` whose handlers it would never find, which would answer every event 200 unhandled', async () => {
+    // Plain JavaScript (TypeScript refuses both): a class's methods live on its prototype, a
+    // Map's entries are no properties, and only an object's own properties are read as handlers.
+    class Handlers {
+      subscription_ended() {}
+    }
+    const handlers = [new Handlers(), new Map([['subscription_ended', () => {}]])];
+    for (const on of handlers) {
+      expect(() => createWebhookHandler({ logger: silent, on } as never)).toThrow(
+        /`on` must be a plain object of handlers by event name/,
+      );
+    }
+    // A plain object still passes, with or without a prototype.
+    const bare = Object.assign(Object.create(null), { subscription_ended: () => {} });
+    expect(() => createWebhookHandler({ logger: silent, on: bare })).not.toThrow();
+  });
+
   it('reads logLevel as the client does, whatever its case, and refuses an unknown one at creation', () => {
     // The warning comes once per logger: each level gets a logger of its own.
     const warnedAt = (logLevel: string) => {
