@@ -122,7 +122,14 @@ async function verifyDelivery(
     config.report(verdict.error, undefined);
     return FAILED;
   }
-  if (verdict.value) return undefined;
+  if (verdict.value === true) return undefined;
+  if (verdict.value !== false) {
+    // Plain JavaScript can return the token it read instead of a verdict, which any forger
+    // could send: only `true` lets a delivery in. Named by type only, as the value may be a secret.
+    const returned = verdict.value === null ? 'null' : typeof verdict.value;
+    config.report(new TypeError(`verify returned ${returned}, not a boolean`), undefined);
+    return FAILED;
+  }
   // A signature over the sent bytes cannot match a body a framework parsed and `verify` only sees
   // serialised again: every delivery is then refused, and the partner must hear why.
   if (!raw) {

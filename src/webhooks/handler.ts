@@ -86,7 +86,8 @@ export interface NodeWebhookResponse {
  *   sent and otherwise while reading, never holding more than the bound;
  * - 415 (with `Accept-Encoding: identity`) for a compressed body, which is never inflated;
  * - 500, with no detail, when the handler (or `verify`, `dedupeKey`, the dedupe store) throws or
- *   outlives `handlerTimeoutMs` (default 30 s), so that the sender delivers the event again;
+ *   outlives `handlerTimeoutMs` (default 30 s), or when `verify` returns anything but a boolean,
+ *   so that the sender delivers the event again;
  * - 503 with `Retry-After: 5` when `dedupe` finds the same delivery being handled by another
  *   receiver sharing the store: the sender delivers again later and gets 200 as a duplicate.
  *
@@ -100,8 +101,9 @@ export interface NodeWebhookResponse {
  *
  * @throws {RangeError} a number option out of that range, or `maxBufferedBodyBytes` below
  *   `maxBodyBytes`.
- * @throws {TypeError} a `dedupe` that is not `true`, `false` or a store, a handler or hook that is
- *   not a function, or an unknown `logLevel`.
+ * @throws {TypeError} a `dedupe` that is not `true`, `false` or a store, an `on` that is not a
+ *   plain object (a class instance, a `Map`), a handler or hook that is not a function, or an
+ *   unknown `logLevel`.
  * @example
  * ```ts
  * import { createWebhookHandler, secretVerifier } from 'partner-sdk/webhooks';

@@ -118,7 +118,9 @@ export interface WebhookHandlerOptions {
    */
   dedupeTtlMs?: number | undefined;
   /**
-   * Decides whether a delivery is authentic; `false` answers 401 before the body is parsed. The
+   * Decides whether a delivery is authentic: `true` lets it in, `false` answers 401 before the body
+   * is parsed, and any other answer (the token it read, `undefined`) answers 500 and reaches
+   * `onError` as a `TypeError`, so a mistaken check never lets a delivery in. The
    * spec does not define how deliveries are authenticated (no signature or secret is shown), so
    * this is where a partner checks a secret agreed with the platform in the URL or a header, or an
    * allow-list. Without it anyone who can reach the URL can deliver events (and, with `dedupe`, a

@@ -67,17 +67,21 @@ const TEXT_FIELD = withKeywords(
   { type: 'string' },
 );
 
-/** `metadata` of the envelope: where the event came from and which API call it tracks. */
+/**
+ * `metadata` of the envelope: where the event came from and which API call it tracks. Its ids are
+ * text fields as the payloads' are (a numeric id may come as a number): the envelope is every
+ * event's, so a 400 here would lose whichever event carried it.
+ */
 export const webhookMetadataSchema = z.looseObject({
   /** Origin marker of the event. */
-  origin: z.nullish(z.string()),
+  origin: z.nullish(TEXT_FIELD),
   /**
    * Tracking id of the API call behind the event. Not an event id: one call may emit several
    * events under it.
    */
-  request_id: z.nullish(z.string()),
+  request_id: z.nullish(TEXT_FIELD),
   /** Correlation id, when the service sets one. */
-  correlation_id: z.nullish(z.string()),
+  correlation_id: z.nullish(TEXT_FIELD),
 });
 
 const envelopeShape = {

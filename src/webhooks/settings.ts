@@ -50,7 +50,8 @@ export interface ReceiverSettings {
  *
  * @throws {RangeError} for a limit that is not a positive integer (or a timer past 2^31 - 1 ms).
  * @throws {TypeError} for a `dedupe` that is not `true`, `false`, a {@link WebhookDedupeStore} or a
- *   `SimpleDedupeStore`, a handler or hook that is not a function, a `logger` without console's
+ *   `SimpleDedupeStore`, an `on` that is not a plain object, a handler or hook that is not a
+ *   function, a `logger` without console's
  *   four methods, or an unknown `logLevel`.
  *
  * @example
@@ -229,6 +230,15 @@ function checkFunctions(options: WebhookHandlerOptions): void {
   const on: unknown = options.on;
   if (on !== undefined && (on === null || typeof on !== 'object' || Array.isArray(on))) {
     throw new TypeError('`on` must be an object of handlers by event name.');
+  }
+  // Only own properties are handlers (an event named `constructor` must not find one), so a class
+  // instance's methods or a Map's entries would never run: every event answered 200, unhandled.
+  // A plain object's prototype is its realm's Object.prototype (or none), whose own is none.
+  const prototype = on === undefined ? null : Object.getPrototypeOf(on);
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
+    throw new TypeError(
+      '`on` must be a plain object of handlers by event name ({ subscription_ended: (event) => … }), not a class instance or a Map.',
+    );
   }
   const hooks: [string, unknown][] = [
     ...Object.entries((on ?? {}) as Record<string, unknown>).map(

@@ -7,12 +7,18 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  createWebhookHandler,
+  defaultDedupeKey,
   isKnownWebhookEvent,
   parseWebhookEvent,
   type WebhookEvent,
   WebhookPayloadError,
 } from '../../src/webhooks';
-import { bankAccountUpdatedBody, subscriptionEndedBody } from '../helpers/webhook-bodies';
+import {
+  bankAccountUpdatedBody,
+  subscriptionEndedBody,
+  userUpdatedBody,
+} from '../helpers/webhook-bodies';
 
 function subscriptionEnded(payload: Record<string, unknown>): WebhookEvent {
   return parseWebhookEvent(
@@ -57,6 +63,40 @@ describe('a delivery written by PHP', () => {
     expect(event.payload.bank_code).toBe('341');
     expect(event.payload.account_number).toBe('123456');
     expect(event.payload.branch_check_digit).toBe('0');
+  });
+
+  it('handles any event whose metadata carries its tracking ids as numbers, reading them as their digits', async () => {
+    // The envelope is every event's, named or not: a 400 there would lose whichever event it is.
+    const handled: WebhookEvent[] = [];
+    const receiver = createWebhookHandler({
+      logLevel: 'off',
+      verify: () => true,
+      dedupe: true,
+      onUnknown: (event) => void handled.push(event),
+    });
+    const metadata = { origin: 7, request_id: 918273645, correlation_id: 42 };
+    const deliver = () =>
+      receiver.fetch(
+        new Request('https://partner.example.com/webhooks/partner', {
+          method: 'POST',
+          body: JSON.stringify({ ...userUpdatedBody, metadata }),
+        }),
+      );
+    expect((await deliver()).status).toBe(200);
+    expect(handled.map((event) => event.metadata)).toEqual([
+      { origin: '7', request_id: '918273645', correlation_id: '42' },
+    ]);
+    expect(await (await deliver()).json()).toEqual({ received: true, duplicate: true });
+    expect(await defaultDedupeKey(handled[0] as WebhookEvent)).toMatch(/^user_updated:918273645:/);
+  });
+
+  it.each([
+    ['a fraction', 3.5],
+    ['a boolean', false],
+  ])('still refuses a tracking id holding %s', (_, value) => {
+    expect(() =>
+      parseWebhookEvent(JSON.stringify({ ...userUpdatedBody, metadata: { request_id: value } })),
+    ).toThrow(WebhookPayloadError);
   });
 
   it.each([

@@ -63,6 +63,23 @@ describe('createWebhookHandler options', () => {
     expect(made({ on: { user_updated: undefined }, verify: () => true })).not.toThrow();
   });
 
+  it('refuses, at creation, an `on` whose handlers it would never find, which would answer every event 200 unhandled', async () => {
+    // Plain JavaScript (TypeScript refuses both): a class's methods live on its prototype, a
+    // Map's entries are no properties, and only an object's own properties are read as handlers.
+    class Handlers {
+      subscription_ended() {}
+    }
+    const handlers = [new Handlers(), new Map([['subscription_ended', () => {}]])];
+    for (const on of handlers) {
+      expect(() => createWebhookHandler({ logger: silent, on } as never)).toThrow(
+        /`on` must be a plain object of handlers by event name/,
+      );
+    }
+    // A plain object still passes, with or without a prototype.
+    const bare = Object.assign(Object.create(null), { subscription_ended: () => {} });
+    expect(() => createWebhookHandler({ logger: silent, on: bare })).not.toThrow();
+  });
+
   it('reads logLevel as the client does, whatever its case, and refuses an unknown one at creation', () => {
     // The warning comes once per logger: each level gets a logger of its own.
     const warnedAt = (logLevel: string) => {
@@ -228,6 +245,42 @@ describe('verify gets the URL the delivery was sent to', () => {
       '/webhooks/partner?token=nope',
     ]);
   });
+});
+
+describe('a verify that answers something other than a boolean', () => {
+  // Plain JavaScript can hand verify's check a value instead of a verdict (here the token itself,
+  // which any forger can send): only `true` lets a delivery in.
+  const verdicts: Array<[string, unknown]> = [
+    ['the token it read', 'forged'],
+    ['a truthy object', { valid: false }],
+    ['a number', 1],
+    ['nothing', undefined],
+  ];
+
+  it.each(verdicts)(
+    'answers 500 and runs nothing when verify returns %s',
+    async (_name, verdict) => {
+      const onError = vi.fn();
+      const run = vi.fn();
+      const handler = createWebhookHandler({
+        logger: silent,
+        onError,
+        verify: (() => Promise.resolve(verdict)) as unknown as () => boolean,
+        on: { subscription_ended: run },
+      });
+      const { url } = await serve(http.createServer(handler.node));
+      expect((await send(`${url}/webhooks/partner?token=forged`, { body })).status).toBe(500);
+      expect((await handler.fetch(delivery())).status).toBe(500);
+      expect(run).not.toHaveBeenCalled();
+      const [error] = onError.mock.calls[0] ?? [];
+      expect(error).toBeInstanceOf(TypeError);
+      expect(String(error)).toContain(
+        `verify returned ${verdict === undefined ? 'undefined' : typeof verdict}, not a boolean`,
+      );
+      // What verify returned may be a secret: the message names its type only.
+      expect(String(error)).not.toContain('forged');
+    },
+  );
 });
 
 describe('a dedupe store that misbehaves', () => {
