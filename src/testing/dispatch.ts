@@ -12,7 +12,7 @@ import { type Parsed, readBody } from './body';
 import { type FaultQueue, NO_BODY_STATUSES } from './faults';
 import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
-import { findRoute, type Route, routeKey } from './router';
+import { API_PREFIX, findRoute, type Route, routeKey } from './router';
 import { downloadRoutes } from './routes';
 import type { MockState } from './state';
 
@@ -27,8 +27,6 @@ export interface RequestSource {
   /** The caller's address, named by the origin rule's 403. */
   remoteAddress: string;
 }
-
-const API_PREFIX = '/api/v1';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request.',

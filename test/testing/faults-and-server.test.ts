@@ -71,6 +71,76 @@ describe('mock API fault injection on the fetch face', () => {
     expect((await call(mock, 'GET', '/products')).status).toBe(200);
   });
 
+  it('refuses, when it is queued, a fault no request could match, rather than never firing it', async () => {
+    const mock = createMockPartnerApi();
+    for (const path of [
+      `${mock.baseUrl}/products`,
+      '/api/v1/products',
+      '/products?page=2',
+      'products',
+      '/products#top',
+    ]) {
+      expect(() => mock.failNext({ status: 503, path }), path).toThrow(
+        new TypeError(
+          `failNext: path must be a path under the API base without its query, such as '/products', got '${path}'`,
+        ),
+      );
+      expect(() => mock.dropNext({ path }), path).toThrow(TypeError);
+    }
+    for (const method of ['get ', 'GET /products', '']) {
+      expect(() => mock.failNext({ status: 503, method }), method).toThrow(
+        new TypeError(`failNext: method must be an HTTP method such as 'GET', got '${method}'`),
+      );
+    }
+    expect(() => mock.failNext({ status: 503, path: 42 as unknown as string })).toThrow(TypeError);
+    expect(() => mock.failNext(undefined as never)).toThrow(
+      new TypeError('failNext: the options must be an object, got undefined'),
+    );
+    // Nothing was queued by the refused calls.
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('matches a path with its trailing slash and a method in any case, as requests are routed', async () => {
+    const mock = createMockPartnerApi();
+    const product = `/products/${mock.products.course.hash}`;
+    mock.failNext({ status: 503, path: `${product}/`, method: 'get' });
+    expect((await call(mock, 'GET', product)).status).toBe(503);
+    mock.dropNext({ path: '/products/', method: 'Get' });
+    await expect(call(mock, 'GET', '/products')).rejects.toThrow(TypeError);
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('takes every matching request in turn with a global or sticky pattern', async () => {
+    const mock = createMockPartnerApi();
+    const pattern = /^\/products$/g;
+    mock.failNext({ status: 503, path: pattern, times: 3 });
+    mock.failNext({ status: 502, path: /^\/products$/y });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await call(mock, 'GET', '/products')).status);
+    expect(statuses).toEqual([503, 503, 503, 502, 200]);
+    // The partner's pattern is left as it was given.
+    expect(pattern.lastIndex).toBe(0);
+  });
+
+  it('refuses a Retry-After no answer can carry, and a body that is no JSON, when queued', async () => {
+    const mock = createMockPartnerApi();
+    expect(() => mock.failNext({ status: 503, retryAfter: 1.5 })).toThrow(
+      new RangeError('failNext: retryAfter cannot be 1.5'),
+    );
+    expect(() => mock.failNext({ status: 503, retryAfter: 'soon\r\nx-injected: 1' })).toThrow(
+      new TypeError('failNext: retryAfter cannot be sent in a header: "soon\\r\\nx-injected: 1"'),
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const body of [{ amount: 1n }, cyclic, () => 'x']) {
+      expect(() => mock.failNext({ status: 503, body })).toThrow(TypeError);
+    }
+    // A string Retry-After a header can carry is sent as given, malformed or not.
+    mock.failNext({ status: 503, retryAfter: 'in a while' });
+    expect((await call(mock, 'GET', '/products')).headers.get('retry-after')).toBe('in a while');
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
   it('delays an answer and gives up with the request signal', async () => {
     const mock = createMockPartnerApi();
     mock.failNext({ delayMs: 5_000 });
