@@ -39,6 +39,13 @@ export interface FailNextOptions {
 export interface DropNextOptions {
   /** How many matching requests to drop. Default 1. */
   times?: number;
+  /**
+   * Let the request reach its route first, then drop the connection instead of answering: the
+   * service acts (a refund is requested, an offer saved) and its answer is lost, as when a
+   * connection breaks on the way back. Default `false`: the request is dropped on arrival and
+   * nothing acts.
+   */
+  afterHandling?: boolean;
   /** Only requests to this path (relative to the API base) or matching this pattern, as `failNext`'s. */
   path?: string | RegExp;
   /** Only requests with this method (any case). */
@@ -178,6 +185,12 @@ export class FaultQueue {
   drop(options: DropNextOptions): void {
     checkObject(options, 'dropNext');
     checked(options, 'dropNext');
+    const { afterHandling } = options;
+    if (afterHandling !== undefined && typeof afterHandling !== 'boolean') {
+      throw new TypeError(
+        `dropNext: afterHandling must be true or false, got ${String(afterHandling)}`,
+      );
+    }
     const matchers = matchersOf(options, 'dropNext');
     this.pending.push({ kind: 'drop', ...options, ...matchers, remaining: options.times ?? 1 });
   }

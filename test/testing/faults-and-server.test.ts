@@ -169,6 +169,24 @@ describe('mock API fault injection on the fetch face', () => {
     expect((await call(mock, 'GET', '/products')).status).toBe(200);
   });
 
+  it('drops a request on arrival, or once the service acted with afterHandling', async () => {
+    const mock = createMockPartnerApi();
+    const [first, second] = mock.transactions.refundable as [string, string];
+    mock.dropNext({ path: `/financial/refund/${first}`, method: 'POST' });
+    await expect(call(mock, 'POST', `/financial/refund/${first}`, {})).rejects.toThrow(TypeError);
+    // Dropped on arrival: nothing was requested.
+    expect((await call(mock, 'GET', `/financial/refund/${first}`)).body.data).toEqual([]);
+
+    mock.dropNext({ path: `/financial/refund/${second}`, method: 'POST', afterHandling: true });
+    await expect(call(mock, 'POST', `/financial/refund/${second}`, {})).rejects.toThrow(TypeError);
+    // Dropped after handling: the refund exists, only its answer was lost.
+    const listed = await call(mock, 'GET', `/financial/refund/${second}`);
+    expect(listed.body.data).toMatchObject([{ transaction_hash: second, status: 'requested' }]);
+    expect(() => mock.dropNext({ afterHandling: 'yes' as unknown as boolean })).toThrow(
+      new TypeError('dropNext: afterHandling must be true or false, got yes'),
+    );
+  });
+
   it('uses faults in the order they were added, and clearFaults drops every queued one', async () => {
     const mock = createMockPartnerApi();
     mock.failNext({ status: 503 });
@@ -288,6 +306,23 @@ describe('mock API loopback server', () => {
     });
     expect(after.status).toBe(200);
     await after.arrayBuffer();
+  });
+
+  it('drops the answer after the service acted with afterHandling, on the real socket', async () => {
+    const { mock, server } = await listen();
+    const trx = mock.transactions.refundable[0]!;
+    const refund = () =>
+      fetch(`${server.url}/financial/refund/${trx}`, {
+        method: 'POST',
+        headers: sellerHeaders(mock),
+        signal: AbortSignal.timeout(5_000),
+      });
+    mock.dropNext({ path: `/financial/refund/${trx}`, method: 'POST', afterHandling: true });
+    await expect(refund()).rejects.toMatchObject({ name: 'TypeError' });
+    // The refund was requested all the same: asked again, the service answers with it (spec §3).
+    const again = await refund();
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: { status: string } }).data.status).toBe('requested');
   });
 
   it('parses multipart on the real socket', async () => {
