@@ -179,8 +179,8 @@ export interface MockPartnerApi extends MockSeeded {
    * 1), then, for `completed`, `success` for one poll (still active) and `completed`; for
    * `failed`, `failed`.
    *
-   * @throws RangeError for `polls` that is not a whole number from 0.
-   *
+   * @throws RangeError for `polls` not a whole number from 0, or a transaction the kit lacks.
+   * @throws TypeError for an outcome other than `completed` and `failed`.
    * @example
    * ```ts
    * mock.refundOutcome(mock.transactions.refundable[0]!, 'failed', { polls: 3 });
@@ -197,9 +197,9 @@ export interface MockPartnerApi extends MockSeeded {
    * (a whole number from 0; default from the seed, 1), then `completed` with a download `url`, or
    * `failed`.
    *
-   * @throws RangeError for `polls` that is not a whole number from 0.
+   * @throws RangeError for `polls` not a whole number from 0.
    * @throws Error for a hash the kit holds no export under.
-   *
+   * @throws TypeError for an outcome other than `completed` and `failed`.
    * @example
    * ```ts
    * mock.exportOutcome(exportHash, 'failed', { polls: 0 });
