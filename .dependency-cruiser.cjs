@@ -7,7 +7,7 @@
  *   core/          HTTP and its machinery: knows nothing above it (resources, client, entries)
  *   resources/     one namespace per file: calls described over core/
  *   client.ts, index.ts, webhooks/, bulk/, redis/: the shipped entries, which never reach testing/
- *   testing/       the mock API (`partner-sdk/testing`): may use the rest, nothing ships it
+ *   testing/       the mock API (`partner-sdk/testing`): may use the rest but the SDK's rules (core/, schemas/, shared/), nothing ships it
  */
 
 /**
@@ -131,6 +131,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(webhooks|bulk|redis|resources|core|shared|schemas)/|^src/client\\.ts$' },
       to: { path: '^src/testing/' },
+    },
+    {
+      name: 'kit-writes-its-own-rules',
+      comment:
+        'The testing kit answers from the spec: a rule it took from the SDK (schemas/, core/, ' +
+        'shared/, the assumptions) would let both agree by construction. Only the pause is shared.',
+      severity: 'error',
+      from: { path: '^src/testing/' },
+      to: {
+        path: '^src/(core|schemas|shared|resources)/|^src/(assumptions|assumption-readers|client|index)\\.ts$',
+        pathNot: '^src/core/time/sleep\\.ts$',
+      },
     },
     {
       name: 'shipped-client-never-reaches-testing',

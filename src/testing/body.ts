@@ -6,7 +6,6 @@
  * @module
  */
 
-import { loneSurrogateIssues } from '../core/validation/wire-values';
 import { describeForm, formToObject } from './multipart';
 
 /**
@@ -68,6 +67,21 @@ function nestedDeeper(text: string, max: number): boolean {
   return false;
 }
 
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a decoded JSON value holds a lone surrogate in a key or a string, which only an escape
+ * (`"\ud800"`) can put there: PHP's `json_decode` refuses it (`JSON_ERROR_UTF16`).
+ */
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(
+    ([key, item]) => LONE_SURROGATE.test(key) || holdsLoneSurrogate(item),
+  );
+}
+
 function readText(text: string, type: string): Parsed {
   if (text === '') return NONE;
   if (type.includes('application/x-www-form-urlencoded')) {
@@ -78,13 +92,26 @@ function readText(text: string, type: string): Parsed {
   if (nestedDeeper(text, JSON_MAX_DEPTH)) return { ...NONE, logBody: text, malformed: true };
   try {
     const value: unknown = JSON.parse(text);
-    // PHP's json_decode refuses half a surrogate pair escaped (`"\ud800"`, JSON_ERROR_UTF16).
-    if (loneSurrogateIssues(value).length > 0) return { ...NONE, logBody: text, malformed: true };
+    if (holdsLoneSurrogate(value)) return { ...NONE, logBody: text, malformed: true };
     // Laravel casts the decoded body to an array: a bare value becomes a list of it.
     const body = typeof value === 'object' ? (value ?? {}) : [value];
     return { ...NONE, body, logBody: value };
   } catch {
     return { ...NONE, logBody: text, malformed: true };
+  }
+}
+
+/**
+ * The body's text, or `undefined` for JSON that is not UTF-8: PHP's `json_decode` refuses it
+ * (`JSON_ERROR_UTF8`) where a lenient decoder would read U+FFFD and pass it on. Other text is
+ * read as it comes, as PHP parses a form without looking at its encoding.
+ */
+function decoded(bytes: ArrayBuffer, type: string): string | undefined {
+  const json = type.includes('json') && !type.includes('application/x-www-form-urlencoded');
+  try {
+    return new TextDecoder('utf-8', { fatal: json }).decode(bytes);
+  } catch {
+    return undefined;
   }
 }
 
@@ -97,5 +124,6 @@ export async function readBody(request: Request): Promise<Parsed> {
   if (bytes.byteLength > MAX_BODY_BYTES) return { ...NONE, tooLarge: true };
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('multipart/form-data')) return readForm(bytes, type, request.method);
-  return readText(new TextDecoder().decode(bytes), type);
+  const text = decoded(bytes, type);
+  return text === undefined ? { ...NONE, malformed: true } : readText(text, type);
 }

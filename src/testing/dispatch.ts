@@ -12,7 +12,7 @@ import { type Parsed, readBody } from './body';
 import { type FaultQueue, NO_BODY_STATUSES } from './faults';
 import { delayOf } from './pace';
 import { errorMessage, json } from './respond';
-import { findRoute, type Route, routeKey } from './router';
+import { API_PREFIX, findRoute, type Route, routeKey } from './router';
 import { downloadRoutes } from './routes';
 import type { MockState } from './state';
 
@@ -22,13 +22,14 @@ import type { MockState } from './state';
  */
 export const DROP: unique symbol = Symbol.for('partner-sdk.mock.drop');
 
+/** A drop that lets the request reach its route first: the service acts, its answer is lost. */
+const LOSE_ANSWER: unique symbol = Symbol('partner-sdk.mock.lose-answer');
+
 /** Where a request came from, as far as the face can tell. */
 export interface RequestSource {
   /** The caller's address, named by the origin rule's 403. */
   remoteAddress: string;
 }
-
-const API_PREFIX = '/api/v1';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request.',
@@ -99,10 +100,29 @@ async function answerOf(
   if (delay > 0) await sleep(delay, request.signal);
 
   const injected = await injectedFault(faults, method, path, request.signal);
-  if (injected !== undefined) return injected;
+  if (injected !== undefined && injected !== LOSE_ANSWER) return injected;
+  const answer = await served(state, request, parsed, source, admission, {
+    inApi,
+    downloads: !inApi && path.startsWith('/downloads/'),
+    method,
+    path,
+    url,
+    apiBase,
+  });
+  // The service acted on the request; the connection broke before its answer came back.
+  return injected === LOSE_ANSWER ? DROP : answer;
+}
 
-  const downloads = !inApi && path.startsWith('/downloads/');
-  if (!downloads && !state.originAllowed) {
+/** The service past the faults: the origin rule, the body limit, the rate limit, the route. */
+async function served(
+  state: MockState,
+  request: Request,
+  parsed: Parsed,
+  source: RequestSource,
+  admission: ReturnType<typeof admit>,
+  target: Target,
+): Promise<Response> {
+  if (!target.downloads && !state.originAllowed) {
     return errorMessage(
       403,
       `Access denied: origin ${source.remoteAddress} is not registered for this client.`,
@@ -112,17 +132,8 @@ async function answerOf(
   if (parsed.tooLarge) return errorMessage(413, 'The POST data is too large.');
 
   if (admission.refused) return admission.refused;
-  const paceHeaders = admission.headers;
-
-  const answer = await route(state, request, parsed, {
-    inApi,
-    downloads,
-    method,
-    path,
-    url,
-    apiBase,
-  });
-  for (const [name, value] of Object.entries(paceHeaders)) answer.headers.set(name, value);
+  const answer = await route(state, request, parsed, target);
+  for (const [name, value] of Object.entries(admission.headers)) answer.headers.set(name, value);
   return answer;
 }
 
@@ -159,9 +170,9 @@ async function injectedFault(
   method: string,
   path: string,
   signal: AbortSignal,
-): Promise<Response | typeof DROP | undefined> {
+): Promise<Response | typeof DROP | typeof LOSE_ANSWER | undefined> {
   const fault = faults.take(method, path);
-  if (fault?.kind === 'drop') return DROP;
+  if (fault?.kind === 'drop') return fault.afterHandling ? LOSE_ANSWER : DROP;
   if (fault?.kind !== 'fail') return undefined;
   if (fault.delayMs) await sleep(fault.delayMs, signal);
   if (fault.status === undefined) return undefined;

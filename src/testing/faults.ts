@@ -5,6 +5,8 @@
  * @module
  */
 
+import { API_PREFIX } from './router';
+
 /** Options of `mock.failNext`. */
 export interface FailNextOptions {
   /**
@@ -14,15 +16,22 @@ export interface FailNextOptions {
   status?: number;
   /** How many matching requests the fault applies to, at least 1. Default 1. */
   times?: number;
-  /** `Retry-After` header value: seconds, or an HTTP date string. */
+  /**
+   * `Retry-After` header value: whole seconds, or a string sent as it is (an HTTP date, or a
+   * malformed value to test how a client reads one).
+   */
   retryAfter?: number | string;
   /** Wait this long before answering (aborted with the request's signal or socket). */
   delayMs?: number;
   /** Response body (JSON). Default `{ message }` with a text for the status; none for 204, 205, 304. */
   body?: unknown;
-  /** Only requests to this path (relative to the API base, e.g. `/auth`; no query) or matching this pattern. */
+  /**
+   * Only requests to this path (relative to the API base, e.g. `/auth`; no query; a trailing slash
+   * is ignored, as the router ignores it) or matching this pattern. A path no request could have
+   * (a full URL, one under `/api/v1`, one with a query) is refused when the fault is queued.
+   */
   path?: string | RegExp;
-  /** Only requests with this method. */
+  /** Only requests with this method (`GET`, `post`: any case). */
   method?: string;
 }
 
@@ -30,9 +39,16 @@ export interface FailNextOptions {
 export interface DropNextOptions {
   /** How many matching requests to drop. Default 1. */
   times?: number;
-  /** Only requests to this path (relative to the API base) or matching this pattern. */
+  /**
+   * Let the request reach its route first, then drop the connection instead of answering: the
+   * service acts (a refund is requested, an offer saved) and its answer is lost, as when a
+   * connection breaks on the way back. Default `false`: the request is dropped on arrival and
+   * nothing acts.
+   */
+  afterHandling?: boolean;
+  /** Only requests to this path (relative to the API base) or matching this pattern, as `failNext`'s. */
   path?: string | RegExp;
-  /** Only requests with this method. */
+  /** Only requests with this method (any case). */
   method?: string;
 }
 
@@ -42,7 +58,7 @@ export type Fault =
   | ({ kind: 'drop'; remaining: number } & DropNextOptions);
 
 function matches(fault: Fault, method: string, path: string): boolean {
-  if (fault.method && fault.method.toUpperCase() !== method) return false;
+  if (fault.method && fault.method !== method) return false;
   if (fault.path === undefined) return true;
   return typeof fault.path === 'string' ? fault.path === path : fault.path.test(path);
 }
@@ -64,10 +80,11 @@ function checked(options: FailNextOptions & DropNextOptions, name: string): void
     ['status', absentOr(options.status, (n) => Number.isInteger(n) && n >= 200 && n <= 599)],
     ['times', absentOr(options.times, (n) => Number.isInteger(n) && n >= 1)],
     ['delayMs', absentOr(options.delayMs, (n) => Number.isFinite(n) && n >= 0)],
+    // HTTP's delay-seconds is a whole number; a string is the partner's to shape.
     [
       'retryAfter',
       typeof options.retryAfter === 'string' ||
-        absentOr(options.retryAfter, (n) => Number.isFinite(n) && n >= 0),
+        absentOr(options.retryAfter, (n) => Number.isSafeInteger(n) && n >= 0),
     ],
   ];
   const [field] = problems.find(([, ok]) => !ok) ?? [];
@@ -84,20 +101,98 @@ function checked(options: FailNextOptions & DropNextOptions, name: string): void
   throw new RangeError(`${name}: ${field} cannot be ${value}`);
 }
 
+/** An HTTP method as a request line carries it (RFC 9110 §9.1: a token). */
+const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The path a fault names, as requests are matched, or a `TypeError` for one no request could have:
+ * a fault that never fires would let a test pass without the failure it meant to cause.
+ */
+function pathMatcher(path: unknown, name: string): string | RegExp | undefined {
+  if (path === undefined) return undefined;
+  if (path instanceof RegExp) {
+    // A global or sticky pattern resumes where it last matched, so it would skip every other request.
+    return path.global || path.sticky
+      ? new RegExp(path.source, path.flags.replace(/[gy]/g, ''))
+      : path;
+  }
+  if (typeof path !== 'string') {
+    throw new TypeError(`${name}: path must be a string or a RegExp, got ${typeof path}`);
+  }
+  const underPrefix = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+  if (!path.startsWith('/') || /[?#]/.test(path) || underPrefix) {
+    throw new TypeError(
+      `${name}: path must be a path under the API base without its query, such as '/products', got '${path}'`,
+    );
+  }
+  // The router ignores a trailing slash (`/products/` is `/products`): so does the matching.
+  return path.replace(/(.)\/+$/, '$1');
+}
+
+/** The fields of `options` that say which requests a fault takes, checked and in matching form. */
+function matchersOf(options: FailNextOptions & DropNextOptions, name: string) {
+  const { method } = options;
+  if (method !== undefined && (typeof method !== 'string' || !METHOD_TOKEN.test(method))) {
+    throw new TypeError(
+      `${name}: method must be an HTTP method such as 'GET', got ${typeof method === 'string' ? `'${method}'` : typeof method}`,
+    );
+  }
+  return { path: pathMatcher(options.path, name), method: method?.toUpperCase() };
+}
+
+/** Refuses a `Retry-After` string no header can carry, or a body that is no JSON, when queued. */
+function checkCarried({ retryAfter, body }: FailNextOptions, name: string): void {
+  if (typeof retryAfter === 'string') {
+    try {
+      new Headers({ 'retry-after': retryAfter });
+    } catch {
+      throw new TypeError(
+        `${name}: retryAfter cannot be sent in a header: ${JSON.stringify(retryAfter)}`,
+      );
+    }
+  }
+  if (body === undefined) return;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    throw new TypeError(`${name}: body must be JSON: ${(error as Error).message}`);
+  }
+  if (text === undefined) throw new TypeError(`${name}: body must be JSON, got a ${typeof body}`);
+}
+
+/** Refuses options given as something other than an object, naming the call. */
+function checkObject(options: unknown, name: string): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${name}: the options must be an object, got ${String(options)}`);
+  }
+}
+
 /** The queue of pending faults. */
 export class FaultQueue {
   private readonly pending: Fault[] = [];
 
   /** Queues a scripted failure. */
   fail(options: FailNextOptions): void {
+    checkObject(options, 'failNext');
     checked(options, 'failNext');
-    this.pending.push({ kind: 'fail', ...options, remaining: options.times ?? 1 });
+    checkCarried(options, 'failNext');
+    const matchers = matchersOf(options, 'failNext');
+    this.pending.push({ kind: 'fail', ...options, ...matchers, remaining: options.times ?? 1 });
   }
 
   /** Queues a connection drop. */
   drop(options: DropNextOptions): void {
+    checkObject(options, 'dropNext');
     checked(options, 'dropNext');
-    this.pending.push({ kind: 'drop', ...options, remaining: options.times ?? 1 });
+    const { afterHandling } = options;
+    if (afterHandling !== undefined && typeof afterHandling !== 'boolean') {
+      throw new TypeError(
+        `dropNext: afterHandling must be true or false, got ${String(afterHandling)}`,
+      );
+    }
+    const matchers = matchersOf(options, 'dropNext');
+    this.pending.push({ kind: 'drop', ...options, ...matchers, remaining: options.times ?? 1 });
   }
 
   /** Takes one use of the first fault matching the request, if any. */

@@ -39,8 +39,7 @@ export interface MockPartnerApi extends MockSeeded {
 
   /**
    * Answers a request like the service would, with no socket: a Fetch-standard function, bound,
-   * taking `(input, init)` like `fetch`. A dropped connection rejects with
-   * `TypeError('fetch failed')` whose `cause.code` is `ECONNRESET`.
+   * taking `(input, init)` like `fetch`. A drop rejects: `TypeError('fetch failed')`, cause `ECONNRESET`.
    *
    * @example
    * ```ts
@@ -76,18 +75,19 @@ export interface MockPartnerApi extends MockSeeded {
    * mock.failNext({ status: 503, times: 2, retryAfter: 1, path: '/products' });
    * mock.failNext({ delayMs: 2_000 }); // a slow answer, to test time-outs
    * ```
-   * @throws RangeError for a fault no answer could carry (a status outside 200 to 599, `times`
-   * below 1, a negative `delayMs` or `retryAfter`), when it is queued.
+   * @throws RangeError or TypeError for a fault no answer could carry or no request could match
+   * (a status outside 200 to 599, a fractional `retryAfter`, a URL as `path`), when queued.
    */
   failNext(options: FailNextOptions): void;
 
   /**
-   * Drops the connection of the next matching request(s): the server face destroys the socket,
-   * the fetch face rejects like `fetch` on a reset, the msw face answers a network error.
+   * Drops the connection of the next matching request(s), on arrival or (`afterHandling`) once
+   * the service acted: the server face destroys the socket, the fetch face rejects like `fetch`
+   * on a reset, the msw face answers a network error.
    *
    * @example
    * ```ts
-   * mock.dropNext({ times: 1, path: '/financial/anticipation' });
+   * mock.dropNext({ times: 1, path: '/financial/anticipation', afterHandling: true });
    * ```
    */
   dropNext(options?: DropNextOptions): void;
@@ -179,8 +179,8 @@ export interface MockPartnerApi extends MockSeeded {
    * 1), then, for `completed`, `success` for one poll (still active) and `completed`; for
    * `failed`, `failed`.
    *
-   * @throws RangeError for `polls` that is not a whole number from 0.
-   *
+   * @throws RangeError for `polls` not a whole number from 0, or a transaction the kit lacks.
+   * @throws TypeError for an outcome other than `completed` and `failed`.
    * @example
    * ```ts
    * mock.refundOutcome(mock.transactions.refundable[0]!, 'failed', { polls: 3 });
@@ -197,9 +197,9 @@ export interface MockPartnerApi extends MockSeeded {
    * (a whole number from 0; default from the seed, 1), then `completed` with a download `url`, or
    * `failed`.
    *
-   * @throws RangeError for `polls` that is not a whole number from 0.
+   * @throws RangeError for `polls` not a whole number from 0.
    * @throws Error for a hash the kit holds no export under.
-   *
+   * @throws TypeError for an outcome other than `completed` and `failed`.
    * @example
    * ```ts
    * mock.exportOutcome(exportHash, 'failed', { polls: 0 });

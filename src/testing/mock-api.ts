@@ -118,6 +118,15 @@ function faultKnobs(state: MockState, faults: FaultQueue) {
   };
 }
 
+/**
+ * Refuses an outcome other than the two a script can give (`completed`, `failed`): a misspelt one
+ * would become the status a poll shows, which no client takes for final.
+ */
+function checkOutcome(where: string, outcome: unknown): void {
+  if (outcome === 'completed' || outcome === 'failed') return;
+  throw new TypeError(`${where}: outcome must be 'completed' or 'failed', got ${String(outcome)}`);
+}
+
 /** The knobs that change the service's data: enablements, outcomes, offers, transactions, time. */
 function dataKnobs(state: MockState) {
   return {
@@ -129,12 +138,18 @@ function dataKnobs(state: MockState) {
       hash: string,
       outcome: 'completed' | 'failed',
       options: { polls?: number } = {},
-    ) => planRefund(state, hash, outcome, options.polls),
+    ) => {
+      checkOutcome('refundOutcome', outcome);
+      planRefund(state, hash, outcome, options.polls);
+    },
     exportOutcome: (
       hash: string,
       outcome: 'completed' | 'failed',
       options: { polls?: number } = {},
-    ) => planExport(state, hash, outcome, options.polls),
+    ) => {
+      checkOutcome('exportOutcome', outcome);
+      planExport(state, hash, outcome, options.polls);
+    },
     getOffer: (productHash: string, offerCode: string) => {
       const p = state.products.find((x) => x.product.hash === productHash);
       const o = p?.offers.find((x) => x.offer.code === offerCode);

@@ -13,8 +13,8 @@ export interface RateLimitOptions {
   /** Sustained rate the mock serves, in requests per second (> 0, fractions allowed). */
   requestsPerSecond: number;
   /**
-   * Requests the bucket holds when full: how many may arrive at once after a quiet spell.
-   * Default `requestsPerSecond` rounded up (one second's worth), at least 1.
+   * Requests the bucket holds when full: how many may arrive at once after a quiet spell, at
+   * least 1. Default `requestsPerSecond` rounded up (one second's worth), at least 1.
    */
   burst?: number;
 }
@@ -47,6 +47,9 @@ export function rateLimitOf(
   checkPositive('rateLimit.requestsPerSecond', options.requestsPerSecond);
   const burst = options.burst ?? Math.max(1, Math.ceil(options.requestsPerSecond));
   checkPositive('rateLimit.burst', burst);
+  // A request takes a whole token: a bucket holding less than one would refuse every request.
+  if (burst < 1)
+    throw new RangeError(`rateLimit.burst must be at least 1 (a request), got ${burst}`);
   return { requestsPerSecond: options.requestsPerSecond, burst };
 }
 

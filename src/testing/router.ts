@@ -7,6 +7,9 @@
 
 import type { MockSeller, MockState } from './state';
 
+/** The path segment that starts the API base: request paths are matched after it. */
+export const API_PREFIX = '/api/v1';
+
 /** What a route handler receives. */
 export interface RouteContext {
   state: MockState;

@@ -82,7 +82,10 @@ async function serve(
     answer.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    res.writeHead(answer.status, { ...headers, 'content-length': String(body.length) });
+    // A HEAD answer has no body, and its length is the GET's, which the kit does not compute:
+    // none is said rather than a false 0 (RFC 9110 §8.6).
+    const length = request.method === 'HEAD' ? {} : { 'content-length': String(body.length) };
+    res.writeHead(answer.status, { ...headers, ...length });
     res.end(body);
   } catch {
     req.socket.destroy();

@@ -249,8 +249,8 @@ export function bankAccountDeletedEvent(
 }
 
 /**
- * POSTs an event to `url` as the service does and returns the receiver's HTTP status. A string
- * is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s). `headers` are
+ * POSTs an event to `url` as the service does and returns the receiver's HTTP status, a redirect's
+ * included (never followed). A string is sent as is (to test malformed bodies). Bounded by `timeoutMs` (default 10 s). `headers` are
  * sent besides (a secret your receiver checks in a header; a `Content-Type` replaces the JSON one).
  *
  * @throws {TypeError} `url` is not an absolute `http:` or `https:` URL (the URL is not quoted).
@@ -285,6 +285,9 @@ export async function deliver(
     headers,
     body: typeof event === 'string' ? event : JSON.stringify(event),
     signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+    // The spec does not say the service follows a redirect (§6): the receiver's own 3xx is its
+    // answer, never the status of the page it points to.
+    redirect: 'manual',
   });
   await response.arrayBuffer();
   return response.status;

@@ -122,6 +122,21 @@ describe('the kit checks credentials before it reads the body', () => {
     });
     expect(answer.status).toBe(202);
   });
+
+  it('answers 400 to JSON whose bytes are not UTF-8, which PHP json_decode refuses', async () => {
+    const { mock, url, seller } = await served();
+    const hash = mock.transactions.refundable[0];
+    // `{"reason":"caf` then 0xE9 (é in Latin-1, no UTF-8 at all), then `"}`.
+    const latin1 = Uint8Array.from([...Buffer.from('{"reason":"caf'), 0xe9, ...Buffer.from('"}')]);
+    const answer = await fetch(`${url}/financial/refund/${hash}`, {
+      method: 'POST',
+      headers: { ...seller, 'content-type': 'application/json' },
+      body: latin1,
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ message: 'The request body could not be parsed.' });
+    expect(mock.requests.at(-1)?.body).toBeUndefined();
+  });
 });
 
 describe('the kit reads the bodies a Laravel service reads', () => {

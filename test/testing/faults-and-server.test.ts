@@ -71,6 +71,76 @@ describe('mock API fault injection on the fetch face', () => {
     expect((await call(mock, 'GET', '/products')).status).toBe(200);
   });
 
+  it('refuses, when it is queued, a fault no request could match, rather than never firing it', async () => {
+    const mock = createMockPartnerApi();
+    for (const path of [
+      `${mock.baseUrl}/products`,
+      '/api/v1/products',
+      '/products?page=2',
+      'products',
+      '/products#top',
+    ]) {
+      expect(() => mock.failNext({ status: 503, path }), path).toThrow(
+        new TypeError(
+          `failNext: path must be a path under the API base without its query, such as '/products', got '${path}'`,
+        ),
+      );
+      expect(() => mock.dropNext({ path }), path).toThrow(TypeError);
+    }
+    for (const method of ['get ', 'GET /products', '']) {
+      expect(() => mock.failNext({ status: 503, method }), method).toThrow(
+        new TypeError(`failNext: method must be an HTTP method such as 'GET', got '${method}'`),
+      );
+    }
+    expect(() => mock.failNext({ status: 503, path: 42 as unknown as string })).toThrow(TypeError);
+    expect(() => mock.failNext(undefined as never)).toThrow(
+      new TypeError('failNext: the options must be an object, got undefined'),
+    );
+    // Nothing was queued by the refused calls.
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('matches a path with its trailing slash and a method in any case, as requests are routed', async () => {
+    const mock = createMockPartnerApi();
+    const product = `/products/${mock.products.course.hash}`;
+    mock.failNext({ status: 503, path: `${product}/`, method: 'get' });
+    expect((await call(mock, 'GET', product)).status).toBe(503);
+    mock.dropNext({ path: '/products/', method: 'Get' });
+    await expect(call(mock, 'GET', '/products')).rejects.toThrow(TypeError);
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('takes every matching request in turn with a global or sticky pattern', async () => {
+    const mock = createMockPartnerApi();
+    const pattern = /^\/products$/g;
+    mock.failNext({ status: 503, path: pattern, times: 3 });
+    mock.failNext({ status: 502, path: /^\/products$/y });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await call(mock, 'GET', '/products')).status);
+    expect(statuses).toEqual([503, 503, 503, 502, 200]);
+    // The partner's pattern is left as it was given.
+    expect(pattern.lastIndex).toBe(0);
+  });
+
+  it('refuses a Retry-After no answer can carry, and a body that is no JSON, when queued', async () => {
+    const mock = createMockPartnerApi();
+    expect(() => mock.failNext({ status: 503, retryAfter: 1.5 })).toThrow(
+      new RangeError('failNext: retryAfter cannot be 1.5'),
+    );
+    expect(() => mock.failNext({ status: 503, retryAfter: 'soon\r\nx-injected: 1' })).toThrow(
+      new TypeError('failNext: retryAfter cannot be sent in a header: "soon\\r\\nx-injected: 1"'),
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    for (const body of [{ amount: 1n }, cyclic, () => 'x']) {
+      expect(() => mock.failNext({ status: 503, body })).toThrow(TypeError);
+    }
+    // A string Retry-After a header can carry is sent as given, malformed or not.
+    mock.failNext({ status: 503, retryAfter: 'in a while' });
+    expect((await call(mock, 'GET', '/products')).headers.get('retry-after')).toBe('in a while');
+    expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
   it('delays an answer and gives up with the request signal', async () => {
     const mock = createMockPartnerApi();
     mock.failNext({ delayMs: 5_000 });
@@ -97,6 +167,24 @@ describe('mock API fault injection on the fetch face', () => {
       cause: { code: 'ECONNRESET' },
     });
     expect((await call(mock, 'GET', '/products')).status).toBe(200);
+  });
+
+  it('drops a request on arrival, or once the service acted with afterHandling', async () => {
+    const mock = createMockPartnerApi();
+    const [first, second] = mock.transactions.refundable as [string, string];
+    mock.dropNext({ path: `/financial/refund/${first}`, method: 'POST' });
+    await expect(call(mock, 'POST', `/financial/refund/${first}`, {})).rejects.toThrow(TypeError);
+    // Dropped on arrival: nothing was requested.
+    expect((await call(mock, 'GET', `/financial/refund/${first}`)).body.data).toEqual([]);
+
+    mock.dropNext({ path: `/financial/refund/${second}`, method: 'POST', afterHandling: true });
+    await expect(call(mock, 'POST', `/financial/refund/${second}`, {})).rejects.toThrow(TypeError);
+    // Dropped after handling: the refund exists, only its answer was lost.
+    const listed = await call(mock, 'GET', `/financial/refund/${second}`);
+    expect(listed.body.data).toMatchObject([{ transaction_hash: second, status: 'requested' }]);
+    expect(() => mock.dropNext({ afterHandling: 'yes' as unknown as boolean })).toThrow(
+      new TypeError('dropNext: afterHandling must be true or false, got yes'),
+    );
   });
 
   it('uses faults in the order they were added, and clearFaults drops every queued one', async () => {
@@ -218,6 +306,23 @@ describe('mock API loopback server', () => {
     });
     expect(after.status).toBe(200);
     await after.arrayBuffer();
+  });
+
+  it('drops the answer after the service acted with afterHandling, on the real socket', async () => {
+    const { mock, server } = await listen();
+    const trx = mock.transactions.refundable[0]!;
+    const refund = () =>
+      fetch(`${server.url}/financial/refund/${trx}`, {
+        method: 'POST',
+        headers: sellerHeaders(mock),
+        signal: AbortSignal.timeout(5_000),
+      });
+    mock.dropNext({ path: `/financial/refund/${trx}`, method: 'POST', afterHandling: true });
+    await expect(refund()).rejects.toMatchObject({ name: 'TypeError' });
+    // The refund was requested all the same: asked again, the service answers with it (spec §3).
+    const again = await refund();
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: { status: string } }).data.status).toBe('requested');
   });
 
   it('parses multipart on the real socket', async () => {

@@ -135,6 +135,13 @@ describe('mock API rate limit', () => {
     const mock = createMockPartnerApi();
     expect(() => mock.setRateLimit({ requestsPerSecond: 5, burst: -1 })).toThrow(RangeError);
     expect(() => mock.setLatency(-1)).toThrow(RangeError);
+    // A bucket that holds less than one request would never admit one, whatever the wait.
+    expect(() => mock.setRateLimit({ requestsPerSecond: 5, burst: 0.5 })).toThrow(
+      new RangeError('rateLimit.burst must be at least 1 (a request), got 0.5'),
+    );
+    expect(() =>
+      createMockPartnerApi({ rateLimit: { requestsPerSecond: 5, burst: 0.99 } }),
+    ).toThrow(RangeError);
     expect(() => mock.setLatency({ ms: 1, jitterMs: Number.POSITIVE_INFINITY })).toThrow(
       RangeError,
     );

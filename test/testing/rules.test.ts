@@ -90,6 +90,20 @@ describe('the kit answers each rule of the profile update with the service’s 4
     expect(short.body.errors).toEqual({ name: ['The name must be at least 3 characters.'] });
     const padded = await updateProfile(mock, personForm({ name: '\u200BMaria\u180E' }));
     expect(padded).toMatchObject({ status: 200, body: { name: 'Maria' } });
+    // PHP's `/u` reads `\s` as PCRE does under Unicode: a separator (`\p{Z}`), a horizontal
+    // space (`\h`) or a vertical one (`\v`), one of each kind here at each end.
+    for (const [left, right] of [
+      ['\u00A0', '\u3000'],
+      ['\u2028', '\u2029'],
+      ['\v', '\u205F'],
+      ['\uFEFF', '\u202F'],
+    ]) {
+      const name = `${left}Jo${right}`;
+      const res = await updateProfile(mock, personForm({ name }));
+      expect(res.body.errors, JSON.stringify(name)).toEqual({
+        name: ['The name must be at least 3 characters.'],
+      });
+    }
     // A right-to-left mark is text to Laravel: kept, and counted.
     const marked = await updateProfile(mock, personForm({ name: 'Jo\u200F' }));
     expect(marked).toMatchObject({ status: 200, body: { name: 'Jo\u200F' } });

@@ -11,6 +11,7 @@
 import { PartnerClient } from 'partner-sdk';
 import { createMockPartnerApi } from 'partner-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import { sellerHeaders } from './helpers';
 
 const NOT_A_COUNT = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY];
 
@@ -62,6 +63,29 @@ describe('refundOutcome and exportOutcome polls', () => {
       );
     }
     expect(() => mock.refundOutcome(hash, 'failed', { polls: 0 })).not.toThrow();
+  });
+
+  it('refuses an outcome it cannot script, and a transaction it does not have', async () => {
+    const mock = createMockPartnerApi();
+    const hash = mock.transactions.refundable[0]!;
+    const misspelt = 'complete' as 'completed';
+    expect(() => mock.refundOutcome(hash, misspelt)).toThrow(
+      new TypeError("refundOutcome: outcome must be 'completed' or 'failed', got complete"),
+    );
+    expect(() => mock.refundOutcome('trx_not_in_the_kit', 'failed')).toThrow(
+      new RangeError('refundOutcome: no transaction trx_not_in_the_kit in the mock'),
+    );
+    const exported = await mock.fetch(`${mock.baseUrl}/financial/account-statement/export-report`, {
+      method: 'POST',
+      headers: sellerHeaders(mock, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ format: 'csv', filter: { betweenDates: '01/01/2026,31/01/2026' } }),
+    });
+    const { data } = (await exported.json()) as { data: { hash: string } };
+    expect(() => mock.exportOutcome(data.hash, misspelt)).toThrow(
+      new TypeError("exportOutcome: outcome must be 'completed' or 'failed', got complete"),
+    );
+    // A transaction added later is scripted as a seeded one is.
+    expect(() => mock.refundOutcome(mock.addTransaction(4990), 'failed')).not.toThrow();
   });
 });
 

@@ -51,6 +51,10 @@ export function planRefund(
   polls = state.defaultRefundPolls,
 ): void {
   countOf('refundOutcome: polls', polls);
+  // A plan for a transaction the kit does not have would never be used: the test meant another.
+  if (!state.transactions.has(transactionHash)) {
+    throw new RangeError(`refundOutcome: no transaction ${transactionHash} in the mock`);
+  }
   state.refundPlans.set(transactionHash, { outcome, polls });
   for (const r of state.transactions.get(transactionHash)?.records ?? []) {
     if (isActive(state, r)) Object.assign(r, { outcome, polls });

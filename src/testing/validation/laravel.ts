@@ -17,8 +17,15 @@
  * @module
  */
 
-import { trimAsLaravel } from '../../shared/laravel-trim';
-import { BOOLEANS, charCount, isInteger, isNumeric, isUrl, readDate } from './php-values';
+import {
+  BOOLEANS,
+  charCount,
+  isInteger,
+  isNumeric,
+  isUrl,
+  laravelTrim,
+  readDate,
+} from './php-values';
 
 /** A custom rule: the message when `value` breaks it, else `undefined`. May be async (files). */
 export type CustomRule = (
@@ -238,7 +245,7 @@ export function laravelInput(
   reading: StringReading = { trim: true, blankAs: 'missing' },
 ): unknown {
   if (typeof value === 'string') {
-    const read = reading.trim ? trimAsLaravel(value) : value;
+    const read = reading.trim ? laravelTrim(value) : value;
     return read === '' && reading.blankAs === 'missing' ? null : read;
   }
   if (value === null || typeof value !== 'object' || value instanceof Blob) return value;

@@ -34,6 +34,29 @@ export function charCount(value: string): number {
 }
 
 /**
+ * What Laravel's `Str::trim` (its `TrimStrings` middleware) removes at either end of a string:
+ * `preg_replace('~^[\s\x{FEFF}\x{200B}\x{200E} \n\r\t\v\0]+|…+$~u', '', $value)`. Under PHP's
+ * `/u` PCRE reads `\s` by Unicode properties: a separator (`\p{Z}`), a horizontal space (`\h`,
+ * with U+180E) or a vertical one (`\v`, with U+0085). Written from those definitions, never taken
+ * from the SDK's trimming, so a character either side forgets makes the two disagree in a test.
+ */
+const PHP_TRIMMED =
+  /[\p{Z}\t\n\v\f\r \u0085\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF\u200B\u200E\0]/u;
+
+/**
+ * `value` as `Str::trim` leaves it. Each end is scanned one character at a time: every trimmed
+ * character is a single UTF-16 unit, and a scan stays linear where the pattern's `…+$` would
+ * retry every inner run of spaces.
+ */
+export function laravelTrim(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && PHP_TRIMMED.test(value.charAt(start))) start++;
+  while (end > start && PHP_TRIMMED.test(value.charAt(end - 1))) end--;
+  return value.slice(start, end);
+}
+
+/**
  * Laravel's `url`: a scheme, `://` and a host (`javascript:…` and `mailto:…` are refused), no
  * whitespace.
  */
