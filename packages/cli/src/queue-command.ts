@@ -190,6 +190,32 @@ function exitOf(failed: number, failedBy: Record<string, number>): number {
   return failedBy.AlreadyRefundedError === failed ? EXIT.alreadyRefunded : EXIT.failed;
 }
 
+/**
+ * The batch's summary; once following stopped (Ctrl-C), as far as it was read, with the jobs the
+ * workers still have (`left`): stopping the follower stops no worker.
+ */
+function printSummary(
+  context: Context,
+  batchId: string,
+  progress: QueueProgress,
+  stopped: boolean,
+): void {
+  const { completed, failed } = progress;
+  const failedBy = progress.failedBy ?? {};
+  const left = progress.waiting + progress.active;
+  const summary = { batch: batchId, completed, failed, failedBy, ...(stopped ? { left } : {}) };
+  if (context.format === 'json') {
+    context.line(JSON.stringify({ summary }));
+    return;
+  }
+  const counts = `${completed} completed, ${failed} failed${reasonsOf(failedBy)}`;
+  context.note(
+    stopped
+      ? `stopped following batch ${batchId}: ${counts}, ${plural(left, 'job')} left to the workers`
+      : counts,
+  );
+}
+
 async function follow(
   context: Context,
   queue: unknown,
@@ -201,23 +227,25 @@ async function follow(
   const onSignal = () => stop.abort(new Error('interrupted'));
   const withdraw = onInterrupt(onSignal);
   const bar = progressBar(context.io, batch.jobs);
+  let seen: QueueProgress | undefined;
   try {
     const last: QueueProgress = await followBatch(queue as never, batch.batchId, {
       redis: redis as never,
       intervalMs: 500,
       signal: stop.signal,
-      onProgress: bar ? (progress) => bar.update(progress) : undefined,
+      onProgress: (progress) => {
+        seen = progress;
+        bar?.update(progress);
+      },
     });
     bar?.clear();
-    const failedBy = last.failedBy ?? {};
-    const { completed, failed } = last;
-    const summary = { batch: batch.batchId, completed, failed, failedBy };
-    if (context.format === 'json') context.line(JSON.stringify({ summary }));
-    else context.note(`${completed} completed, ${failed} failed${reasonsOf(failedBy)}`);
-    return exitOf(failed, failedBy);
+    printSummary(context, batch.batchId, last, false);
+    return exitOf(last.failed, last.failedBy ?? {});
   } catch (error) {
-    if (stop.signal.aborted) return EXIT.interrupted;
-    throw error;
+    if (!stop.signal.aborted) throw error;
+    bar?.clear();
+    if (seen) printSummary(context, batch.batchId, seen, true);
+    return EXIT.interrupted;
   } finally {
     bar?.close();
     withdraw();

@@ -13,7 +13,8 @@ import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'part
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startChild } from '../../../test/helpers/children';
 import { type RedisServer, startRedisServer } from '../../../test/helpers/redis-server';
-import { cli, jsonLines } from './run-cli';
+import { withTimeout } from '../../../test/helpers/waits';
+import { cli, jsonLines, startCli } from './run-cli';
 
 let redis: RedisServer;
 let mock: MockPartnerApi;
@@ -182,6 +183,44 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
       expect(jsonLines(mixed.stdout)[1]).toMatchObject({
         summary: { failed: 2, failedBy: { AlreadyRefundedError: 1, NotFoundError: 1 } },
       });
+    } finally {
+      await jobs.close();
+    }
+  });
+
+  it('--follow stopped by Ctrl-C or SIGTERM prints the summary so far with the jobs left, exits 130, and leaves the jobs queued', async () => {
+    // A queue no worker takes jobs from: the batch stays waiting while it is followed.
+    const idle = `cli-idle-${randomUUID()}`;
+    const jobs = new Queue(idle, {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null },
+    });
+    try {
+      const hashes = [mock.addTransaction(), mock.addTransaction()];
+      const flags = ['--queue', idle, '--redis', redis.url, '--follow'];
+      const json = startCli(['--json', 'refunds', 'request', ...hashes, ...flags], { env: env() });
+      await json.printed((out) => out.includes('"batch"'));
+      json.stop('SIGINT');
+      const stopped = await withTimeout(json.exited, 15_000, 'the stopped follower');
+      expect({ code: stopped.code, stderr: stopped.stderr }).toEqual({ code: 130, stderr: '' });
+      const [batch, summary] = jsonLines(stopped.stdout);
+      const batchId = (batch as { batch: { batchId: string } }).batch.batchId;
+      expect(summary).toEqual({
+        summary: { batch: batchId, completed: 0, failed: 0, failedBy: {}, left: 2 },
+      });
+
+      const table = startCli(
+        ['--format', 'table', 'refunds', 'request', mock.addTransaction(), ...flags],
+        { env: env() },
+      );
+      const [id] = (await table.printed((out) => out.endsWith('\n'))).split('\n');
+      table.stop('SIGTERM');
+      const ended = await withTimeout(table.exited, 15_000, 'the stopped follower');
+      expect(ended.code).toBe(130);
+      expect(ended.stderr).toContain(
+        `stopped following batch ${id}: 0 completed, 0 failed, 1 job left to the workers`,
+      );
+      // Stopping the follower stopped no job: the workers will find all three.
+      expect(await jobs.getWaitingCount()).toBe(3);
     } finally {
       await jobs.close();
     }
