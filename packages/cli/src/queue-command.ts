@@ -110,14 +110,18 @@ async function load(url: string): Promise<Loaded> {
   return { bullmq, redis: client, close };
 }
 
+/** The URL schemes of a Redis: `rediss://` over TLS, as the Redis client libraries read them. */
+const REDIS_SCHEMES = new Set(['redis:', 'rediss:']);
+
 function connectionOf(url: string) {
-  let parsed: URL;
+  let parsed: URL | undefined;
   try {
     parsed = new URL(url);
-  } catch {
+  } catch {}
+  if (!parsed || !REDIS_SCHEMES.has(parsed.protocol) || !/^\/?\d*$/.test(parsed.pathname)) {
     // Its user and password (redis://user:password@host) stay out of the terminal and the logs.
     const shown = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[REDACTED]@');
-    throw new UsageError(`--redis must be a redis:// URL, got "${shown}"`);
+    throw new UsageError(`--redis must be a redis:// or rediss:// URL, got "${shown}"`);
   }
   return {
     host: parsed.hostname,
@@ -125,6 +129,8 @@ function connectionOf(url: string) {
     username: parsed.username || undefined,
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
     db: Number(parsed.pathname.slice(1) || 0),
+    // The queue's own connection speaks TLS when the URL says so, as the batch's record does.
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
     maxRetriesPerRequest: null,
   };
 }

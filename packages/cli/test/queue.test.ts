@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -13,7 +14,7 @@ import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'part
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startChild } from '../../../test/helpers/children';
 import { type RedisServer, startRedisServer } from '../../../test/helpers/redis-server';
-import { withTimeout } from '../../../test/helpers/waits';
+import { waitFor, withTimeout } from '../../../test/helpers/waits';
 import { cli, jsonLines, startCli } from './run-cli';
 
 let redis: RedisServer;
@@ -242,7 +243,13 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
   it('refuses a Redis URL that does not parse without showing its password', async () => {
     const hash = mock.addTransaction();
     const password = 'redis-password-never-shown';
-    for (const url of [`redis://:${password}@[::1`, `redis://user:${password}@host:port`]) {
+    for (const url of [
+      `redis://:${password}@[::1`,
+      `redis://user:${password}@host:port`,
+      // A URL of another scheme, or a database that is not a number, is no Redis to reach either.
+      `http://user:${password}@127.0.0.1:${redis.port}`,
+      `redis://user:${password}@127.0.0.1:${redis.port}/cohort`,
+    ]) {
       const flag = await cli(['refunds', 'request', hash, '--queue', queue, '--redis', url], {
         env: env(),
       });
@@ -251,11 +258,41 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
       });
       for (const run of [flag, variable]) {
         expect(run.code).toBe(2);
-        expect(run.stderr).toMatch(/must be a redis:\/\/ URL/);
+        expect(run.stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
         expect(run.stderr).not.toContain(password);
       }
     }
     expect(refunds(hash)).toEqual([]);
+  });
+
+  it('reaches a rediss:// Redis over TLS, the queue as well as the batch record', async () => {
+    // A listener that records how each connection opens: a TLS handshake starts with byte 0x16,
+    // a Redis command in clear with `*`.
+    const opened: number[] = [];
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.once('data', (data) => opened.push(data[0]!));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const url = `rediss://127.0.0.1:${port}`;
+    const run = startCli(
+      ['refunds', 'request', mock.addTransaction(), '--queue', queue, '--redis', url],
+      {
+        env: env(),
+      },
+    );
+    try {
+      await waitFor(() => opened.length >= 2, 'the batch record and the queue to connect', 30_000);
+      expect(opened.map((byte) => byte.toString(16))).toEqual(opened.map(() => '16'));
+    } finally {
+      run.stop('SIGKILL');
+      await run.exited;
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('--seller-ref marks every job for that seller, and is refused without --queue', async () => {
