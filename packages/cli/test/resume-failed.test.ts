@@ -50,6 +50,19 @@ describe('a resumed job, for people', { timeout: 90_000 }, () => {
     expect((await run([...args, failing])).code).toBe(0);
   });
 
+  it('exits 1, not 5, when a transaction already refunded is refused beside an item an earlier run failed', async () => {
+    const failing = mock.addTransaction();
+    const refunded = mock.addTransaction();
+    const journal = join(dir, 'refused-beside-failed.jsonl');
+    mock.failNext({ status: 422, method: 'POST', path: `/financial/refund/${failing}` });
+    const args = ['refunds', 'request', '--journal', journal, '--format', 'json'];
+    expect((await run([...args, failing])).code).toBe(1);
+    // Refunded outside this journal, to its end: the resumed job refuses it, nothing sent.
+    expect((await run(['refunds', 'request', refunded, '--wait'])).code).toBe(0);
+    const again = await run([...args, failing, refunded]);
+    expect(again.code).toBe(1);
+  });
+
   it('says an item failed in doubt may have reached the service', () => {
     const line = outcomeText(
       skipped({ inDoubt: true, error: 'APIConnectionError', message: 'lost' }),

@@ -91,6 +91,8 @@ async function requestAction(context: Context, hashes: string[], options: Reques
       if (outcome.status === 'failed') {
         failures[outcome.error instanceof AlreadyRefundedError ? 'refused' : 'other'] += 1;
       }
+      // An item an earlier run failed and this one skipped is still a failure: never exit 5 over it.
+      if (outcome.status === 'skipped' && outcome.previous.state === 'failed') failures.other += 1;
       if (options.wait && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
         requested.push(outcome.key);
       }
