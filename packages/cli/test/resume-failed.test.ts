@@ -2,14 +2,15 @@
  * A bulk job resumed from its journal skips the items an earlier run failed (unless
  * `--retry-failed`): for people, such an item is said as the failure it still is, never as done,
  * and in doubt when its request may have reached the service. An item a stopped job interrupted is
- * said to resume with the journal only when there is one.
+ * said to resume with the journal only when there is one. Resumed with `--wait`, it waits for the
+ * refunds an earlier run requested too.
  */
 
 import { join } from 'node:path';
 import type { BulkInterrupted, BulkSkipped } from 'partner-sdk/bulk';
 import { describe, expect, it } from 'vitest';
 import { outcomeText } from '../src/output';
-import { useCliKit } from './run-cli';
+import { jsonLines, useCliKit } from './run-cli';
 
 const { mock, dir, run } = useCliKit('resume-failed', { refundPolls: 0 });
 
@@ -61,6 +62,21 @@ describe('a resumed job, for people', { timeout: 90_000 }, () => {
     expect((await run(['refunds', 'request', refunded, '--wait'])).code).toBe(0);
     const again = await run([...args, failing, refunded]);
     expect(again.code).toBe(1);
+  });
+
+  it('--wait resumed waits for the refunds an earlier run requested too, not only its own', async () => {
+    const [first, second, later] = [1, 2, 3].map(() => mock.addTransaction());
+    const journal = join(dir, 'resumed-wait.jsonl');
+    const args = ['refunds', 'request', '--journal', journal, '--format', 'json'];
+    // The first run requested two refunds and stopped before any wait.
+    expect((await run([...args, first!, second!])).code).toBe(0);
+    const resumed = await run([...args, first!, second!, later!, '--wait']);
+    expect(resumed.code).toBe(0);
+    // The wait's lines: each refund's status, read to its end.
+    const waited = jsonLines(resumed.stdout).filter(
+      (line) => (line.result as { status?: string } | undefined)?.status === 'completed',
+    );
+    expect(new Set(waited.map((line) => line.key))).toEqual(new Set([first, second, later]));
   });
 
   it('says an item failed in doubt may have reached the service', () => {

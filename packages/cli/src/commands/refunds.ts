@@ -72,7 +72,8 @@ async function requestAction(context: Context, hashes: string[], options: Reques
   const client = context.caller;
   await checkRefundFlags(client, params);
   const input = await hashInput(hashes, options.file, context.io.stdin);
-  // Refunds this run requested or found in progress, for --wait (skipped ones were waited on before).
+  // The job's refunds, for --wait: requested or found in progress by this run or, resumed, by an
+  // earlier one (which may have stopped before its wait).
   const requested: string[] = [];
   const failures = { refused: 0, other: 0 };
   const done = await runBulkCommand(context, options, {
@@ -93,9 +94,9 @@ async function requestAction(context: Context, hashes: string[], options: Reques
       }
       // An item an earlier run failed and this one skipped is still a failure: never exit 5 over it.
       if (outcome.status === 'skipped' && outcome.previous.state === 'failed') failures.other += 1;
-      if (options.wait && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
-        requested.push(outcome.key);
-      }
+      const madeNow = outcome.status === 'succeeded' || outcome.status === 'existing';
+      const madeBefore = outcome.status === 'skipped' && outcome.previous.state !== 'failed';
+      if (options.wait && (madeNow || madeBefore)) requested.push(outcome.key);
     },
   });
   // Refused items alone are told apart from failures: nothing went wrong, nothing was sent.
