@@ -79,6 +79,23 @@ describe('a resumed job, for people', { timeout: 90_000 }, () => {
     expect(new Set(waited.map((line) => line.key))).toEqual(new Set([first, second, later]));
   });
 
+  it('in JSON says what an earlier run failed an item with, and whether in doubt', async () => {
+    const failing = mock.addTransaction();
+    const journal = join(dir, 'resume-json.jsonl');
+    mock.failNext({ status: 422, method: 'POST', path: `/financial/refund/${failing}` });
+    const args = ['refunds', 'request', failing, mock.addTransaction(), '--journal', journal];
+    expect((await run([...args, '--json'])).code).toBe(1);
+    const again = await run([...args, '--json']);
+    expect(again.code).toBe(1);
+    expect(jsonLines(again.stdout).find((line) => line.key === failing)).toEqual({
+      key: failing,
+      status: 'skipped',
+      previous: 'failed',
+      inDoubt: false,
+      error: { name: 'UnprocessableEntityError', message: expect.any(String), status: 422 },
+    });
+  });
+
   it('says an item failed in doubt may have reached the service', () => {
     const line = outcomeText(
       skipped({ inDoubt: true, error: 'APIConnectionError', message: 'lost' }),
