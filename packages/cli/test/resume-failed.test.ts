@@ -41,6 +41,17 @@ describe('a resumed job, for people', { timeout: 90_000 }, () => {
     );
   });
 
+  it('exits 1 when the one hash given is an item an earlier run failed, skipped again', async () => {
+    const failing = mock.addTransaction();
+    const journal = join(dir, 'single.jsonl');
+    mock.failNext({ status: 422, method: 'POST', path: `/financial/refund/${failing}` });
+    const args = ['refunds', 'request', failing, '--journal', journal, '--format', 'table'];
+    expect((await run(args)).code).toBe(1);
+    const again = await run(args);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toMatch(/failed in an earlier run \(UnprocessableEntityError 422\)/);
+  });
+
   it('exits 0 once --retry-failed has done the item an earlier run failed', async () => {
     const failing = mock.addTransaction();
     const journal = join(dir, 'retried.jsonl');
