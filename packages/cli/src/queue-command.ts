@@ -59,7 +59,7 @@ export function refuseQueueFlagsAlone(flags: QueueFlags): void {
 
 /** Refuses the bulk flags that describe an in-process run, which `--queue` replaces. */
 export function refuseInProcessFlags(flags: Record<string, unknown>): void {
-  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed', 'jobId']) {
+  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed', 'jobId', 'timeout']) {
     if (flags[flag]) {
       const name = flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
       throw new UsageError(

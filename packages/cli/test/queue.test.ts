@@ -227,7 +227,7 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     }
   });
 
-  it('refuses --queue without a Redis to reach, before anything is enqueued', async () => {
+  it('refuses --queue without a Redis to reach, or with a flag of an in-process run, before anything is enqueued', async () => {
     const hash = mock.addTransaction();
     const run = await cli(['refunds', 'request', hash, '--queue', queue], { env: env() });
     expect(run.code).toBe(2);
@@ -237,6 +237,18 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     });
     expect(journal.code).toBe(2);
     expect(journal.stderr).toMatch(/--journal does not apply/);
+    // The workers' waits are bounded by their own client: a --timeout here would bound nothing.
+    const timeout = await cli(['refunds', 'wait', hash, '--queue', queue, '--timeout', '1800'], {
+      env: { ...env(), REDIS_URL: redis.url },
+    });
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toMatch(/--timeout does not apply/);
+    const jobs = new Queue(queue, { connection: { host: '127.0.0.1', port: redis.port } });
+    try {
+      expect(await jobs.getJob(`refund-wait/${hash}`)).toBeUndefined();
+    } finally {
+      await jobs.close();
+    }
     expect(refunds(hash)).toEqual([]);
   });
 

@@ -166,7 +166,8 @@ function waitCommand(run: Action): Command {
         .argument('[hashes...]')
         .description('wait until each refund is completed or failed (polls its status)')
         .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
-        .option('--timeout <seconds>', 'give up on a refund after this long', '600'),
+        // No default of commander's: a --timeout given with --queue is told apart, and refused.
+        .option('--timeout <seconds>', 'give up on a refund after this long (default: 600)'),
       WAIT_CONCURRENCY,
     ),
   )
@@ -181,7 +182,7 @@ function waitCommand(run: Action): Command {
       run(async (context, hashes: string[], options) => {
         refuseQueueFlagsAlone(options);
         if (options.queue) return queueWaits(context, hashes, options);
-        const timeout = timeoutOf(options.timeout);
+        const timeout = timeoutOf(options.timeout ?? '600');
         const client = context.caller;
         const input = await hashInput(hashes, options.file, context.io.stdin);
         return runBulkCommand(context, options, {
