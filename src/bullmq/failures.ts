@@ -3,7 +3,9 @@
  * `Retry-After` (BullMQ's manual rate limit) and puts the job back without counting an attempt, as
  * does a login the client holds back (`bulk/login-hold.ts`), for the time the hold has left; a
  * typed refusal (a 4xx, a bad item, a transaction already refunded) fails the job for good (`UnrecoverableError`); a lost
- * connection, a time-out, a 408 or a 5xx is thrown as is, for BullMQ to retry with its back-off.
+ * connection, a time-out, a 408 or a 5xx is thrown for BullMQ to retry with its back-off, as the
+ * error it is. Either way the job's `failedReason` starts with the error's name (and status), so
+ * that a job out of attempts names what failed as one failed for good does.
  *
  * @module
  */
@@ -78,6 +80,9 @@ export async function heedHold(queue: RateLimitedQueue): Promise<void> {
 
 /** Turns a call's failure into what BullMQ should do with the job; always throws. */
 export async function rethrowForBullmq(error: unknown, queue: RateLimitedQueue): Promise<never> {
+  // BullMQ's own verdicts (the put-back of heedHold, a seller function's UnrecoverableError) are
+  // what BullMQ reads by their class and message: passed on untouched.
+  if (error instanceof RateLimitError || error instanceof UnrecoverableError) throw error;
   // The client holds its logins back: nothing was sent, and no job can be until the hold ends.
   const held = loginHoldWait(error);
   if (held !== undefined) {
@@ -102,19 +107,41 @@ export async function rethrowForBullmq(error: unknown, queue: RateLimitedQueue):
   if (error instanceof APIError && !TRANSIENT.has(error.status) && error.status < 500) {
     throw unrecoverable(error);
   }
-  throw error;
+  throw error instanceof Error ? withNamedMessage(error) : error;
+}
+
+/** `error`'s message led by its name and status, as BullMQ keeps it: `NotFoundError 404: …`. */
+function namedMessage(error: Error): string {
+  const status = error instanceof APIError ? ` ${error.status}` : '';
+  return `${error.name}${status}: ${error.message}`;
 }
 
 function unrecoverable(error: Error, detail = ''): UnrecoverableError {
-  const status = error instanceof APIError ? ` ${error.status}` : '';
-  return new UnrecoverableError(`${error.name}${status}: ${error.message}${detail}`);
+  return new UnrecoverableError(`${namedMessage(error)}${detail}`);
 }
 
 /**
- * The error a failed job's reason names, read back from what {@link unrecoverable} writes
+ * A copy of `error` for BullMQ to retry, its message {@link namedMessage}: BullMQ keeps only the
+ * message as the job's `failedReason`. The copy keeps the class, status and cause (what a `failed`
+ * listener reads); the call's own error is left as it was, since one error can end many jobs' calls
+ * (every call that waited on one failed login gets the same), and what is written on one job's
+ * failure must not reach another's.
+ */
+function withNamedMessage<E extends Error>(error: E): E {
+  const own = Object.getOwnPropertyDescriptors(error);
+  return Object.create(Object.getPrototypeOf(error), {
+    ...own,
+    message: { value: namedMessage(error), writable: true, configurable: true },
+    // V8 keeps `stack` behind an accessor that answers nothing on another object.
+    stack: { value: error.stack, writable: true, configurable: true },
+  });
+}
+
+/**
+ * The error a failed job's reason names, read back from what {@link namedMessage} writes
  * (`<ErrorName>[ <status>]: <message>`), after what a refund job says of its refund ahead of it
- * (`refund-truth.ts`); any other reason (a retryable failure out of attempts, a stalled job) names
- * none and counts as `Error`.
+ * (`refund-truth.ts`); any other reason (a stalled job's, BullMQ's own) names none and counts as
+ * `Error`.
  */
 export function errorNameOfReason(reason: unknown): string {
   const named =

@@ -176,6 +176,37 @@ describe('followBatch of one batch', () => {
     for (const hash of hashes) expect(await seller.refunds.list(hash)).toHaveLength(1);
   }, 30_000);
 
+  it('counts a job out of attempts on a retryable failure by the error that failed it', async () => {
+    const { mock, seller, queue, redis } = setUp();
+    const [unavailable, cut, fine] = [1, 2, 3].map(() => mock.addTransaction());
+    // Every attempt of these two fails as BullMQ retries it: a 503, then a connection cut.
+    const refund = (hash: string) => ({ path: `/financial/refund/${hash}`, method: 'POST' });
+    mock.failNext({ status: 503, times: 2, ...refund(unavailable!) });
+    mock.dropNext({ times: 2, ...refund(cut!) });
+    const items = [unavailable, cut, fine].map((transactionHash) => ({
+      transactionHash: transactionHash!,
+    }));
+    const { batchId } = await enqueueRefunds(queue, items, { redis, attempts: 2, backoffMs: 0 });
+
+    bullmq.worker(queue.name, refundProcessor(seller, { queue, redis }));
+    const last = await followBatch(queue, batchId, {
+      redis,
+      intervalMs: 50,
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(last).toMatchObject({
+      total: 3,
+      completed: 1,
+      failed: 2,
+      failedBy: { InternalServerError: 1, APIConnectionError: 1 },
+    });
+    // The reason still says first what became of the refund, then names the failure.
+    const failed = await queue.getJob(`refund-request/${unavailable}`);
+    expect(failed?.failedReason).toMatch(
+      /^A refund request of this job may have taken effect .* Last failure: InternalServerError 503: /,
+    );
+  }, 30_000);
+
   it('refuses a batch that has no record, naming the option that records one', async () => {
     const { queue, redis } = setUp();
     const error = await followBatch(queue, 'no-such-batch', { redis }).catch((e: unknown) => e);

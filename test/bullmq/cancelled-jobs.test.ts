@@ -146,6 +146,8 @@ describe('worker.cancelJob, on a real redis-server', () => {
     await waitFor(() => mock.stats.requests > 1, 'a poll');
     expect(worker.cancelJob(running.id!, 'operator stop')).toBe(true);
     const ended = await withTimeout(failed, 3_000, 'the cancelled job to fail');
-    expect(ended.failedReason).toMatch(/^The wait for refund of transaction .* was aborted\.$/);
+    expect(ended.failedReason).toMatch(
+      /^APIUserAbortError: The wait for refund of transaction .* was aborted\.$/,
+    );
   }, 30_000);
 });

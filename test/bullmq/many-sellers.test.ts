@@ -197,7 +197,11 @@ describe('partner-sdk/bullmq: one queue for many sellers', () => {
     const transient = await refundProcessor(() => Promise.reject(outage), { queue })(
       job({ seller: 'acct-person', transactionHash: hash }),
     ).catch((e: unknown) => e);
-    expect(transient).toBe(outage);
+    // Retried as the error it is, named in the job's reason; the function's own error untouched.
+    expect(transient).toBeInstanceOf(Error);
+    expect(transient).not.toBeInstanceOf(UnrecoverableError);
+    expect((transient as Error).message).toBe('Error: secret store unreachable');
+    expect(outage.message).toBe('secret store unreachable');
     expect(refundPostsTo(mock)).toBe(0);
   });
 

@@ -5,7 +5,7 @@
  */
 
 import { RateLimitError, UnrecoverableError } from 'bullmq';
-import { RequestValidationError } from 'partner-sdk';
+import { InternalServerError, RequestValidationError } from 'partner-sdk';
 import {
   enqueueOfferUpdates,
   enqueueRefunds,
@@ -105,6 +105,36 @@ describe('partner-sdk/bullmq processors', () => {
       expect(failed).not.toBeInstanceOf(RateLimitError);
       expect(posts(hash)).toBe(1);
     }
+  });
+
+  it('names the error of a failure left to BullMQ, and one job says nothing another learned, when both end on one failed login', async () => {
+    const { mock, seller, queue } = setup();
+    const [earlier, fresh] = [mock.addTransaction(), mock.addTransaction()];
+    const sentence =
+      "A refund request of this job may have taken effect (its answer was lost): read the transaction's refunds (refunds.findCreatedSince) before enqueueing it again.";
+    // The job of `earlier` lost its first answer; both runs wait on the one login the client makes.
+    const runAgain = {
+      ...job(earlier, 2),
+      attemptsMade: 1,
+      failedReason: `${sentence} Last failure: InternalServerError 503: x`,
+    };
+    mock.failNext({ status: 503, times: 10, path: '/auth' });
+    const process = refundProcessor(seller, { queue });
+    const failure = (run: ProcessorJob<RefundJobData>) =>
+      process(run).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    const [again, first] = await Promise.all([failure(runAgain), failure(job(fresh))]);
+    for (const failed of [again, first]) {
+      expect(failed).toBeInstanceOf(InternalServerError);
+      expect(failed).toMatchObject({ status: 503 });
+    }
+    expect(first?.message).not.toContain('may have taken effect');
+    expect(again?.message.startsWith(`${sentence} Last failure: InternalServerError 503: `)).toBe(
+      true,
+    );
+    expect(first?.message).toMatch(/^InternalServerError 503: /);
   });
 
   it('the producer names a bad item and its problem once', async () => {

@@ -114,7 +114,9 @@ describe('refundProcessor: the mark of a run that sent, run by run', () => {
     );
     // Enqueued again (the first job removed), its second run knows nothing of the first job's.
     const other = processor(run(hash, 2, 2_000));
-    await expect(other).rejects.toThrow(/^GET \/financial\/refund\/\S+ → 503 /);
+    await expect(other).rejects.toThrow(
+      /^InternalServerError 503: GET \/financial\/refund\/\S+ → 503 /,
+    );
     expect(refundPostsTo(mock, hash)).toBe(1);
   });
 });

@@ -188,13 +188,13 @@ export async function runBulkCommand<I, R>(
     bar?.clear();
     // Stopped by a signal even where every item in flight finished in the grace.
     const summary = { ...ended, aborted: ended.aborted || stop.requested };
-    // A job of one stopped by a signal ends as any stopped job: its summary, how to resume, 130.
-    if (single && !summary.aborted) return EXIT.ok;
-    printSummary(context, summary, flags, run.total);
-    if (summary.aborted) return EXIT.interrupted;
     // An item an earlier run failed and this one skipped is not done: a script that runs the job
     // again until it exits 0 must not stop with it never refunded.
-    return summary.failed > 0 || failedEarlier > 0 ? EXIT.failed : EXIT.ok;
+    const code = summary.failed > 0 || failedEarlier > 0 ? EXIT.failed : EXIT.ok;
+    // A job of one stopped by a signal ends as any stopped job: its summary, how to resume, 130.
+    if (single && !summary.aborted) return code;
+    printSummary(context, summary, flags, run.total);
+    return summary.aborted ? EXIT.interrupted : code;
   } catch (error) {
     if (error instanceof JournalMismatchError) throw new UsageError(error.message);
     throw store ? journalFailure(error, store.path) : error;

@@ -148,7 +148,12 @@ export function outcomeJson(
     case 'failed':
       return { key, status, inDoubt: outcome.inDoubt, error: errorJson(outcome.error) };
     case 'skipped':
-      return { key, status, previous: outcome.previous.state };
+      return {
+        key,
+        status,
+        previous: outcome.previous.state,
+        ...failedEarlierJson(outcome.previous),
+      };
     default:
       return { key, status };
   }
@@ -205,6 +210,18 @@ function failedEarlier(previous: JournalRecord): string {
   const status = typeof detail.status === 'number' ? ` ${detail.status}` : '';
   const doubt = detail.inDoubt === true ? '; its request may have reached the service' : '';
   return `failed in an earlier run (${name}${status}${doubt}): not tried again without --retry-failed`;
+}
+
+/**
+ * What a script reads of an item an earlier run failed, as of a failure of this run: whether it
+ * was in doubt, and its error as the journal kept it (name, message, status).
+ */
+function failedEarlierJson(previous: JournalRecord): Record<string, unknown> {
+  if (previous.state !== 'failed') return {};
+  const { inDoubt, error, message, status } = previous.detail ?? {};
+  const name = typeof error === 'string' ? error : 'Error';
+  const shown = { name, message, ...(typeof status === 'number' ? { status } : {}) };
+  return { inDoubt: inDoubt === true, error: shown };
 }
 
 /** A bulk outcome as one human line. */

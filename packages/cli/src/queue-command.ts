@@ -59,7 +59,7 @@ export function refuseQueueFlagsAlone(flags: QueueFlags): void {
 
 /** Refuses the bulk flags that describe an in-process run, which `--queue` replaces. */
 export function refuseInProcessFlags(flags: Record<string, unknown>): void {
-  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed', 'jobId']) {
+  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed', 'jobId', 'timeout']) {
     if (flags[flag]) {
       const name = flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
       throw new UsageError(
@@ -110,14 +110,18 @@ async function load(url: string): Promise<Loaded> {
   return { bullmq, redis: client, close };
 }
 
+/** The URL schemes of a Redis: `rediss://` over TLS, as the Redis client libraries read them. */
+const REDIS_SCHEMES = new Set(['redis:', 'rediss:']);
+
 function connectionOf(url: string) {
-  let parsed: URL;
+  let parsed: URL | undefined;
   try {
     parsed = new URL(url);
-  } catch {
+  } catch {}
+  if (!parsed || !REDIS_SCHEMES.has(parsed.protocol) || !/^\/?\d*$/.test(parsed.pathname)) {
     // Its user and password (redis://user:password@host) stay out of the terminal and the logs.
     const shown = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[REDACTED]@');
-    throw new UsageError(`--redis must be a redis:// URL, got "${shown}"`);
+    throw new UsageError(`--redis must be a redis:// or rediss:// URL, got "${shown}"`);
   }
   return {
     host: parsed.hostname,
@@ -125,6 +129,8 @@ function connectionOf(url: string) {
     username: parsed.username || undefined,
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
     db: Number(parsed.pathname.slice(1) || 0),
+    // The queue's own connection speaks TLS when the URL says so, as the batch's record does.
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
     maxRetriesPerRequest: null,
   };
 }
@@ -190,6 +196,32 @@ function exitOf(failed: number, failedBy: Record<string, number>): number {
   return failedBy.AlreadyRefundedError === failed ? EXIT.alreadyRefunded : EXIT.failed;
 }
 
+/**
+ * The batch's summary; once following stopped (Ctrl-C), as far as it was read, with the jobs the
+ * workers still have (`left`): stopping the follower stops no worker.
+ */
+function printSummary(
+  context: Context,
+  batchId: string,
+  progress: QueueProgress,
+  stopped: boolean,
+): void {
+  const { completed, failed } = progress;
+  const failedBy = progress.failedBy ?? {};
+  const left = progress.waiting + progress.active;
+  const summary = { batch: batchId, completed, failed, failedBy, ...(stopped ? { left } : {}) };
+  if (context.format === 'json') {
+    context.line(JSON.stringify({ summary }));
+    return;
+  }
+  const counts = `${completed} completed, ${failed} failed${reasonsOf(failedBy)}`;
+  context.note(
+    stopped
+      ? `stopped following batch ${batchId}: ${counts}, ${plural(left, 'job')} left to the workers`
+      : counts,
+  );
+}
+
 async function follow(
   context: Context,
   queue: unknown,
@@ -201,23 +233,25 @@ async function follow(
   const onSignal = () => stop.abort(new Error('interrupted'));
   const withdraw = onInterrupt(onSignal);
   const bar = progressBar(context.io, batch.jobs);
+  let seen: QueueProgress | undefined;
   try {
     const last: QueueProgress = await followBatch(queue as never, batch.batchId, {
       redis: redis as never,
       intervalMs: 500,
       signal: stop.signal,
-      onProgress: bar ? (progress) => bar.update(progress) : undefined,
+      onProgress: (progress) => {
+        seen = progress;
+        bar?.update(progress);
+      },
     });
     bar?.clear();
-    const failedBy = last.failedBy ?? {};
-    const { completed, failed } = last;
-    const summary = { batch: batch.batchId, completed, failed, failedBy };
-    if (context.format === 'json') context.line(JSON.stringify({ summary }));
-    else context.note(`${completed} completed, ${failed} failed${reasonsOf(failedBy)}`);
-    return exitOf(failed, failedBy);
+    printSummary(context, batch.batchId, last, false);
+    return exitOf(last.failed, last.failedBy ?? {});
   } catch (error) {
-    if (stop.signal.aborted) return EXIT.interrupted;
-    throw error;
+    if (!stop.signal.aborted) throw error;
+    bar?.clear();
+    if (seen) printSummary(context, batch.batchId, seen, true);
+    return EXIT.interrupted;
   } finally {
     bar?.close();
     withdraw();

@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -13,7 +14,8 @@ import { createMockPartnerApi, type MockPartnerApi, type MockServer } from 'part
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Child, startChild } from '../../../test/helpers/children';
 import { type RedisServer, startRedisServer } from '../../../test/helpers/redis-server';
-import { cli, jsonLines } from './run-cli';
+import { waitFor, withTimeout } from '../../../test/helpers/waits';
+import { cli, jsonLines, startCli } from './run-cli';
 
 let redis: RedisServer;
 let mock: MockPartnerApi;
@@ -187,7 +189,45 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     }
   });
 
-  it('refuses --queue without a Redis to reach, before anything is enqueued', async () => {
+  it('--follow stopped by Ctrl-C or SIGTERM prints the summary so far with the jobs left, exits 130, and leaves the jobs queued', async () => {
+    // A queue no worker takes jobs from: the batch stays waiting while it is followed.
+    const idle = `cli-idle-${randomUUID()}`;
+    const jobs = new Queue(idle, {
+      connection: { host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null },
+    });
+    try {
+      const hashes = [mock.addTransaction(), mock.addTransaction()];
+      const flags = ['--queue', idle, '--redis', redis.url, '--follow'];
+      const json = startCli(['--json', 'refunds', 'request', ...hashes, ...flags], { env: env() });
+      await json.printed((out) => out.includes('"batch"'));
+      json.stop('SIGINT');
+      const stopped = await withTimeout(json.exited, 15_000, 'the stopped follower');
+      expect({ code: stopped.code, stderr: stopped.stderr }).toEqual({ code: 130, stderr: '' });
+      const [batch, summary] = jsonLines(stopped.stdout);
+      const batchId = (batch as { batch: { batchId: string } }).batch.batchId;
+      expect(summary).toEqual({
+        summary: { batch: batchId, completed: 0, failed: 0, failedBy: {}, left: 2 },
+      });
+
+      const table = startCli(
+        ['--format', 'table', 'refunds', 'request', mock.addTransaction(), ...flags],
+        { env: env() },
+      );
+      const [id] = (await table.printed((out) => out.endsWith('\n'))).split('\n');
+      table.stop('SIGTERM');
+      const ended = await withTimeout(table.exited, 15_000, 'the stopped follower');
+      expect(ended.code).toBe(130);
+      expect(ended.stderr).toContain(
+        `stopped following batch ${id}: 0 completed, 0 failed, 1 job left to the workers`,
+      );
+      // Stopping the follower stopped no job: the workers will find all three.
+      expect(await jobs.getWaitingCount()).toBe(3);
+    } finally {
+      await jobs.close();
+    }
+  });
+
+  it('refuses --queue without a Redis to reach, or with a flag of an in-process run, before anything is enqueued', async () => {
     const hash = mock.addTransaction();
     const run = await cli(['refunds', 'request', hash, '--queue', queue], { env: env() });
     expect(run.code).toBe(2);
@@ -197,13 +237,31 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     });
     expect(journal.code).toBe(2);
     expect(journal.stderr).toMatch(/--journal does not apply/);
+    // The workers' waits are bounded by their own client: a --timeout here would bound nothing.
+    const timeout = await cli(['refunds', 'wait', hash, '--queue', queue, '--timeout', '1800'], {
+      env: { ...env(), REDIS_URL: redis.url },
+    });
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toMatch(/--timeout does not apply/);
+    const jobs = new Queue(queue, { connection: { host: '127.0.0.1', port: redis.port } });
+    try {
+      expect(await jobs.getJob(`refund-wait/${hash}`)).toBeUndefined();
+    } finally {
+      await jobs.close();
+    }
     expect(refunds(hash)).toEqual([]);
   });
 
   it('refuses a Redis URL that does not parse without showing its password', async () => {
     const hash = mock.addTransaction();
     const password = 'redis-password-never-shown';
-    for (const url of [`redis://:${password}@[::1`, `redis://user:${password}@host:port`]) {
+    for (const url of [
+      `redis://:${password}@[::1`,
+      `redis://user:${password}@host:port`,
+      // A URL of another scheme, or a database that is not a number, is no Redis to reach either.
+      `http://user:${password}@127.0.0.1:${redis.port}`,
+      `redis://user:${password}@127.0.0.1:${redis.port}/cohort`,
+    ]) {
       const flag = await cli(['refunds', 'request', hash, '--queue', queue, '--redis', url], {
         env: env(),
       });
@@ -212,11 +270,41 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
       });
       for (const run of [flag, variable]) {
         expect(run.code).toBe(2);
-        expect(run.stderr).toMatch(/must be a redis:\/\/ URL/);
+        expect(run.stderr).toMatch(/must be a redis:\/\/ or rediss:\/\/ URL/);
         expect(run.stderr).not.toContain(password);
       }
     }
     expect(refunds(hash)).toEqual([]);
+  });
+
+  it('reaches a rediss:// Redis over TLS, the queue as well as the batch record', async () => {
+    // A listener that records how each connection opens: a TLS handshake starts with byte 0x16,
+    // a Redis command in clear with `*`.
+    const opened: number[] = [];
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.once('data', (data) => opened.push(data[0]!));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const url = `rediss://127.0.0.1:${port}`;
+    const run = startCli(
+      ['refunds', 'request', mock.addTransaction(), '--queue', queue, '--redis', url],
+      {
+        env: env(),
+      },
+    );
+    try {
+      await waitFor(() => opened.length >= 2, 'the batch record and the queue to connect', 30_000);
+      expect(opened.map((byte) => byte.toString(16))).toEqual(opened.map(() => '16'));
+    } finally {
+      run.stop('SIGKILL');
+      await run.exited;
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('--seller-ref marks every job for that seller, and is refused without --queue', async () => {

@@ -72,7 +72,8 @@ async function requestAction(context: Context, hashes: string[], options: Reques
   const client = context.caller;
   await checkRefundFlags(client, params);
   const input = await hashInput(hashes, options.file, context.io.stdin);
-  // Refunds this run requested or found in progress, for --wait (skipped ones were waited on before).
+  // The job's refunds, for --wait: requested or found in progress by this run or, resumed, by an
+  // earlier one (which may have stopped before its wait).
   const requested: string[] = [];
   const failures = { refused: 0, other: 0 };
   const done = await runBulkCommand(context, options, {
@@ -91,9 +92,11 @@ async function requestAction(context: Context, hashes: string[], options: Reques
       if (outcome.status === 'failed') {
         failures[outcome.error instanceof AlreadyRefundedError ? 'refused' : 'other'] += 1;
       }
-      if (options.wait && (outcome.status === 'succeeded' || outcome.status === 'existing')) {
-        requested.push(outcome.key);
-      }
+      // An item an earlier run failed and this one skipped is still a failure: never exit 5 over it.
+      if (outcome.status === 'skipped' && outcome.previous.state === 'failed') failures.other += 1;
+      const madeNow = outcome.status === 'succeeded' || outcome.status === 'existing';
+      const madeBefore = outcome.status === 'skipped' && outcome.previous.state !== 'failed';
+      if (options.wait && (madeNow || madeBefore)) requested.push(outcome.key);
     },
   });
   // Refused items alone are told apart from failures: nothing went wrong, nothing was sent.
@@ -163,7 +166,8 @@ function waitCommand(run: Action): Command {
         .argument('[hashes...]')
         .description('wait until each refund is completed or failed (polls its status)')
         .option('--file <file>', 'hashes, one per line or CSV (first column); - for stdin')
-        .option('--timeout <seconds>', 'give up on a refund after this long', '600'),
+        // No default of commander's: a --timeout given with --queue is told apart, and refused.
+        .option('--timeout <seconds>', 'give up on a refund after this long (default: 600)'),
       WAIT_CONCURRENCY,
     ),
   )
@@ -178,7 +182,7 @@ function waitCommand(run: Action): Command {
       run(async (context, hashes: string[], options) => {
         refuseQueueFlagsAlone(options);
         if (options.queue) return queueWaits(context, hashes, options);
-        const timeout = timeoutOf(options.timeout);
+        const timeout = timeoutOf(options.timeout ?? '600');
         const client = context.caller;
         const input = await hashInput(hashes, options.file, context.io.stdin);
         return runBulkCommand(context, options, {
