@@ -86,6 +86,12 @@ function answers(context, { sdkMethod, endpoint }) {
   return { ...out, default: { $ref: '#/components/responses/Error' } };
 }
 
+/**
+ * A path segment as the transport takes one (src/core/transport/path.ts): not blank, which would
+ * reach another endpoint, and neither `.` nor `..`, which URL resolution removes from the path.
+ */
+const PATH_SEGMENT = { type: 'string', pattern: '\\S', not: { type: 'string', enum: ['.', '..'] } };
+
 /** The path parameters of the call's `route`, described by their `@param` notes. */
 function pathParams({ methods }, { sdkMethod, pathParams: values = {} }) {
   return Object.keys(values).map((name) => ({
@@ -95,7 +101,7 @@ function pathParams({ methods }, { sdkMethod, pathParams: values = {} }) {
     description:
       methods[sdkMethod].params.find((param) => param.name === name)?.description ??
       `The ${name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}.`,
-    schema: { type: 'string' },
+    schema: PATH_SEGMENT,
   }));
 }
 

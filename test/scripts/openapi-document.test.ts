@@ -167,6 +167,25 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
     expect(product['x-assumption']).toMatch(/bare|envelope/);
   });
 
+  it('refuses the path parameters no call can carry: blank, `.` or `..`', async () => {
+    // A blank segment reaches another endpoint (`GET /products/` is the list), and URL resolution
+    // removes `.` and `..`, changing the endpoint: the SDK refuses all three before sending.
+    const { ajv } = await import('../helpers/openapi-document');
+    type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+    const parameters = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods as Record<string, { parameters?: Parameter[] }>).flatMap(
+        (found) => found.parameters?.filter((parameter) => parameter.in === 'path') ?? [],
+      ),
+    );
+    expect(parameters.length).toBeGreaterThan(0);
+    for (const { name, schema } of parameters) {
+      for (const bad of ['', '  ', '.', '..'])
+        expect(ajv.validate(schema, bad), `${name} ${bad}`).toBe(false);
+      for (const good of ['prd_1', 'a b', '...'])
+        expect(ajv.validate(schema, good), `${name} ${good}`).toBe(true);
+    }
+  });
+
   it('describes fields with the TSDoc of the SDK types', () => {
     expect(document.components.schemas.Product.properties.name.description).toMatch(/Product name/);
   });
