@@ -60,13 +60,22 @@ function components(types) {
   return { schemas: out, nameOf };
 }
 
-/** Puts the type's TSDoc on the schema and on each of its documented fields. */
+/**
+ * Puts the type's TSDoc on the schema and on each of its documented fields, and the known values
+ * of a field the SDK keeps open (any string passes) as its `examples`: an `enum` would refuse the
+ * values the spec leaves open, and a bare string would not name the spec's.
+ */
 function describe(schema, doc) {
   if (!doc) return;
   if (doc.description && !schema.description) schema.description = doc.description;
   for (const [field, text] of Object.entries(doc.fields)) {
     const property = schema.properties?.[field];
     if (property && !property.description) property.description = text;
+  }
+  for (const [field, values] of Object.entries(doc.openEnums)) {
+    const property = schema.properties?.[field];
+    const text = [property?.type].flat().includes('string');
+    if (text && !property.enum && !property.examples) property.examples = values;
   }
 }
 
