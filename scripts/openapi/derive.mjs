@@ -64,6 +64,13 @@ function orBare({ ref, schemas }, name) {
   };
 }
 
+/**
+ * Reading an answer either way is the SDK's choice: the spec shows each answer one way, bare
+ * (§4.1, §4.5, §4.6, §4.7, §4.9) or in the envelope (§2, §4.4), or does not show it.
+ */
+const EITHER_WAY =
+  "The spec shows this answer one way (the resource bare, or the envelope `{ status, message, data }` around it) or not at all; the SDK reads either: the envelope's `data` when the body has that key, else the body (docs/assumptions.md, single-resource answers).";
+
 /** Each answer of the call: its schema's component, described by that schema's TSDoc. */
 function answers(context, { sdkMethod, endpoint }) {
   const { ref, nameOf, types } = context;
@@ -73,10 +80,17 @@ function answers(context, { sdkMethod, endpoint }) {
     out[status] = {
       description: summaryOf(types[name]?.description) ?? 'The answer.',
       content: json(schema.bare ? orBare(context, name) : ref(name)),
+      ...(schema.bare ? { 'x-assumption': EITHER_WAY } : {}),
     };
   }
   return { ...out, default: { $ref: '#/components/responses/Error' } };
 }
+
+/**
+ * A path segment as the transport takes one (src/core/transport/path.ts): not blank, which would
+ * reach another endpoint, and neither `.` nor `..`, which URL resolution removes from the path.
+ */
+const PATH_SEGMENT = { type: 'string', pattern: '\\S', not: { type: 'string', enum: ['.', '..'] } };
 
 /** The path parameters of the call's `route`, described by their `@param` notes. */
 function pathParams({ methods }, { sdkMethod, pathParams: values = {} }) {
@@ -87,7 +101,7 @@ function pathParams({ methods }, { sdkMethod, pathParams: values = {} }) {
     description:
       methods[sdkMethod].params.find((param) => param.name === name)?.description ??
       `The ${name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}.`,
-    schema: { type: 'string' },
+    schema: PATH_SEGMENT,
   }));
 }
 

@@ -2,7 +2,8 @@
 // with zod 4's `z.toJSONSchema` (JSON Schema 2020-12, the dialect of OpenAPI 3.1): every exported
 // schema the document names is a component, and the operations, derived from the resource
 // methods' calls (calls.mjs, derive.mjs), name them. Descriptions come from the TSDoc (tsdoc.mjs);
-// the shapes the spec does not show carry `x-assumption` notes from src/assumptions.ts.
+// the rules across fields are added from cross-field.mjs; the shapes the spec does not show carry
+// `x-assumption` notes from src/assumptions.ts.
 
 import * as z from 'zod';
 import { DEFAULT_ASSUMPTIONS as A } from '../../src/assumptions.ts';
@@ -10,6 +11,7 @@ import * as schemas from '../../src/schemas/index.ts';
 import { jsonKeywords } from '../../src/schemas/json-keywords.ts';
 import * as webhookSchemas from '../../src/webhooks/schemas.ts';
 import { recordCalls } from './calls.mjs';
+import { addCrossFieldRules } from './cross-field.mjs';
 import { deriveOperation } from './derive.mjs';
 import { exceptions, loginOperation, webhooks } from './operations.mjs';
 
@@ -47,6 +49,7 @@ function components(types) {
     delete schema.$id;
     describe(schema, types[name]);
   }
+  addCrossFieldRules(out);
   const nameOf = (schema, sdkMethod) => {
     const name = names.get(schema);
     if (name) return name;
@@ -57,13 +60,22 @@ function components(types) {
   return { schemas: out, nameOf };
 }
 
-/** Puts the type's TSDoc on the schema and on each of its documented fields. */
+/**
+ * Puts the type's TSDoc on the schema and on each of its documented fields, and the known values
+ * of a field the SDK keeps open (any string passes) as its `examples`: an `enum` would refuse the
+ * values the spec leaves open, and a bare string would not name the spec's.
+ */
 function describe(schema, doc) {
   if (!doc) return;
   if (doc.description && !schema.description) schema.description = doc.description;
   for (const [field, text] of Object.entries(doc.fields)) {
     const property = schema.properties?.[field];
     if (property && !property.description) property.description = text;
+  }
+  for (const [field, values] of Object.entries(doc.openEnums)) {
+    const property = schema.properties?.[field];
+    const text = [property?.type].flat().includes('string');
+    if (text && !property.enum && !property.examples) property.examples = values;
   }
 }
 

@@ -53,7 +53,12 @@ export function formSchema(schema, schemas) {
   return {
     description:
       'The fields as they travel: nested ones in bracket form (`address[zip_code]`, `phones[0][number]`), booleans as `1` or `0`, files as binary parts. What each item of an array requires is said on its params component (`x-sdk-params`).',
+    'x-assumption':
+      'Spec §4.1 says multipart/form-data and gives nested objects and arrays; how they and booleans travel in a form is not shown: bracket names and 1/0, as a Laravel service reads a form (docs/assumptions.md, multipart encoding).',
     ...out,
     additionalProperties: schema.additionalProperties ?? {},
+    // The component's rules across fields (cross-field.mjs) name top-level text fields, which
+    // travel under their own names and as they are: they hold on the form as written.
+    ...(schema.allOf ? { allOf: schema.allOf } : {}),
   };
 }

@@ -33,34 +33,63 @@ function tsFiles(dir) {
 }
 
 /**
- * Each documented interface or type alias of `dir` by name: its description and its fields'
- * (an interface's own members and those of the interfaces it extends, read by name).
+ * The values an `OpenEnum<…>` in the type node `type` names (`OpenEnum<'pix' | 'bank'> | null`),
+ * through the type aliases of `aliases`: the spec's known values of a set the SDK keeps open,
+ * which its zod schema does not hold (any string passes). None where no `OpenEnum` is found.
+ */
+function openEnumValues(type, aliases, inside = false) {
+  if (!type) return [];
+  if (ts.isUnionTypeNode(type))
+    return type.types.flatMap((t) => openEnumValues(t, aliases, inside));
+  if (ts.isParenthesizedTypeNode(type)) return openEnumValues(type.type, aliases, inside);
+  if (ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)) {
+    return inside ? [type.literal.text] : [];
+  }
+  if (!ts.isTypeReferenceNode(type)) return [];
+  const name = type.typeName.getText();
+  if (name === 'OpenEnum') return openEnumValues(type.typeArguments?.[0], aliases, true);
+  return openEnumValues(aliases[name], aliases, inside);
+}
+
+/**
+ * Each documented interface or type alias of `dir` by name: its description, its fields' (an
+ * interface's own members and those of the interfaces it extends, read by name), and the known
+ * values of its fields typed as open sets (`openEnums`).
  */
 export function typeDocs(dir) {
   const types = {};
   const bases = {};
-  for (const file of tsFiles(dir)) {
-    for (const node of parse(file).statements) {
-      if (ts.isInterfaceDeclaration(node)) {
-        const fields = {};
-        for (const member of node.members) {
-          const text = member.name && docText(member);
-          if (text) fields[member.name.getText()] = text;
-        }
-        types[node.name.text] = { description: docText(node), fields };
-        bases[node.name.text] = (node.heritageClauses ?? []).flatMap((clause) =>
-          clause.types.map((type) => type.expression.getText()),
-        );
-      } else if (ts.isTypeAliasDeclaration(node)) {
-        const generic = node.type.getText().match(/^(\w+)</)?.[1];
-        types[node.name.text] = { description: docText(node), fields: {} };
-        if (generic) bases[node.name.text] = [generic];
+  const statements = tsFiles(dir).flatMap((file) => parse(file).statements);
+  const aliases = Object.fromEntries(
+    statements.filter(ts.isTypeAliasDeclaration).map((node) => [node.name.text, node.type]),
+  );
+  for (const node of statements) {
+    if (ts.isInterfaceDeclaration(node)) {
+      const fields = {};
+      const openEnums = {};
+      for (const member of node.members) {
+        if (!member.name) continue;
+        const text = docText(member);
+        if (text) fields[member.name.getText()] = text;
+        const values = openEnumValues(member.type, aliases);
+        if (values.length > 0) openEnums[member.name.getText()] = values;
       }
+      types[node.name.text] = { description: docText(node), fields, openEnums };
+      bases[node.name.text] = (node.heritageClauses ?? []).flatMap((clause) =>
+        clause.types.map((type) => type.expression.getText()),
+      );
+    } else if (ts.isTypeAliasDeclaration(node)) {
+      const generic = node.type.getText().match(/^(\w+)</)?.[1];
+      types[node.name.text] = { description: docText(node), fields: {}, openEnums: {} };
+      if (generic) bases[node.name.text] = [generic];
     }
   }
   for (const [name, names] of Object.entries(bases)) {
-    for (const base of names)
-      Object.assign(types[name].fields, { ...types[base]?.fields, ...types[name].fields });
+    for (const base of names) {
+      for (const key of ['fields', 'openEnums']) {
+        Object.assign(types[name][key], { ...types[base]?.[key], ...types[name][key] });
+      }
+    }
   }
   return types;
 }

@@ -143,6 +143,49 @@ describe('docs/openapi.json (built by scripts/build-openapi.mjs)', () => {
     expect(document.components.schemas.Error['x-assumption']).toContain('not shown');
   });
 
+  it('notes, on each answer it reads bare or in the envelope, that the spec shows only one of the two', () => {
+    // Spec §2 names its envelope for the financial, fee-tier and anticipation endpoints; §4.1,
+    // §4.5, §4.6 and §4.9 give the resource itself. Reading either is the SDK's choice, not the
+    // service's documented shape: a reader of the document must not take it for the spec's.
+    type Answer = { content?: Record<string, { schema: { anyOf?: unknown[] } }> };
+    const unmarked: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, found] of Object.entries(methods as Record<string, Operation>)) {
+        for (const [status, answer] of Object.entries(found.responses as Record<string, Answer>)) {
+          const schema = answer.content?.['application/json']?.schema;
+          const either = schema?.anyOf?.length === 2;
+          if (either && !(answer as { 'x-assumption'?: string })['x-assumption']) {
+            unmarked.push(`${method} ${path} ${status}`);
+          }
+        }
+      }
+    }
+    expect(unmarked).toEqual([]);
+    const product = document.paths['/products/{product_hash}'].get.responses['200'] as {
+      'x-assumption'?: string;
+    };
+    expect(product['x-assumption']).toMatch(/bare|envelope/);
+  });
+
+  it('refuses the path parameters no call can carry: blank, `.` or `..`', async () => {
+    // A blank segment reaches another endpoint (`GET /products/` is the list), and URL resolution
+    // removes `.` and `..`, changing the endpoint: the SDK refuses all three before sending.
+    const { ajv } = await import('../helpers/openapi-document');
+    type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+    const parameters = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods as Record<string, { parameters?: Parameter[] }>).flatMap(
+        (found) => found.parameters?.filter((parameter) => parameter.in === 'path') ?? [],
+      ),
+    );
+    expect(parameters.length).toBeGreaterThan(0);
+    for (const { name, schema } of parameters) {
+      for (const bad of ['', '  ', '.', '..'])
+        expect(ajv.validate(schema, bad), `${name} ${bad}`).toBe(false);
+      for (const good of ['prd_1', 'a b', '...'])
+        expect(ajv.validate(schema, good), `${name} ${good}`).toBe(true);
+    }
+  });
+
   it('describes fields with the TSDoc of the SDK types', () => {
     expect(document.components.schemas.Product.properties.name.description).toMatch(/Product name/);
   });

@@ -47,6 +47,12 @@ describe('docs/openapi.json: the profile update as multipart', () => {
     expect(form.properties.address).toBeUndefined();
   });
 
+  it('notes that the spec does not show how nested fields and booleans travel in a form', () => {
+    // Spec §4.1 says multipart and gives `address` as an object and `phones` as an array; bracket
+    // names and 1/0 are how a Laravel service reads a form: the SDK's reading, not the spec's.
+    expect((body.schema as Json)['x-assumption']).toMatch(/not shown.*bracket/s);
+  });
+
   it('gives booleans as 1 or 0 and files as binary parts', () => {
     expect(form.properties.is_emancipated).toMatchObject({ type: 'string', enum: ['1', '0'] });
     expect(form.properties['address[is_default]']).toMatchObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accepts } from '../helpers/openapi-document';
+import { accepts, components, type Json } from '../helpers/openapi-document';
 
 /**
  * docs/openapi.json's answers read as a partner's generator reads them: a field the spec gives as
@@ -34,6 +34,32 @@ const INTEGERS: [string, string[]][] = [
   ['AnticipationConfirmation', ['amount']], // §2.11, §4.7
   ['AnticipationPagination', ['current_page', 'from', 'per_page', 'to', 'total', 'last_page']], // §2.13
   ['ProductListMeta', ['current_page', 'last_page', 'per_page', 'total']], // §2.13
+];
+
+/** [component, field, the values the spec gives for a set it calls open or does not close]. */
+const OPEN_SETS: [string, string, string[]][] = [
+  ['User', 'type', ['person', 'company']], // §2.1
+  ['User', 'company_type', ['mei', 'simple', 'presumed', 'real']], // §2.1
+  ['Phone', 'type', ['whatsapp', 'mobile', 'landline', 'work']], // §2.3: "kinds seen"
+  ['PhoneParams', 'type', ['whatsapp', 'mobile', 'landline', 'work']], // §2.3, §4.1
+  ['BankAccount', 'receiver_type', ['pix', 'bank']], // §2.4, §6.2: more in events
+  ['BankAccount', 'status', ['approved', 'pending', 'reproved']], // §2.4
+  ['Product', 'type', ['course', 'ebook', 'physical']], // §2.5
+  [
+    'Product', // §2.5
+    'status',
+    ['draft', 'pre-approved', 'approved', 'pending', 'pending-correction', 'reproved'],
+  ],
+  ['Product', 'affiliate_commission_type', ['first', 'last', 'multi']], // §2.5
+  ['Offer', 'type_of_charge', ['one-time', 'recurring']], // §2.6
+  ['OfferSubscription', 'interval', ['weekly']], // §2.7: "one value seen"
+  ['OfferFreight', 'type', ['shipping_company']], // §2.8: "one value seen"
+  ['Refund', 'status', ['requested', 'success', 'completed', 'failed']], // §2.9, §3
+  ['StatementExport', 'status', ['processing']], // §2.10
+  ['Anticipation', 'status', ['approved']], // §2.11
+  ['FeeTierChange', 'action', ['create', 'update', 'delete']], // §2.12
+  ['SubscriptionEndedPayload', 'end_reason', ['completed', 'delinquency']], // §6.1
+  ['SubscriptionCommissionItem', 'type', ['producer', 'affiliate']], // §6.1
 ];
 
 describe('docs/openapi.json answers', () => {
@@ -83,4 +109,16 @@ describe('docs/openapi.json answers', () => {
     expect(accepts('Refund', 'created_at', '01/03/2026 12:00:00')).toBe(true);
     expect(accepts('SubscriptionEndedPayload', 'created_at', '2026-03-01 12:00:00')).toBe(true);
   });
+
+  it.each(OPEN_SETS)(
+    '%s.%s names the values the spec gives, and takes another',
+    (component, field, values) => {
+      // An open set: a new value must pass (the SDK reads it), yet a reader of the document, or a
+      // client generated from it, should meet the spec's values, not a bare string.
+      const properties = components[component]?.properties as Record<string, Json> | undefined;
+      const schema = properties?.[field];
+      expect(schema?.examples).toEqual(values);
+      expect(accepts(component, field, 'a-value-the-spec-does-not-name')).toBe(true);
+    },
+  );
 });
