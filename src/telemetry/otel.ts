@@ -51,10 +51,16 @@ export function createTelemetry(
     MeterProvider | undefined,
     ContextManager | undefined,
   ];
-  const made = quietly(() => tracerProvider?.getTracer('partner-sdk', version));
-  const tracer = made && quietTracer(made);
-  const metered = quietly(() => meterProvider?.getMeter('partner-sdk', version));
-  const meter = metered && quietMeter(metered);
+  // What a provider answers is wrapped within `quietly` too: an answer that is no object at all
+  // cannot be wrapped, and means no tracer (or meter) rather than a failed call.
+  const tracer = quietly(() => {
+    const made = tracerProvider?.getTracer('partner-sdk', version);
+    return made && quietTracer(made);
+  });
+  const meter = quietly(() => {
+    const made = meterProvider?.getMeter('partner-sdk', version);
+    return made && quietMeter(made);
+  });
   return new OtelTelemetry(tracer, meter && instruments(meter), contextManager, options);
 }
 

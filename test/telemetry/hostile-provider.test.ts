@@ -55,4 +55,32 @@ describe('a provider that throws', () => {
     const product = await client.products.retrieve(mock.products.ebook.hash);
     expect(product.hash).toBe(mock.products.ebook.hash);
   });
+
+  it('never fails a call when the providers make things that are not whole tracers, spans or instruments', async () => {
+    // As a partner's hand-made fakes in their own tests may be: a span with only `end`, a meter
+    // whose instruments cannot record, a provider answering something that is no tracer at all.
+    const partial = {
+      getTracer: () => ({ startSpan: () => ({ end() {} }) }),
+    } as unknown as TracerProvider;
+    const mute = { getMeter: () => ({ createHistogram: () => ({}), createCounter: () => ({}) }) };
+    const meterless = { getMeter: () => ({}) };
+    const primitive = { getTracer: () => 42 };
+    const shapes = [
+      { tracerProvider: partial, meterProvider: mute },
+      { tracerProvider: primitive, meterProvider: meterless },
+      { meterProvider: { getMeter: () => 'meter' } },
+    ];
+    for (const telemetry of shapes) {
+      const { mock, client } = kit({ telemetry });
+      const hash = mock.products.ebook.hash;
+      // A login (an event), a 429 retried (a failed attempt, a retry event and counter) and an answer.
+      mock.failNext({ status: 429, retryAfter: 1, path: `/products/${hash}` });
+      const product = await client.products.retrieve(hash);
+      expect(product.hash).toBe(hash);
+      // A failed call ends its span as failed: the error reaching the caller is the SDK's own.
+      await expect(client.products.retrieve('prd_missing0')).rejects.toMatchObject({
+        name: 'NotFoundError',
+      });
+    }
+  });
 });
