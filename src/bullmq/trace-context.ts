@@ -62,8 +62,12 @@ export function activeTraceContext(): JobTraceContext | undefined {
   const active = registered?.context?.active();
   if (!registered || !active) return undefined;
   const carrier: Record<string, string> = {};
-  if (registered.propagation) registered.propagation.inject(active, carrier, setter);
-  else w3cInject(active, carrier);
+  // A partner's propagator that throws costs the trace its link, never the enqueue.
+  const { propagation } = registered;
+  const inject = propagation
+    ? () => propagation.inject(active, carrier, setter)
+    : () => w3cInject(active, carrier);
+  if (!attempted(inject)) return undefined;
   if (!carrier.traceparent) return undefined;
   return carrier.tracestate
     ? { traceparent: carrier.traceparent, tracestate: carrier.tracestate }
@@ -87,10 +91,24 @@ export function withTraceContext<T>(carried: unknown, work: () => T): T {
   const carrier = carrierOf(carried);
   if (!contexts || !carrier) return work();
   const active = contexts.active();
-  const parent = registered.propagation
-    ? registered.propagation.extract(active, carrier, getter)
-    : w3cExtract(active, carrier);
+  let parent: ContextLike | undefined;
+  // A partner's propagator that throws runs the job outside the producer's trace, never fails it.
+  attempted(() => {
+    parent = registered.propagation
+      ? registered.propagation.extract(active, carrier, getter)
+      : w3cExtract(active, carrier);
+  });
   return parent ? contexts.with(parent, work) : work();
+}
+
+/** Whether `work` ran without throwing. */
+function attempted(work: () => void): boolean {
+  try {
+    work();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function carrierOf(carried: unknown): Record<string, string> | undefined {
