@@ -83,13 +83,29 @@ class OtelTelemetry implements Telemetry, Recorder {
     this.recordIds = options.recordIds === true;
   }
 
+  // A context manager that throws (a zone-based one without zone.js) is the partner's telemetry
+  // failing: spans lose their parents, the call goes on.
   active(): Context {
-    return this.contexts?.active() ?? ROOT;
+    return quietly(() => this.contexts?.active()) ?? ROOT;
   }
 
   /** Runs `work` in `context` (as the active one, when a context manager can make it so). */
   within<T>(context: Context, work: () => T): T {
-    return this.contexts ? this.contexts.with(context, work) : work();
+    const contexts = this.contexts;
+    if (!contexts) return work();
+    let ran: { value: T } | undefined;
+    let started = false;
+    try {
+      return contexts.with(context, () => {
+        started = true;
+        ran = { value: work() };
+        return ran.value;
+      });
+    } catch (error) {
+      if (ran) return ran.value;
+      if (started) throw error;
+      return work();
+    }
   }
 
   /** A span started under `parent` (an attempt's span is a leaf: no context is made for it). */

@@ -1,6 +1,14 @@
-import { type MeterProvider, metrics, type TracerProvider, trace } from '@opentelemetry/api';
+import {
+  type ContextManager,
+  context,
+  type MeterProvider,
+  metrics,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api';
 import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeOtel } from '../helpers/otel-harness';
 import { kit } from '../helpers/virtual-kit';
 
 /** A partner's span processor that breaks: every hook throws, as a misconfigured exporter's may. */
@@ -81,6 +89,33 @@ describe('a provider that throws', () => {
       await expect(client.products.retrieve('prd_missing0')).rejects.toMatchObject({
         name: 'NotFoundError',
       });
+    }
+  });
+
+  it('never fails a call when the registered context manager throws', async () => {
+    // As a browser's zone-based manager does where zone.js is not loaded.
+    const broken = () => {
+      throw new ReferenceError('Zone is not defined');
+    };
+    const manager = {
+      active: broken,
+      with: broken,
+      bind: broken,
+      enable: () => manager,
+      disable: () => manager,
+    };
+    context.setGlobalContextManager(manager as unknown as ContextManager);
+    try {
+      const otel = makeOtel();
+      const { mock, client } = kit({ telemetry: { tracerProvider: otel.tracerProvider } });
+      const product = await client.products.retrieve(mock.products.ebook.hash);
+      expect(product.hash).toBe(mock.products.ebook.hash);
+      // A failed call fails with its own error, not the manager's.
+      await expect(client.products.retrieve('prd_missing0')).rejects.toMatchObject({
+        name: 'NotFoundError',
+      });
+    } finally {
+      context.disable();
     }
   });
 });
