@@ -24,7 +24,7 @@ import type {
 } from '@opentelemetry/api';
 import { AttributeSets } from './attribute-sets';
 import { type Instruments, instruments } from './instruments';
-import { quietly, quietMeter, quietTracer } from './quiet';
+import { quietly, quietMeter, quietTracer, withinQuietly } from './quiet';
 import { clean, failed, INTERNAL, inside, ROOT, SpanEvents } from './span-context';
 import { type Recorder, TracedCall } from './traced-call';
 import type {
@@ -91,21 +91,7 @@ class OtelTelemetry implements Telemetry, Recorder {
 
   /** Runs `work` in `context` (as the active one, when a context manager can make it so). */
   within<T>(context: Context, work: () => T): T {
-    const contexts = this.contexts;
-    if (!contexts) return work();
-    let ran: { value: T } | undefined;
-    let started = false;
-    try {
-      return contexts.with(context, () => {
-        started = true;
-        ran = { value: work() };
-        return ran.value;
-      });
-    } catch (error) {
-      if (ran) return ran.value;
-      if (started) throw error;
-      return work();
-    }
+    return this.contexts ? withinQuietly(this.contexts, context, work) : work();
   }
 
   /** A span started under `parent` (an attempt's span is a leaf: no context is made for it). */

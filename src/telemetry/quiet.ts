@@ -49,6 +49,32 @@ export function quietly<T>(make: () => T | undefined): T | undefined {
   }
 }
 
+/** What `with` of `@opentelemetry/api`'s context manager is, structurally. */
+interface ContextRunner<C> {
+  with<T>(context: C, work: () => T): T;
+}
+
+/**
+ * `work` run by `contexts.with` in `context`; run as it is when the manager throws before running
+ * it (a zone-based one without zone.js), its answer kept when the manager throws after. Only an
+ * error of `work` itself reaches the caller.
+ */
+export function withinQuietly<C, T>(contexts: ContextRunner<C>, context: C, work: () => T): T {
+  let ran: { value: T } | undefined;
+  let started = false;
+  try {
+    return contexts.with(context, () => {
+      started = true;
+      ran = { value: work() };
+      return ran.value;
+    });
+  } catch (error) {
+    if (ran) return ran.value;
+    if (started) throw error;
+    return work();
+  }
+}
+
 /** An instrument that records nothing, for one the meter failed to make. */
 const NOTHING = { add: nothing, record: nothing };
 
