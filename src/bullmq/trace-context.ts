@@ -10,6 +10,7 @@
  */
 
 import { registeredApi } from '../telemetry/gate';
+import { quietly, withinQuietly } from '../telemetry/quiet';
 
 /** The carried context, in the job's data. */
 export interface JobTraceContext {
@@ -59,12 +60,18 @@ const api = () => registeredApi() as Api | undefined;
 /** The active span's context as W3C Trace Context, or `undefined` when there is none. */
 export function activeTraceContext(): JobTraceContext | undefined {
   const registered = api();
-  const active = registered?.context?.active();
+  // A partner's context manager or propagator that throws costs the trace its link, never the
+  // enqueue.
+  const active = quietly(() => registered?.context?.active());
   if (!registered || !active) return undefined;
   const carrier: Record<string, string> = {};
-  if (registered.propagation) registered.propagation.inject(active, carrier, setter);
-  else w3cInject(active, carrier);
-  if (!carrier.traceparent) return undefined;
+  const { propagation } = registered;
+  const injected = quietly(() => {
+    if (propagation) propagation.inject(active, carrier, setter);
+    else w3cInject(active, carrier);
+    return true;
+  });
+  if (!injected || !carrier.traceparent) return undefined;
   return carrier.tracestate
     ? { traceparent: carrier.traceparent, tracestate: carrier.tracestate }
     : { traceparent: carrier.traceparent };
@@ -86,11 +93,16 @@ export function withTraceContext<T>(carried: unknown, work: () => T): T {
   const contexts = registered?.context;
   const carrier = carrierOf(carried);
   if (!contexts || !carrier) return work();
-  const active = contexts.active();
-  const parent = registered.propagation
-    ? registered.propagation.extract(active, carrier, getter)
-    : w3cExtract(active, carrier);
-  return parent ? contexts.with(parent, work) : work();
+  // A partner's context manager or propagator that throws runs the job outside the producer's
+  // trace, never fails it.
+  const active = quietly(() => contexts.active());
+  const { propagation } = registered;
+  const parent =
+    active &&
+    quietly(() =>
+      propagation ? propagation.extract(active, carrier, getter) : w3cExtract(active, carrier),
+    );
+  return parent ? withinQuietly(contexts, parent, work) : work();
 }
 
 function carrierOf(carried: unknown): Record<string, string> | undefined {

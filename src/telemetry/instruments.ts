@@ -7,6 +7,9 @@
 import type { Counter, Histogram, Meter } from '@opentelemetry/api';
 import type { CounterName } from './types';
 
+/** The bucket bounds the stable HTTP conventions advise for a duration in seconds. */
+const HTTP_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
 /** The instruments, made once per meter. */
 export interface Instruments {
   attempt: Histogram;
@@ -26,15 +29,14 @@ export function instruments(meter: Meter): Instruments {
     attempt: meter.createHistogram('http.client.request.duration', {
       description: 'Duration of HTTP client requests.',
       unit: 's',
-      advice: {
-        explicitBucketBoundaries: [
-          0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
-        ],
-      },
+      advice: { explicitBucketBoundaries: HTTP_SECONDS },
     }),
+    // Without advice an SDK buckets as for milliseconds, and nearly every call would share the first
+    // bucket; a call's retries and waits run on up to its `totalTimeout`.
     call: meter.createHistogram('partner_sdk.operation.duration', {
       description: 'Duration of SDK calls, retries, waits and re-logins included.',
       unit: 's',
+      advice: { explicitBucketBoundaries: [...HTTP_SECONDS, 30, 60, 120] },
     }),
     counters: {
       retries: counter('partner_sdk.retries', '{retry}', 'Attempts repeated after a failure.'),

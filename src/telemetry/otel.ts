@@ -24,7 +24,7 @@ import type {
 } from '@opentelemetry/api';
 import { AttributeSets } from './attribute-sets';
 import { type Instruments, instruments } from './instruments';
-import { quietly, quietMeter, quietTracer } from './quiet';
+import { quietly, quietMeter, quietTracer, withinQuietly } from './quiet';
 import { clean, failed, INTERNAL, inside, ROOT, SpanEvents } from './span-context';
 import { type Recorder, TracedCall } from './traced-call';
 import type {
@@ -51,10 +51,16 @@ export function createTelemetry(
     MeterProvider | undefined,
     ContextManager | undefined,
   ];
-  const made = quietly(() => tracerProvider?.getTracer('partner-sdk', version));
-  const tracer = made && quietTracer(made);
-  const metered = quietly(() => meterProvider?.getMeter('partner-sdk', version));
-  const meter = metered && quietMeter(metered);
+  // What a provider answers is wrapped within `quietly` too: an answer that is no object at all
+  // cannot be wrapped, and means no tracer (or meter) rather than a failed call.
+  const tracer = quietly(() => {
+    const made = tracerProvider?.getTracer('partner-sdk', version);
+    return made && quietTracer(made);
+  });
+  const meter = quietly(() => {
+    const made = meterProvider?.getMeter('partner-sdk', version);
+    return made && quietMeter(made);
+  });
   return new OtelTelemetry(tracer, meter && instruments(meter), contextManager, options);
 }
 
@@ -77,13 +83,15 @@ class OtelTelemetry implements Telemetry, Recorder {
     this.recordIds = options.recordIds === true;
   }
 
+  // A context manager that throws (a zone-based one without zone.js) is the partner's telemetry
+  // failing: spans lose their parents, the call goes on.
   active(): Context {
-    return this.contexts?.active() ?? ROOT;
+    return quietly(() => this.contexts?.active()) ?? ROOT;
   }
 
   /** Runs `work` in `context` (as the active one, when a context manager can make it so). */
   within<T>(context: Context, work: () => T): T {
-    return this.contexts ? this.contexts.with(context, work) : work();
+    return this.contexts ? withinQuietly(this.contexts, context, work) : work();
   }
 
   /** A span started under `parent` (an attempt's span is a leaf: no context is made for it). */

@@ -7,12 +7,26 @@
 
 import type { Meter, Span, Tracer } from '@opentelemetry/api';
 
+/**
+ * The methods the SDK calls on a span or an instrument. A partner's hand-made span or instrument
+ * may lack some: those do nothing. Only these, so that no other member (a `then`) appears.
+ */
+const CALLED = new Set<string | symbol>([
+  'setAttribute',
+  'setAttributes',
+  'addEvent',
+  'setStatus',
+  'end',
+  'add',
+  'record',
+]);
+
 /** `target` with each of its methods answering `undefined` instead of throwing. */
 function quiet<T extends object>(target: T): T {
   return new Proxy(target, {
     get(object, key) {
       const value = Reflect.get(object, key, object) as unknown;
-      if (typeof value !== 'function') return value;
+      if (typeof value !== 'function') return CALLED.has(key) ? nothing : value;
       return (...args: unknown[]) => {
         try {
           return value.apply(object, args);
@@ -24,6 +38,8 @@ function quiet<T extends object>(target: T): T {
   });
 }
 
+function nothing(): void {}
+
 /** What `make` makes, or `undefined` when it throws (a provider that cannot make a tracer). */
 export function quietly<T>(make: () => T | undefined): T | undefined {
   try {
@@ -33,8 +49,34 @@ export function quietly<T>(make: () => T | undefined): T | undefined {
   }
 }
 
+/** What `with` of `@opentelemetry/api`'s context manager is, structurally. */
+interface ContextRunner<C> {
+  with<T>(context: C, work: () => T): T;
+}
+
+/**
+ * `work` run by `contexts.with` in `context`; run as it is when the manager throws before running
+ * it (a zone-based one without zone.js), its answer kept when the manager throws after. Only an
+ * error of `work` itself reaches the caller.
+ */
+export function withinQuietly<C, T>(contexts: ContextRunner<C>, context: C, work: () => T): T {
+  let ran: { value: T } | undefined;
+  let started = false;
+  try {
+    return contexts.with(context, () => {
+      started = true;
+      ran = { value: work() };
+      return ran.value;
+    });
+  } catch (error) {
+    if (ran) return ran.value;
+    if (started) throw error;
+    return work();
+  }
+}
+
 /** An instrument that records nothing, for one the meter failed to make. */
-const NOTHING = { add() {}, record() {} };
+const NOTHING = { add: nothing, record: nothing };
 
 /** `tracer`, its `startSpan` answering `undefined` (no span) when it throws, its spans quiet. */
 export function quietTracer(tracer: Tracer): Tracer {
@@ -57,10 +99,11 @@ export function quietMeter(meter: Meter): Meter {
   return new Proxy(meter, {
     get(object, key) {
       const value = Reflect.get(object, key, object) as unknown;
-      if (typeof value !== 'function' || !String(key).startsWith('create')) return value;
+      // A `create…` the meter lacks makes an instrument that records nothing, as one that throws.
+      if (!String(key).startsWith('create')) return value;
       return (...args: unknown[]) => {
         try {
-          return quiet(value.apply(object, args) as object);
+          return quiet((value as (...made: unknown[]) => object).apply(object, args));
         } catch {
           return NOTHING;
         }

@@ -1,9 +1,9 @@
 /**
  * `url.full` as the stable HTTP client conventions define it: the absolute URL a request went to,
- * path and query, with no credentials in it. Userinfo becomes `REDACTED:REDACTED` (the
- * conventions' own form), and so does the value of every query parameter whose name says it is a
- * credential (a pre-signed file's signature, an access key, a token): its name is kept, so a
- * reader still sees the URL was signed.
+ * path and query (no fragment: it is never sent), with no credentials in it. Userinfo becomes
+ * `REDACTED:REDACTED` (the conventions' own form), and so does the value of every query parameter
+ * whose name says it is a credential (a pre-signed file's signature, an access key, a token): its
+ * name is kept, so a reader still sees the URL was signed.
  */
 
 // The conventions name AWSAccessKeyId, Signature, sig and X-Goog-Signature; a pre-signed URL's
@@ -22,6 +22,9 @@ export function fullUrl(url: string): string | undefined {
   } catch {
     return undefined;
   }
+  // A fragment is never sent: it is no part of where the request went, and may hold a token
+  // (a `Location` sending a browser on with `#access_token=…`).
+  parsed.hash = '';
   if (parsed.username || parsed.password) {
     parsed.username = 'REDACTED';
     parsed.password = 'REDACTED';

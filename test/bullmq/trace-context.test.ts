@@ -5,7 +5,7 @@
  * goes on in the producer's trace, under its span. Nothing but the W3C fields travels.
  */
 
-import { context, trace } from '@opentelemetry/api';
+import { type ContextManager, context, propagation, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { enqueueRefunds, type RefundJobData, refundProcessor } from '../../src/bullmq';
 import { capturingQueue } from '../helpers/capturing-queue';
@@ -63,5 +63,66 @@ describe('trace context from producer to worker', () => {
       .spans()
       .find((s) => s.name === 'bullmq.refunds.request')!;
     expect(jobSpan.parentSpanContext).toBeUndefined();
+  });
+
+  it("a partner's propagator that throws fails neither the enqueue nor the job: no context travels", async () => {
+    const broken = () => {
+      throw new Error('propagator failed');
+    };
+    propagation.setGlobalPropagator({ inject: broken, extract: broken, fields: () => [] });
+    try {
+      const { mock, seller } = kit();
+      const transaction = mock.addTransaction(3100);
+      const { queue, added } = capturingQueue();
+      await trace.getTracer('partner-app').startActiveSpan('refund-cohort', async (span) => {
+        await enqueueRefunds(queue, [{ transactionHash: transaction }]);
+        span.end();
+      });
+      expect(added[0]!.data).toEqual({ transactionHash: transaction });
+
+      const process = refundProcessor(seller, { queue: { rateLimit: async () => {} } });
+      const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      const data = { transactionHash: transaction, trace: { traceparent } };
+      const result = await process({
+        id: 'refund-request/z',
+        data,
+        timestamp: Date.now(),
+        attemptsMade: 0,
+      });
+      expect(result.status).toBe('succeeded');
+      const jobSpan = otel()
+        .spans()
+        .find((s) => s.name === 'bullmq.refunds.request')!;
+      expect(jobSpan.parentSpanContext).toBeUndefined();
+    } finally {
+      propagation.disable();
+    }
+  });
+
+  it('a context manager that throws fails neither the enqueue nor the job', async () => {
+    // As a zone-based manager does where zone.js is not loaded.
+    const broken = () => {
+      throw new ReferenceError('Zone is not defined');
+    };
+    const manager = {
+      active: broken,
+      with: broken,
+      bind: broken,
+      enable: () => manager,
+      disable: () => manager,
+    };
+    context.disable();
+    context.setGlobalContextManager(manager as unknown as ContextManager);
+    const { mock, seller } = kit();
+    const transaction = mock.addTransaction(3100);
+    const { queue, added } = capturingQueue();
+    await enqueueRefunds(queue, [{ transactionHash: transaction }]);
+    expect(added[0]!.data).toEqual({ transactionHash: transaction });
+
+    const process = refundProcessor(seller, { queue: { rateLimit: async () => {} } });
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const data = { transactionHash: transaction, trace: { traceparent } };
+    const job = { id: 'refund-request/w', data, timestamp: Date.now(), attemptsMade: 0 };
+    expect((await process(job)).status).toBe('succeeded');
   });
 });

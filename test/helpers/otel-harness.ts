@@ -38,6 +38,8 @@ export interface Otel {
   points(): Promise<Point[]>;
   /** Each metric collected now, by name: its unit (`s`, `{retry}`…) and kind (`HISTOGRAM`, `SUM`…). */
   instruments(): Promise<Record<string, [unit: string, kind: string]>>;
+  /** Each histogram collected now, by name: the upper bounds of its buckets. */
+  boundaries(): Promise<Record<string, number[]>>;
 }
 
 /** Makes (but does not register) a tracer provider and a meter provider over in-memory sinks. */
@@ -61,6 +63,17 @@ export function makeOtel(): Otel {
           metric.descriptor.name,
           [metric.descriptor.unit, String(DataPointType[metric.dataPointType])],
         ]),
+      );
+    },
+    async boundaries() {
+      const { resourceMetrics } = await reader.collect();
+      const metrics = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics);
+      return Object.fromEntries(
+        metrics.flatMap((metric) =>
+          metric.dataPointType === DataPointType.HISTOGRAM
+            ? [[metric.descriptor.name, [...metric.dataPoints[0]!.value.buckets.boundaries]]]
+            : [],
+        ),
       );
     },
     async points() {

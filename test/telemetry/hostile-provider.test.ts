@@ -1,6 +1,14 @@
-import { type MeterProvider, metrics, type TracerProvider, trace } from '@opentelemetry/api';
+import {
+  type ContextManager,
+  context,
+  type MeterProvider,
+  metrics,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api';
 import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeOtel } from '../helpers/otel-harness';
 import { kit } from '../helpers/virtual-kit';
 
 /** A partner's span processor that breaks: every hook throws, as a misconfigured exporter's may. */
@@ -54,5 +62,60 @@ describe('a provider that throws', () => {
     const { mock, client } = kit();
     const product = await client.products.retrieve(mock.products.ebook.hash);
     expect(product.hash).toBe(mock.products.ebook.hash);
+  });
+
+  it('never fails a call when the providers make things that are not whole tracers, spans or instruments', async () => {
+    // As a partner's hand-made fakes in their own tests may be: a span with only `end`, a meter
+    // whose instruments cannot record, a provider answering something that is no tracer at all.
+    const partial = {
+      getTracer: () => ({ startSpan: () => ({ end() {} }) }),
+    } as unknown as TracerProvider;
+    const mute = { getMeter: () => ({ createHistogram: () => ({}), createCounter: () => ({}) }) };
+    const meterless = { getMeter: () => ({}) };
+    const primitive = { getTracer: () => 42 };
+    const shapes = [
+      { tracerProvider: partial, meterProvider: mute },
+      { tracerProvider: primitive, meterProvider: meterless },
+      { meterProvider: { getMeter: () => 'meter' } },
+    ];
+    for (const telemetry of shapes) {
+      const { mock, client } = kit({ telemetry });
+      const hash = mock.products.ebook.hash;
+      // A login (an event), a 429 retried (a failed attempt, a retry event and counter) and an answer.
+      mock.failNext({ status: 429, retryAfter: 1, path: `/products/${hash}` });
+      const product = await client.products.retrieve(hash);
+      expect(product.hash).toBe(hash);
+      // A failed call ends its span as failed: the error reaching the caller is the SDK's own.
+      await expect(client.products.retrieve('prd_missing0')).rejects.toMatchObject({
+        name: 'NotFoundError',
+      });
+    }
+  });
+
+  it('never fails a call when the registered context manager throws', async () => {
+    // As a browser's zone-based manager does where zone.js is not loaded.
+    const broken = () => {
+      throw new ReferenceError('Zone is not defined');
+    };
+    const manager = {
+      active: broken,
+      with: broken,
+      bind: broken,
+      enable: () => manager,
+      disable: () => manager,
+    };
+    context.setGlobalContextManager(manager as unknown as ContextManager);
+    try {
+      const otel = makeOtel();
+      const { mock, client } = kit({ telemetry: { tracerProvider: otel.tracerProvider } });
+      const product = await client.products.retrieve(mock.products.ebook.hash);
+      expect(product.hash).toBe(mock.products.ebook.hash);
+      // A failed call fails with its own error, not the manager's.
+      await expect(client.products.retrieve('prd_missing0')).rejects.toMatchObject({
+        name: 'NotFoundError',
+      });
+    } finally {
+      context.disable();
+    }
   });
 });

@@ -48,4 +48,22 @@ describe('the metrics the SDK records', () => {
     const instruments = await otel().instruments();
     expect(instruments['partner_sdk.reconciliations']).toEqual(['{reconciliation}', 'SUM']);
   });
+
+  it("put call durations in buckets of seconds, from milliseconds up to a call's whole time", async () => {
+    // An SDK's default buckets are made for milliseconds: in seconds nearly every call would share
+    // the first one, and no percentile of the operation's duration could be read.
+    const { mock, client } = kit();
+    await client.products.retrieve(mock.products.ebook.hash);
+    const boundaries = await otel().boundaries();
+    for (const name of ['http.client.request.duration', 'partner_sdk.operation.duration']) {
+      const upper = boundaries[name]!;
+      expect(upper.filter((bound) => bound < 1).length, name).toBeGreaterThanOrEqual(8);
+      expect(
+        upper.filter((bound) => bound >= 1 && bound <= 10).length,
+        name,
+      ).toBeGreaterThanOrEqual(4);
+    }
+    // A call's retries and waits run up to its totalTimeout, by default.
+    expect(Math.max(...boundaries['partner_sdk.operation.duration']!)).toBeGreaterThanOrEqual(120);
+  });
 });

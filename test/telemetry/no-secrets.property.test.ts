@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { requestRefunds } from '../../src/bulk';
+import { createMockPartnerApi } from '../../src/testing/index';
 import { createWebhookHandler } from '../../src/webhooks';
 import { useOtel } from '../helpers/otel-harness';
 import { assertWithinBudget } from '../helpers/property-budget';
@@ -196,4 +197,26 @@ describe('no secret or personal data in telemetry', () => {
       { numRuns: 40, minRuns: 5, budgetMs: 10_000 },
     );
   }, 60_000);
+
+  it("keeps a token function's values and the seller's token out, with url.full recorded too", async () => {
+    const mock = createMockPartnerApi();
+    let asked = 0;
+    // The first value is refused by the service, so the function is asked again after a 401.
+    const stale = 'tokfn-stale-value-7f3a';
+    const clientToken = async () => (asked++ === 0 ? stale : mock.credentials.clientToken);
+    const { client } = kit(
+      { clientToken, clientId: undefined, clientSecret: undefined, telemetry: { recordIds: true } },
+      mock,
+    );
+    const seller = client.forUser(mock.sellers.person.publicToken);
+    await client.products.retrieve(mock.products.ebook.hash);
+    await seller.refunds.request(mock.addTransaction(1200));
+    await seller.products.list({ per_page: 1 }).toArray({ limit: 2 });
+    expect(asked).toBeGreaterThan(1);
+    const text = await exported();
+    expect(text).toContain('url.full');
+    for (const secret of [stale, mock.credentials.clientToken, mock.sellers.person.publicToken]) {
+      expect(text.includes(secret), secret).toBe(false);
+    }
+  });
 });

@@ -44,4 +44,33 @@ describe('a redirected call traced with the real OpenTelemetry SDK', () => {
     ]);
     expect(durations.every((point) => point.attributes['error.type'] === undefined)).toBe(true);
   });
+
+  it("records no fragment of a hop's Location in url.full: it is never sent, and may hold a token", async () => {
+    const mock = createMockPartnerApi();
+    const redirecting = async (input: Request | URL | string, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      if (!url.pathname.includes('/products/') || url.searchParams.has('moved'))
+        return mock.fetch(request);
+      url.search = '?moved=1';
+      url.hash = '#access_token=fr4gm3nt-secret';
+      return new Response(null, { status: 302, headers: { location: url.href } });
+    };
+    const { client } = kit({ fetch: redirecting, telemetry: { recordIds: true } }, mock);
+    await client.products.retrieve(mock.products.ebook.hash);
+    const attempts = otel()
+      .spans()
+      .filter((span) => span.kind === SpanKind.CLIENT && span.name.startsWith('GET'));
+    expect(attempts.map((span) => span.attributes['url.full'])).toEqual([
+      expect.stringMatching(/\/products\/[^?#]+$/),
+      expect.stringMatching(/\/products\/[^?#]+\?moved=1$/),
+    ]);
+    expect(
+      JSON.stringify(
+        otel()
+          .spans()
+          .map((span) => span.attributes),
+      ),
+    ).not.toContain('fr4gm3nt');
+  });
 });
