@@ -5,11 +5,11 @@
  * goes on in the producer's trace, under its span. Nothing but the W3C fields travels.
  */
 
-import { type ContextManager, context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { enqueueRefunds, type RefundJobData, refundProcessor } from '../../src/bullmq';
 import { capturingQueue } from '../helpers/capturing-queue';
-import { useOtel } from '../helpers/otel-harness';
+import { throwingContextManager, useOtel } from '../helpers/otel-harness';
 import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
@@ -100,19 +100,8 @@ describe('trace context from producer to worker', () => {
   });
 
   it('a context manager that throws fails neither the enqueue nor the job', async () => {
-    // As a zone-based manager does where zone.js is not loaded.
-    const broken = () => {
-      throw new ReferenceError('Zone is not defined');
-    };
-    const manager = {
-      active: broken,
-      with: broken,
-      bind: broken,
-      enable: () => manager,
-      disable: () => manager,
-    };
     context.disable();
-    context.setGlobalContextManager(manager as unknown as ContextManager);
+    context.setGlobalContextManager(throwingContextManager());
     const { mock, seller } = kit();
     const transaction = mock.addTransaction(3100);
     const { queue, added } = capturingQueue();

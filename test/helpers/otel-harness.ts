@@ -5,7 +5,7 @@
  * one process, so nothing may stay registered).
  */
 
-import { context, metrics, trace } from '@opentelemetry/api';
+import { type ContextManager, context, metrics, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { DataPointType, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import {
@@ -184,4 +184,22 @@ export function shape(views: readonly SpanView[]): unknown[] {
   return views.flatMap((view) =>
     view.children.length === 0 ? [view.name] : [view.name, shape(view.children)],
   );
+}
+
+/**
+ * A context manager whose every use throws, as a zone-based manager does where zone.js is not
+ * loaded: what a partner's broken setup registers.
+ */
+export function throwingContextManager(): ContextManager {
+  const broken = () => {
+    throw new ReferenceError('Zone is not defined');
+  };
+  const manager = {
+    active: broken,
+    with: broken,
+    bind: broken,
+    enable: () => manager,
+    disable: () => manager,
+  };
+  return manager as unknown as ContextManager;
 }

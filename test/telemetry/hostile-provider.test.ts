@@ -1,5 +1,4 @@
 import {
-  type ContextManager,
   context,
   type MeterProvider,
   metrics,
@@ -8,7 +7,7 @@ import {
 } from '@opentelemetry/api';
 import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeOtel } from '../helpers/otel-harness';
+import { makeOtel, throwingContextManager } from '../helpers/otel-harness';
 import { kit } from '../helpers/virtual-kit';
 
 /** A partner's span processor that breaks: every hook throws, as a misconfigured exporter's may. */
@@ -93,18 +92,7 @@ describe('a provider that throws', () => {
   });
 
   it('never fails a call when the registered context manager throws', async () => {
-    // As a browser's zone-based manager does where zone.js is not loaded.
-    const broken = () => {
-      throw new ReferenceError('Zone is not defined');
-    };
-    const manager = {
-      active: broken,
-      with: broken,
-      bind: broken,
-      enable: () => manager,
-      disable: () => manager,
-    };
-    context.setGlobalContextManager(manager as unknown as ContextManager);
+    context.setGlobalContextManager(throwingContextManager());
     try {
       const otel = makeOtel();
       const { mock, client } = kit({ telemetry: { tracerProvider: otel.tracerProvider } });

@@ -238,3 +238,27 @@ export function startCli(
     stdin: child.stdin,
   };
 }
+
+/**
+ * The variables of a traced run against `server` of `mock`, signed in as its person seller, with
+ * every OpenTelemetry exporter variable of this process left out (a test sets the ones it means).
+ */
+export function tracedRunEnv(
+  mock: MockPartnerApi,
+  server: MockServer,
+): Record<string, string | undefined> {
+  return {
+    PARTNER_API_BASE_URL: server.url,
+    PARTNER_API_CLIENT_ID: mock.credentials.clientId,
+    PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
+    PARTNER_API_CLIENT_TOKEN: undefined,
+    PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
+    OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+    OTEL_EXPORTER_OTLP_HEADERS: undefined,
+    OTEL_EXPORTER_OTLP_PROTOCOL: undefined,
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: undefined,
+    OTEL_SERVICE_NAME: undefined,
+    OTEL_RESOURCE_ATTRIBUTES: undefined,
+  };
+}

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createMockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startStub } from '../../../test/helpers/stub-server';
-import { cli, jsonLines } from './run-cli';
+import { cli, jsonLines, tracedRunEnv } from './run-cli';
 
 const GUIDE = new URL('../../../docs/tracing.md', import.meta.url);
 
@@ -48,20 +48,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const credentials = () => ({
-  PARTNER_API_BASE_URL: server.url,
-  PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-  PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-  PARTNER_API_CLIENT_TOKEN: undefined,
-  PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-  OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
-  OTEL_EXPORTER_OTLP_HEADERS: undefined,
-  OTEL_EXPORTER_OTLP_PROTOCOL: undefined,
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: undefined,
-  OTEL_SERVICE_NAME: undefined,
-  OTEL_RESOURCE_ATTRIBUTES: undefined,
-});
+const credentials = () => tracedRunEnv(mock, server);
 
 /** The command's arguments with the cohort file at its place here. */
 function cohortArgs(args: string[]): string[] {

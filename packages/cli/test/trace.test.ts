@@ -3,7 +3,7 @@ import { VERSION } from 'partner-sdk';
 import { createMockPartnerApi, type MockServer } from 'partner-sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startStub } from '../../../test/helpers/stub-server';
-import { cli, jsonLines } from './run-cli';
+import { cli, jsonLines, tracedRunEnv } from './run-cli';
 
 const mock = createMockPartnerApi({ refundPolls: 0, exportPolls: 0 });
 let server: MockServer;
@@ -14,20 +14,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const credentials = () => ({
-  PARTNER_API_BASE_URL: server.url,
-  PARTNER_API_CLIENT_ID: mock.credentials.clientId,
-  PARTNER_API_CLIENT_SECRET: mock.credentials.clientSecret,
-  PARTNER_API_CLIENT_TOKEN: undefined,
-  PARTNER_API_SELLER_TOKEN: mock.sellers.person.publicToken,
-  OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
-  OTEL_EXPORTER_OTLP_HEADERS: undefined,
-  OTEL_EXPORTER_OTLP_PROTOCOL: undefined,
-  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: undefined,
-  OTEL_SERVICE_NAME: undefined,
-  OTEL_RESOURCE_ATTRIBUTES: undefined,
-});
+const credentials = () => tracedRunEnv(mock, server);
 
 describe('partner-sdk --trace', { timeout: 120_000 }, () => {
   it('writes the spans of the calls to stderr as JSON lines, stdout unchanged', async () => {
