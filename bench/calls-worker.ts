@@ -16,6 +16,9 @@ import { PartnerClient } from 'partner-sdk';
 const { timeCalls, rawCall, BENCH_HEADERS, BENCH_TOKEN } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
+const { answerBlocks } = (await import(
+  new URL('./isolated-calls.ts', import.meta.url).href
+)) as typeof import('./isolated-calls');
 const { TIMED_CALLS } = (await import(
   new URL('./timed-calls.ts', import.meta.url).href
 )) as typeof import('./timed-calls');
@@ -62,13 +65,6 @@ function variantCall(): (key: TimedCallKey) => Call {
 }
 
 const callOf = variantCall();
-const send = (answer: BlockAnswer) => process.send?.(answer);
-
-process.on('message', (request: BlockRequest) => {
-  timeCalls(callOf(request.key), request.n, request.concurrency).then(send, (error: unknown) =>
-    send({ error: error instanceof Error ? error.message : String(error) }),
-  );
-});
-// The parent's end of the channel closing is this worker's end.
-process.on('disconnect', () => process.exit(0));
-send({ ready: true });
+answerBlocks((request: BlockRequest) =>
+  timeCalls(callOf(request.key), request.n, request.concurrency),
+);

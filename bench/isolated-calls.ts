@@ -76,3 +76,21 @@ export async function startVariantWorkers<K extends string, R extends Serializab
   }
   return { workers, stop };
 }
+
+/**
+ * The worker's side: answers each block the parent asks for with its `{ wall, cpu }`, timed by
+ * `time`, or `{ error }`; says `{ ready: true }` first and ends with the parent's channel.
+ */
+export function answerBlocks<R>(
+  time: (request: R) => Promise<{ wall: number; cpu: number }>,
+): void {
+  const send = (answer: BlockAnswer) => process.send?.(answer);
+  process.on('message', (request: R) => {
+    time(request).then(send, (error: unknown) =>
+      send({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  // The parent's end of the channel closing is this worker's end.
+  process.on('disconnect', () => process.exit(0));
+  send({ ready: true });
+}

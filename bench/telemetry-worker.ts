@@ -16,10 +16,12 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 const { timeCalls, BENCH_TOKEN } = (await import(
   new URL('./measure.ts', import.meta.url).href
 )) as typeof import('./measure');
+const { answerBlocks } = (await import(
+  new URL('./isolated-calls.ts', import.meta.url).href
+)) as typeof import('./isolated-calls');
 const { telemetryVariants } = (await import(
   new URL('./telemetry.ts', import.meta.url).href
 )) as typeof import('./telemetry');
-type BlockAnswer = import('./calls-worker').BlockAnswer;
 type Variant = import('./telemetry').Variant;
 
 /** A block to time, as the parent asks for it. */
@@ -35,13 +37,4 @@ const build = telemetryVariants({ base, token: BENCH_TOKEN })[variant as Variant
 if (build === undefined) throw new Error(`telemetry-worker: unknown variant "${variant}"`);
 const call = build();
 
-const send = (answer: BlockAnswer) => process.send?.(answer);
-
-process.on('message', (request: TelemetryBlockRequest) => {
-  timeCalls(call, request.n, request.concurrency).then(send, (error: unknown) =>
-    send({ error: error instanceof Error ? error.message : String(error) }),
-  );
-});
-// The parent's end of the channel closing is this worker's end.
-process.on('disconnect', () => process.exit(0));
-send({ ready: true });
+answerBlocks((request: TelemetryBlockRequest) => timeCalls(call, request.n, request.concurrency));
