@@ -6,17 +6,31 @@ import { kit } from '../helpers/virtual-kit';
 
 const otel = useOtel();
 
+/**
+ * A fetch answering a product read with one redirect of `status` to the same URL as `moved` makes
+ * it (which must set `moved`), and everything else, the moved read included, from `mock`.
+ */
+function redirectOnce(
+  mock: ReturnType<typeof createMockPartnerApi>,
+  status: number,
+  moved: (url: URL) => void,
+) {
+  return async (input: Request | URL | string, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (!url.pathname.includes('/products/') || url.searchParams.has('moved'))
+      return mock.fetch(request);
+    moved(url);
+    return new Response(null, { status, headers: { location: url.href } });
+  };
+}
+
 describe('a redirected call traced with the real OpenTelemetry SDK', () => {
   it('records each hop as an attempt under the call, the hop after a redirect a resend, its secret query scrubbed', async () => {
     const mock = createMockPartnerApi();
-    const redirecting = async (input: Request | URL | string, init?: RequestInit) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      if (!url.pathname.includes('/products/') || url.searchParams.has('moved'))
-        return mock.fetch(request);
+    const redirecting = redirectOnce(mock, 307, (url) => {
       url.search = '?moved=1&token=s3cr3t-value';
-      return new Response(null, { status: 307, headers: { location: url.href } });
-    };
+    });
     const { client } = kit({ fetch: redirecting, telemetry: { recordIds: true } }, mock);
     await client.products.retrieve(mock.products.ebook.hash);
     const call = spanTree(otel().spans()).find((span) => span.name === 'products.retrieve')!;
@@ -47,15 +61,10 @@ describe('a redirected call traced with the real OpenTelemetry SDK', () => {
 
   it("records no fragment of a hop's Location in url.full: it is never sent, and may hold a token", async () => {
     const mock = createMockPartnerApi();
-    const redirecting = async (input: Request | URL | string, init?: RequestInit) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      if (!url.pathname.includes('/products/') || url.searchParams.has('moved'))
-        return mock.fetch(request);
+    const redirecting = redirectOnce(mock, 302, (url) => {
       url.search = '?moved=1';
       url.hash = '#access_token=fr4gm3nt-secret';
-      return new Response(null, { status: 302, headers: { location: url.href } });
-    };
+    });
     const { client } = kit({ fetch: redirecting, telemetry: { recordIds: true } }, mock);
     await client.products.retrieve(mock.products.ebook.hash);
     const attempts = otel()
