@@ -15,7 +15,7 @@ import {
 } from '../../../src/core/errors';
 import { registerSecret } from '../../../src/core/logging/known-secrets';
 
-const request = { method: 'POST', path: '/financial/refund/abc' };
+const request = { method: 'POST', path: '/financial/refund/HP1234567890' };
 
 describe('error classes', () => {
   it.each([
@@ -37,7 +37,7 @@ describe('error classes', () => {
     expect(error.status).toBe(status);
     expect(error.body).toEqual({ message: 'nope' });
     expect(error.method).toBe('POST');
-    expect(error.path).toBe('/financial/refund/abc');
+    expect(error.path).toBe('/financial/refund/HP1234567890');
     expect(error.name).toBe(ErrorClass.name);
   });
 
@@ -58,7 +58,7 @@ describe('error classes', () => {
       new Headers(),
     );
     expect(error.message).toBe(
-      'POST /financial/refund/abc → 422 Unprocessable Entity: The reason may not be greater than 1000 characters.',
+      'POST /financial/refund/HP1234567890 → 422 Unprocessable Entity: The reason may not be greater than 1000 characters.',
     );
   });
 
