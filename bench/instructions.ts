@@ -3,12 +3,14 @@
  * shared machine does not move, beside the timed rows whose round-to-round spread is as wide as
  * the margins they are judged by. Each variant of a call runs in a fresh process under callgrind
  * twice, with the same warm-up and then either no more calls or a long block of them; the
- * difference between the two counts, over that block's calls, is one call's steady-state cost (start-up, imports
- * and the JIT's warm-up cancel out). Garbage collection is in the count, every thread of it, on
- * V8's predictable schedule (`--predictable-gc-schedule`: a fixed heap growth, no idle-time or
- * memory-reducing collections): on its default, time-driven schedule, where a block's few full
- * collections land (and the optimised code they discard, compiled again) moved the counts more
- * than the differences they are read for.
+ * difference between the two counts, over that block's calls, is one call's steady-state cost
+ * (start-up, imports and the JIT's warm-up cancel out). Garbage collection and compilation are in
+ * the count, on V8's predictable schedule (`--predictable-gc-schedule`: a fixed heap growth, no
+ * idle-time or memory-reducing collections) and on the main thread (`--single-threaded`): when
+ * the collector's marking and the optimising compiler ran on threads of their own, which work
+ * landed inside a block depended on how those threads were scheduled, and two counts of the same
+ * build at 32 calls at once differed by more than the margins they are judged by; with every
+ * piece of V8's work at a point the program itself decides, repeated counts agree.
  *
  * Skipped (and said so) where valgrind is not installed, and in a quick run.
  */
@@ -83,6 +85,7 @@ function count(args: string[]): Promise<number> {
         '--callgrind-out-file=/dev/null',
         process.execPath,
         '--predictable-gc-schedule',
+        '--single-threaded',
         CHILD,
         ...args,
       ],
@@ -185,18 +188,18 @@ export function instructionsReport(
     '',
     'The same calls counted by valgrind callgrind instead of timed: instructions per call in steady ' +
       'state (each variant in its own process, twice, after the same warm-up calls: once with no ' +
-      `more, once with ${countedCalls()}; the difference over those calls). On a quiet machine ` +
-      "a count moves by a few per cent at most, so these rows judge the SDK's own work where the " +
-      'timed rows above cannot tell a few per cent from the spread; beside other work the JIT and ' +
-      'the collector run at other points, and a count at 32 calls at once moves far more. ' +
-      "Garbage collection is counted, every thread, on V8's predictable schedule " +
-      '(`--predictable-gc-schedule`), so that where a full collection lands does not decide the ' +
-      'ratio.',
+      `more, once with ${countedCalls()}; the difference over those calls), so these rows judge ` +
+      "the SDK's own work where the timed rows above cannot tell a few per cent from the spread. " +
+      'Garbage collection and compilation are counted, on the main thread (`--single-threaded`) ' +
+      "and on V8's predictable collection schedule (`--predictable-gc-schedule`): V8 then does " +
+      'every piece of its work at a point the program decides, so a count repeats whatever else ' +
+      'the machine runs; with marking and optimising compiles on threads of their own, which of ' +
+      'them landed inside a block depended on scheduling, and a count at 32 calls at once moved ' +
+      'by more than the margins it is judged by.',
     '',
     '"memory": every variant\'s `fetch` answers from memory with the response the service sent ' +
       "once, so the count is each library's own work on the same response (the budget's \"ky's own " +
-      'cost"), with the network left out and the timing that comes with it (the JIT\'s background ' +
-      'compiles still move a count by a few per cent): these rows are judged. ' +
+      'cost"), with the network left out and the timing that comes with it: these rows are judged. ' +
       '"loopback": the service answers over a socket; there, how many answers one turn of the event ' +
       'loop finds ready depends on timing, and at 32 calls at once the count moves by several per ' +
       "cent from run to run, so these rows show the network's share and are not judged.",
