@@ -22,9 +22,21 @@ export interface QueueFlags {
   sellerRef?: string;
 }
 
-/** Adds `--queue`, `--redis`, `--follow` and `--seller-ref` to a bulk command. */
+/**
+ * Adds `--queue`, `--redis`, `--follow` and `--seller-ref` to a bulk command. A queued command's
+ * items run on the workers at the workers' own concurrency, so the in-process start
+ * (`--concurrency`'s default) is dropped when `--queue` is given: only a `--concurrency` typed on
+ * the command line is left for {@link refuseInProcessFlags} to refuse.
+ */
 export function withQueueOptions(command: Command): Command {
   return command
+    .hook('preAction', (queued) => {
+      if (
+        queued.getOptionValue('queue') &&
+        queued.getOptionValueSource('concurrency') === 'default'
+      )
+        queued.setOptionValue('concurrency', undefined);
+    })
     .option(
       '--queue <name>',
       'enqueue the items as BullMQ jobs on queue NAME for your workers, instead of running them here; prints the batch id',
@@ -59,7 +71,15 @@ export function refuseQueueFlagsAlone(flags: QueueFlags): void {
 
 /** Refuses the bulk flags that describe an in-process run, which `--queue` replaces. */
 export function refuseInProcessFlags(flags: Record<string, unknown>): void {
-  for (const flag of ['journal', 'dryRun', 'wait', 'retryFailed', 'jobId', 'timeout']) {
+  for (const flag of [
+    'journal',
+    'dryRun',
+    'wait',
+    'retryFailed',
+    'jobId',
+    'timeout',
+    'concurrency',
+  ]) {
     if (flags[flag]) {
       const name = flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
       throw new UsageError(

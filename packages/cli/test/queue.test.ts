@@ -237,6 +237,18 @@ describe('partner-sdk refunds request --queue', { timeout: 120_000 }, () => {
     });
     expect(journal.code).toBe(2);
     expect(journal.stderr).toMatch(/--journal does not apply/);
+    // The workers send at their own concurrency: a --concurrency here would change nothing.
+    for (const command of [
+      ['refunds', 'request', hash],
+      ['refunds', 'wait', hash],
+      ['offers', 'update', '--file', '-'],
+    ]) {
+      const concurrency = await cli([...command, '--queue', queue, '--concurrency', '8'], {
+        env: { ...env(), REDIS_URL: redis.url },
+      });
+      expect(concurrency.code).toBe(2);
+      expect(concurrency.stderr).toMatch(/--concurrency does not apply/);
+    }
     // The workers' waits are bounded by their own client: a --timeout here would bound nothing.
     const timeout = await cli(['refunds', 'wait', hash, '--queue', queue, '--timeout', '1800'], {
       env: { ...env(), REDIS_URL: redis.url },
