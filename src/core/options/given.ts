@@ -17,6 +17,17 @@ export function shownValue(value: unknown): string {
   return typeof value === 'bigint' ? `${value}n` : kindOf(value);
 }
 
+/** Whose options a message names: a client's, or one call's (its `RequestOptions`). */
+export type OptionsOf = 'PartnerClient options' | 'request options';
+
+/** The error for a wrong option, naming whose options it is among. */
+export function optionError(
+  message: string,
+  whose: OptionsOf = 'PartnerClient options',
+): PartnerError {
+  return new PartnerError(`Invalid ${whose}: ${message}`);
+}
+
 /** Whether `value` can be an options object: an object that is not an array (nor a function). */
 export const isOptionsObject = isRecord;
 
