@@ -5,6 +5,7 @@
  */
 
 import { isNetworkError, isTimeoutError } from 'ky';
+import { causeChain } from '../../shared/cause-chain';
 import { redactText } from '../logging/redact';
 import { errorCode } from '../retry/classify';
 import { PaceTimeout } from '../transport/attempts';
@@ -149,10 +150,8 @@ function describeCause(cause: unknown): string {
  */
 function reason(error: unknown): unknown {
   let found = error;
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current.message !== '') found = current;
-    current = current.cause;
+  for (const cause of causeChain(error)) {
+    if (cause instanceof Error && cause.message !== '') found = cause;
   }
   return found;
 }
