@@ -36,9 +36,11 @@ const SECRET_KEYS = new Set([
 /**
  * A header or query parameter name that says its value is a credential: a gateway key, a token,
  * a pre-signed URL's signature (`Signature`, `sig`, `X-Goog-Signature`, `X-Amz-Credential`), a
- * session cookie. Such values are masked wherever the SDK shows text, and scrubbed from `url.full`.
+ * session cookie, a password however it is spelt (`passwd`, `pwd`, a bare `pass`), a JWT or a
+ * bearer. Such values are masked wherever the SDK shows text, and scrubbed from `url.full`.
  */
-export const CREDENTIAL_NAME = /sig|credential|token|secret|key|password|auth|cookie|session/i;
+export const CREDENTIAL_NAME =
+  /sig|credential|token|secret|key|pass|pwd|jwt|bearer|auth|cookie|session/i;
 
 /** Personal data masked in debug logs of bodies (never in data returned to the caller); compared as above. */
 const PERSONAL_KEYS = new Set([
