@@ -4,6 +4,7 @@
  * four methods. Checked before any value is remembered as a secret or read further.
  */
 
+import { hasMethod } from '../../shared/has-method';
 import { missingLoggerMethods } from '../logging/logger';
 import { isOptionsObject, optionError, shownValue, unknownOptions } from './given';
 import type { ClientOptions } from './index';
@@ -93,12 +94,4 @@ function telemetryIssue(telemetry: unknown): string | undefined {
     return `\`telemetry\`'s recordIds must be a boolean (got ${shownValue(recordIds)}).`;
   }
   return undefined;
-}
-
-function hasMethod(value: unknown, name: string): boolean {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as Record<string, unknown>)[name] === 'function'
-  );
 }
