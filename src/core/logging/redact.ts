@@ -125,13 +125,14 @@ function maskCredentialParameter(whole: string, start: string, name: string): st
 }
 
 /**
- * A copy of `headers` with every secret masked: the values of secret-named headers, and known
- * secrets or JWTs anywhere in the others (a service may echo a token in any header).
+ * A copy of `headers` with every secret masked: the values of secret-named headers (or of those
+ * `hide` names), and known secrets or JWTs anywhere in the others (a service may echo a token in
+ * any header).
  */
-export function redactHeaders(headers: Headers): Headers {
+export function redactHeaders(headers: Headers, hide = isSecretKey): Headers {
   const result = new Headers();
   headers.forEach((value, name) => {
-    result.append(name, isSecretKey(name) ? REDACTED : redactText(value));
+    result.append(name, hide(name) ? REDACTED : redactText(value));
   });
   return result;
 }
@@ -178,11 +179,7 @@ function transform(value: unknown, hide: (key: string) => boolean): unknown {
 /** An empty copy of a container (filled later), a Headers' masked entries, or a class instance as it is. */
 function shallowCopy(value: object, hide: (key: string) => boolean): unknown {
   if (Array.isArray(value)) return new Array(value.length);
-  if (value instanceof Headers) {
-    return Object.fromEntries(
-      [...value].map(([key, headerValue]) => [key, hide(key) ? REDACTED : redactText(headerValue)]),
-    );
-  }
+  if (value instanceof Headers) return Object.fromEntries(redactHeaders(value, hide));
   const prototype = Object.getPrototypeOf(value);
   if (value instanceof Error) return errorCopy(value, prototype);
   // Blobs, Dates and other class instances carry no secret keys of ours; keep them as they are.
