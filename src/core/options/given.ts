@@ -5,6 +5,7 @@
  */
 
 import { shortened } from '../../shared/cut-text';
+import { hasMethod } from '../../shared/has-method';
 import { isRecord } from '../../shared/is-record';
 import { kindOf } from '../../shared/kind-of';
 import { PartnerError } from '../errors';
@@ -49,12 +50,10 @@ export function unknownOptions(value: object, known: readonly string[]): string[
 /** Whether `value` is an `AbortSignal`, of this realm or another (a test runner's, a polyfill). */
 export function isAbortSignal(value: unknown): value is AbortSignal {
   if (value instanceof AbortSignal) return true;
-  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
   return (
-    typeof signal === 'object' &&
-    signal !== null &&
-    typeof signal.aborted === 'boolean' &&
-    typeof signal.addEventListener === 'function'
+    typeof value === 'object' &&
+    hasMethod(value, 'addEventListener') &&
+    typeof (value as { aborted?: unknown }).aborted === 'boolean'
   );
 }
 

@@ -4,6 +4,7 @@
  */
 
 import { type ResolvedAssumptions, resolveAssumptions } from '../../assumptions';
+import { hasMethod } from '../../shared/has-method';
 import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED, tokenIssue } from '../auth/token-manager';
 import type { ClientTokenStore } from '../auth/token-store';
 import { ownedSecrets, registerSecret } from '../logging/known-secrets';
@@ -109,7 +110,7 @@ export function resolveOptions(
 }
 
 function readPace(pace: RequestPace | undefined): RequestPace | undefined {
-  if (pace !== undefined && typeof pace?.forClient !== 'function') {
+  if (pace !== undefined && !hasMethod(pace, 'forClient')) {
     throw optionError('`pace` must be a RequestPace (e.g. fleetPace).');
   }
   return pace;
@@ -201,7 +202,7 @@ function readTokenStore(
   clientId: string | undefined,
 ): ClientTokenStore | undefined {
   if (tokenStore === undefined) return undefined;
-  if (typeof tokenStore?.obtain !== 'function') {
+  if (!hasMethod(tokenStore, 'obtain')) {
     throw optionError('`tokenStore` must have an `obtain` method (a ClientTokenStore).');
   }
   if (clientId === undefined) {
