@@ -10,6 +10,8 @@
  * @module
  */
 
+import { isRecord } from './shared/is-record';
+
 /**
  * Overrides of the SDK's assumptions where the spec does not show a shape (the `assumptions`
  * option of `PartnerClient`). Every field is optional; an omitted one keeps its default. Checked
@@ -241,7 +243,7 @@ function mergeChecked(
   checks: Checks,
   where: string,
 ): Record<string, unknown> | string {
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+  if (!isRecord(given)) {
     return `\`${where}\` must be an object`;
   }
   const out: Record<string, unknown> = { ...base };

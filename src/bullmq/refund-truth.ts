@@ -38,7 +38,7 @@ const SENT_BEFORE = `${MAY_HAVE} (a run sent it and ended without its answer): r
 
 /** What `error`, the failure of a run that sent its request, says of the refund. */
 function truthOfSent(error: unknown): string | undefined {
-  if (error instanceof ResponseValidationError && error.status >= 200 && error.status < 300) {
+  if (error instanceof ResponseValidationError && error.tookEffect) {
     return `${TOOK_EFFECT} (answered ${error.status}, in a shape the SDK could not read): its refund is made or under way, do not enqueue it again.`;
   }
   if (error instanceof OutcomeUnknownError || classifyError(error).mayHaveActed) {

@@ -10,7 +10,7 @@ import type {
   Telemetry,
   TelemetryAttributes,
 } from '../telemetry/types';
-import type { ReadyCallSpec } from './transport/call-spec';
+import type { CallSpecInput, ReadyCallSpec, Schema } from './transport/call-spec';
 import type { Target } from './transport/request';
 
 /** Telemetry as a source gives it: `undefined` when none records, a promise while its code loads. */
@@ -34,20 +34,22 @@ export interface Tracing {
 }
 
 /**
- * Runs `send` recorded by `pending` telemetry (a promise only while its code loads): the call's
- * span, which `send` starts once its spec is known, ends with the call.
+ * Runs `send`, the call `input` describes, recorded by `pending` telemetry (a promise only while
+ * its code loads): the call's span, which `send` starts once its spec is known, ends with the call.
  */
 export function traced<T>(
   pending: Telemetry | Promise<Telemetry | undefined>,
+  input: CallSpecInput<Schema | undefined>,
   send: (tracing?: Tracing) => Promise<T>,
 ): Promise<T> {
   // Once loaded, the telemetry is at hand: no turn of the event loop waits for it.
-  if (!(pending instanceof Promise)) return tracedBy(pending, send);
-  return pending.then((telemetry) => (telemetry ? tracedBy(telemetry, send) : send()));
+  if (!(pending instanceof Promise)) return tracedBy(pending, input, send);
+  return pending.then((telemetry) => (telemetry ? tracedBy(telemetry, input, send) : send()));
 }
 
 async function tracedBy<T>(
   telemetry: Telemetry,
+  input: CallSpecInput<Schema | undefined>,
   send: (tracing: Tracing) => Promise<T>,
 ): Promise<T> {
   const tracing: Tracing = { telemetry };
@@ -56,9 +58,17 @@ async function tracedBy<T>(
     tracing.scope?.end();
     return result;
   } catch (error) {
-    tracing.scope?.end(error);
+    // A call refused before it was ready to send (a bad parameter) has no span yet: it gets one,
+    // ended as any failed call's, so that error rates count it.
+    tracing.scope ??= telemetry.call({ operation: operationOf(input) });
+    tracing.scope.end(error);
     throw error;
   }
+}
+
+/** What telemetry names a call: its method's name, or `request` (`client.request()`, a spec made when it runs). */
+function operationOf(input: CallSpecInput<Schema | undefined> | ReadyCallSpec): string {
+  return (typeof input === 'function' ? undefined : input.operation) ?? 'request';
 }
 
 /**
@@ -68,7 +78,7 @@ async function tracedBy<T>(
 export function callFacts(spec: ReadyCallSpec, target: Target, url = target.url): CallFacts {
   const page = spec.query?.page;
   return {
-    operation: spec.operation ?? 'request',
+    operation: operationOf(spec),
     method: spec.method,
     template: spec.template,
     url,

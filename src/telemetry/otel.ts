@@ -28,8 +28,8 @@ import { quietly, quietMeter, quietTracer, withinQuietly } from './quiet';
 import { clean, failed, INTERNAL, inside, ROOT, SpanEvents } from './span-context';
 import { type Recorder, TracedCall } from './traced-call';
 import type {
-  CallFacts,
   CallScope,
+  CallSpanFacts,
   CounterName,
   SpanScope,
   Telemetry,
@@ -99,7 +99,7 @@ class OtelTelemetry implements Telemetry, Recorder {
     return this.tracer?.startSpan(name, { kind, attributes }, parent);
   }
 
-  call(facts: CallFacts): CallScope {
+  call(facts: CallSpanFacts): CallScope {
     return new TracedCall(this, facts);
   }
 

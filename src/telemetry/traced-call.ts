@@ -9,7 +9,13 @@ import type { AttemptSets, AttributeSets, OperationSets } from './attribute-sets
 import { errorType, statusOf } from './conventions';
 import type { Instruments } from './instruments';
 import { CLIENT, clean, failed, INTERNAL, inside, SpanEvents } from './span-context';
-import type { AttemptScope, CallFacts, CallScope, TelemetryAttributes } from './types';
+import type {
+  AttemptScope,
+  CallFacts,
+  CallScope,
+  CallSpanFacts,
+  TelemetryAttributes,
+} from './types';
 import { fullUrl } from './url-full';
 
 /** What a call's spans are recorded with: the telemetry made over the partner's providers. */
@@ -33,7 +39,7 @@ export class TracedCall extends SpanEvents implements CallScope {
   readonly #started = performance.now();
   #attempts = 0;
 
-  constructor(telemetry: Recorder, facts: CallFacts) {
+  constructor(telemetry: Recorder, facts: CallSpanFacts) {
     const operation = telemetry.sets.operation(facts.operation);
     const parent = telemetry.active();
     const span = telemetry.start(facts.operation, INTERNAL, operation.span, parent);

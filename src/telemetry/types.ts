@@ -75,7 +75,7 @@ export interface TelemetryOptions {
   recordIds?: boolean;
 }
 
-/** What the transport knows of a call when it starts. */
+/** What the transport knows of a call when it starts (its span needs only the operation and the page). */
 export interface CallFacts {
   /** The operation, e.g. `refunds.request`. */
   operation: string;
@@ -87,6 +87,9 @@ export interface CallFacts {
   /** The page a walk asks for, when the call fetches one. */
   page?: number | undefined;
 }
+
+/** What a call's own span records: a call refused before it was ready to send has no more. */
+export type CallSpanFacts = Pick<CallFacts, 'operation' | 'page'>;
 
 /** One attempt under way. */
 export interface AttemptScope {
@@ -124,7 +127,7 @@ export type CounterName = 'webhook.deliveries' | 'bulk.items';
 /** The SDK's telemetry when a provider is there. */
 export interface Telemetry {
   /** Starts the span of one SDK call (a child of the active span). */
-  call(facts: CallFacts): CallScope;
+  call(facts: CallSpanFacts): CallScope;
   /** Runs `work` inside a new span `name` (a child of the active span), ending it when `work` settles. */
   span<T>(
     name: string,

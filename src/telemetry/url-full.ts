@@ -12,7 +12,8 @@
 // imported, redaction would leave the root bundle for a chunk of its own (a test holds the two
 // alike).
 /** @internal */
-export const URL_CREDENTIAL_NAME = /sig|credential|token|secret|key|password|auth|cookie|session/i;
+export const URL_CREDENTIAL_NAME =
+  /sig|credential|token|secret|key|pass|pwd|jwt|bearer|auth|cookie|session/i;
 
 /** The `url.full` of a request to `url`, or `undefined` for a string that is no absolute URL. */
 export function fullUrl(url: string): string | undefined {

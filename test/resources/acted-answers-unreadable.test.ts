@@ -3,7 +3,8 @@
  * confirmed, an export requested) answered 2xx in a shape the SDK cannot read: a field the spec
  * gives as a number sent as a string, as a Laravel `decimal` cast writes it. The service acted, so
  * the error says the call took effect: its status, its body kept (secrets masked), the request
- * sent once, never again by the client's retries. A read answered so says nothing of the kind.
+ * sent once, never again by the client's retries; `tookEffect` says it as a field. A read answered
+ * so says nothing of the kind.
  */
 
 import { PartnerClient, ResponseValidationError, type SellerClient } from 'partner-sdk';
@@ -98,6 +99,7 @@ describe.each(Object.entries(CASES))(
       expect(error.status).toBe(200);
       expect(error.message).toContain(`→ 200 OK: unexpected response shape: ${spec.issue}`);
       expect(error.message.endsWith(TOOK_EFFECT)).toBe(true);
+      expect(error.tookEffect).toBe(true);
       expect(error.body).toMatchObject(
         JSON.parse(
           JSON.stringify(spec.body).replace(
@@ -125,12 +127,13 @@ describe('the secrets of an unreadable answer to a call that acts', () => {
 });
 
 describe('a read answered in a shape the SDK cannot read', () => {
-  it('says nothing of an effect', async () => {
+  it('says nothing of an effect, and tookEffect is false', async () => {
     const { error } = await failureOf({ hash: 'prd_1', category_id: '7' }, (s) =>
       s.products.retrieve('prd_1'),
     );
     expect(error.message).toBe(
       'GET /products/prd_1 → 200 OK: unexpected response shape: category_id: expected a number, received a string',
     );
+    expect(error.tookEffect).toBe(false);
   });
 });

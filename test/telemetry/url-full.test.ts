@@ -19,6 +19,14 @@ describe('url.full', () => {
     );
   });
 
+  it('scrubs a password however it is spelt, a JWT and a bearer', () => {
+    expect(
+      fullUrl('https://files.example.com/e.csv?pwd=a&passwd=b&db_pass=c&jwt=d&bearer=e&page=2'),
+    ).toBe(
+      'https://files.example.com/e.csv?pwd=REDACTED&passwd=REDACTED&db_pass=REDACTED&jwt=REDACTED&bearer=REDACTED&page=2',
+    );
+  });
+
   it('records nothing for a string that is no absolute URL', () => {
     expect(fullUrl('/products')).toBeUndefined();
   });

@@ -51,20 +51,12 @@ export function errorJson(error: unknown): Record<string, unknown> {
 /** What a failure whose request may have reached the service says beside its error. */
 const IN_DOUBT_NOTE = ' (may have reached the service)';
 
-/** Methods that only read: a 2xx to anything else means the service acted on the call. */
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * The note a failure in doubt ends with: none where the SDK's message already says more, for a
  * 2xx answer to a call that acts, read in a shape the SDK could not read ("the call took effect").
  */
 export function inDoubtNote(error: unknown): string {
-  const acted =
-    error instanceof ResponseValidationError &&
-    error.status >= 200 &&
-    error.status < 300 &&
-    !READS.has(error.method);
-  return acted ? '' : IN_DOUBT_NOTE;
+  return error instanceof ResponseValidationError && error.tookEffect ? '' : IN_DOUBT_NOTE;
 }
 
 /** Failures of a single item whose request may have reached the service (see {@link markInDoubt}). */

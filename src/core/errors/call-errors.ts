@@ -190,12 +190,15 @@ brand(RequestValidationError, 'RequestValidationError');
 /**
  * The service answered, but not in the documented shape. `body` keeps what it sent (secrets
  * redacted), so nothing is lost; `issues` says what did not match. A success status (2xx) to a call
- * that acts (anything but a read) means the service acted on it: the message says the call took
- * effect, so that nobody repeats it as a retry, and the client never does.
+ * that acts (anything but a read) means the service acted on it: `tookEffect` is `true` and the
+ * message says the call took effect, so that nobody repeats it as a retry, and the client never does.
  *
  * @example
  * ```ts
- * if (err instanceof ResponseValidationError) console.log(err.issues, err.body);
+ * if (err instanceof ResponseValidationError) {
+ *   console.log(err.issues, err.body);
+ *   if (err.tookEffect) console.log('done: do not send it again');
+ * }
  * ```
  */
 export class ResponseValidationError extends PartnerError {
@@ -209,6 +212,12 @@ export class ResponseValidationError extends PartnerError {
   readonly path: string;
   /** HTTP status of the response. */
   readonly status: number;
+  /**
+   * Whether the service acted on the call all the same: a success status (2xx) to a call that
+   * acts (anything but a read). `true` means the refund, update or export was made: never send it
+   * again as a retry. `false` for a read, or for an answer that is no success.
+   */
+  readonly tookEffect: boolean;
 
   constructor(
     request: RequestIdentity,
@@ -216,9 +225,11 @@ export class ResponseValidationError extends PartnerError {
     body: unknown,
     issues: ReadonlyArray<ValidationIssue>,
     /** Whether the service acted on the call (a 2xx to one that acts): the message then says so. */
-    acted = false,
+    tookEffect = false,
   ) {
-    const effect = acted ? '; the call took effect all the same: do not repeat it as a retry' : '';
+    const effect = tookEffect
+      ? '; the call took effect all the same: do not repeat it as a retry'
+      : '';
     super(
       `${requestLine(request)} → ${statusLine(status)}: unexpected response shape: ${describeMismatch(body, issues)}${effect}`,
     );
@@ -227,6 +238,7 @@ export class ResponseValidationError extends PartnerError {
     this.method = request.method;
     this.path = request.path;
     this.status = status;
+    this.tookEffect = tookEffect;
   }
 }
 brand(ResponseValidationError, 'ResponseValidationError');

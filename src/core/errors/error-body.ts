@@ -4,6 +4,7 @@
  */
 
 import { shortened } from '../../shared/cut-text';
+import { isRecord } from '../../shared/is-record';
 import { redactText } from '../logging/redact';
 import { describeIssues, type ValidationIssue } from './partner-error';
 
@@ -68,7 +69,7 @@ function ownField(body: object, name: string): unknown {
 /** The messages per field of a Laravel-style `{ message, errors }` body. */
 export function readFieldErrors(body: unknown): Record<string, string[]> {
   const errors = body && typeof body === 'object' ? ownField(body, 'errors') : undefined;
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
+  if (!isRecord(errors)) return {};
   // `Object.fromEntries` defines each field, never assigns it: a field named `__proto__` stays a field.
   return Object.fromEntries(
     Object.entries(errors).flatMap(([field, messages]) =>

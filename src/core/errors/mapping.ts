@@ -5,7 +5,8 @@
  */
 
 import { isNetworkError, isTimeoutError } from 'ky';
-import { redactText } from '../logging/redact';
+import { causeChain } from '../../shared/cause-chain';
+import { redactDeep, redactText } from '../logging/redact';
 import { errorCode } from '../retry/classify';
 import { PaceTimeout } from '../transport/attempts';
 import {
@@ -97,15 +98,11 @@ function spoiltAnswer(error: BodyBroken, identity: RequestIdentity): APIConnecti
 
 /**
  * The error as a cause that quotes no secret: fetch's own errors may quote a header value (a token),
- * so one whose message holds a known secret is replaced by a copy with it masked.
+ * so one whose message holds a known secret is replaced by a masked copy, as logs copy an error.
  */
 function redactedCause(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const message = redactText(error.message);
-  if (message === error.message) return error;
-  const copy = new Error(message);
-  copy.name = error.name;
-  return copy;
+  if (!(error instanceof Error) || redactText(error.message) === error.message) return error;
+  return redactDeep(error);
 }
 
 /**
@@ -149,10 +146,8 @@ function describeCause(cause: unknown): string {
  */
 function reason(error: unknown): unknown {
   let found = error;
-  let current = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current.message !== '') found = current;
-    current = current.cause;
+  for (const cause of causeChain(error)) {
+    if (cause instanceof Error && cause.message !== '') found = cause;
   }
   return found;
 }

@@ -3,6 +3,7 @@
  * reaches the sink: secrets always, personal data (tax ids, bank numbers, pix keys) as well.
  */
 
+import { hasMethod } from '../../shared/has-method';
 import { redactForLog, redactText } from './redact';
 
 /**
@@ -68,14 +69,7 @@ const LOGGER_METHODS = ['error', 'warn', 'info', 'debug'] as const;
  * no object. A logger short of one would swallow that level's lines without a word.
  */
 export function missingLoggerMethods(value: unknown): string[] {
-  return LOGGER_METHODS.filter(
-    (name) =>
-      !(
-        (typeof value === 'object' || typeof value === 'function') &&
-        value !== null &&
-        typeof (value as Record<string, unknown>)[name] === 'function'
-      ),
-  );
+  return LOGGER_METHODS.filter((name) => !hasMethod(value, name));
 }
 
 /** Wraps `sink` so that only messages at or above `level` pass, each redacted. */

@@ -36,9 +36,11 @@ const SECRET_KEYS = new Set([
 /**
  * A header or query parameter name that says its value is a credential: a gateway key, a token,
  * a pre-signed URL's signature (`Signature`, `sig`, `X-Goog-Signature`, `X-Amz-Credential`), a
- * session cookie. Such values are masked wherever the SDK shows text, and scrubbed from `url.full`.
+ * session cookie, a password however it is spelt (`passwd`, `pwd`, a bare `pass`), a JWT or a
+ * bearer. Such values are masked wherever the SDK shows text, and scrubbed from `url.full`.
  */
-export const CREDENTIAL_NAME = /sig|credential|token|secret|key|password|auth|cookie|session/i;
+export const CREDENTIAL_NAME =
+  /sig|credential|token|secret|key|pass|pwd|jwt|bearer|auth|cookie|session/i;
 
 /** Personal data masked in debug logs of bodies (never in data returned to the caller); compared as above. */
 const PERSONAL_KEYS = new Set([
@@ -123,13 +125,14 @@ function maskCredentialParameter(whole: string, start: string, name: string): st
 }
 
 /**
- * A copy of `headers` with every secret masked: the values of secret-named headers, and known
- * secrets or JWTs anywhere in the others (a service may echo a token in any header).
+ * A copy of `headers` with every secret masked: the values of secret-named headers (or of those
+ * `hide` names), and known secrets or JWTs anywhere in the others (a service may echo a token in
+ * any header).
  */
-export function redactHeaders(headers: Headers): Headers {
+export function redactHeaders(headers: Headers, hide = isSecretKey): Headers {
   const result = new Headers();
   headers.forEach((value, name) => {
-    result.append(name, isSecretKey(name) ? REDACTED : redactText(value));
+    result.append(name, hide(name) ? REDACTED : redactText(value));
   });
   return result;
 }
@@ -176,11 +179,7 @@ function transform(value: unknown, hide: (key: string) => boolean): unknown {
 /** An empty copy of a container (filled later), a Headers' masked entries, or a class instance as it is. */
 function shallowCopy(value: object, hide: (key: string) => boolean): unknown {
   if (Array.isArray(value)) return new Array(value.length);
-  if (value instanceof Headers) {
-    return Object.fromEntries(
-      [...value].map(([key, headerValue]) => [key, hide(key) ? REDACTED : redactText(headerValue)]),
-    );
-  }
+  if (value instanceof Headers) return Object.fromEntries(redactHeaders(value, hide));
   const prototype = Object.getPrototypeOf(value);
   if (value instanceof Error) return errorCopy(value, prototype);
   // Blobs, Dates and other class instances carry no secret keys of ours; keep them as they are.

@@ -4,9 +4,9 @@
  * four methods. Checked before any value is remembered as a secret or read further.
  */
 
-import { PartnerError } from '../errors';
+import { hasMethod } from '../../shared/has-method';
 import { missingLoggerMethods } from '../logging/logger';
-import { isOptionsObject, shownValue, unknownOptions } from './given';
+import { isOptionsObject, optionError, shownValue, unknownOptions } from './given';
 import type { ClientOptions } from './index';
 
 /** Every option of `ClientOptions`: the compiler keeps this list whole. */
@@ -31,29 +31,25 @@ const CLIENT_OPTIONS = Object.keys({
   pace: true,
 } satisfies Record<keyof ClientOptions, true>);
 
-function invalid(message: string): PartnerError {
-  return new PartnerError(`Invalid PartnerClient options: ${message}`);
-}
-
 /**
  * Throws a `PartnerError` naming the first option of a shape no client can use. The values' own
  * rules (a time-out's range, a URL's scheme) are `resolveOptions`'.
  */
 export function checkClientOptionsShape(options: unknown): asserts options is ClientOptions {
   if (!isOptionsObject(options)) {
-    throw invalid(`expected an object of options (got ${shownValue(options)}).`);
+    throw optionError(`expected an object of options (got ${shownValue(options)}).`);
   }
   const unknown = unknownOptions(options, CLIENT_OPTIONS);
-  if (unknown.length > 0) throw invalid(`${unknown.join('; ')}.`);
+  if (unknown.length > 0) throw optionError(`${unknown.join('; ')}.`);
   const { baseUrl, clientToken, logLevel, logger } = options;
   if (baseUrl !== undefined && typeof baseUrl !== 'string' && !(baseUrl instanceof URL)) {
-    throw invalid(`\`baseUrl\` must be a URL string (got ${shownValue(baseUrl)}).`);
+    throw optionError(`\`baseUrl\` must be a URL string (got ${shownValue(baseUrl)}).`);
   }
   for (const name of ['clientId', 'clientSecret'] as const) {
     const value = options[name];
     if (value !== undefined && (typeof value !== 'string' || value === '')) {
       // The value is never shown: it may be the secret itself.
-      throw invalid(`\`${name}\` must be a non-empty string.`);
+      throw optionError(`\`${name}\` must be a non-empty string.`);
     }
   }
   if (
@@ -61,18 +57,18 @@ export function checkClientOptionsShape(options: unknown): asserts options is Cl
     (typeof clientToken !== 'string' || clientToken === '') &&
     typeof clientToken !== 'function'
   ) {
-    throw invalid('`clientToken` must be a non-empty string, or a function returning one.');
+    throw optionError('`clientToken` must be a non-empty string, or a function returning one.');
   }
   if (logLevel !== undefined && typeof logLevel !== 'string') {
-    throw invalid(
+    throw optionError(
       `\`logLevel\` must be 'off', 'error', 'warn', 'info' or 'debug' (got ${shownValue(logLevel)}).`,
     );
   }
   const telemetry = telemetryIssue(options.telemetry);
-  if (telemetry) throw invalid(telemetry);
+  if (telemetry) throw optionError(telemetry);
   const missing = logger === undefined ? [] : missingLoggerMethods(logger);
   if (missing.length > 0) {
-    throw invalid(
+    throw optionError(
       `\`logger\` must have console's methods error, warn, info and debug (${missing.join(', ')} missing).`,
     );
   }
@@ -98,12 +94,4 @@ function telemetryIssue(telemetry: unknown): string | undefined {
     return `\`telemetry\`'s recordIds must be a boolean (got ${shownValue(recordIds)}).`;
   }
   return undefined;
-}
-
-function hasMethod(value: unknown, name: string): boolean {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as Record<string, unknown>)[name] === 'function'
-  );
 }

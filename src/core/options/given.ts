@@ -5,6 +5,7 @@
  */
 
 import { shortened } from '../../shared/cut-text';
+import { hasMethod } from '../../shared/has-method';
 import { isRecord } from '../../shared/is-record';
 import { kindOf } from '../../shared/kind-of';
 import { PartnerError } from '../errors';
@@ -15,6 +16,17 @@ import type { ClientOptions } from './index';
 export function shownValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeof value === 'bigint' ? `${value}n` : kindOf(value);
+}
+
+/** Whose options a message names: a client's, or one call's (its `RequestOptions`). */
+export type OptionsOf = 'PartnerClient options' | 'request options';
+
+/** The error for a wrong option, naming whose options it is among. */
+export function optionError(
+  message: string,
+  whose: OptionsOf = 'PartnerClient options',
+): PartnerError {
+  return new PartnerError(`Invalid ${whose}: ${message}`);
 }
 
 /** Whether `value` can be an options object: an object that is not an array (nor a function). */
@@ -38,12 +50,10 @@ export function unknownOptions(value: object, known: readonly string[]): string[
 /** Whether `value` is an `AbortSignal`, of this realm or another (a test runner's, a polyfill). */
 export function isAbortSignal(value: unknown): value is AbortSignal {
   if (value instanceof AbortSignal) return true;
-  const signal = value as { aborted?: unknown; addEventListener?: unknown } | null;
   return (
-    typeof signal === 'object' &&
-    signal !== null &&
-    typeof signal.aborted === 'boolean' &&
-    typeof signal.addEventListener === 'function'
+    typeof value === 'object' &&
+    hasMethod(value, 'addEventListener') &&
+    typeof (value as { aborted?: unknown }).aborted === 'boolean'
   );
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { PartnerError } from '../errors';
-import { isAbortSignal, isOptionsObject, shownValue, unknownOptions } from './given';
+import { isAbortSignal, isOptionsObject, optionError, shownValue, unknownOptions } from './given';
 import type { RequestOptions } from './index';
 import { callSettings, checkHeaders, DEFAULT_SETTINGS } from './resolve';
 
@@ -22,9 +22,7 @@ const REQUEST_OPTIONS = Object.keys({
   extraQuery: true,
 } satisfies Record<keyof RequestOptions, true>);
 
-function invalid(message: string): PartnerError {
-  return new PartnerError(`Invalid request options: ${message}`);
-}
+const invalid = (message: string) => optionError(message, 'request options');
 
 /**
  * Throws a `PartnerError` naming the first request option of a shape no call can send, or a
@@ -59,12 +57,9 @@ function checkRequestOptionsShape(options: unknown): void {
   }
   const unknown = unknownOptions(options, REQUEST_OPTIONS);
   if (unknown.length > 0) throw invalid(`${unknown.join('; ')}.`);
-  const { signal, headers, extraBody, extraQuery } = options as RequestOptions;
+  const { signal, extraBody, extraQuery } = options as RequestOptions;
   if (signal !== undefined && !isAbortSignal(signal)) {
     throw invalid(`\`signal\` must be an AbortSignal (got ${shownValue(signal)}).`);
-  }
-  if (headers !== undefined && !isOptionsObject(headers)) {
-    throw invalid('`headers` must be an object of header names and values.');
   }
   const queryIssue = queryValuesIssue(extraQuery, 'extraQuery');
   if (queryIssue) throw invalid(queryIssue);

@@ -4,28 +4,21 @@
  */
 
 import { type ResolvedAssumptions, resolveAssumptions } from '../../assumptions';
+import { hasMethod } from '../../shared/has-method';
 import { NOT_IN_HEADER, NOT_IN_HEADER_NAMED, tokenIssue } from '../auth/token-manager';
 import type { ClientTokenStore } from '../auth/token-store';
-import { PartnerError } from '../errors';
 import { ownedSecrets, registerSecret } from '../logging/known-secrets';
 import { createLogger, parseLogLevel, warnOfUnknownLevel } from '../logging/logger';
 import { CREDENTIAL_NAME } from '../logging/redact';
 import type { RequestPace } from '../pace/index';
 import { isTimerDelay, MAX_TIMER_MS } from '../time/clock';
 import { checkClientOptionsShape } from './client-options-shape';
-import { isOptionsObject, shownValue } from './given';
+import { isOptionsObject, type OptionsOf, optionError, shownValue } from './given';
 import type { ClientOptions, ResolvedOptions } from './index';
 
 function env(name: string): string | undefined {
   const value = typeof process === 'undefined' ? undefined : process.env?.[name];
   return value === '' ? undefined : value;
-}
-
-/** Whose options a message names: a client's, or one call's (its `RequestOptions`). */
-type OptionsOf = 'PartnerClient options' | 'request options';
-
-function optionError(message: string, whose: OptionsOf = 'PartnerClient options'): PartnerError {
-  return new PartnerError(`Invalid ${whose}: ${message}`);
 }
 
 /** The options a call may override, with the client's defaults: each is checked the same way. */
@@ -117,7 +110,7 @@ export function resolveOptions(
 }
 
 function readPace(pace: RequestPace | undefined): RequestPace | undefined {
-  if (pace !== undefined && typeof pace?.forClient !== 'function') {
+  if (pace !== undefined && !hasMethod(pace, 'forClient')) {
     throw optionError('`pace` must be a RequestPace (e.g. fleetPace).');
   }
   return pace;
@@ -209,7 +202,7 @@ function readTokenStore(
   clientId: string | undefined,
 ): ClientTokenStore | undefined {
   if (tokenStore === undefined) return undefined;
-  if (typeof tokenStore?.obtain !== 'function') {
+  if (!hasMethod(tokenStore, 'obtain')) {
     throw optionError('`tokenStore` must have an `obtain` method (a ClientTokenStore).');
   }
   if (clientId === undefined) {

@@ -10,6 +10,7 @@
  * - Every other 5xx is repeated and may have acted; 429 is repeated and did not act.
  */
 
+import { causeChain } from '../../shared/cause-chain';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -89,10 +90,9 @@ export function classifyFailure(failure: Failure): FailureClass {
 
 /** The first string `code` along an error's chain of causes (`ECONNREFUSED`…). */
 export function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (const cause of causeChain(error)) {
+    const { code } = cause as { code?: unknown };
     if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
@@ -106,10 +106,9 @@ const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$
 
 /** The status a proxy refused the tunnel with, found along an error's causes. */
 export function tunnelRefusal(error: unknown): number | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const status = TUNNEL_REFUSED.exec(current.message)?.[1];
+  for (const cause of causeChain(error)) {
+    const status = cause instanceof Error ? TUNNEL_REFUSED.exec(cause.message)?.[1] : undefined;
     if (status !== undefined) return Number(status);
-    current = current.cause;
   }
   return undefined;
 }

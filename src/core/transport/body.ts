@@ -6,6 +6,8 @@
  * it came whole, which fetch does not say of a compressed stream that stopped part way.
  */
 
+import { causeChain } from '../../shared/cause-chain';
+
 // Two signals of the read, never shown as they are: `error-mapping.ts` turns each into the SDK's error.
 
 /** The attempt's time ran out while the body was being read (retried like any attempt time-out). */
@@ -75,10 +77,9 @@ const DECODER_FAILURE = /^(Z_|ERR__ERROR_|ZSTD_error_)/;
 
 /** Whether a failed read failed in a decoder of the body's `Content-Encoding`. */
 function decoderFailed(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    const { code } = current as { code?: unknown };
+  for (const cause of causeChain(error)) {
+    const { code } = cause as { code?: unknown };
     if (typeof code === 'string' && DECODER_FAILURE.test(code)) return true;
-    current = current.cause;
   }
   return false;
 }

@@ -103,7 +103,7 @@ export class Transport {
   ): APIPromise<CallResult<S>> {
     const telemetry = this.#telemetry.current();
     const sent = telemetry
-      ? traced(telemetry, (tracing) => this.#send(spec, context, options, 0, tracing))
+      ? traced(telemetry, spec, (tracing) => this.#send(spec, context, options, 0, tracing))
       : this.#send(spec, context, options, 0);
     return apiPromise(sent as Promise<WithResponse<CallResult<S>>>);
   }

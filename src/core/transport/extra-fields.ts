@@ -29,20 +29,16 @@ export function withExtraFields<S extends CallSpec>(
   if (extraBody !== undefined) {
     if (spec.form !== undefined) {
       // Checked here, before it joins the form: a JSON body and a query are checked whole, later.
-      refuseUnsendable(spec, unsendableIssues(extraBody, 'form'));
+      const issues = unsendableIssues(extraBody, 'form');
+      if (issues.length > 0) throw refusal(spec, issues);
       merged.form = Promise.resolve(spec.form).then((form) =>
         appendFields(form, extraBody, maxUploadBytes),
       );
     } else if (isRecord(spec.json)) {
       merged.json = mergeDeep(spec.json, extraBody);
     } else {
-      throw new RequestValidationError(`Invalid request options for ${spec.method} ${spec.path}`, [
-        {
-          path: ['extraBody'],
-          code: 'invalid_type',
-          message: 'this call sends no body: use extraQuery',
-        },
-      ]);
+      const message = 'this call sends no body: use extraQuery';
+      throw refusal(spec, [{ path: ['extraBody'], code: 'invalid_type', message }]);
     }
   }
   return merged;
@@ -71,10 +67,9 @@ function mergeDeep(
   return merged;
 }
 
-/** Refuses the call when its extra fields hold values it cannot carry as given. */
-function refuseUnsendable(spec: CallSpec, issues: ValidationIssue[]): void {
-  if (issues.length === 0) return;
-  throw new RequestValidationError(
+/** The refusal of a call whose extra fields it cannot send: nothing is sent. */
+function refusal(spec: CallSpec, issues: ValidationIssue[]): RequestValidationError {
+  return new RequestValidationError(
     `Invalid request options for ${spec.method} ${spec.path}`,
     issues,
   );

@@ -72,21 +72,34 @@ export async function toFile(
   if (badName.length > 0) throw new RequestValidationError('Invalid file name', badName);
   const bound = { field: 'data', maxBytes, option: 'maxBytes' };
   const blob = await asBlob(data, bound);
-  if (blob && blob.size > bound.maxBytes) throw tooLarge(bound);
   if (!blob)
     throw new TypeError('Expected a file: Blob, File, Uint8Array, ArrayBuffer or ReadableStream');
   return new File([blob], name, { type: options.type ?? blob.type });
 }
 
-/** File content as a `Blob` read into memory (a stream up to `bound`), or `undefined` when `data` is none. */
-async function asBlob(data: unknown, bound?: FileBound): Promise<Blob | undefined> {
+/**
+ * File content as a `Blob` read into memory, at most `bound.maxBytes` (a stream is cut off there),
+ * or `undefined` when `data` is none.
+ */
+async function asBlob(data: unknown, bound: FileBound): Promise<Blob | undefined> {
+  const blob = await blobOf(data, bound);
+  if (blob && blob.size > bound.maxBytes) throw tooLarge(bound);
+  return blob;
+}
+
+/** File content as a `Blob` read into memory, or `undefined` when `data` is none. */
+async function blobOf(data: unknown, bound: FileBound): Promise<Blob | undefined> {
   if (data instanceof Blob) return data;
   if (data instanceof ReadableStream) return new Blob(await chunksOf(data.getReader(), bound));
   if (ArrayBuffer.isView(data)) {
-    // Copy: the caller may reuse its buffer after the call returns.
-    return new Blob([new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice()]);
+    return new Blob([copyOf(data)]);
   }
   return typeof data === 'object' && data !== null ? asBlobOfAnyRealm(data, bound) : undefined;
+}
+
+/** A copy of the bytes `view` shows: the caller may reuse its buffer after the call returns. */
+function copyOf(view: ArrayBufferView): Uint8Array {
+  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice();
 }
 
 /**
@@ -94,7 +107,7 @@ async function asBlob(data: unknown, bound?: FileBound): Promise<Blob | undefine
  * formdata-node, a stream polyfill), told by what it says it is and does, as the request check
  * tells it: failing `instanceof` must not turn a file the check let through into form fields.
  */
-async function asBlobOfAnyRealm(data: object, bound?: FileBound): Promise<Blob | undefined> {
+async function asBlobOfAnyRealm(data: object, bound: FileBound): Promise<Blob | undefined> {
   const tag = Object.prototype.toString.call(data);
   if (data instanceof ArrayBuffer || tag === '[object ArrayBuffer]') {
     return new Blob([new Uint8Array(data as ArrayBuffer).slice()]);
@@ -121,7 +134,7 @@ async function chunksOf(
     cancel?(reason?: unknown): Promise<void>;
     releaseLock?(): void;
   },
-  bound?: FileBound,
+  bound: FileBound,
 ): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
   let bytes = 0;
@@ -131,11 +144,11 @@ async function chunksOf(
       if (!ArrayBuffer.isView(value))
         throw new TypeError('Expected a stream of bytes (Uint8Array chunks)');
       bytes += value.byteLength;
-      if (bound && bytes > bound.maxBytes) {
+      if (bytes > bound.maxBytes) {
         await reader.cancel?.(tooLarge(bound)).catch(() => undefined);
         throw tooLarge(bound);
       }
-      chunks.push(new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice());
+      chunks.push(copyOf(value));
     }
   } finally {
     reader.releaseLock?.();
@@ -176,7 +189,6 @@ async function append(form: FormData, key: string, value: unknown, maxBytes: num
   }
   const bound = { field: key, maxBytes };
   const blob = await asBlob(value, bound);
-  if (blob && blob.size > maxBytes) throw tooLarge(bound);
   if (blob) return form.append(key, blob, blob instanceof File ? blob.name : key);
   // Arrays and objects alike: `phones[0][number]`, `address[zip_code]`.
   for (const [name, item] of Object.entries(value)) {

@@ -3,6 +3,7 @@
 import { kindOf } from '../../shared/kind-of';
 import { RequestValidationError } from '../errors';
 import { shownValue } from '../options/given';
+import { withoutQuery } from './request';
 
 const UNRESERVED = /^[A-Za-z0-9_~.-]+$/;
 
@@ -49,7 +50,7 @@ const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
  * sent, it would reach another endpoint than the one written, above `baseUrl` even.
  */
 export function hasDotSegment(path: string): boolean {
-  return DOT_SEGMENT.test(path.replace(/[?#].*$/s, ''));
+  return DOT_SEGMENT.test(withoutQuery(path));
 }
 
 function invalid(name: string, message: string): RequestValidationError {

@@ -35,7 +35,7 @@ export function checkRawRequest(request: unknown): RawRequestParts {
       },
     ]);
   }
-  const { method, path, query, body, form, schema, replay } = request as Partial<RawRequestParts>;
+  const { method, path, query, form, schema, replay } = request as Partial<RawRequestParts>;
   const issues: ValidationIssue[] = [];
   const add = (name: string, message: string, code = 'invalid_type') =>
     issues.push({ path: [name], message, code });

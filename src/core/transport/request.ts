@@ -7,11 +7,10 @@
 import type { Options as KyOptions } from 'ky';
 import { API_VERSION, VERSION } from '../../version';
 import type { Credentials } from '../auth/credentials';
-import { type RequestIdentity, RequestValidationError } from '../errors';
+import type { RequestIdentity } from '../errors';
 import { registerSecret } from '../logging/known-secrets';
 import { CREDENTIAL_NAME } from '../logging/redact';
 import type { QueryParams, ReadyCallSpec } from './call-spec';
-import { LONE_SURROGATE, LONE_SURROGATE_NAMED } from './path';
 
 const USER_AGENT = `partner-sdk/${VERSION} (${runtimeName()}) partner-api/${API_VERSION}`;
 
@@ -109,24 +108,7 @@ export function kyRequest(
     request.searchParams = definedParams(spec.query);
     return { request, target: url };
   }
-  return { request, target: withQuery(url, spec.query) };
-}
-
-/**
- * `url` (no query, no fragment) with the query's defined parameters, each name and value through
- * `encodeURIComponent` (a space is `%20`, which servers read as `+` writes it). A name or value no
- * URL can carry (a lone surrogate) is the caller's bad input, named before anything is sent.
- */
-function withQuery(url: string, query: QueryParams): string {
-  try {
-    return url + encodedQuery(query);
-  } catch (error) {
-    if (!(error instanceof URIError)) throw error;
-    const key = Object.keys(query).find((name) => LONE_SURROGATE.test(`${name}${query[name]}`));
-    throw new RequestValidationError('Invalid query parameters', [
-      { path: [key ?? 'query'], message: LONE_SURROGATE_NAMED, code: 'invalid_query' },
-    ]);
-  }
+  return { request, target: url + encodedQuery(spec.query) };
 }
 
 function definedParams(query: QueryParams): Record<string, string> {
@@ -138,7 +120,11 @@ function definedParams(query: QueryParams): Record<string, string> {
   return result;
 }
 
-/** The query's defined parameters as `?name=value&…`, or `''` when none is defined. */
+/**
+ * The query's defined parameters as `?name=value&…`, or `''` when none is defined, each name and
+ * value through `encodeURIComponent` (a space is `%20`, which servers read as `+` writes it). A
+ * name or value no URL can carry (a lone surrogate) never gets here: `readySpec` refused the call.
+ */
 function encodedQuery(query: QueryParams): string {
   let search = '';
   for (const key of Object.keys(query)) {

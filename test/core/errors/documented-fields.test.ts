@@ -85,6 +85,29 @@ describe('APIConnectionError without an answer', () => {
     // The runtime's own error: fetch's, whose cause is the system's.
     expect((failed.cause as Error).cause).toBe(refused);
   });
+
+  it("keeps the system code down its cause's chain when fetch's own error quotes a secret", async () => {
+    const token = 'documented-fields-quoted-token';
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+      code: 'ECONNREFUSED',
+    });
+    const client = new PartnerClient({
+      baseUrl: 'https://partner.test/api/v1',
+      clientToken: token,
+      logLevel: 'off',
+      maxRetries: 0,
+      fetch: async () => {
+        throw new TypeError(`fetch failed with x-api-client-token ${token}`, { cause: refused });
+      },
+    });
+    const failed = (await rejectionOf(client.products.retrieve('prd_1'))) as APIConnectionError;
+    const cause = failed.cause as Error;
+    // A masked copy of fetch's error: its class, its message without the token, its own cause.
+    expect(cause).toBeInstanceOf(TypeError);
+    expect(cause.message).toBe('fetch failed with x-api-client-token [REDACTED]');
+    expect(cause.stack).not.toContain(token);
+    expect((cause.cause as { code?: unknown }).code).toBe('ECONNREFUSED');
+  });
 });
 
 describe('PollTimeoutError: "lastStatus undefined when no poll answered"', () => {
