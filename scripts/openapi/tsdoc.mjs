@@ -53,8 +53,8 @@ function openEnumValues(type, aliases, inside = false) {
 
 /**
  * Each documented interface or type alias of `dir` by name: its description, its fields' (an
- * interface's own members and those of the interfaces it extends, read by name), and the known
- * values of its fields typed as open sets (`openEnums`).
+ * interface's own members and those of the interfaces it extends, read by name; a union's, those
+ * of its members), and the known values of its fields typed as open sets (`openEnums`).
  */
 export function typeDocs(dir) {
   const types = {};
@@ -68,7 +68,8 @@ export function typeDocs(dir) {
       const fields = {};
       const openEnums = {};
       for (const member of node.members) {
-        if (!member.name) continue;
+        // A field typed `never` is another variant's, whose note describes it (see below).
+        if (!member.name || member.type?.kind === ts.SyntaxKind.NeverKeyword) continue;
         const text = docText(member);
         if (text) fields[member.name.getText()] = text;
         const values = openEnumValues(member.type, aliases);
@@ -82,6 +83,11 @@ export function typeDocs(dir) {
       const generic = node.type.getText().match(/^(\w+)</)?.[1];
       types[node.name.text] = { description: docText(node), fields: {}, openEnums: {} };
       if (generic) bases[node.name.text] = [generic];
+      // A union of variants (`PersonProfileParams | CompanyProfileParams`): one body on the wire,
+      // each field noted by the variant it belongs to.
+      if (ts.isUnionTypeNode(node.type) && node.type.types.every(ts.isTypeReferenceNode)) {
+        bases[node.name.text] = node.type.types.map((type) => type.typeName.getText());
+      }
     }
   }
   for (const [name, names] of Object.entries(bases)) {

@@ -184,13 +184,11 @@ export interface CompanyPartnerParams {
 }
 
 /**
- * The body of `users.update` (`POST /users/update`, multipart; spec §4.1). Person or company: the
- * tax id sent chooses (`cpf` → person rules, `birth` required; `cnpj` → company rules,
- * `company_type` and `social_name` required). Left to the service, whose 422 comes back as
- * `UnprocessableEntityError`: which tax id the user's type needs, `company_partner` being required
- * on the first update and forbidden once defined, and the under-18 fields.
+ * What every profile update takes, person or company (`POST /users/update`, multipart; spec
+ * §4.1). A body is one of {@link PersonProfileParams} and {@link CompanyProfileParams}: see
+ * {@link UserUpdateParams}.
  */
-export interface UserUpdateParams {
+export interface ProfileUpdateFields {
   /** The user's name, 3 to 191 characters. Required. Spec §4.1, §8. */
   name: string;
   /** The address (spec §2.2). Required. Spec §4.1. */
@@ -207,26 +205,67 @@ export interface UserUpdateParams {
   recovery_email?: string;
   /** Nickname, at most 191 characters. Spec §4.1. */
   nickname?: string;
+}
+
+/**
+ * A person's profile update (spec §4.1): `cpf` and `birth` required, the company fields absent.
+ * The under-18 fields are the service's to require (it knows the date it checks against).
+ */
+export interface PersonProfileParams extends ProfileUpdateFields {
+  /** A person's national tax id (CPF), format `###.###.###-##`. Required for a person: sending it selects the person variant. Spec §4.1 rule 2. */
+  cpf: string;
   /** Birth date (a date string the service reads, e.g. `YYYY-MM-DD`; a `YYYY-MM-DD` date must be a real day). Required for a person (when `cpf` is sent). Spec §4.1; that it is before today is not stated (the kit's `assumedRules.birthBeforeToday` tries it). */
-  birth?: string;
+  birth: string;
   /** Whether the person is emancipated; the service requires it for a person under 18. Spec §4.1. */
   is_emancipated?: boolean;
   /** Emancipation document (a file, like `avatar`); the service requires it for a person under 18. Spec §4.1. */
   emancipated_document?: Uploadable;
-  /** A person's national tax id (CPF), format `###.###.###-##`. Sending it selects the person variant. Spec §4.1. */
-  cpf?: string;
-  /** A company's national tax id (CNPJ), format `##.###.###/####-##`. Sending it selects the company variant. Spec §4.1. */
-  cnpj?: string;
+  /** Not for a person: `cnpj` belongs to the company variant ({@link CompanyProfileParams}). Spec §4.1 rule 1. */
+  cnpj?: never;
+  /** Not for a person: a company field ({@link CompanyProfileParams}). Spec §4.1 rule 1. */
+  company_type?: never;
+  /** Not for a person: a company field ({@link CompanyProfileParams}). Spec §4.1 rule 1. */
+  social_name?: never;
+  /** Not for a person: a company field ({@link CompanyProfileParams}). Spec §4.1 rule 1. */
+  company_partner?: never;
+}
+
+/**
+ * A company's profile update (spec §4.1): `cnpj`, `company_type` and `social_name` required, the
+ * person fields absent.
+ */
+export interface CompanyProfileParams extends ProfileUpdateFields {
+  /** A company's national tax id (CNPJ), format `##.###.###/####-##`. Required for a company: sending it selects the company variant. Spec §4.1 rule 2. */
+  cnpj: string;
   /** The company's tax regime: `mei`, `simple`, `presumed` or `real`. Required for a company (when `cnpj` is sent). Spec §4.1. */
-  company_type?: CompanyType;
+  company_type: CompanyType;
   /** The company's legal name, at most 191 characters. Required for a company (when `cnpj` is sent). Spec §4.1. */
-  social_name?: string;
+  social_name: string;
   /**
    * The company's partner. The service requires it on a company's first profile update and forbids
    * it once defined (service state: not checked here). A call with it is never replayed. Spec §4.1.
    */
   company_partner?: CompanyPartnerParams;
+  /** Not for a company: `cpf` belongs to the person variant ({@link PersonProfileParams}). Spec §4.1 rule 1. */
+  cpf?: never;
+  /** Not for a company: a person field ({@link PersonProfileParams}). Spec §4.1 rule 1. */
+  birth?: never;
+  /** Not for a company: a person field ({@link PersonProfileParams}). Spec §4.1 rule 1. */
+  is_emancipated?: never;
+  /** Not for a company: a person field ({@link PersonProfileParams}). Spec §4.1 rule 1. */
+  emancipated_document?: never;
 }
+
+/**
+ * The body of `users.update` (`POST /users/update`, multipart; spec §4.1): the person variant
+ * ({@link PersonProfileParams}: `cpf` and `birth`) or the company variant
+ * ({@link CompanyProfileParams}: `cnpj`, `company_type` and `social_name`), so a body mixing them,
+ * or naming neither tax id (rule 2), is a compile error. At run time the tax id sent chooses the
+ * rules checked (both tax ids are sent as given, with a warning); left to the service, whose 422
+ * comes back as `UnprocessableEntityError`: which tax id the user's type needs, `company_partner`
+ * being required on the first update and forbidden once defined, and the under-18 fields.
+ */
+export type UserUpdateParams = PersonProfileParams | CompanyProfileParams;
 
 /**
  * The body of `users.update`.

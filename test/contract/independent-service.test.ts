@@ -157,6 +157,13 @@ describe('an independent service wrapping a single resource in data, as a Larave
       street_number: '1000',
       neighborhood: 'Bela Vista',
     };
-    expect(await seller.users.update({ name: 'Ana Souza', address })).toEqual(user);
+    expect(
+      await seller.users.update({
+        name: 'Ana Souza',
+        address,
+        cpf: '123.456.789-09',
+        birth: '1990-04-01',
+      }),
+    ).toEqual(user);
   });
 });

@@ -34,7 +34,7 @@ export const STAND_INS: Record<string, string> = {
   verify: "NonNullable<import('partner-sdk/webhooks').WebhookHandlerOptions['verify']>",
   // The seller as the partner's own records keep it.
   user: '{ code: string; public_token: string }',
-  profile: "Omit<import('partner-sdk').UserUpdateParams, 'avatar'>",
+  profile: "Omit<import('partner-sdk').PersonProfileParams, 'avatar'>",
   address: "import('partner-sdk').AddressParams",
   // What the partner has: ids, tokens, settings.
   publicToken: 'string',

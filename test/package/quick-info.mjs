@@ -16,12 +16,14 @@ const seller = client.forUser('public-token');
 const productPage = client.products.list();
 const product = client.products.retrieve('prd_1');
 const finalRefund = seller.refunds.requestAndWait('trx_1');
+const accepted = seller.refunds.request('trx_1', { reason: 'Customer asked' });
+const profile = seller.users.update({ name: 'Ana Souza', cpf: '123.456.789-09', birth: '1990-04-01', address: { zip_code: '01310-100', city: 'São Paulo', state: 'SP', country: 'BR', street: 'Av. Paulista', street_number: '1000', neighborhood: 'Bela Vista' } });
 const params: OfferUpdateParams = { price: 4990 };
 export async function read() {
   const offer = await seller.offers.update('prd_1', 'off_1', params);
   return offer.price;
 }
-export { productPage, product, finalRefund };
+export { productPage, product, finalRefund, accepted, profile };
 export const handler = createWebhookHandler({
   on: {
     subscription_ended: async (event) => {
@@ -92,6 +94,37 @@ expectInfo(
   quickInfo('finalRefund'),
   named('Promise<RefundStatus>'),
 );
+// A method's own hover: its parameters and its result by name, no zod machinery (`output<…>`).
+const signature =
+  (...names) =>
+  (display) => {
+    const missing = names.filter((name) => !display.includes(name));
+    if (missing.length) return `does not name ${missing.join(', ')}`;
+    if (display.includes('{') || /output<|infer<|Zod/.test(display)) return 'expands its types';
+    return undefined;
+  };
+expectInfo(
+  'client.products.list',
+  quickInfo('list()'),
+  signature('params?: ProductListParams', 'PagePromise<Product>'),
+);
+expectInfo(
+  'seller.refunds.request',
+  quickInfo('request('),
+  signature('params?: RefundRequestParams', 'APIPromise<RefundRequestResult>'),
+);
+expectInfo(
+  'seller.offers.update',
+  quickInfo('update(', 2),
+  signature('params: OfferUpdateParams', 'APIPromise<Offer>'),
+);
+expectInfo(
+  'seller.users.update',
+  quickInfo('update('),
+  signature('params: UserUpdateParams', 'APIPromise<User>'),
+);
+expectInfo('refunds.request() result', quickInfo('accepted ='), named('RefundRequestResult'));
+
 expectInfo('param field price', quickInfo('price: 4990'), (_, docs) =>
   /cents/i.test(docs) ? undefined : 'carries no documentation in cents',
 );

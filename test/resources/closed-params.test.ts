@@ -293,7 +293,7 @@ describe('extraBody and extraQuery', () => {
   it('add to a multipart body in its bracket form', async () => {
     const { seller, sent } = recordingClient();
     await seller.users.update(
-      { name: 'Ana Souza', address: ADDRESS },
+      { name: 'Ana Souza', address: ADDRESS, cpf: '123.456.789-09', birth: '1990-04-01' },
       { extraBody: { marketing: { opt_in: true } } },
     );
     const form = await sent[0]!.formData();

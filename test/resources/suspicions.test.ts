@@ -4,7 +4,7 @@
  * UTC, a company partner's cpf in another format, both tax ids in one profile update).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { PartnerClient } from '../../src';
+import { PartnerClient, type UserUpdateParams } from '../../src';
 import { createMockPartnerApi } from '../../src/testing';
 import { paulistaAddress as address } from '../helpers/addresses';
 
@@ -89,15 +89,17 @@ describe('suspected mistakes are sent, with one warning', () => {
 
   it('sends a person update carrying both tax ids without demanding the company fields, and warns', async () => {
     const { mock, logger, seller } = setup('person');
-    const params = {
+    // Both tax ids mix the two variants: a compile error in TypeScript, still sent from JavaScript.
+    const params: Record<string, unknown> = {
       name: 'Maria Aparecida Souza',
       address,
       cpf: '529.982.247-25',
       cnpj: '11.222.333/0001-81',
       birth: '1988-04-12',
     };
-    await expect(seller.users.update(params)).resolves.toMatchObject({ type: 'person' });
-    await seller.users.update(params);
+    const mixed = params as unknown as UserUpdateParams;
+    await expect(seller.users.update(mixed)).resolves.toMatchObject({ type: 'person' });
+    await seller.users.update(mixed);
     expect(mock.requests.filter((r) => r.path === '/users/update')).toHaveLength(2);
     const said = warnings(logger).filter((m) => m.includes('both cpf and cnpj'));
     expect(said).toHaveLength(1);

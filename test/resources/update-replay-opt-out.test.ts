@@ -37,7 +37,12 @@ describe('the updates a repeat is taken to leave alone', () => {
       receiver_type: 'pix',
       pix_key: 'ana@example.com',
     });
-    await seller.users.update({ name: 'Ana Souza', address: paulistaAddress });
+    await seller.users.update({
+      name: 'Ana Souza',
+      address: paulistaAddress,
+      cpf: '123.456.789-09',
+      birth: '1990-04-01',
+    });
     expect(requests().map((request) => request.path)).toEqual([
       '/users/bank-accounts/acc_77a1',
       '/users/bank-accounts/acc_77a1',
@@ -58,7 +63,10 @@ describe('the updates a repeat is taken to leave alone', () => {
     const once = { maxRetries: 0 };
     const account = seller.bankAccounts.update('acc_77a1', { receiver_type: 'bank' }, once);
     expect(await rejectionOf(account)).toBeInstanceOf(InternalServerError);
-    const profile = seller.users.update({ name: 'Ana Souza', address: paulistaAddress }, once);
+    const profile = seller.users.update(
+      { name: 'Ana Souza', address: paulistaAddress, cpf: '123.456.789-09', birth: '1990-04-01' },
+      once,
+    );
     expect(await rejectionOf(profile)).toBeInstanceOf(InternalServerError);
     expect(requests()).toHaveLength(2);
   });

@@ -20,6 +20,8 @@ describe('the profile update as a form', () => {
     const seller = makeClient().forUser(PUBLIC_TOKEN);
     await seller.users.update({
       name: 'Ana Souza',
+      cpf: '123.456.789-09',
+      birth: '1990-04-01',
       address: { ...paulistaAddress, is_default: true },
       phones: [{ type: 'mobile', number: '912345678' }],
     });

@@ -21,7 +21,12 @@ import {
 
 useMockApi();
 
-const person = { name: 'Ana Souza', address: paulistaAddress };
+const person = {
+  name: 'Ana Souza',
+  address: paulistaAddress,
+  cpf: '123.456.789-09',
+  birth: '1990-04-01',
+};
 
 describe('the formats spec §4.1 names without a rule', () => {
   it.each([

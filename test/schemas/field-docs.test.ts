@@ -115,7 +115,15 @@ describe('field notes', () => {
 
   it('finds the param and result types (a sanity check of the scan itself)', () => {
     const names = new Set(fields.map((field) => field.where.split('.')[0]));
-    for (const name of ['Product', 'Offer', 'OfferUpdateParams', 'User', 'UserUpdateParams']) {
+    for (const name of [
+      'Product',
+      'Offer',
+      'OfferUpdateParams',
+      'User',
+      'ProfileUpdateFields',
+      'PersonProfileParams',
+      'CompanyProfileParams',
+    ]) {
       expect(names).toContain(name);
     }
     for (const name of [

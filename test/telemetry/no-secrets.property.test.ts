@@ -105,6 +105,8 @@ async function everyOperation(secrets: Secrets, kinds: AnswerKind[]): Promise<vo
   await seller.users
     .update({
       name: `Seller ${secrets.cpf}`,
+      cpf: '123.456.789-09',
+      birth: '1990-04-01',
       address: {
         zip_code: '01310-100',
         city: 'São Paulo',

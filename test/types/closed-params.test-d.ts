@@ -5,8 +5,10 @@
  */
 
 import {
+  type CompanyProfileParams,
   type OfferUpdateParams,
   PartnerClient,
+  type PersonProfileParams,
   type ProductListParams,
   type RefundRequestParams,
   type UserUpdateParams,
@@ -120,6 +122,50 @@ describe('users.update', () => {
     seller.users.update({ name: 'Ana Souza', address, is_emancipated: 'no' });
     // @ts-expect-error address is required
     seller.users.update({ name: 'Ana Souza' });
+  });
+});
+
+describe('users.update: the person and company variants (spec §4.1)', () => {
+  const person = { name: 'Ana Souza', address, cpf: '123.456.789-09', birth: '1990-04-01' };
+  const company = {
+    name: 'Pães da Ana',
+    address,
+    cnpj: '12.345.678/0001-90',
+    company_type: 'mei',
+    social_name: 'Pães da Ana LTDA',
+  } as const;
+
+  test('each variant compiles with its own fields', () => {
+    seller.users.update({ ...person, is_emancipated: true, emancipated_document: new Blob([]) });
+    seller.users.update({ ...company, company_partner: { name: 'Ana Souza' } });
+  });
+
+  test('a variant missing what it requires is an error', () => {
+    // @ts-expect-error a person needs birth
+    seller.users.update({ name: 'Ana Souza', address, cpf: '123.456.789-09' });
+    // @ts-expect-error a company needs social_name
+    seller.users.update({ ...company, social_name: undefined });
+    // @ts-expect-error a company needs company_type
+    seller.users.update({ name: 'Pães', address, cnpj: '12.345.678/0001-90', social_name: 'P' });
+    // @ts-expect-error a tax id is required by the user's type (rule 2): neither is sent here
+    seller.users.update({ name: 'Ana Souza', address });
+  });
+
+  test('a mix of the variants is an error', () => {
+    // @ts-expect-error social_name is a company field, not a person's
+    seller.users.update({ ...person, social_name: 'Ana LTDA' });
+    // @ts-expect-error company_partner is a company field, not a person's
+    seller.users.update({ ...person, company_partner: { name: 'Bia' } });
+    // @ts-expect-error birth is a person field, not a company's
+    seller.users.update({ ...company, birth: '1990-04-01' });
+    // @ts-expect-error the body is one variant or the other: not both tax ids (rule 1)
+    seller.users.update({ ...person, cnpj: '12.345.678/0001-90' });
+  });
+
+  test('a variant narrows on its tax id', () => {
+    const body = person as UserUpdateParams;
+    if (body.cpf !== undefined) expectTypeOf(body).toEqualTypeOf<PersonProfileParams>();
+    else expectTypeOf(body).toEqualTypeOf<CompanyProfileParams>();
   });
 });
 

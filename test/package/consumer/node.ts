@@ -21,6 +21,8 @@ export function webhookServers(): Server[] {
 export async function uploadsFromDisk(seller: SellerClient, path: string): Promise<User[]> {
   const profile = {
     name: 'Ana Souza',
+    cpf: '123.456.789-09',
+    birth: '1990-04-01',
     address: {
       zip_code: '01310-100',
       city: 'São Paulo',
