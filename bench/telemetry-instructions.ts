@@ -70,9 +70,10 @@ export function telemetryInstructionsReport(
       "context and two duration records on the batch processor, so partner-sdk's own share is the " +
       "recorded row minus the floor. Answered from memory, a call is only the libraries' work: the " +
       "OpenTelemetry SDK's fixed cost per call weighs more here than beside a real network's. " +
-      'These counts move by up to a few tenths between runs: the JIT and the collector work in ' +
-      'threads of their own, on a schedule the pair of runs does not cancel. The no-provider row, ' +
-      "which records nothing, shows how far: read partner-sdk's share beside it.",
+      'V8 counts single-threaded, as for the calls, so its collector and compiler add no spread ' +
+      "of their own; the batch processor's export runs on a timer, at a point the machine's speed " +
+      "decides. The no-provider row, which records nothing, shows how far a count still moves: read " +
+      "partner-sdk's share beside it.",
     '',
   ];
   if ('skipped' in result) return [...lines, `Not counted: ${result.skipped}.`, ''];

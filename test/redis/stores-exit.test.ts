@@ -55,11 +55,14 @@ describe.each(libraries)('a script on RedisTokenStore over $name', (library) => 
   it.each(['abort', 'totalTimeout'])(
     'ends at once when its call gives up (%s) while another process holds the login',
     async (giveUp) => {
-      // The other process: its login is slow, so it holds the shared login's lock meanwhile.
+      // The other process: its login is slow, so it holds the shared login's lock meanwhile. It
+      // answers only after the script has ended (its call is then given up here): a script that
+      // starts slowly on a loaded machine must still find the lock held, not a fresh token.
       const prefix = `held-${randomUUID()}:`;
       const connection = await ioredis.connect(redis.url);
       const logins = mock.stats.logins;
-      mock.failNext({ delayMs: 4_000, path: '/auth' });
+      mock.failNext({ delayMs: 60_000, path: '/auth' });
+      const givenUp = new AbortController();
       const other = new PartnerClient({
         baseUrl: server.url,
         clientId: mock.credentials.clientId,
@@ -67,7 +70,7 @@ describe.each(libraries)('a script on RedisTokenStore over $name', (library) => 
         logLevel: 'off',
         tokenStore: new RedisTokenStore(connection.client, { prefix }),
       });
-      const othersCall = other.products.list();
+      const othersCall = other.products.list({}, { signal: givenUp.signal });
       try {
         await waitFor(() => mock.stats.logins > logins, 'the other process to start its login');
         const { printed, exitCode, exitAfterMs } = await runToExit<{
@@ -90,6 +93,7 @@ describe.each(libraries)('a script on RedisTokenStore over $name', (library) => 
           `ended ${Math.round(exitAfterMs)} ms after its last line`,
         ).toEqual({ exitCode: 0, holding: [], promptly: true });
       } finally {
+        givenUp.abort();
         await othersCall.catch(() => undefined);
         await connection.close();
       }
