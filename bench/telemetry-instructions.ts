@@ -72,7 +72,7 @@ export function telemetryInstructionsReport(
       "OpenTelemetry SDK's fixed cost per call weighs more here than beside a real network's. " +
       'V8 counts single-threaded, as for the calls, so its collector and compiler add no spread ' +
       "of their own; the batch processor's export runs on a timer, at a point the machine's speed " +
-      "decides. The no-provider row, which records nothing, shows how far a count still moves: read " +
+      'decides. The no-provider row, which records nothing, shows how far a count still moves: read ' +
       "partner-sdk's share beside it.",
     '',
   ];
