@@ -70,11 +70,15 @@ const PIECES = [
   '𠀀',
   '·',
 ];
-const displayText = fc.oneof(
-  fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join('')),
-  fc.string({ unit: 'grapheme', maxLength: 30 }),
-  fc.string({ unit: 'grapheme-composite', maxLength: 30 }),
-);
+// Without U+FFFD of its own: it is what a broken character becomes once encoded, which `HALF`
+// looks for, so a text holding one would read as cut badly whatever the cut.
+const displayText = fc
+  .oneof(
+    fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((parts) => parts.join('')),
+    fc.string({ unit: 'grapheme', maxLength: 30 }),
+    fc.string({ unit: 'grapheme-composite', maxLength: 30 }),
+  )
+  .filter((text) => !text.includes('\ufffd'));
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** Where `text`'s graphemes end: the places a cut may fall. */
 const boundaries = (text: string) =>
